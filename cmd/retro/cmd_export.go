@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+)
+
+func init() {
+	register(&command{
+		name:  "export",
+		usage: "export [flags] GAME",
+		short: "write the solved table as CSV",
+		long: `Export solves GAME and writes one CSV row per analysed position: the rule
+parameters (games with parameters in the rules), the piles, the history
+columns (last, mylast), then outcome, layer and best (the optimal moves as
+command:(v1,v2,…) separated by "; "). Rows come by layer, then by pile values,
+then by history; D and ? rows last. The file is written whole or not at all.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &exportOptions{}
+			o.game.add(fs)
+			fs.StringVar(&o.csv, "csv", "", "write the CSV to this file (default: standard output)")
+			fs.IntVar(&o.layer, "layer", -1, "keep only the positions of this layer")
+			return o.run
+		},
+	})
+}
+
+type exportOptions struct {
+	game  gameFlags
+	csv   string
+	layer int
+}
+
+func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef(commands["export"], "export takes one GAME")
+	}
+	g, err := o.game.load(args[0])
+	if err != nil {
+		return err
+	}
+	s, err := o.game.solve(ctx, e, g)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		return out.WriteCSV(w, s.results, out.CSVOptions{Layer: o.layer})
+	}
+	if o.csv == "" || o.csv == "-" {
+		return write(e.stdout)
+	}
+	return writeAtomic(o.csv, write)
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"retro/retro"
+)
+
+func init() {
+	register(&command{
+		name:  "solve",
+		usage: "solve [flags] GAME",
+		short: "solve a game and print a summary",
+		long: `Solve enumerates every position of GAME and its moves, colours the positions
+layer by layer, and prints a summary: positions, edges, W/L/D counts, the
+count per layer, time and peak memory. A solve that takes more than a second
+shows its progress on stderr when stderr is a terminal.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &solveOptions{}
+			o.game.add(fs)
+			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
+			return o.run
+		},
+	})
+}
+
+type solveOptions struct {
+	game   gameFlags
+	layers int
+}
+
+func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef(commands["solve"], "solve takes one GAME")
+	}
+	g, err := o.game.load(args[0])
+	if err != nil {
+		return err
+	}
+	s, err := o.game.solve(ctx, e, g)
+	if err != nil {
+		return err
+	}
+	return writeSummary(e.stdout, s, o.layers)
+}
+
+// layerKey identifies one coloured set across instances.
+type layerKey struct {
+	o     retro.Outcome
+	layer int
+}
+
+func writeSummary(w io.Writer, s *solved, maxLayers int) error {
+	g := s.game
+	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
+	if len(s.results) > 1 {
+		fmt.Fprintf(w, "instances:  %d\n", len(s.results))
+	}
+	var n, moves, edges int64
+	tally := map[retro.Outcome]int{}
+	counts := map[layerKey]int{}
+	var keys []layerKey
+	for _, r := range s.results {
+		n += int64(r.Len())
+		moves += r.MoveCount
+		edges += r.Edges
+		for o, c := range r.Tally() {
+			tally[o] += c
+		}
+		for _, seg := range r.Segments() {
+			k := layerKey{seg.Outcome, seg.Layer}
+			if _, ok := counts[k]; !ok {
+				keys = append(keys, k)
+			}
+			counts[k] += seg.End - seg.Start
+		}
+	}
+	sortKeys(keys)
+	fmt.Fprintf(w, "positions:  %d\n", n)
+	fmt.Fprintf(w, "moves:      %d legal moves, %d edges between positions\n", moves, edges)
+	fmt.Fprintf(w, "outcomes:   W %d  L %d  D %d", tally[retro.Win], tally[retro.Lose], tally[retro.Draw])
+	if tally[retro.Unknown] > 0 {
+		fmt.Fprintf(w, "  ? %d", tally[retro.Unknown])
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "layers:     %d\n", len(keys))
+	for k, key := range keys {
+		if maxLayers > 0 && k == maxLayers {
+			fmt.Fprintf(w, "  … %d more (--layers 0 lists all)\n", len(keys)-k)
+			break
+		}
+		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, counts[key])
+	}
+	fmt.Fprintf(w, "time:       %s\n", s.elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "peak memory: %s\n", peakMemory())
+	return nil
+}
+
+func sortKeys(keys []layerKey) {
+	slices.SortFunc(keys, func(a, b layerKey) int {
+		if a.layer != b.layer {
+			return cmp.Compare(a.layer, b.layer)
+		}
+		return cmp.Compare(a.o, b.o)
+	})
+}
+
+// peakMemory is the process's peak resident size.
+func peakMemory() string {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(ru.Maxrss)/1024)
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// sourceError is an error in or about a game file, shown with the lines of
+// the file it points at.
+type sourceError struct {
+	err error
+	src []byte
+}
+
+func (s *sourceError) Error() string { return s.err.Error() }
+func (s *sourceError) Unwrap() error { return s.err }
+
+func (s *sourceError) render() string {
+	var (
+		list rules.ErrorList
+		one  *rules.Error
+	)
+	switch {
+	case errors.As(s.err, &list):
+		return list.Render(s.src)
+	case errors.As(s.err, &one):
+		return one.Render(s.src)
+	}
+	return "retro: " + s.err.Error() + "\n"
+}
+
+// gameFlags are the flags of every command that loads and solves a game.
+type gameFlags struct {
+	params       []string
+	maxPositions int
+	horizon      int
+	openWidth    int64
+	fs           *pflag.FlagSet
+}
+
+func (gf *gameFlags) add(fs *pflag.FlagSet) {
+	gf.fs = fs
+	fs.StringArrayVar(&gf.params, "param", nil, "set a parameter's range: NAME=LO..HI, NAME=LO.. or NAME=VALUE (repeatable)")
+	fs.IntVar(&gf.maxPositions, "max-positions", positions.DefaultMaxPositions, "stop with an error beyond this many positions")
+	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start (default: the game's)")
+	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
+}
+
+// loadGame reads a game: a file when arg names one, a built-in game
+// otherwise.
+func loadGame(arg string) (*rules.Game, error) {
+	src, err := os.ReadFile(arg)
+	name := arg
+	if err != nil {
+		b, ok := rules.Builtin(arg)
+		if !ok {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("no game file or built-in game named %q (run 'retro games')", arg)
+			}
+			return nil, err
+		}
+		src, name = b, arg+".toml"
+	}
+	g, err := rules.Parse(name, src)
+	if err != nil {
+		return nil, &sourceError{err: err, src: src}
+	}
+	return g, nil
+}
+
+// load reads a game and applies the --param flags.
+func (gf *gameFlags) load(arg string) (*rules.Game, error) {
+	g, err := loadGame(arg)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range gf.params {
+		name, lo, hi, err := parseParam(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.SetRange(name, lo, hi); err != nil {
+			return nil, fmt.Errorf("--param %s: %w", p, err)
+		}
+	}
+	return g, nil
+}
+
+// parseParam reads NAME=LO..HI, NAME=LO.. (LO..LO+open-width-1 is left to
+// the game) or NAME=VALUE.
+func parseParam(s string) (name string, lo, hi int64, err error) {
+	name, val, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return "", 0, 0, fmt.Errorf("--param %q: want NAME=LO..HI or NAME=VALUE", s)
+	}
+	a, b, isRange := strings.Cut(val, "..")
+	if lo, err = strconv.ParseInt(strings.TrimSpace(a), 10, 64); err != nil {
+		return "", 0, 0, fmt.Errorf("--param %q: %q is not an integer", s, a)
+	}
+	if !isRange {
+		return name, lo, lo, nil
+	}
+	if hi, err = strconv.ParseInt(strings.TrimSpace(b), 10, 64); err != nil {
+		return "", 0, 0, fmt.Errorf("--param %q: %q is not an integer", s, b)
+	}
+	if lo > hi {
+		return "", 0, 0, fmt.Errorf("--param %q: empty range", s)
+	}
+	return name, lo, hi, nil
+}
+
+func (gf *gameFlags) options(g *rules.Game) positions.Options {
+	opt := positions.DefaultOptions(g)
+	opt.MaxPositions = gf.maxPositions
+	opt.OpenWidth = gf.openWidth
+	if gf.fs != nil && gf.fs.Changed("horizon") {
+		opt.Horizon = gf.horizon
+	}
+	return opt
+}
+
+// solved is a game with the results of its instances.
+type solved struct {
+	game    *rules.Game
+	results []*retro.Result
+	elapsed time.Duration
+}
+
+// solve enumerates and colours every instance of a game, showing progress
+// on a terminal when it takes more than a second.
+func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved, error) {
+	if g.Sum {
+		return nil, &sourceError{err: fmt.Errorf("%s: heap games (sum = true) are analysed by 'retro sg'", g.File)}
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return nil, &sourceError{err: err, src: g.Source}
+	}
+	start := time.Now()
+	prog := newProgress(e, start)
+	out := &solved{game: g}
+	for _, in := range insts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		popt := gf.options(g)
+		popt.Progress = prog.stage(in)
+		gr, err := positions.Enumerate(in, popt)
+		if err != nil {
+			return nil, &sourceError{err: err, src: g.Source}
+		}
+		res := retro.Solve(gr, retro.Options{Progress: prog.layer(in)})
+		out.results = append(out.results, res)
+	}
+	prog.done()
+	out.elapsed = time.Since(start)
+	return out, nil
+}
+
+// progress shows on a terminal what a long solve is doing.
+type progress struct {
+	e     *env
+	start time.Time
+	shown bool
+}
+
+func newProgress(e *env, start time.Time) *progress { return &progress{e: e, start: start} }
+
+func (p *progress) show(format string, a ...any) {
+	if !p.e.tty || time.Since(p.start) < time.Second {
+		return
+	}
+	p.shown = true
+	fmt.Fprintf(p.e.stderr, "\r\033[K"+format, a...)
+}
+
+func (p *progress) prefix(in *rules.Instance) string {
+	var s string
+	for k, par := range in.Game.RuleParams() {
+		s += fmt.Sprintf("%s=%d ", par.Name, in.Values[k])
+	}
+	return s
+}
+
+func (p *progress) stage(in *rules.Instance) func(string, int64) {
+	pre := p.prefix(in)
+	return func(stage string, n int64) { p.show("%s%s: %d", pre, stage, n) }
+}
+
+func (p *progress) layer(in *rules.Instance) func(int, int) {
+	pre := p.prefix(in)
+	return func(layer, coloured int) { p.show("%slayer %d: %d coloured", pre, layer, coloured) }
+}
+
+func (p *progress) done() {
+	if p.shown {
+		fmt.Fprint(p.e.stderr, "\r\033[K")
+	}
+}

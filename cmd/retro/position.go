@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// parsePosition reads a position as "17,28", "(17, 28)" or "a=17,b=28".
+func parsePosition(g *rules.Game, s string) ([]int64, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
+	parts := strings.Split(t, ",")
+	piles := make([]int64, len(g.Piles))
+	named := strings.Contains(t, "=")
+	if !named && len(parts) != len(g.Piles) {
+		return nil, fmt.Errorf("position %q: want %d values (%s)", s, len(g.Piles), strings.Join(g.Piles, ","))
+	}
+	seen := make([]bool, len(g.Piles))
+	for k, part := range parts {
+		part = strings.TrimSpace(part)
+		idx := k
+		if named {
+			name, val, ok := strings.Cut(part, "=")
+			if !ok {
+				return nil, fmt.Errorf("position %q: %q is not NAME=VALUE", s, part)
+			}
+			idx = pileIndex(g, strings.TrimSpace(name))
+			if idx < 0 {
+				return nil, fmt.Errorf("position %q: no pile named %q (piles: %s)", s, name, strings.Join(g.Piles, ", "))
+			}
+			if seen[idx] {
+				return nil, fmt.Errorf("position %q: pile %s given twice", s, name)
+			}
+			part = strings.TrimSpace(val)
+		}
+		v, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("position %q: %q is not an integer", s, part)
+		}
+		piles[idx], seen[idx] = v, true
+	}
+	for k, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("position %q: pile %s is missing", s, g.Piles[k])
+		}
+	}
+	return piles, nil
+}
+
+func pileIndex(g *rules.Game, name string) int {
+	for k, p := range g.Piles {
+		if p == name {
+			return k
+		}
+	}
+	return -1
+}
+
+// parseCommand reads a history part: "none", a command's name, or its
+// number from 1.
+func parseCommand(g *rules.Game, flag, s string) (int, error) {
+	if s == "" || s == "none" {
+		return 0, nil
+	}
+	for k, c := range g.Commands {
+		if c.Name == s {
+			return k + 1, nil
+		}
+	}
+	names := make([]string, len(g.Commands))
+	for k, c := range g.Commands {
+		names[k] = fmt.Sprintf("%q", c.Name)
+	}
+	return 0, fmt.Errorf("--%s %q: no such command (commands: %s)", flag, s, strings.Join(names, ", "))
+}
+
+// singleInstance is the one instance of a game a position belongs to: a
+// game with parameters in its rules needs each of them fixed by --param.
+func singleInstance(g *rules.Game) (*rules.Instance, error) {
+	insts, err := g.Instances()
+	if err != nil {
+		return nil, &sourceError{err: err, src: g.Source}
+	}
+	if len(insts) != 1 {
+		var names []string
+		for _, p := range g.RuleParams() {
+			names = append(names, p.Name)
+		}
+		return nil, fmt.Errorf("the rules of %s depend on %s: fix %s with --param NAME=VALUE",
+			g.File, strings.Join(names, ", "), strings.Join(names, ", "))
+	}
+	return insts[0], nil
+}
+
+// describe writes an outcome and layer: "W 3", "D", "?".
+func describe(o retro.Outcome, layer int) string {
+	if layer < 0 {
+		return o.String()
+	}
+	return fmt.Sprintf("%s %d", o, layer)
+}
+
+// solveAt enumerates and solves one instance with a position added to its
+// starts, so that any position can be looked at.
+func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retro.Result, int, error) {
+	popt := gf.options(in.Game)
+	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
+	gr, err := positions.Enumerate(in, popt)
+	if err != nil {
+		return nil, 0, &sourceError{err: err, src: in.Game.Source}
+	}
+	res := retro.Solve(gr, retro.Options{})
+	i, ok := res.Space.Index(piles, hist)
+	if !ok {
+		return nil, 0, fmt.Errorf("position %s is not in the table", positions.Format(in.Game, piles, hist))
+	}
+	return res, i, nil
+}

@@ -1,0 +1,34 @@
+// Package positions turns a game instance into a finite set of positions
+// with dense integer indices, and builds its move graph.
+//
+// Words:
+//
+//   - Position: a tuple of pile values plus the history the game's allow
+//     rule reads: last (the command the opponent just used) and mylast (the
+//     command the player to move used before). History values: 0 for none,
+//     1+c for command c; a position's history is one number, last, or
+//     last·(C+1)+mylast when it carries both.
+//   - Start position: a position the game starts from, with no history: one
+//     per tuple of start-parameter values, and every tuple of the [bounds]
+//     box. Extra starts may be added (Options.Extra).
+//   - Analysed position: one reachable from a start, that is not an end of
+//     the game. Final positions reached by a move (where end holds, or the
+//     player to move has no legal move) are ends, not positions: they only
+//     decide the moves that reach them. Final start positions are positions.
+//   - Index: a position's number in 0..Len()-1, in the order of its pile
+//     values (first pile slowest), then its history. The order does not
+//     depend on how the positions were found, so a range of indices (a
+//     shard) means the same positions to every process.
+//   - Space: the index. Dense (a box, one membership bit per cell and a rank
+//     directory) when the positions fill their bounding box well; hashed
+//     (sorted tuples and an open-addressing table) when they are sparse.
+//   - Depth: with a horizon H, the number of moves after which a position is
+//     first reached; the moves of a position at depth H are not followed
+//     (it is unexplored).
+//   - Graph: for every position the number of distinct positions its moves
+//     lead to, and the reverse edges in compressed sparse rows; moves into
+//     ends are flags (WinEnd, LoseEnd), not edges.
+//   - Position cap: the most positions Enumerate will find before it stops
+//     with ErrTooManyPositions, so that a game that does not end is an error,
+//     not an exhausted machine.
+package positions

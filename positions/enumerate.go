@@ -1,0 +1,434 @@
+package positions
+
+import (
+	"fmt"
+
+	"retro/rules"
+)
+
+// Defaults of Options.
+const (
+	// DefaultMaxPositions is the position cap: about 4 GB of solver state.
+	DefaultMaxPositions = 100_000_000
+	// DefaultOpenWidth is how many values an open parameter range ("31..")
+	// takes when nothing closes it.
+	DefaultOpenWidth = 100
+)
+
+// Options tune Enumerate.
+type Options struct {
+	MaxPositions int   // the position cap; 0: DefaultMaxPositions
+	OpenWidth    int64 // values of an open start parameter; 0: DefaultOpenWidth
+	Horizon      int   // analyse positions within this many moves of a start; -1: no horizon
+	// Extra start positions, beyond the game's own (to look at a position
+	// the starts do not reach).
+	Extra []Seed
+	// Progress, when set, is called now and then with the stage
+	// ("positions", "moves", "edges") and how far it has got.
+	Progress func(stage string, done int64)
+}
+
+// DefaultOptions are the options a game asks for itself.
+func DefaultOptions(g *rules.Game) Options { return Options{Horizon: g.Horizon} }
+
+// Seed is a position to start from: piles and history.
+type Seed struct {
+	Piles []int64
+	Hist  int
+}
+
+// StartPos is a start position: the values of the start parameters that
+// give it, and its index.
+type StartPos struct {
+	Params []int64
+	Index  int
+}
+
+// Enumerate finds the positions of a game instance (every position
+// reachable from its start positions, and the whole [bounds] box) and builds
+// its move graph.
+func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
+	if opt.MaxPositions <= 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	if opt.OpenWidth <= 0 {
+		opt.OpenWidth = DefaultOpenWidth
+	}
+	starts, err := in.Starts(opt.OpenWidth)
+	if err != nil {
+		return nil, err
+	}
+	bounds, err := in.Bounds()
+	if err != nil {
+		return nil, err
+	}
+	f := newFinder(in, opt, bounds)
+	var sp *Space
+	if bounds != nil && f.hist == 1 && opt.Horizon < 0 && len(opt.Extra) == 0 {
+		sp, err = f.wholeBox()
+	} else {
+		sp, err = f.find(starts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	gr, err := build(in, sp, f, bounds, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range starts {
+		i, ok := sp.Index(s.Piles, 0)
+		if !ok {
+			return nil, fmt.Errorf("start position %s was not enumerated", Format(in.Game, s.Piles, 0))
+		}
+		gr.Starts = append(gr.Starts, StartPos{Params: s.Params, Index: i})
+	}
+	return gr, nil
+}
+
+// finder discovers the positions by breadth-first search from the starts.
+// The set is a growing box while the positions are dense, a hash index once
+// they are sparse or when a horizon needs each position's depth.
+type finder struct {
+	in     *rules.Instance
+	g      *rules.Game
+	m      *rules.Machine
+	opt    Options
+	piles  int
+	hist   int
+	bounds []rules.Range
+
+	box   *growBox
+	hash  *hashIndex
+	gone  []bool   // hash ids removed: final positions that are not starts
+	depth []uint32 // hash ids: moves from a start (with a horizon)
+	unexp []int32  // hash ids left unexplored at the horizon
+
+	q     fifo
+	moves rules.MoveList
+	probe rules.MoveList
+}
+
+func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {
+	g := in.Game
+	return &finder{in: in, g: g, m: in.NewMachine(), opt: opt, piles: len(g.Piles),
+		hist: HistorySize(g), bounds: bounds}
+}
+
+func (f *finder) count() int {
+	if f.box != nil {
+		return f.box.count
+	}
+	return f.hash.len()
+}
+
+// add puts a position in the set and reports whether it is new.
+func (f *finder) add(p []int64, h int, depth int) (bool, error) {
+	if f.box != nil {
+		isNew, ok := f.box.add(p, h)
+		if ok {
+			return isNew, f.capCheck(isNew)
+		}
+		f.toHash()
+	}
+	_, isNew := f.hash.add(p, uint32(h))
+	if isNew {
+		f.gone = append(f.gone, false)
+		if f.depth != nil || f.opt.Horizon >= 0 {
+			f.depth = append(f.depth, uint32(depth))
+		}
+	}
+	return isNew, f.capCheck(isNew)
+}
+
+func (f *finder) capCheck(isNew bool) error {
+	if isNew && f.count() > f.opt.MaxPositions {
+		return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
+			ErrTooManyPositions, f.opt.MaxPositions)
+	}
+	if isNew && f.opt.Progress != nil && f.count()%(1<<20) == 0 {
+		f.opt.Progress("positions", int64(f.count()))
+	}
+	return nil
+}
+
+func (f *finder) toHash() {
+	f.hash = newHashIndex(f.piles)
+	f.box.each(func(p []int64, h int) {
+		f.hash.add(p, uint32(h))
+		f.gone = append(f.gone, false)
+	})
+	f.box = nil
+}
+
+func (f *finder) remove(p []int64, h int) {
+	if f.box != nil {
+		f.box.remove(p, h)
+		return
+	}
+	f.gone[f.hash.find(p, uint32(h))] = true
+}
+
+func (f *finder) inBounds(p []int64) bool {
+	for k, r := range f.bounds {
+		if p[k] < r.Lo || p[k] > r.Hi {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeBox is the space of a [bounds] game without history or horizon:
+// every tuple of the box, nothing else.
+func (f *finder) wholeBox() (*Space, error) {
+	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
+	vol := int64(1)
+	for k, r := range f.bounds {
+		lo[k], hi[k] = r.Lo, r.Hi
+		if r.Hi < r.Lo {
+			return nil, fmt.Errorf("the box is empty: %s = %d..%d", f.g.Piles[k], r.Lo, r.Hi)
+		}
+		w := r.Hi - r.Lo + 1
+		if w > int64(f.opt.MaxPositions) || vol*w > int64(f.opt.MaxPositions) {
+			return nil, fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, f.opt.MaxPositions)
+		}
+		vol *= w
+	}
+	b := newGrowBox(f.piles, 1, lo, hi, true, false)
+	for i := range b.bits {
+		b.bits[i] = ^uint64(0)
+	}
+	if r := int(vol) % 64; r != 0 {
+		b.bits[len(b.bits)-1] = 1<<r - 1
+	}
+	b.count = int(vol)
+	f.box = b
+	return f.space(), nil
+}
+
+func (f *finder) find(starts []rules.Start) (*Space, error) {
+	f.q.width = f.piles + 2
+	if f.opt.Horizon >= 0 {
+		f.hash = newHashIndex(f.piles)
+	} else {
+		lo, hi := f.startBox(starts, f.opt.Extra)
+		f.box = newGrowBox(f.piles, f.hist, lo, hi, false, !f.g.Signed)
+	}
+	rec := make([]int64, f.piles+2)
+	seedHist := func(p []int64, h int) error {
+		if len(p) != f.piles {
+			return fmt.Errorf("a position of this game has %d piles, not %d", f.piles, len(p))
+		}
+		isNew, err := f.add(p, h, 0)
+		if isNew {
+			copy(rec, p)
+			rec[f.piles], rec[f.piles+1] = int64(h), 0
+			f.q.push(rec...)
+		}
+		return err
+	}
+	seed := func(p []int64) error { return seedHist(p, 0) }
+	for _, s := range starts {
+		if err := seed(s.Piles); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range f.opt.Extra {
+		if err := seedHist(s.Piles, s.Hist); err != nil {
+			return nil, err
+		}
+	}
+	if f.bounds != nil {
+		if err := eachInBox(f.bounds, seed); err != nil {
+			return nil, err
+		}
+	}
+	for f.q.pop(rec) {
+		if err := f.expand(rec[:f.piles], int(rec[f.piles]), int(rec[f.piles+1])); err != nil {
+			return nil, err
+		}
+	}
+	return f.space(), nil
+}
+
+// startBox is the bounding box of the start positions and the [bounds] box.
+func (f *finder) startBox(starts []rules.Start, extra []Seed) (lo, hi []int64) {
+	first := true
+	take := func(p []int64) error {
+		if first {
+			lo, hi = append([]int64(nil), p...), append([]int64(nil), p...)
+			first = false
+		}
+		for k, v := range p {
+			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
+		}
+		return nil
+	}
+	for _, s := range starts {
+		take(s.Piles)
+	}
+	for _, s := range extra {
+		if len(s.Piles) == f.piles {
+			take(s.Piles)
+		}
+	}
+	if f.bounds != nil {
+		lo2, hi2 := make([]int64, f.piles), make([]int64, f.piles)
+		for k, r := range f.bounds {
+			lo2[k], hi2[k] = r.Lo, r.Hi
+		}
+		take(lo2)
+		take(hi2)
+	}
+	if first {
+		lo, hi = make([]int64, f.piles), make([]int64, f.piles)
+	}
+	return lo, hi
+}
+
+// eachInBox calls fn for every tuple of a box, in index order.
+func eachInBox(box []rules.Range, fn func(p []int64) error) error {
+	p := make([]int64, len(box))
+	for k, r := range box {
+		if r.Hi < r.Lo {
+			return nil
+		}
+		p[k] = r.Lo
+	}
+	for {
+		if err := fn(p); err != nil {
+			return err
+		}
+		k := len(p) - 1
+		for ; k >= 0; k-- {
+			if p[k] < box[k].Hi {
+				p[k]++
+				break
+			}
+			p[k] = box[k].Lo
+		}
+		if k < 0 {
+			return nil
+		}
+	}
+}
+
+// expand follows the moves of one position found at the given depth.
+func (f *finder) expand(p []int64, h, depth int) error {
+	end, err := f.m.End(p)
+	if err != nil || end {
+		return err // a start that is over already: a final row
+	}
+	last, mylast := SplitHistory(f.g, h)
+	f.moves.Reset()
+	if err := f.m.Moves(p, last, mylast, &f.moves); err != nil {
+		return err
+	}
+	if f.moves.Len() == 0 {
+		if depth > 0 {
+			f.remove(p, h) // final, reached by a move: an end, not a row
+		}
+		return nil
+	}
+	if f.opt.Horizon >= 0 && depth >= f.opt.Horizon {
+		f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
+		return nil
+	}
+	rec := make([]int64, f.piles+2)
+	for k := 0; k < f.moves.Len(); k++ {
+		t := f.moves.To(k, f.piles)
+		th := NextHistory(f.g, h, int(f.moves.Cmd[k]))
+		end, err := f.m.End(t)
+		if err != nil {
+			return err
+		}
+		if end {
+			continue
+		}
+		if f.bounds != nil && !f.inBounds(t) {
+			if err := f.outside(p, h, t, th); err != nil {
+				return err
+			}
+			continue
+		}
+		isNew, err := f.add(t, th, depth+1)
+		if err != nil {
+			return err
+		}
+		if isNew {
+			copy(rec, t)
+			rec[f.piles], rec[f.piles+1] = int64(th), int64(depth+1)
+			f.q.push(rec...)
+		}
+	}
+	return nil
+}
+
+// outside checks a move from the box to a position outside it: allowed
+// only when that position is final.
+func (f *finder) outside(from []int64, h int, to []int64, th int) error {
+	last, mylast := SplitHistory(f.g, th)
+	f.probe.Reset()
+	if err := f.m.Moves(to, last, mylast, &f.probe); err != nil {
+		return err
+	}
+	if f.probe.Len() == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: from %s to %s, which is not final", ErrOutsideBox,
+		Format(f.g, from, h), Format(f.g, to, th))
+}
+
+// space turns the set found into a Space.
+func (f *finder) space() *Space {
+	sp := &Space{game: f.g, piles: f.piles, hist: f.hist}
+	if f.box != nil {
+		f.denseSpace(sp)
+		return sp
+	}
+	idx, remap := f.hash.sorted(func(id int32) bool { return !f.gone[id] })
+	sp.index = idx
+	sp.n = idx.len()
+	if f.depth != nil {
+		d := make([]uint32, sp.n)
+		for id, nid := range remap {
+			if nid >= 0 {
+				d[nid] = f.depth[id]
+			}
+		}
+		f.depth = d
+	}
+	for k, id := range f.unexp {
+		f.unexp[k] = remap[id]
+	}
+	return sp
+}
+
+// denseSpace fits a box tightly around the positions found and ranks them.
+func (f *finder) denseSpace(sp *Space) {
+	b := f.box
+	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
+	first := true
+	b.each(func(p []int64, _ int) {
+		if first {
+			copy(lo, p)
+			copy(hi, p)
+			first = false
+		}
+		for k, v := range p {
+			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
+		}
+	})
+	sp.dense = true
+	tight := newGrowBox(f.piles, f.hist, lo, hi, true, false)
+	b.each(func(p []int64, h int) { tight.add(p, h) })
+	sp.lo, sp.size, sp.member = tight.lo, tight.size, tight.bits
+	sp.rank = make([]uint32, len(sp.member)+1)
+	n := 0
+	for w, word := range sp.member {
+		sp.rank[w] = uint32(n)
+		n += popcount(word)
+	}
+	sp.rank[len(sp.member)] = uint32(n)
+	sp.n = n
+}

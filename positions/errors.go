@@ -1,0 +1,16 @@
+package positions
+
+import "errors"
+
+// Errors of Enumerate.
+var (
+	// ErrTooManyPositions: the game has more positions than the cap allows;
+	// it may not end, or may need a horizon.
+	ErrTooManyPositions = errors.New("too many positions")
+	// ErrOutsideBox: a move leads from inside the [bounds] box to a
+	// non-final position outside it.
+	ErrOutsideBox = errors.New("move leaves the box")
+	// ErrTooManyEdges: the move graph has more edges than 32-bit indices
+	// can address.
+	ErrTooManyEdges = errors.New("too many edges")
+)

@@ -1,0 +1,226 @@
+package positions
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"retro/rules"
+)
+
+// Graph is the move graph of one game instance, as the solver needs it:
+// for every position the number of distinct positions its moves lead to,
+// and the reverse edges in compressed sparse rows.
+//
+// A move into a final position that is not itself in the space (an end of
+// the game) is not an edge: it only sets WinEnd (the mover has won there)
+// or LoseEnd (the mover has lost). Final positions that are in the space
+// (start or box positions, and positions with no legal move among them) are
+// nodes with no edges out, listed in FinalLost (the player to move there has
+// lost) or FinalWon.
+type Graph struct {
+	Space    *Space
+	Instance *rules.Instance
+	Starts   []StartPos
+
+	// Out[i] is the number of distinct positions the moves of i lead to.
+	// The solver takes it over as its counters.
+	Out []uint32
+	// PredStart and Pred: the positions with a move to j are
+	// Pred[PredStart[j]:PredStart[j+1]].
+	PredStart []uint32
+	Pred      []uint32
+
+	WinEnd, LoseEnd     Bitset
+	FinalLost, FinalWon Bitset
+	Unexplored          Bitset   // non-final positions at the horizon (nil without one)
+	Depth               []uint32 // moves from a start to each position (nil without a horizon)
+	Horizon             int      // -1: none
+	Moves               int64    // legal moves from the non-final positions
+}
+
+// Len is the number of positions.
+func (g *Graph) Len() int { return g.Space.Len() }
+
+// Edges is the number of edges between positions.
+func (g *Graph) Edges() int { return len(g.Pred) }
+
+// Preds returns the positions with a move to j.
+func (g *Graph) Preds(j int) []uint32 { return g.Pred[g.PredStart[j]:g.PredStart[j+1]] }
+
+// builder generates the moves of every position twice: once to count the
+// edges into each position, once to place them.
+type builder struct {
+	in    *rules.Instance
+	g     *rules.Game
+	sp    *Space
+	m     *rules.Machine
+	gr    *Graph
+	moves rules.MoveList
+	probe rules.MoveList
+	succ  []uint32
+}
+
+func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options) (*Graph, error) {
+	n := sp.Len()
+	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon,
+		Out: make([]uint32, n), PredStart: make([]uint32, n+1),
+		WinEnd: NewBitset(n), LoseEnd: NewBitset(n),
+		FinalLost: NewBitset(n), FinalWon: NewBitset(n)}
+	if opt.Horizon >= 0 {
+		gr.Depth = f.depth
+		gr.Unexplored = NewBitset(n)
+		for _, i := range f.unexp {
+			gr.Unexplored.Set(int(i))
+		}
+	}
+	b := &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr}
+	// First pass: count.
+	err := sp.Walk(0, n, func(i int, p []int64, h int) error {
+		succ, err := b.successors(i, p, h, true)
+		if err != nil {
+			return err
+		}
+		gr.Out[i] = uint32(len(succ))
+		for _, j := range succ {
+			gr.PredStart[j+1]++
+		}
+		if opt.Progress != nil && i%(1<<20) == 0 {
+			opt.Progress("moves", int64(i))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var total uint64
+	for j := 1; j <= n; j++ {
+		total += uint64(gr.PredStart[j])
+		if total > math.MaxUint32 {
+			return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, uint64(math.MaxUint32))
+		}
+		gr.PredStart[j] = uint32(total)
+	}
+	// Second pass: place each edge, filling every list from its end.
+	gr.Pred = make([]uint32, total)
+	ends := gr.PredStart[1:]
+	err = sp.Walk(0, n, func(i int, p []int64, h int) error {
+		succ, err := b.successors(i, p, h, false)
+		if err != nil {
+			return err
+		}
+		for _, j := range succ {
+			ends[j]--
+			gr.Pred[ends[j]] = uint32(i)
+		}
+		if opt.Progress != nil && i%(1<<20) == 0 {
+			opt.Progress("edges", int64(i))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// ends[j] = PredStart[j+1] now holds the start of list j; shift back.
+	copy(gr.PredStart[:n], gr.PredStart[1:])
+	gr.PredStart[n] = uint32(total)
+	return gr, nil
+}
+
+// successors returns the distinct positions the moves of i lead to, after
+// noting, on the first pass, whether i is final and which ends it reaches.
+func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, error) {
+	gr := b.gr
+	if gr.Unexplored != nil && gr.Unexplored.Has(i) {
+		return nil, nil
+	}
+	if !first && gr.Out[i] == 0 {
+		return nil, nil
+	}
+	if first {
+		end, err := b.m.End(p)
+		if err != nil {
+			return nil, err
+		}
+		if end {
+			return nil, b.final(i, p)
+		}
+	}
+	last, mylast := SplitHistory(b.g, h)
+	b.moves.Reset()
+	if err := b.m.Moves(p, last, mylast, &b.moves); err != nil {
+		return nil, err
+	}
+	if b.moves.Len() == 0 {
+		if first {
+			return nil, b.final(i, p)
+		}
+		return nil, nil
+	}
+	if first {
+		gr.Moves += int64(b.moves.Len())
+	}
+	succ := b.succ[:0]
+	for k := 0; k < b.moves.Len(); k++ {
+		t := b.moves.To(k, len(p))
+		th := NextHistory(b.g, h, int(b.moves.Cmd[k]))
+		if j, ok := b.sp.Index(t, th); ok {
+			succ = append(succ, uint32(j))
+			continue
+		}
+		if !first {
+			continue
+		}
+		won, err := b.endOf(p, h, t, th)
+		if err != nil {
+			return nil, err
+		}
+		if won {
+			gr.WinEnd.Set(i)
+		} else {
+			gr.LoseEnd.Set(i)
+		}
+	}
+	if len(succ) > 1 {
+		slices.Sort(succ)
+		succ = slices.Compact(succ)
+	}
+	b.succ = succ
+	return succ, nil
+}
+
+// final records a position of the space that is final.
+func (b *builder) final(i int, p []int64) error {
+	w, err := b.m.Winner(p)
+	if err != nil {
+		return err
+	}
+	if w == rules.Mover {
+		b.gr.FinalLost.Set(i)
+	} else {
+		b.gr.FinalWon.Set(i)
+	}
+	return nil
+}
+
+// endOf classifies a move to a position outside the space, which must be
+// final: won reports that the player who moved there has won.
+func (b *builder) endOf(from []int64, h int, to []int64, th int) (won bool, err error) {
+	end, err := b.m.End(to)
+	if err != nil {
+		return false, err
+	}
+	if !end {
+		last, mylast := SplitHistory(b.g, th)
+		b.probe.Reset()
+		if err := b.m.Moves(to, last, mylast, &b.probe); err != nil {
+			return false, err
+		}
+		if b.probe.Len() > 0 {
+			return false, fmt.Errorf("%w: from %s to %s, which is not final", ErrOutsideBox,
+				Format(b.g, from, h), Format(b.g, to, th))
+		}
+	}
+	w, err := b.m.Winner(to)
+	return w == rules.Mover, err
+}

@@ -1,0 +1,155 @@
+package positions
+
+import "math/bits"
+
+// growBox is the set of positions found so far while their bounding box is
+// small: one bit per cell of a box that grows, doubling a side at a time, to
+// take in every position added. It gives up (add returns ok = false) when
+// the box would hold too many cells per position, and the caller moves to a
+// hashed set.
+type growBox struct {
+	piles, hist int
+	lo, size    []int64
+	bits        Bitset
+	count       int
+	fixed       bool // a [bounds] box: never grows
+	nonNeg      bool // piles never go below zero
+}
+
+// Cells per position (and an absolute floor) beyond which a box is sparse.
+const (
+	sparseRatio = 64
+	sparseFloor = 1 << 24
+	boxCeiling  = 1 << 34
+)
+
+func newGrowBox(piles, hist int, lo, hi []int64, fixed, nonNeg bool) *growBox {
+	g := &growBox{piles: piles, hist: hist, fixed: fixed, nonNeg: nonNeg,
+		lo: append([]int64(nil), lo...), size: make([]int64, piles)}
+	for k := range lo {
+		g.size[k] = hi[k] - lo[k] + 1
+	}
+	g.bits = NewBitset(int(g.volume(g.size)))
+	return g
+}
+
+func (g *growBox) volume(size []int64) uint64 {
+	v := uint64(g.hist)
+	for _, s := range size {
+		hi, lo := bits.Mul64(v, uint64(s))
+		if hi != 0 || lo > boxCeiling {
+			return boxCeiling + 1
+		}
+		v = lo
+	}
+	return v
+}
+
+func (g *growBox) cell(p []int64, h int) (uint64, bool) {
+	var c uint64
+	for k, v := range p {
+		d := v - g.lo[k]
+		if d < 0 || d >= g.size[k] {
+			return 0, false
+		}
+		c = c*uint64(g.size[k]) + uint64(d)
+	}
+	return c*uint64(g.hist) + uint64(h), true
+}
+
+func (g *growBox) decode(c uint64, p []int64) int {
+	h := int(c % uint64(g.hist))
+	c /= uint64(g.hist)
+	for k := g.piles - 1; k >= 0; k-- {
+		s := uint64(g.size[k])
+		p[k] = g.lo[k] + int64(c%s)
+		c /= s
+	}
+	return h
+}
+
+func (g *growBox) has(p []int64, h int) bool {
+	c, ok := g.cell(p, h)
+	return ok && g.bits.Has(int(c))
+}
+
+func (g *growBox) inside(p []int64) bool {
+	_, ok := g.cell(p, 0)
+	return ok
+}
+
+func (g *growBox) remove(p []int64, h int) {
+	if c, ok := g.cell(p, h); ok && g.bits.Has(int(c)) {
+		g.bits.Clear(int(c))
+		g.count--
+	}
+}
+
+// add puts a position in the set; isNew tells whether it was not there yet,
+// ok = false that the box may not grow to take it in.
+func (g *growBox) add(p []int64, h int) (isNew, ok bool) {
+	c, in := g.cell(p, h)
+	if !in {
+		if g.fixed || !g.grow(p) {
+			return false, false
+		}
+		c, _ = g.cell(p, h)
+	}
+	if g.bits.Has(int(c)) {
+		return false, true
+	}
+	g.bits.Set(int(c))
+	g.count++
+	return true, true
+}
+
+func (g *growBox) grow(p []int64) bool {
+	lo := append([]int64(nil), g.lo...)
+	size := append([]int64(nil), g.size...)
+	for k, v := range p {
+		if v < lo[k] {
+			nl := v - size[k]
+			if nl > v { // overflow
+				nl = v
+			}
+			if g.nonNeg && nl < 0 {
+				nl = 0
+			}
+			size[k] += lo[k] - nl
+			lo[k] = nl
+		}
+		if v-lo[k] >= size[k] {
+			ns := 2 * size[k]
+			if need := v - lo[k] + 1; ns < need {
+				ns = need
+			}
+			if ns <= 0 { // overflow
+				return false
+			}
+			size[k] = ns
+		}
+	}
+	vol := g.volume(size)
+	if vol > boxCeiling || vol > max(sparseFloor, sparseRatio*uint64(g.count+1)) {
+		return false
+	}
+	old := *g
+	g.lo, g.size = lo, size
+	g.bits = NewBitset(int(vol))
+	t := make([]int64, g.piles)
+	for c := old.bits.Next(0); c >= 0; c = old.bits.Next(c + 1) {
+		h := old.decode(uint64(c), t)
+		nc, _ := g.cell(t, h)
+		g.bits.Set(int(nc))
+	}
+	return true
+}
+
+// each calls fn for every position in the set, in cell order.
+func (g *growBox) each(fn func(p []int64, h int)) {
+	t := make([]int64, g.piles)
+	for c := g.bits.Next(0); c >= 0; c = g.bits.Next(c + 1) {
+		h := g.decode(uint64(c), t)
+		fn(t, h)
+	}
+}

@@ -1,0 +1,209 @@
+package positions
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"retro/rules"
+)
+
+// Space numbers the positions of one game instance densely, 0..Len()-1, in
+// the order of their pile values (first pile slowest), then of their history.
+// A range of indices is a shard: the index order does not depend on how the
+// positions were found, so separate processes can agree on it.
+//
+// A Space is dense (a mixed-radix box with a membership bitset and a rank
+// directory, a few bits per cell) when the positions fill a good part of
+// their bounding box, and hashed (sorted tuples with an open-addressing
+// table) when they are sparse.
+type Space struct {
+	game  *rules.Game
+	piles int
+	hist  int
+	n     int
+
+	// dense
+	dense  bool
+	lo     []int64
+	size   []int64
+	member Bitset
+	rank   []uint32 // rank[w]: members in words before w
+
+	// hashed
+	index *hashIndex
+}
+
+// Len is the number of positions.
+func (s *Space) Len() int { return s.n }
+
+// Piles is the number of piles of a position.
+func (s *Space) Piles() int { return s.piles }
+
+// HistorySize is the number of history values a position may carry.
+func (s *Space) HistorySize() int { return s.hist }
+
+// Game is the game whose positions these are.
+func (s *Space) Game() *rules.Game { return s.game }
+
+// Dense reports whether the space is a box with a membership bitset (true)
+// or a hashed set of tuples (false).
+func (s *Space) Dense() bool { return s.dense }
+
+// Index returns the index of a position, and false when it is not in the
+// space.
+func (s *Space) Index(piles []int64, hist int) (int, bool) {
+	if !s.dense {
+		id := s.index.find(piles, uint32(hist))
+		return int(id), id >= 0
+	}
+	c, ok := s.cell(piles, hist)
+	if !ok || !s.member.Has(int(c)) {
+		return 0, false
+	}
+	w := c >> 6
+	return int(s.rank[w]) + bits.OnesCount64(s.member[w]&(1<<(c&63)-1)), true
+}
+
+func (s *Space) cell(piles []int64, hist int) (uint64, bool) {
+	var c uint64
+	for k, v := range piles {
+		d := v - s.lo[k]
+		if d < 0 || d >= s.size[k] {
+			return 0, false
+		}
+		c = c*uint64(s.size[k]) + uint64(d)
+	}
+	return c*uint64(s.hist) + uint64(hist), true
+}
+
+func (s *Space) decodeCell(c uint64, piles []int64) int {
+	hist := int(c % uint64(s.hist))
+	c /= uint64(s.hist)
+	for k := s.piles - 1; k >= 0; k-- {
+		sz := uint64(s.size[k])
+		piles[k] = s.lo[k] + int64(c%sz)
+		c /= sz
+	}
+	return hist
+}
+
+// Position writes the piles of position i into piles (len Piles()) and
+// returns its history value.
+func (s *Space) Position(i int, piles []int64) int {
+	if !s.dense {
+		copy(piles, s.index.tuple(int32(i)))
+		return int(s.index.hists[i])
+	}
+	w := sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
+	word := s.member[w]
+	for k := i - int(s.rank[w]); k > 0; k-- {
+		word &= word - 1
+	}
+	return s.decodeCell(uint64(w<<6+bits.TrailingZeros64(word)), piles)
+}
+
+// Walk calls fn for the positions lo..hi-1 in index order. The piles slice
+// is reused between calls. Walk stops at the first error fn returns.
+func (s *Space) Walk(lo, hi int, fn func(i int, piles []int64, hist int) error) error {
+	piles := make([]int64, s.piles)
+	if lo >= hi {
+		return nil
+	}
+	if !s.dense {
+		for i := lo; i < hi; i++ {
+			h := s.Position(i, piles)
+			if err := fn(i, piles, h); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	h := s.Position(lo, piles)
+	c, _ := s.cell(piles, h)
+	for i := lo; i < hi; i++ {
+		h = s.decodeCell(c, piles)
+		if err := fn(i, piles, h); err != nil {
+			return err
+		}
+		c = uint64(s.member.Next(int(c) + 1))
+	}
+	return nil
+}
+
+// HistorySize is the number of history values of a game: 1 without
+// history, C+1 when positions carry last, (C+1)² when they carry both.
+func HistorySize(g *rules.Game) int {
+	c := len(g.Commands) + 1
+	switch g.History {
+	case rules.NoHistory:
+		return 1
+	case rules.LastHistory:
+		return c
+	}
+	return c * c
+}
+
+// Format writes a position as the user sees it: "(17, 28)", followed by its
+// history when the game carries one ("(3) last=a mylast=none").
+func Format(g *rules.Game, piles []int64, hist int) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for k, v := range piles {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, v)
+	}
+	b.WriteByte(')')
+	if g.History != rules.NoHistory {
+		last, mylast := SplitHistory(g, hist)
+		fmt.Fprintf(&b, " last=%s", CommandName(g, last))
+		if g.History == rules.BothHistory {
+			fmt.Fprintf(&b, " mylast=%s", CommandName(g, mylast))
+		}
+	}
+	return b.String()
+}
+
+// SplitHistory returns the last and mylast parts of a history value: 0 for
+// none, 1+c for command c.
+func SplitHistory(g *rules.Game, hist int) (last, mylast int) {
+	switch g.History {
+	case rules.NoHistory:
+		return 0, 0
+	case rules.LastHistory:
+		return hist, 0
+	}
+	c := len(g.Commands) + 1
+	return hist / c, hist % c
+}
+
+// JoinHistory is the history value of a position with the given last and
+// mylast (0 for none, 1+c for command c).
+func JoinHistory(g *rules.Game, last, mylast int) int {
+	switch g.History {
+	case rules.NoHistory:
+		return 0
+	case rules.LastHistory:
+		return last
+	}
+	return last*(len(g.Commands)+1) + mylast
+}
+
+// NextHistory is the history of the position reached by command cmd from a
+// position with history hist: last becomes cmd, mylast the old last.
+func NextHistory(g *rules.Game, hist int, cmd int) int {
+	last, _ := SplitHistory(g, hist)
+	return JoinHistory(g, cmd+1, last)
+}
+
+// CommandName names a history part: "none" for 0, the command's name for
+// 1+c.
+func CommandName(g *rules.Game, h int) string {
+	if h == 0 {
+		return "none"
+	}
+	return g.Commands[h-1].Name
+}

@@ -1,0 +1,430 @@
+package rules
+
+import "fmt"
+
+// The compiler turns checked expressions into closures over a flat
+// environment of int64 slots: the piles, then every param (file order),
+// then cmd, last and mylast, then the generator variables of the move
+// being generated. Player and command values are ints too (Mover 0,
+// Other 1; none 0, command i is i+1). A closure never allocates and never
+// returns an error: a fault (division by zero, overflow, negative exponent)
+// is recorded in the frame, the closure returns 0, and the caller checks
+// the frame once the whole expression has been evaluated. Constant
+// sub-expressions are folded; the shapes "slot op constant" and "slot op
+// slot" get closures of their own.
+
+// intFn evaluates a number, player or command.
+type intFn func(f *frame) int64
+
+// boolFn evaluates a condition.
+type boolFn func(f *frame) bool
+
+// frame is the state of one evaluation.
+type frame struct {
+	env []int64
+	err error // the first fault, nil when none
+	at  int32 // where it happened: an index into Game.spans
+}
+
+// fail records a fault unless one is already recorded.
+func (f *frame) fail(at int32, err error) {
+	if f.err == nil {
+		f.err, f.at = err, at
+	}
+}
+
+// compiler compiles the expressions of one TOML string.
+type compiler struct {
+	g *Game
+	t *text
+}
+
+// spanOf registers the place of node x for run-time faults.
+func (c *compiler) spanOf(x expr) int32 {
+	off, end := x.span()
+	return c.spanAt(off, end)
+}
+
+func (c *compiler) spanAt(off, end int) int32 {
+	g := c.g
+	from, to := c.t.src(off), c.t.src(end)
+	g.spans = append(g.spans, span{pos: g.lines.pos(from), len: g.lines.runes(from, to)})
+	return int32(len(g.spans) - 1)
+}
+
+// fold returns the value of x when it is a constant number that
+// evaluates without a fault.
+func fold(x expr) (int64, bool) {
+	switch x := x.(type) {
+	case *intLit:
+		return x.val, true
+	case *paren:
+		return fold(x.x)
+	case *ident:
+		return x.val, x.kind == nameConst && x.t == tyInt
+	case *unary:
+		v, ok := fold(x.x)
+		if !ok || x.op == tNot {
+			return 0, false
+		}
+		if x.op == tAdd {
+			return v, true
+		}
+		r, err := neg(v)
+		return r, err == nil
+	case *binary:
+		if x.op == tAnd || x.op == tOr {
+			return 0, false
+		}
+		a, ok1 := fold(x.x)
+		b, ok2 := fold(x.y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		r, err := arith(x.op, a, b)
+		return r, err == nil
+	case *call:
+		if x.fun.name == "isprime" {
+			return 0, false
+		}
+		vs := make([]int64, len(x.args))
+		for i, a := range x.args {
+			v, ok := fold(a)
+			if !ok {
+				return 0, false
+			}
+			vs[i] = v
+		}
+		return callInt(x.fun.name, vs)
+	}
+	return 0, false
+}
+
+func callInt(name string, vs []int64) (int64, bool) {
+	switch name {
+	case "abs":
+		r, err := abs64(vs[0])
+		return r, err == nil
+	case "min", "max":
+		r := vs[0]
+		for _, v := range vs[1:] {
+			if name == "min" && v < r || name == "max" && v > r {
+				r = v
+			}
+		}
+		return r, true
+	}
+	return 0, false
+}
+
+// slotOf returns the slot of x when x is a name kept in the environment.
+func slotOf(x expr) (int, bool) {
+	for {
+		p, ok := x.(*paren)
+		if !ok {
+			break
+		}
+		x = p.x
+	}
+	id, ok := x.(*ident)
+	if !ok || id.kind != nameSlot {
+		return 0, false
+	}
+	return id.slot, true
+}
+
+func constInt(v int64) intFn { return func(*frame) int64 { return v } }
+
+// intFn compiles a number, player or command.
+func (c *compiler) intFn(x expr) intFn {
+	if v, ok := fold(x); ok {
+		return constInt(v)
+	}
+	switch x := x.(type) {
+	case *ident:
+		if x.kind == nameConst {
+			return constInt(x.val)
+		}
+		s := x.slot
+		return func(f *frame) int64 { return f.env[s] }
+	case *strLit:
+		return constInt(int64(x.cmd))
+	case *paren:
+		return c.intFn(x.x)
+	case *unary:
+		a := c.intFn(x.x)
+		if x.op == tAdd {
+			return a
+		}
+		at := c.spanOf(x)
+		return func(f *frame) int64 {
+			r, err := neg(a(f))
+			if err != nil {
+				f.fail(at, err)
+			}
+			return r
+		}
+	case *binary:
+		return c.binary(x)
+	case *call:
+		return c.callFn(x)
+	case *cond:
+		test, a, b := c.boolFn(x.cond), c.intFn(x.then), c.intFn(x.els)
+		return func(f *frame) int64 {
+			if test(f) {
+				return a(f)
+			}
+			return b(f)
+		}
+	}
+	panic(fmt.Sprintf("rules: intFn: unexpected node %T", x))
+}
+
+// binary compiles an arithmetic operator. + - and * get closures for the
+// shapes slot-constant, slot-slot and any-constant; the rest go through
+// arith's functions.
+func (c *compiler) binary(x *binary) intFn {
+	at := c.spanOf(x)
+	xs, xSlot := slotOf(x.x)
+	ys, ySlot := slotOf(x.y)
+	yc, yConst := fold(x.y)
+	switch x.op {
+	case tAdd:
+		switch {
+		case xSlot && yConst:
+			return func(f *frame) int64 {
+				r, err := add(f.env[xs], yc)
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		case xSlot && ySlot:
+			return func(f *frame) int64 {
+				r, err := add(f.env[xs], f.env[ys])
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		}
+	case tSub:
+		switch {
+		case xSlot && yConst:
+			return func(f *frame) int64 {
+				r, err := sub(f.env[xs], yc)
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		case xSlot && ySlot:
+			return func(f *frame) int64 {
+				r, err := sub(f.env[xs], f.env[ys])
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		}
+	case tMul:
+		switch {
+		case xSlot && yConst:
+			return func(f *frame) int64 {
+				r, err := mul(f.env[xs], yc)
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		case xSlot && ySlot:
+			return func(f *frame) int64 {
+				r, err := mul(f.env[xs], f.env[ys])
+				if err != nil {
+					f.fail(at, err)
+				}
+				return r
+			}
+		}
+	}
+	op := opFunc(x.op)
+	a := c.intFn(x.x)
+	if yConst {
+		return func(f *frame) int64 {
+			r, err := op(a(f), yc)
+			if err != nil {
+				f.fail(at, err)
+			}
+			return r
+		}
+	}
+	b := c.intFn(x.y)
+	return func(f *frame) int64 {
+		l := a(f)
+		r, err := op(l, b(f))
+		if err != nil {
+			f.fail(at, err)
+		}
+		return r
+	}
+}
+
+func opFunc(op token) func(a, b int64) (int64, error) {
+	switch op {
+	case tAdd:
+		return add
+	case tSub:
+		return sub
+	case tMul:
+		return mul
+	case tFloorDiv:
+		return floorDiv
+	case tMod:
+		return floorMod
+	case tPow:
+		return pow
+	}
+	panic("rules: opFunc: " + op.String())
+}
+
+func (c *compiler) callFn(x *call) intFn {
+	args := make([]intFn, len(x.args))
+	for i, a := range x.args {
+		args[i] = c.intFn(a)
+	}
+	switch x.fun.name {
+	case "abs":
+		a, at := args[0], c.spanOf(x)
+		return func(f *frame) int64 {
+			r, err := abs64(a(f))
+			if err != nil {
+				f.fail(at, err)
+			}
+			return r
+		}
+	case "min":
+		if len(args) == 2 {
+			a, b := args[0], args[1]
+			return func(f *frame) int64 { return min(a(f), b(f)) }
+		}
+		return func(f *frame) int64 {
+			r := args[0](f)
+			for _, a := range args[1:] {
+				r = min(r, a(f))
+			}
+			return r
+		}
+	case "max":
+		if len(args) == 2 {
+			a, b := args[0], args[1]
+			return func(f *frame) int64 { return max(a(f), b(f)) }
+		}
+		return func(f *frame) int64 {
+			r := args[0](f)
+			for _, a := range args[1:] {
+				r = max(r, a(f))
+			}
+			return r
+		}
+	}
+	panic("rules: callFn: " + x.fun.name)
+}
+
+// boolFn compiles a condition.
+func (c *compiler) boolFn(x expr) boolFn {
+	switch x := x.(type) {
+	case *boolLit:
+		v := x.val
+		return func(*frame) bool { return v }
+	case *paren:
+		return c.boolFn(x.x)
+	case *unary:
+		a := c.boolFn(x.x)
+		return func(f *frame) bool { return !a(f) }
+	case *binary:
+		a, b := c.boolFn(x.x), c.boolFn(x.y)
+		if x.op == tAnd {
+			return func(f *frame) bool { return a(f) && b(f) }
+		}
+		return func(f *frame) bool { return a(f) || b(f) }
+	case *compare:
+		return c.compare(x)
+	case *call:
+		a := c.intFn(x.args[0])
+		return func(f *frame) bool { return isPrime(a(f)) }
+	case *cond:
+		test, a, b := c.boolFn(x.cond), c.boolFn(x.then), c.boolFn(x.els)
+		return func(f *frame) bool {
+			if test(f) {
+				return a(f)
+			}
+			return b(f)
+		}
+	}
+	panic(fmt.Sprintf("rules: boolFn: unexpected node %T", x))
+}
+
+// compare compiles a comparison or a chain of them.
+func (c *compiler) compare(x *compare) boolFn {
+	if x.xs[0].typeOf() == tyBool {
+		a, b := c.boolFn(x.xs[0]), c.boolFn(x.xs[1])
+		if x.ops[0] == tEql {
+			return func(f *frame) bool { return a(f) == b(f) }
+		}
+		return func(f *frame) bool { return a(f) != b(f) }
+	}
+	if len(x.ops) == 1 {
+		return c.compare2(x.ops[0], x.xs[0], x.xs[1])
+	}
+	xs := make([]intFn, len(x.xs))
+	for i, y := range x.xs {
+		xs[i] = c.intFn(y)
+	}
+	ops := x.ops
+	return func(f *frame) bool {
+		a := xs[0](f)
+		for i, op := range ops {
+			b := xs[i+1](f)
+			if !compareInts(op, a, b) {
+				return false
+			}
+			a = b
+		}
+		return true
+	}
+}
+
+// compare2 compiles X op Y, with closures of their own for a constant Y.
+func (c *compiler) compare2(op token, x, y expr) boolFn {
+	a := c.intFn(x)
+	if k, ok := fold(y); ok {
+		switch op {
+		case tEql:
+			return func(f *frame) bool { return a(f) == k }
+		case tNeq:
+			return func(f *frame) bool { return a(f) != k }
+		case tLss:
+			return func(f *frame) bool { return a(f) < k }
+		case tLeq:
+			return func(f *frame) bool { return a(f) <= k }
+		case tGtr:
+			return func(f *frame) bool { return a(f) > k }
+		case tGeq:
+			return func(f *frame) bool { return a(f) >= k }
+		}
+	}
+	b := c.intFn(y)
+	switch op {
+	case tEql:
+		return func(f *frame) bool { return a(f) == b(f) }
+	case tNeq:
+		return func(f *frame) bool { return a(f) != b(f) }
+	case tLss:
+		return func(f *frame) bool { return a(f) < b(f) }
+	case tLeq:
+		return func(f *frame) bool { return a(f) <= b(f) }
+	case tGtr:
+		return func(f *frame) bool { return a(f) > b(f) }
+	}
+	return func(f *frame) bool { return a(f) >= b(f) }
+}

@@ -1,0 +1,232 @@
+package rules
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sentinel errors of evaluation. Machine methods, Instance.Starts and
+// Instance.Bounds return them wrapped in an *Error that says where.
+var (
+	// ErrDivByZero: the right operand of // or % is zero.
+	ErrDivByZero = errors.New("division by zero")
+	// ErrOverflow: a result does not fit in an int64.
+	ErrOverflow = errors.New("int64 overflow")
+	// ErrNegativeExponent: the right operand of ** is negative.
+	ErrNegativeExponent = errors.New("negative exponent")
+	// ErrTooManyMoves: one position has more than MaxMovesPerPosition
+	// moves, or its generators take more than MaxStepsPerPosition steps.
+	ErrTooManyMoves = errors.New("too many moves")
+)
+
+// MaxErrors is how many errors an ErrorList from Parse keeps.
+const MaxErrors = 10
+
+// Pos is a place in a game file. Line and Col are 1-based; Col counts
+// characters (runes), not bytes. The zero Pos means "no place".
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// IsValid reports whether p names a line.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String returns "file:line:col", "file" when p has no line, or "-".
+func (p Pos) String() string {
+	s := p.File
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// Error is one error in a game file, or one failure while evaluating it.
+type Error struct {
+	Pos Pos
+	Msg string
+	// Len is the length of the offending text in characters, for the
+	// caret line of Render; 0 and 1 both give one caret.
+	Len int
+	// Err is the sentinel behind a run-time error (ErrDivByZero, ...);
+	// nil for errors found while loading.
+	Err error
+}
+
+// Error returns "file:line:col: msg" on one line.
+func (e *Error) Error() string {
+	if !e.Pos.IsValid() && e.Pos.File == "" {
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Unwrap returns the sentinel, so errors.Is(err, ErrDivByZero) works.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Render returns the error line, then the source line it points at, then a
+// line with carets under the offending text. src is the whole file (the
+// Game's Source). Every line ends in a newline. When the position is not in
+// src only the error line is given.
+func (e *Error) Render(src []byte) string {
+	var b strings.Builder
+	b.WriteString(e.Error())
+	b.WriteByte('\n')
+	line, ok := sourceLine(src, e.Pos.Line)
+	if !ok || e.Pos.Col < 1 {
+		return b.String()
+	}
+	const indent = "    "
+	b.WriteString(indent)
+	b.WriteString(printable(line))
+	b.WriteByte('\n')
+	b.WriteString(indent)
+	rs := []rune(line)
+	for i := 0; i < e.Pos.Col-1; i++ {
+		if i < len(rs) && rs[i] == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	n := max(e.Len, 1)
+	if left := len(rs) - (e.Pos.Col - 1); n > left {
+		n = max(left, 1)
+	}
+	b.WriteString(strings.Repeat("^", n))
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// sourceLine returns line n (1-based) of src without its line ending.
+func sourceLine(src []byte, n int) (string, bool) {
+	if n < 1 {
+		return "", false
+	}
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return "", false
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimSuffix(string(src), "\r"), true
+}
+
+// printable replaces control characters other than tab by U+FFFD, rune for
+// rune, so that the caret line stays aligned and a terminal is not upset.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, isControl) && utf8.ValidString(s) {
+		return s
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		if isControl(r) {
+			rs[i] = utf8.RuneError
+		}
+	}
+	return string(rs)
+}
+
+func isControl(r rune) bool { return r != '\t' && (r < ' ' || r == 0x7f) }
+
+// ErrorList is a list of errors in one file. Parse returns it sorted by
+// position, with at most one error per line and at most MaxErrors errors.
+type ErrorList []*Error
+
+// Add appends an error.
+func (l *ErrorList) Add(pos Pos, msg string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg})
+}
+
+func (l ErrorList) Len() int      { return len(l) }
+func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+func (l ErrorList) Less(i, j int) bool {
+	a, b := l[i].Pos, l[j].Pos
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+// Sort sorts the list by position; errors at one position keep their order.
+func (l ErrorList) Sort() { sort.Stable(l) }
+
+// Normalize sorts the list, keeps the first error of every line and at
+// most MaxErrors errors.
+func (l *ErrorList) Normalize() {
+	l.Sort()
+	var out ErrorList
+	for _, e := range *l {
+		if n := len(out); n > 0 && out[n-1].Pos.File == e.Pos.File && out[n-1].Pos.Line == e.Pos.Line {
+			continue
+		}
+		out = append(out, e)
+	}
+	if len(out) > MaxErrors {
+		out = out[:MaxErrors]
+	}
+	*l = out
+}
+
+// Error returns the errors one per line.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	s := make([]string, len(l))
+	for i, e := range l {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// Err returns l as an error, or nil when l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Render renders every error with its source line and carets.
+func (l ErrorList) Render(src []byte) string {
+	var b strings.Builder
+	for _, e := range l {
+		b.WriteString(e.Render(src))
+	}
+	return b.String()
+}
+
+// RenderError renders err with source context when it is an *Error or an
+// ErrorList, and as err.Error() plus a newline otherwise.
+func RenderError(err error, src []byte) string {
+	var l ErrorList
+	if errors.As(err, &l) {
+		return l.Render(src)
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Render(src)
+	}
+	return err.Error() + "\n"
+}

@@ -1,0 +1,155 @@
+package rules
+
+// Game is a checked and compiled game file. Only Parse makes one; the
+// exported fields describe it, the unexported ones evaluate it.
+type Game struct {
+	Name     string // the name key; the file name without .toml when absent
+	File     string // the name Parse was given
+	Source   []byte // the file text, for Error.Render
+	Piles    []string
+	Params   []Param   // in file order
+	Commands []Command // in file order; each `moves` entry is a command named by its text
+	History  History   // what a position carries, from what `allow` reads
+	Count    Count     // Exam (the default) or Lebedev
+	Signed   bool      // piles may become negative
+	Sum      bool      // a heap game, played as a sum
+	Octal    string    // the octal code as given; "" when absent
+	Horizon  int       // -1 when absent
+
+	HasEnd, HasStart, HasBounds, HasWhere bool
+
+	lines     *lineIndex
+	spans     []span // places of run-time faults, by id
+	nslots    int    // size of an evaluation environment
+	cmdSlot   int    // env slot of cmd; last and mylast follow; then generator variables
+	ruleIdx   []int  // indices in Params of the rule params
+	startIdx  []int  // indices in Params of the start params
+	moves     [][]*mover
+	allow     boolFn
+	end       boolFn
+	winner    intFn
+	start     []intFn    // per pile
+	where     boolFn     // nil without where
+	whereRule bool       // where reads rule params only
+	bounds    [][2]intFn // per pile, lo and hi
+	octal     Octal
+	splitAt   int32 // span id of the first split entry, -1 when none
+}
+
+// Command is a named group of move entries. A command is what `allow`
+// talks about: cmd, last and mylast are commands.
+type Command struct {
+	Name  string
+	Moves []string // the entry texts, as written
+}
+
+// History says what a position carries besides its piles.
+type History int
+
+const (
+	NoHistory   History = iota // piles only
+	LastHistory                // piles and last
+	BothHistory                // piles, last and mylast
+)
+
+// Size returns how many history values a pile tuple has in a game with
+// the given number of commands: 1, C+1 or (C+1)*(C+1). A history value is
+// last*(C+1) + mylast, where last and mylast are 0 for none and 1+command
+// index otherwise (mylast is always 0 under LastHistory).
+func (h History) Size(commands int) int {
+	switch h {
+	case LastHistory:
+		return commands + 1
+	case BothHistory:
+		return (commands + 1) * (commands + 1)
+	}
+	return 1
+}
+
+func (h History) String() string {
+	switch h {
+	case LastHistory:
+		return "last"
+	case BothHistory:
+		return "last+mylast"
+	}
+	return "none"
+}
+
+// Count is how a losing move is counted in layers (see GAME-FORMAT.md).
+type Count int
+
+const (
+	Exam    Count = iota // the losing move is the game's last move
+	Lebedev              // the opponent is counted as making one more, winning move
+)
+
+func (c Count) String() string {
+	if c == Lebedev {
+		return "lebedev"
+	}
+	return "exam"
+}
+
+// Player names a side relative to a final position.
+type Player int8
+
+const (
+	Mover Player = iota // the player who made the last move has won
+	Other               // the player now to move has won
+)
+
+func (p Player) String() string {
+	if p == Other {
+		return "other"
+	}
+	return "mover"
+}
+
+// RuleParams returns the rule params in file order.
+func (g *Game) RuleParams() []Param { return g.pick(g.ruleIdx) }
+
+// StartParams returns the start params in file order.
+func (g *Game) StartParams() []Param { return g.pick(g.startIdx) }
+
+func (g *Game) pick(idx []int) []Param {
+	ps := make([]Param, len(idx))
+	for i, k := range idx {
+		ps[i] = g.Params[k]
+	}
+	return ps
+}
+
+// HasSplits reports whether some move entry is a split (x -> ...); such a
+// game's moves are only available through HeapMoves.
+func (g *Game) HasSplits() bool { return g.splitAt >= 0 }
+
+// PileIndex returns the index of the named pile, or -1.
+func (g *Game) PileIndex(name string) int {
+	for i, p := range g.Piles {
+		if p == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// span is a place in the file, kept for run-time faults.
+type span struct {
+	pos Pos
+	len int
+}
+
+// errorAt makes the *Error of a run-time fault at span id.
+func (g *Game) errorAt(id int32, err error, where string) *Error {
+	e := &Error{Msg: err.Error(), Err: err}
+	if where != "" {
+		e.Msg += " " + where
+	}
+	if id >= 0 && int(id) < len(g.spans) {
+		e.Pos, e.Len = g.spans[id].pos, g.spans[id].len
+	} else {
+		e.Pos = Pos{File: g.File}
+	}
+	return e
+}

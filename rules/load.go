@@ -1,0 +1,809 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Load reads and parses the game file at path.
+func Load(path string) (*Game, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("game file read error: %w", err)
+	}
+	return Parse(path, src)
+}
+
+// Parse reads a game file's text; file is the name used in messages. The
+// error, if any, is an ErrorList of *Error, each with the file, line and
+// column of the offending key, value or character of an expression.
+func Parse(file string, src []byte) (*Game, error) {
+	l := &loader{
+		file:       file,
+		src:        src,
+		lines:      newLineIndex(file, src),
+		pileIndex:  map[string]int{},
+		paramIndex: map[string]int{},
+		cmdIndex:   map[string]int{},
+	}
+	l.g = &Game{File: file, Source: src, Horizon: -1, lines: l.lines, splitAt: -1}
+	l.load()
+	if len(l.errs) > 0 {
+		l.errs.Normalize()
+		return nil, l.errs
+	}
+	l.compile()
+	return l.g, nil
+}
+
+// topKeys are the keys a game file may have at its top level.
+var topKeys = []string{
+	"name", "piles", "moves", "commands", "end", "winner", "allow", "start",
+	"params", "where", "bounds", "horizon", "count", "signed", "sum", "octal",
+}
+
+// loader holds the state of one Parse: the raw TOML, what has been found so
+// far and the errors.
+type loader struct {
+	file  string
+	src   []byte
+	lines *lineIndex
+	raw   map[string]any
+	keys  []toml.Key
+	locs  map[string]*loc
+	errs  ErrorList
+	g     *Game
+
+	pileIndex   map[string]int
+	paramIndex  map[string]int
+	cmdIndex    map[string]int // command name → index
+	used, rule  []bool         // per param
+	whereReads  []int          // params read by where
+	readsLast   bool
+	readsMylast bool
+	maxGens     int
+
+	entries [][]parsedEntry // per command
+	end     parsedExpr
+	winner  parsedExpr
+	allow   parsedExpr
+	where   parsedExpr
+	start   []parsedExpr // per pile
+	bounds  []parsedRange
+}
+
+type parsedEntry struct {
+	e *entry
+	t *text
+}
+
+type parsedExpr struct {
+	x expr // nil when absent or wrong
+	t *text
+}
+
+type parsedRange struct {
+	r *rangeExpr
+	t *text
+}
+
+func (l *loader) cmdSlot() int { return len(l.g.Piles) + len(l.g.Params) }
+
+// errorSrc reports an error at source offsets off..end.
+func (l *loader) errorSrc(off, end int, msg string) {
+	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: msg})
+}
+
+// errorText reports an error at offsets off..end of a decoded string.
+func (l *loader) errorText(t *text, off, end int, msg string) {
+	from, to := t.src(off), t.src(max(end, off))
+	l.errorSrc(from, to, msg)
+}
+
+// errorFile reports an error with no place in the file.
+func (l *loader) errorFile(msg string) {
+	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: msg})
+}
+
+func (l *loader) loc(path ...string) *loc { return l.locs[pathKey(path...)] }
+
+// errorKey reports an error at the key path.
+func (l *loader) errorKey(msg string, path ...string) {
+	if lc := l.loc(path...); lc != nil {
+		l.errorSrc(lc.key, lc.keyEnd, msg)
+		return
+	}
+	l.errorFile(msg)
+}
+
+// errorValue reports an error at the value of the key path.
+func (l *loader) errorValue(lc *loc, msg string) {
+	if lc == nil {
+		l.errorFile(msg)
+		return
+	}
+	end := lc.valEnd
+	if lc.elems != nil || lc.val < len(l.src) && (l.src[lc.val] == '{' || l.src[lc.val] == '[') {
+		end = lc.val + 1
+	}
+	l.errorSrc(lc.val, end, msg)
+}
+
+// textOf returns the text of string value s located at lc.
+func (l *loader) textOf(lc *loc, s string) *text {
+	if lc != nil && lc.str != nil && lc.str.s == s {
+		return lc.str
+	}
+	if lc != nil {
+		return flatText(s, lc.val)
+	}
+	return flatText(s, 0)
+}
+
+func kind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case time.Time:
+		return "a date"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+func (l *loader) load() {
+	md, err := toml.Decode(string(l.src), &l.raw)
+	if err != nil {
+		l.tomlError(err)
+		return
+	}
+	l.keys = md.Keys()
+	l.locs = locate(l.src)
+	l.checkTopKeys()
+	ok := l.loadPiles()
+	l.loadScalars()
+	if !ok {
+		return
+	}
+	l.loadParams()
+	l.loadCommands()
+	l.loadExprs()
+	l.loadStart()
+	l.loadBounds()
+	l.checkParams()
+	l.checkShape()
+}
+
+func (l *loader) tomlError(err error) {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		off := pe.Position.Start
+		l.errorSrc(off, off+max(pe.Position.Len, 1), "toml: "+oneLine(pe.Message))
+		return
+	}
+	l.errorFile("toml: " + oneLine(err.Error()))
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (l *loader) checkTopKeys() {
+	for _, k := range l.keys {
+		if len(k) != 1 {
+			continue
+		}
+		name := k[0]
+		if !contains(topKeys, name) {
+			msg := fmt.Sprintf("unknown key %s", name)
+			if s := suggest(name, topKeys); s != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", s)
+			}
+			l.errorKey(msg, name)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// suggest returns the word of list nearest to s when it is near enough.
+func suggest(s string, list []string) string {
+	best, bestD := "", 3
+	for _, w := range list {
+		if d := editDistance(s, w); d < bestD {
+			best, bestD = w, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			c := 1
+			if ra[i-1] == rb[j-1] {
+				c = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1) // a transposition
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// elem returns the location of element i of the array at lc.
+func elem(lc *loc, i int) *loc {
+	if lc != nil && i < len(lc.elems) {
+		return lc.elems[i]
+	}
+	return lc
+}
+
+// subKeys returns the keys of table name in file order.
+func (l *loader) subKeys(name string) []string {
+	var out []string
+	for _, k := range l.keys {
+		if len(k) == 2 && k[0] == name {
+			out = append(out, k[1])
+		}
+	}
+	return out
+}
+
+// table returns the table at key name, reporting an error when it is
+// something else.
+func (l *loader) table(name string) (map[string]any, bool) {
+	v, ok := l.raw[name]
+	if !ok {
+		return nil, false
+	}
+	tbl, ok := v.(map[string]any)
+	if !ok {
+		l.errorValue(l.loc(name), fmt.Sprintf("%s must be a table ([%s]), not %s", name, name, kind(v)))
+	}
+	return tbl, ok
+}
+
+func (l *loader) loadPiles() bool {
+	v, ok := l.raw["piles"]
+	if !ok {
+		l.errorFile(`missing key piles: name the piles, e.g. piles = ["x"]`)
+		return false
+	}
+	lc := l.loc("piles")
+	arr, ok := v.([]any)
+	if !ok {
+		l.errorValue(lc, "piles must be an array of names, not "+kind(v))
+		return false
+	}
+	if len(arr) == 0 {
+		l.errorValue(lc, "piles is empty: name at least one pile")
+		return false
+	}
+	n := len(l.errs)
+	for i, x := range arr {
+		el := elem(lc, i)
+		s, ok := x.(string)
+		switch {
+		case !ok:
+			l.errorValue(el, "a pile name must be a string, not "+kind(x))
+		case !isIdent(s):
+			l.errorValue(el, fmt.Sprintf("pile name %q is not a name (letters, digits and _, not starting with a digit)", s))
+		case isReserved(s):
+			l.errorValue(el, fmt.Sprintf("%s is a reserved word and cannot name a pile", s))
+		case hasKey(l.pileIndex, s):
+			l.errorValue(el, fmt.Sprintf("pile %s is named twice", s))
+		}
+		l.pileIndex[s] = i
+		l.g.Piles = append(l.g.Piles, s)
+	}
+	return len(l.errs) == n
+}
+
+func (l *loader) loadScalars() {
+	g := l.g
+	g.Name = strings.TrimSuffix(filepath.Base(l.file), filepath.Ext(l.file))
+	if v, ok := l.raw["name"]; ok {
+		if s, ok := v.(string); ok {
+			g.Name = s
+		} else {
+			l.errorValue(l.loc("name"), "name must be a string, not "+kind(v))
+		}
+	}
+	if v, ok := l.raw["horizon"]; ok {
+		h, ok := v.(int64)
+		switch {
+		case !ok:
+			l.errorValue(l.loc("horizon"), "horizon must be an integer, not "+kind(v))
+		case h < 0 || h > 1<<30:
+			l.errorValue(l.loc("horizon"), fmt.Sprintf("horizon must be between 0 and %d", 1<<30))
+		default:
+			g.Horizon = int(h)
+		}
+	}
+	if v, ok := l.raw["count"]; ok {
+		switch v {
+		case "exam":
+			g.Count = Exam
+		case "lebedev":
+			g.Count = Lebedev
+		default:
+			l.errorValue(l.loc("count"), `count must be "exam" or "lebedev"`)
+		}
+	}
+	g.Signed = l.boolKey("signed")
+	g.Sum = l.boolKey("sum")
+}
+
+func (l *loader) boolKey(name string) bool {
+	v, ok := l.raw[name]
+	if !ok {
+		return false
+	}
+	b, ok := v.(bool)
+	if !ok {
+		l.errorValue(l.loc(name), fmt.Sprintf("%s must be true or false, not %s", name, kind(v)))
+	}
+	return b
+}
+
+func (l *loader) loadParams() {
+	tbl, ok := l.table("params")
+	if !ok {
+		return
+	}
+	for _, name := range l.subKeys("params") {
+		lc := l.loc("params", name)
+		p := Param{Name: name, Pos: Pos{File: l.file}}
+		if lc != nil {
+			p.Pos = l.lines.pos(lc.key)
+		}
+		switch {
+		case !isIdent(name):
+			l.errorKey(fmt.Sprintf("param name %q is not a name (letters, digits and _, not starting with a digit)", name), "params", name)
+		case isReserved(name):
+			l.errorKey(fmt.Sprintf("%s is a reserved word and cannot name a param", name), "params", name)
+		case hasKey(l.pileIndex, name):
+			l.errorKey(fmt.Sprintf("%s is a pile and cannot be a param", name), "params", name)
+		}
+		switch v := tbl[name].(type) {
+		case int64:
+			p.Lo, p.Hi = v, v
+		case string:
+			l.paramRange(&p, l.textOf(lc, v))
+		default:
+			l.errorValue(lc, fmt.Sprintf(`param %s must be a range "LO..HI", "LO.." or an integer, not %s`, name, kind(v)))
+		}
+		l.paramIndex[name] = len(l.g.Params)
+		l.g.Params = append(l.g.Params, p)
+	}
+	l.used = make([]bool, len(l.g.Params))
+	l.rule = make([]bool, len(l.g.Params))
+}
+
+// paramRange parses and evaluates the range of a param.
+func (l *loader) paramRange(p *Param, t *text) {
+	r, se := parseRangeText(t.s, true)
+	if se != nil {
+		l.errorText(t, se.off, se.end, se.msg)
+		return
+	}
+	c := &checker{l: l, t: t, sc: &scope{what: "[params]"}}
+	n := len(l.errs)
+	c.want(r.lo, tyInt, "the lower end of the range")
+	if !r.open && !r.single {
+		c.want(r.hi, tyInt, "the upper end of the range")
+	}
+	if len(l.errs) > n {
+		return
+	}
+	value := func(x expr) int64 {
+		v, ok := fold(x)
+		if !ok {
+			c.errorf(x, "cannot evaluate this: a param's range must be made of numbers")
+		}
+		return v
+	}
+	p.Lo = value(r.lo)
+	switch {
+	case r.open:
+		p.Open, p.Hi = true, math.MaxInt64
+	case r.single:
+		p.Hi = p.Lo
+	default:
+		p.Hi = value(r.hi)
+	}
+	if len(l.errs) == n && p.Lo > p.Hi {
+		l.errorText(t, 0, len(t.s), fmt.Sprintf("param %s: the range %d..%d is empty", p.Name, p.Lo, p.Hi))
+	}
+}
+
+func (l *loader) loadCommands() {
+	var present []string
+	for _, k := range []string{"moves", "commands", "octal"} {
+		if _, ok := l.raw[k]; ok {
+			present = append(present, k)
+		}
+	}
+	sort.SliceStable(present, func(i, j int) bool { return l.keyOff(present[i]) < l.keyOff(present[j]) })
+	switch {
+	case len(present) == 0:
+		l.errorFile("the game has no moves: give moves, [commands] or octal")
+		return
+	case len(present) > 1:
+		for _, k := range present[1:] {
+			l.errorKey(fmt.Sprintf("%s: give only one of moves, [commands] and octal (%s is given already)", k, present[0]), k)
+		}
+		return
+	}
+	switch present[0] {
+	case "moves":
+		l.loadMoves()
+	case "commands":
+		l.loadCommandTable()
+	case "octal":
+		l.loadOctal()
+	}
+}
+
+func (l *loader) keyOff(name string) int {
+	if lc := l.loc(name); lc != nil {
+		return lc.key
+	}
+	return 0
+}
+
+func (l *loader) loadMoves() {
+	lc := l.loc("moves")
+	arr, ok := l.raw["moves"].([]any)
+	if !ok {
+		l.errorValue(lc, "moves must be an array of strings, not "+kind(l.raw["moves"]))
+		return
+	}
+	if len(arr) == 0 {
+		l.errorValue(lc, "moves is empty")
+		return
+	}
+	for i, x := range arr {
+		el := elem(lc, i)
+		s, ok := x.(string)
+		if !ok {
+			l.errorValue(el, "a move must be a string, not "+kind(x))
+			continue
+		}
+		if hasKey(l.cmdIndex, s) {
+			l.errorValue(el, fmt.Sprintf("move %q is given twice", s))
+			continue
+		}
+		l.addCommand(s, []string{s}, []*text{l.textOf(el, s)})
+	}
+}
+
+func (l *loader) loadCommandTable() {
+	tbl, ok := l.table("commands")
+	if !ok {
+		return
+	}
+	names := l.subKeys("commands")
+	if len(names) == 0 {
+		l.errorValue(l.loc("commands"), "[commands] is empty")
+		return
+	}
+	for _, name := range names {
+		lc := l.loc("commands", name)
+		var texts []*text
+		var moves []string
+		switch v := tbl[name].(type) {
+		case string:
+			moves, texts = []string{v}, []*text{l.textOf(lc, v)}
+		case []any:
+			for i, x := range v {
+				s, ok := x.(string)
+				if !ok {
+					l.errorValue(elem(lc, i), "a move must be a string, not "+kind(x))
+					continue
+				}
+				moves = append(moves, s)
+				texts = append(texts, l.textOf(elem(lc, i), s))
+			}
+			if len(v) == 0 {
+				l.errorValue(lc, fmt.Sprintf("command %s has no moves", name))
+			}
+		default:
+			l.errorValue(lc, fmt.Sprintf("command %s must be an array of moves, not %s", name, kind(v)))
+		}
+		l.addCommand(name, moves, texts)
+	}
+}
+
+// addCommand adds a command and parses and checks its entries.
+func (l *loader) addCommand(name string, moves []string, texts []*text) {
+	l.cmdIndex[name] = len(l.g.Commands)
+	l.g.Commands = append(l.g.Commands, Command{Name: name, Moves: moves})
+	var es []parsedEntry
+	for _, t := range texts {
+		e, se := parseEntryText(t.s)
+		if se != nil {
+			l.errorText(t, se.off, se.end, se.msg)
+			continue
+		}
+		l.checkEntry(e, t)
+		es = append(es, parsedEntry{e: e, t: t})
+	}
+	l.entries = append(l.entries, es)
+}
+
+func (l *loader) loadOctal() {
+	lc := l.loc("octal")
+	s, ok := l.raw["octal"].(string)
+	if !ok {
+		l.errorValue(lc, `octal must be a string such as "0.77", not `+kind(l.raw["octal"]))
+		return
+	}
+	o, err := ParseOctal(s)
+	if err != nil {
+		l.errorValue(lc, err.Error())
+		return
+	}
+	if !l.g.Sum {
+		l.errorKey("an octal code needs sum = true", "octal")
+	}
+	l.g.Octal, l.g.octal = s, o
+}
+
+// exprKey parses and checks the expression at top-level key name.
+func (l *loader) exprKey(name string, sc *scope, want typ, what string) parsedExpr {
+	v, ok := l.raw[name]
+	if !ok {
+		return parsedExpr{}
+	}
+	lc := l.loc(name)
+	s, ok := v.(string)
+	if !ok {
+		l.errorValue(lc, fmt.Sprintf("%s must be a string holding %s, not %s", name, want.a(), kind(v)))
+		return parsedExpr{}
+	}
+	t := l.textOf(lc, s)
+	if name == "allow" {
+		switch strings.TrimSpace(s) {
+		case "no-repeat-opponent":
+			t = flatText("cmd != last", t.src(0))
+		case "no-repeat-own":
+			t = flatText("cmd != mylast", t.src(0))
+		}
+	}
+	return l.parseCheck(t, sc, want, what)
+}
+
+// parseCheck parses and checks an expression of type want.
+func (l *loader) parseCheck(t *text, sc *scope, want typ, what string) parsedExpr {
+	x, se := parseExprText(t.s)
+	if se != nil {
+		l.errorText(t, se.off, se.end, se.msg)
+		return parsedExpr{t: t}
+	}
+	n := len(l.errs)
+	(&checker{l: l, t: t, sc: sc}).want(x, want, what)
+	if len(l.errs) > n {
+		return parsedExpr{t: t}
+	}
+	return parsedExpr{x: x, t: t}
+}
+
+func (l *loader) loadExprs() {
+	g := l.g
+	rules := func(what string) *scope {
+		return &scope{what: what, piles: true, params: true, rule: true}
+	}
+	l.end = l.exprKey("end", rules("end"), tyBool, "end")
+	sc := rules("winner")
+	sc.player = true
+	l.winner = l.exprKey("winner", sc, tyPlayer, "winner")
+	sc = rules("allow")
+	sc.commands = true
+	l.allow = l.exprKey("allow", sc, tyBool, "allow")
+	sc = &scope{what: "where", params: true}
+	l.where = l.exprKey("where", sc, tyBool, "where")
+	l.whereReads = sc.read
+	_, g.HasEnd = l.raw["end"]
+	_, g.HasWhere = l.raw["where"]
+	switch {
+	case l.readsMylast:
+		g.History = BothHistory
+	case l.readsLast:
+		g.History = LastHistory
+	}
+}
+
+func (l *loader) loadStart() {
+	tbl, ok := l.table("start")
+	if !ok {
+		return
+	}
+	l.g.HasStart = true
+	l.start = make([]parsedExpr, len(l.g.Piles))
+	given := make([]bool, len(l.g.Piles))
+	for _, name := range l.subKeys("start") {
+		i, ok := l.pileIndex[name]
+		if !ok {
+			l.errorKey(fmt.Sprintf("unknown pile %s in [start] (piles: %s)", name, strings.Join(l.g.Piles, ", ")), "start", name)
+			continue
+		}
+		given[i] = true
+		lc := l.loc("start", name)
+		switch v := tbl[name].(type) {
+		case int64:
+			l.start[i] = parsedExpr{x: &intLit{node: node{t: tyInt}, val: v}, t: flatText("", 0)}
+		case string:
+			sc := &scope{what: "[start]", params: true}
+			l.start[i] = l.parseCheck(l.textOf(lc, v), sc, tyInt, "the start value of "+name)
+		default:
+			l.errorValue(lc, fmt.Sprintf("the start value of %s must be an integer or a string holding an expression, not %s", name, kind(v)))
+		}
+	}
+	l.missingPiles("start", given)
+}
+
+func (l *loader) missingPiles(table string, given []bool) {
+	for i, ok := range given {
+		if !ok {
+			l.errorKey(fmt.Sprintf("[%s] does not give pile %s", table, l.g.Piles[i]), table)
+		}
+	}
+}
+
+func (l *loader) loadBounds() {
+	tbl, ok := l.table("bounds")
+	if !ok {
+		return
+	}
+	l.g.HasBounds = true
+	l.bounds = make([]parsedRange, len(l.g.Piles))
+	given := make([]bool, len(l.g.Piles))
+	for _, name := range l.subKeys("bounds") {
+		i, ok := l.pileIndex[name]
+		if !ok {
+			l.errorKey(fmt.Sprintf("unknown pile %s in [bounds] (piles: %s)", name, strings.Join(l.g.Piles, ", ")), "bounds", name)
+			continue
+		}
+		given[i] = true
+		lc := l.loc("bounds", name)
+		switch v := tbl[name].(type) {
+		case int64:
+			x := &intLit{node: node{t: tyInt}, val: v}
+			l.bounds[i] = parsedRange{r: &rangeExpr{lo: x, hi: x, single: true}, t: flatText("", 0)}
+		case string:
+			l.bounds[i] = l.boundsRange(l.textOf(lc, v))
+		default:
+			l.errorValue(lc, fmt.Sprintf(`the bounds of %s must be a range "LO..HI" or an integer, not %s`, name, kind(v)))
+		}
+	}
+	l.missingPiles("bounds", given)
+}
+
+func (l *loader) boundsRange(t *text) parsedRange {
+	r, se := parseRangeText(t.s, false)
+	if se != nil {
+		l.errorText(t, se.off, se.end, se.msg)
+		return parsedRange{}
+	}
+	c := &checker{l: l, t: t, sc: &scope{what: "[bounds]", params: true, rule: true}}
+	c.want(r.lo, tyInt, "the lower end of the range")
+	if !r.single {
+		c.want(r.hi, tyInt, "the upper end of the range")
+	}
+	return parsedRange{r: r, t: t}
+}
+
+func (l *loader) checkParams() {
+	for i := range l.g.Params {
+		p := &l.g.Params[i]
+		if !l.used[i] && isIdent(p.Name) && !isReserved(p.Name) && !hasKey(l.pileIndex, p.Name) {
+			l.errorKey(fmt.Sprintf("param %s is not used", p.Name), "params", p.Name)
+		}
+		p.Rule = l.rule[i]
+	}
+}
+
+// checkShape checks what the keys together must satisfy.
+func (l *loader) checkShape() {
+	g := l.g
+	if !g.HasStart && !g.HasBounds && !g.Sum {
+		l.errorFile("a game needs [start], [bounds] or sum = true")
+	}
+	if !g.Sum {
+		return
+	}
+	if len(g.Piles) != 1 {
+		l.errorValue(l.loc("piles"), "a heap game (sum = true) has exactly one pile")
+	}
+	for _, k := range []string{"end", "allow", "start", "bounds"} {
+		if _, ok := l.raw[k]; ok {
+			l.errorKey(fmt.Sprintf("a heap game (sum = true) has no %s", k), k)
+		}
+	}
+	if g.Signed {
+		l.errorKey("a heap game (sum = true) cannot be signed", "signed")
+	}
+}
+
+// compile turns the checked expressions into closures.
+func (l *loader) compile() {
+	g := l.g
+	np := len(g.Piles)
+	g.cmdSlot = np + len(g.Params)
+	g.nslots = g.cmdSlot + 3 + l.maxGens
+	for i, p := range g.Params {
+		if p.Rule {
+			g.ruleIdx = append(g.ruleIdx, i)
+		} else {
+			g.startIdx = append(g.startIdx, i)
+		}
+	}
+	g.moves = make([][]*mover, len(g.Commands))
+	for c, es := range l.entries {
+		for _, pe := range es {
+			ms := (&compiler{g: g, t: pe.t}).movers(pe.e, int32(c))
+			if pe.e.kind == entrySplit && g.splitAt < 0 {
+				g.splitAt = ms[0].at
+			}
+			g.moves[c] = append(g.moves[c], ms...)
+		}
+	}
+	if l.end.x != nil {
+		g.end = (&compiler{g: g, t: l.end.t}).boolFn(l.end.x)
+	}
+	if l.winner.x != nil {
+		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)
+	}
+	if l.allow.x != nil {
+		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)
+	}
+	if l.where.x != nil {
+		g.where = (&compiler{g: g, t: l.where.t}).boolFn(l.where.x)
+		g.whereRule = true
+		for _, i := range l.whereReads {
+			g.whereRule = g.whereRule && g.Params[i].Rule
+		}
+	}
+	for _, s := range l.start {
+		g.start = append(g.start, (&compiler{g: g, t: s.t}).intFn(s.x))
+	}
+	for _, b := range l.bounds {
+		c := &compiler{g: g, t: b.t}
+		g.bounds = append(g.bounds, [2]intFn{c.intFn(b.r.lo), c.intFn(b.r.hi)})
+	}
+}

@@ -1,0 +1,408 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// MaxMovesPerPosition is the most moves (or heap options) one position
+// may have; more is ErrTooManyMoves.
+const MaxMovesPerPosition = 1 << 20
+
+// MaxStepsPerPosition is the most generator values one position may bind
+// (counting those whose conditions fail); more is ErrTooManyMoves.
+const MaxStepsPerPosition = 1 << 24
+
+// Machine evaluates the rules of one Instance. It is not safe for
+// concurrent use: make one per goroutine with Instance.NewMachine.
+type Machine struct {
+	g      *Game
+	in     *Instance
+	f      frame
+	np     int
+	signed bool
+	tmp    []int64
+
+	out   *MoveList    // Moves
+	heap  *HeapOptions // HeapMoves
+	limit int          // len(out.Cmd) or heap.Len() may not exceed it
+	steps int
+	cur   int32 // span id of the mover running
+}
+
+// NewMachine returns a new evaluator of in's rules.
+func (in *Instance) NewMachine() *Machine {
+	g := in.Game
+	m := &Machine{g: g, in: in, np: len(g.Piles), signed: g.Signed}
+	m.f.env = make([]int64, len(in.env))
+	copy(m.f.env, in.env)
+	n := len(g.Piles)
+	for _, ms := range g.moves {
+		for _, mv := range ms {
+			n = max(n, len(mv.values), len(mv.parts))
+		}
+	}
+	m.tmp = make([]int64, n)
+	return m
+}
+
+// MoveList holds the moves of a position: move k uses command Cmd[k] and
+// leads to the piles Piles[k*P:(k+1)*P], P the number of piles.
+type MoveList struct {
+	Cmd   []int32
+	Piles []int64
+}
+
+// Reset empties the list, keeping its memory.
+func (l *MoveList) Reset() {
+	l.Cmd = l.Cmd[:0]
+	l.Piles = l.Piles[:0]
+}
+
+// Len returns the number of moves.
+func (l *MoveList) Len() int { return len(l.Cmd) }
+
+// To returns the piles after move k in a game of p piles.
+func (l *MoveList) To(k int, p int) []int64 { return l.Piles[k*p : (k+1)*p] }
+
+// HeapOptions holds the options of one heap: option k is the list of heaps
+// that replace it, Heaps[Start[k]:Start[k+1]] (empty when the heap is
+// taken away).
+type HeapOptions struct {
+	Start []int32
+	Heaps []int64
+}
+
+// Reset empties the list, keeping its memory.
+func (o *HeapOptions) Reset() {
+	o.Start = append(o.Start[:0], 0)
+	o.Heaps = o.Heaps[:0]
+}
+
+// Len returns the number of options.
+func (o *HeapOptions) Len() int { return max(len(o.Start)-1, 0) }
+
+// Option returns the heaps of option k.
+func (o *HeapOptions) Option(k int) []int64 { return o.Heaps[o.Start[k]:o.Start[k+1]] }
+
+// add appends an option.
+func (o *HeapOptions) add(heaps ...int64) {
+	if len(o.Start) == 0 {
+		o.Start = append(o.Start, 0)
+	}
+	o.Heaps = append(o.Heaps, heaps...)
+	o.Start = append(o.Start, int32(len(o.Heaps)))
+}
+
+func (o *HeapOptions) truncate(n int) {
+	if n < o.Len() {
+		o.Start = o.Start[:n+1]
+		o.Heaps = o.Heaps[:o.Start[n]]
+	}
+}
+
+// load puts the piles into the environment and clears the fault.
+func (m *Machine) load(piles []int64) error {
+	if len(piles) != m.np {
+		return fmt.Errorf("rules: %d pile values for a game of %d piles", len(piles), m.np)
+	}
+	copy(m.f.env, piles)
+	m.f.err = nil
+	return nil
+}
+
+// fault turns the recorded fault into an *Error naming the position.
+func (m *Machine) fault(piles []int64) error {
+	err, at := m.f.err, m.f.at
+	m.f.err = nil
+	where := "at " + Tuple(piles)
+	if errors.Is(err, ErrTooManyMoves) {
+		where = fmt.Sprintf("(more than %d) %s", MaxMovesPerPosition, where)
+	}
+	return m.g.errorAt(at, err, where)
+}
+
+// Tuple formats pile values as "(17, 28)".
+func Tuple(piles []int64) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, v := range piles {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.FormatInt(v, 10))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// End reports whether the game is over at piles because `end` holds
+// there; false when the game has no `end`.
+func (m *Machine) End(piles []int64) (bool, error) {
+	if m.g.end == nil {
+		return false, nil
+	}
+	if err := m.load(piles); err != nil {
+		return false, err
+	}
+	v := m.g.end(&m.f)
+	if m.f.err != nil {
+		return false, m.fault(piles)
+	}
+	return v, nil
+}
+
+// Winner returns who has won at the final position piles. A game without
+// `winner` is normal play: Mover.
+func (m *Machine) Winner(piles []int64) (Player, error) {
+	if m.g.winner == nil {
+		return Mover, nil
+	}
+	if err := m.load(piles); err != nil {
+		return Mover, err
+	}
+	v := m.g.winner(&m.f)
+	if m.f.err != nil {
+		return Mover, m.fault(piles)
+	}
+	return Player(v), nil
+}
+
+// Moves appends to out every legal move from the position (piles, last,
+// mylast): for each command in order whose `allow` holds, each of its
+// entries in order, each generator value in ascending order, where the
+// guards hold. A move that makes a pile negative (unless the game is
+// signed) or leaves every pile unchanged is not a move. last and mylast
+// are 0 for none and 1+command index otherwise. On error nothing is
+// appended. A heap game with splits or an octal code has its moves in
+// HeapMoves only.
+func (m *Machine) Moves(piles []int64, last, mylast int, out *MoveList) error {
+	g := m.g
+	if g.splitAt >= 0 || g.Octal != "" {
+		at := g.splitAt
+		return g.errorAt(at, errors.New("the moves of a heap game with splits or an octal code are given by HeapMoves"), "")
+	}
+	if err := m.load(piles); err != nil {
+		return err
+	}
+	n0, p0 := len(out.Cmd), len(out.Piles)
+	m.out, m.heap = out, nil
+	m.limit = n0 + MaxMovesPerPosition
+	m.steps = 0
+	if m.generateAll(last, mylast) {
+		return nil
+	}
+	out.Cmd, out.Piles = out.Cmd[:n0], out.Piles[:p0]
+	return m.fault(piles)
+}
+
+// generateAll runs the movers of every allowed command; false on a fault.
+func (m *Machine) generateAll(last, mylast int) bool {
+	g, f := m.g, &m.f
+	env := f.env
+	if g.allow != nil {
+		env[g.cmdSlot+1], env[g.cmdSlot+2] = int64(last), int64(mylast)
+	}
+	for c, movers := range g.moves {
+		if g.allow != nil {
+			env[g.cmdSlot] = int64(c + 1)
+			ok := g.allow(f)
+			if f.err != nil {
+				return false
+			}
+			if !ok {
+				continue
+			}
+		}
+		for _, mv := range movers {
+			m.cur = mv.at
+			mv.run(m)
+			if f.err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// HeapMoves appends to out the options of one heap of n in a heap game:
+// each option is the list of heaps that replace it, heaps of size 0
+// removed; an option that leaves the collection unchanged is not a move.
+// It works for `moves` (a plain move gives one heap, a split several) and
+// for octal codes. On error nothing is appended.
+func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
+	g := m.g
+	if !g.Sum {
+		return fmt.Errorf("rules: HeapMoves: %s is not a heap game (sum = true)", g.File)
+	}
+	k0 := out.Len()
+	if len(out.Start) == 0 {
+		out.Start = append(out.Start, 0)
+	}
+	m.out, m.heap = nil, out
+	m.limit = k0 + MaxMovesPerPosition
+	m.steps = 0
+	if g.Octal != "" {
+		if !g.octal.options(n, out, m.limit) {
+			out.truncate(k0)
+			return g.errorAt(-1, ErrTooManyMoves, fmt.Sprintf("(more than %d) at (%d)", MaxMovesPerPosition, n))
+		}
+		return nil
+	}
+	piles := []int64{n}
+	if err := m.load(piles); err != nil {
+		return err
+	}
+	if m.generateAll(0, 0) {
+		return nil
+	}
+	out.truncate(k0)
+	return m.fault(piles)
+}
+
+// generate runs the generators of mv from level on, then its body.
+func (m *Machine) generate(mv *mover, level int) {
+	f := &m.f
+	if level == len(mv.gens) {
+		m.body(mv)
+		return
+	}
+	g := &mv.gens[level]
+	lo, hi := g.lo(f), g.hi(f)
+	if f.err != nil {
+		return
+	}
+	for v := lo; v <= hi; v++ {
+		if m.steps++; m.steps > MaxStepsPerPosition {
+			f.fail(mv.at, ErrTooManyMoves)
+			return
+		}
+		f.env[g.slot] = v
+		if g.cond == nil || g.cond(f) {
+			if f.err != nil {
+				return
+			}
+			m.generate(mv, level+1)
+		}
+		if f.err != nil || v == math.MaxInt64 {
+			return
+		}
+	}
+}
+
+// body tests the guard of mv and makes its move.
+func (m *Machine) body(mv *mover) {
+	f := &m.f
+	if mv.guard != nil {
+		ok := mv.guard(f)
+		if f.err != nil || !ok {
+			return
+		}
+	}
+	if mv.split {
+		m.emitSplit(mv)
+		return
+	}
+	if len(mv.targets) == 1 {
+		v := mv.values[0](f)
+		if f.err == nil {
+			m.emit1(mv.cmd, mv.targets[0], v)
+		}
+		return
+	}
+	for i, fn := range mv.values {
+		m.tmp[i] = fn(f)
+	}
+	if f.err == nil {
+		m.emitN(mv)
+	}
+}
+
+// emit1 makes the move that sets pile p to v.
+func (m *Machine) emit1(cmd int32, p int, v int64) {
+	env := m.f.env
+	if v == env[p] || v < 0 && !m.signed {
+		return
+	}
+	if m.heap != nil {
+		m.heapOption(v)
+		return
+	}
+	out := m.out
+	if len(out.Cmd) >= m.limit {
+		m.f.fail(m.cur, ErrTooManyMoves)
+		return
+	}
+	k := len(out.Piles)
+	out.Piles = append(out.Piles, env[:m.np]...)
+	out.Piles[k+p] = v
+	out.Cmd = append(out.Cmd, cmd)
+}
+
+// emitN makes the move that sets the targets of mv to m.tmp.
+func (m *Machine) emitN(mv *mover) {
+	env := m.f.env
+	changed := false
+	for i, p := range mv.targets {
+		v := m.tmp[i]
+		if v < 0 && !m.signed {
+			return
+		}
+		changed = changed || v != env[p]
+	}
+	if !changed {
+		return
+	}
+	out := m.out
+	if len(out.Cmd) >= m.limit {
+		m.f.fail(m.cur, ErrTooManyMoves)
+		return
+	}
+	k := len(out.Piles)
+	out.Piles = append(out.Piles, env[:m.np]...)
+	for i, p := range mv.targets {
+		out.Piles[k+p] = m.tmp[i]
+	}
+	out.Cmd = append(out.Cmd, mv.cmd)
+}
+
+// heapOption adds the option of a plain move of a heap game to v (v >= 0,
+// v != n).
+func (m *Machine) heapOption(v int64) {
+	if m.heap.Len() >= m.limit {
+		m.f.fail(m.cur, ErrTooManyMoves)
+		return
+	}
+	if v == 0 {
+		m.heap.add()
+	} else {
+		m.heap.add(v)
+	}
+}
+
+// emitSplit adds the option of a split.
+func (m *Machine) emitSplit(mv *mover) {
+	f := &m.f
+	parts := m.tmp[:0]
+	for _, fn := range mv.parts {
+		v := fn(f)
+		if f.err != nil || v < 0 {
+			return
+		}
+		if v > 0 {
+			parts = append(parts, v)
+		}
+	}
+	n := f.env[0]
+	if len(parts) == 0 && n == 0 || len(parts) == 1 && parts[0] == n {
+		return
+	}
+	if m.heap.Len() >= m.limit {
+		f.fail(m.cur, ErrTooManyMoves)
+		return
+	}
+	m.heap.add(parts...)
+}

@@ -1,0 +1,235 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// MaxInstances is the most instances Instances makes.
+const MaxInstances = 1 << 22
+
+// Param is a parameter of the game file: a name, its range, and whether the
+// rules read it.
+type Param struct {
+	Name   string
+	Lo, Hi int64
+	Open   bool // "31..": open above; Hi is meaningless
+	Rule   bool // read by moves, end, winner, allow or [bounds]
+	Pos    Pos  // of its key in [params]
+}
+
+// SetRange sets the range of the named param to lo..hi (closing it when it
+// was open), as from the command line.
+func (g *Game) SetRange(name string, lo, hi int64) error {
+	for i := range g.Params {
+		if g.Params[i].Name != name {
+			continue
+		}
+		if lo > hi {
+			return fmt.Errorf("param %s: empty range %d..%d", name, lo, hi)
+		}
+		p := &g.Params[i]
+		p.Lo, p.Hi, p.Open = lo, hi, false
+		return nil
+	}
+	names := make([]string, len(g.Params))
+	for i, p := range g.Params {
+		names[i] = p.Name
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("%s has no params; there is no param %s", g.File, name)
+	}
+	return fmt.Errorf("%s has no param %s (params: %s)", g.File, name, strings.Join(names, ", "))
+}
+
+// Instance is the game with its rule params bound to values.
+type Instance struct {
+	Game   *Game
+	Values []int64 // the rule param values, in RuleParams order
+
+	env []int64 // an environment with the rule params filled in
+}
+
+// Range is an inclusive range of integers.
+type Range struct{ Lo, Hi int64 }
+
+// Start is one start position: the values of the start params (in
+// StartParams order) and the piles they give.
+type Start struct {
+	Params []int64
+	Piles  []int64
+}
+
+// Bind makes the Instance for one tuple of rule param values, given in
+// RuleParams order. It does not check the values against the ranges.
+func (g *Game) Bind(values []int64) (*Instance, error) {
+	if len(values) != len(g.ruleIdx) {
+		return nil, fmt.Errorf("%s: %d values for %d rule params", g.File, len(values), len(g.ruleIdx))
+	}
+	in := &Instance{Game: g, Values: append([]int64(nil), values...), env: make([]int64, g.nslots)}
+	for i, k := range g.ruleIdx {
+		in.env[len(g.Piles)+k] = values[i]
+	}
+	return in, nil
+}
+
+// Instances returns one Instance per tuple of rule param values: the
+// cartesian product of their ranges, in ascending order, the first param
+// slowest. When `where` reads rule params only, the tuples it rejects are
+// left out. A game without rule params has one Instance. An open rule
+// param is an error.
+func (g *Game) Instances() ([]*Instance, error) {
+	rp := g.RuleParams()
+	total := int64(1)
+	for _, p := range rp {
+		if p.Open {
+			return nil, fmt.Errorf("%s: rule param %s needs a closed range: pass --param %s=LO..HI", p.Pos, p.Name, p.Name)
+		}
+		n := p.Hi - p.Lo + 1
+		if n <= 0 || p.Hi-p.Lo < 0 || total > MaxInstances/n {
+			return nil, fmt.Errorf("%s: too many instances (the rule params give more than %d)", p.Pos, MaxInstances)
+		}
+		total *= n
+	}
+	var out []*Instance
+	values := make([]int64, len(rp))
+	for i, p := range rp {
+		values[i] = p.Lo
+	}
+	for {
+		in, err := g.Bind(values)
+		if err != nil {
+			return nil, err
+		}
+		keep := true
+		if g.where != nil && g.whereRule {
+			if keep, err = in.whereHolds(nil); err != nil {
+				return nil, err
+			}
+		}
+		if keep {
+			out = append(out, in)
+		}
+		if !odometer(values, rp) {
+			return out, nil
+		}
+	}
+}
+
+// odometer advances values to the next tuple, the last param fastest; false
+// after the last tuple.
+func odometer(values []int64, ps []Param) bool {
+	for i := len(values) - 1; i >= 0; i-- {
+		if values[i] < ps[i].Hi {
+			values[i]++
+			return true
+		}
+		values[i] = ps[i].Lo
+	}
+	return false
+}
+
+// whereHolds evaluates `where` in env (the instance's when nil).
+func (in *Instance) whereHolds(env []int64) (bool, error) {
+	if env == nil {
+		env = in.env
+	}
+	f := frame{env: env}
+	ok := in.Game.where(&f)
+	if f.err != nil {
+		return false, in.fault(&f, env)
+	}
+	return ok, nil
+}
+
+// fault makes the *Error of a fault while evaluating with the params in
+// env, naming their values.
+func (in *Instance) fault(f *frame, env []int64) error {
+	g := in.Game
+	var vals []string
+	for i, p := range g.Params {
+		vals = append(vals, fmt.Sprintf("%s = %d", p.Name, env[len(g.Piles)+i]))
+	}
+	where := ""
+	if len(vals) > 0 {
+		where = "with " + strings.Join(vals, ", ")
+	}
+	return g.errorAt(f.at, f.err, where)
+}
+
+// Bounds evaluates the [bounds] box, one Range per pile; nil without
+// [bounds]. An empty range is an error.
+func (in *Instance) Bounds() ([]Range, error) {
+	g := in.Game
+	if !g.HasBounds {
+		return nil, nil
+	}
+	f := frame{env: append([]int64(nil), in.env...)}
+	rs := make([]Range, len(g.bounds))
+	for i, b := range g.bounds {
+		rs[i] = Range{b[0](&f), b[1](&f)}
+		if f.err != nil {
+			return nil, in.fault(&f, f.env)
+		}
+		if rs[i].Lo > rs[i].Hi {
+			return nil, fmt.Errorf("%s: [bounds] %s = %d..%d is empty", g.File, g.Piles[i], rs[i].Lo, rs[i].Hi)
+		}
+	}
+	return rs, nil
+}
+
+// Starts lists the start positions: every tuple of start param values
+// (ascending, the first param slowest) that passes `where`, with the piles
+// evaluated from [start]. An open start param takes openWidth values from
+// its Lo. Without [start] it returns nil.
+func (in *Instance) Starts(openWidth int64) ([]Start, error) {
+	g := in.Game
+	if !g.HasStart {
+		return nil, nil
+	}
+	sp := g.StartParams()
+	for i := range sp {
+		if sp[i].Open {
+			if openWidth <= 0 {
+				return nil, fmt.Errorf("%s: start param %s is open and the width is %d", sp[i].Pos, sp[i].Name, openWidth)
+			}
+			sp[i].Hi = sp[i].Lo + openWidth - 1
+			if sp[i].Hi < sp[i].Lo {
+				sp[i].Hi = math.MaxInt64
+			}
+		}
+	}
+	env := append([]int64(nil), in.env...)
+	values := make([]int64, len(sp))
+	for i, p := range sp {
+		values[i] = p.Lo
+	}
+	var out []Start
+	for {
+		for i, k := range g.startIdx {
+			env[len(g.Piles)+k] = values[i]
+		}
+		keep := true
+		if g.where != nil {
+			var err error
+			if keep, err = in.whereHolds(env); err != nil {
+				return nil, err
+			}
+		}
+		if keep {
+			f := frame{env: env}
+			s := Start{Params: append([]int64(nil), values...), Piles: make([]int64, len(g.Piles))}
+			for i, fn := range g.start {
+				s.Piles[i] = fn(&f)
+			}
+			if f.err != nil {
+				return nil, in.fault(&f, env)
+			}
+			out = append(out, s)
+		}
+		if !odometer(values, sp) {
+			return out, nil
+		}
+	}
+}

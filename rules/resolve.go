@@ -1,0 +1,412 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Name resolution and type checking. Every expression is checked in a
+// scope that says which names it may use; names become environment slots
+// or constants, and every node gets its static type. The checks are strict:
+// arithmetic and ordering need numbers, `and`, `or`, `not`, guards and
+// conditions need conditions (a number is not a condition), and the two
+// branches of A if C else B have one type.
+
+// scope says which names an expression may use, and where it is.
+type scope struct {
+	what     string // "end", "a move", "[start]", ... for messages
+	piles    bool
+	params   bool
+	rule     bool // params read here are rule params
+	player   bool // mover, other
+	commands bool // cmd, last, mylast, none, command names and strings
+	gens     []*generator
+	read     []int // params read, by index
+}
+
+// checker checks the expressions of one TOML string.
+type checker struct {
+	l  *loader
+	t  *text
+	sc *scope
+}
+
+func (c *checker) errorf(x expr, format string, args ...any) {
+	off, end := x.span()
+	c.errorSpan(off, end, format, args...)
+}
+
+func (c *checker) errorSpan(off, end int, format string, args ...any) {
+	c.l.errorText(c.t, off, end, fmt.Sprintf(format, args...))
+}
+
+// a returns "a number", "a condition", ... for messages.
+func (t typ) a() string {
+	switch t {
+	case tyInt:
+		return "a number"
+	case tyBool:
+		return "a condition"
+	case tyPlayer:
+		return "a player (mover or other)"
+	case tyCmd:
+		return "a command"
+	}
+	return "invalid"
+}
+
+// want checks x and reports an error unless it has type t. It reports
+// whether x is good.
+func (c *checker) want(x expr, t typ, what string) bool {
+	got := c.check(x)
+	if got != t && got != tyBad {
+		c.errorf(x, "%s must be %s, not %s", what, t.a(), got.a())
+	}
+	return got == t
+}
+
+// check resolves the names in x, sets the types of its nodes and returns
+// the type of x (tyBad after an error).
+func (c *checker) check(x expr) typ {
+	var t typ
+	switch x := x.(type) {
+	case *intLit:
+		t = tyInt
+	case *boolLit:
+		t = tyBool
+	case *strLit:
+		t = c.checkString(x)
+	case *ident:
+		t = c.checkIdent(x)
+	case *paren:
+		t = c.check(x.x)
+	case *unary:
+		t = c.checkUnary(x)
+	case *binary:
+		t = c.checkBinary(x)
+	case *compare:
+		t = c.checkCompare(x)
+	case *call:
+		t = c.checkCall(x)
+	case *cond:
+		t = c.checkCond(x)
+	default:
+		panic(fmt.Sprintf("rules: check: unexpected node %T", x))
+	}
+	setType(x, t)
+	return t
+}
+
+func setType(x expr, t typ) {
+	switch x := x.(type) {
+	case *intLit:
+		x.t = t
+	case *boolLit:
+		x.t = t
+	case *strLit:
+		x.t = t
+	case *ident:
+		x.t = t
+	case *paren:
+		x.t = t
+	case *unary:
+		x.t = t
+	case *binary:
+		x.t = t
+	case *compare:
+		x.t = t
+	case *call:
+		x.t = t
+	case *cond:
+		x.t = t
+	}
+}
+
+func (c *checker) checkString(x *strLit) typ {
+	if !c.sc.commands {
+		c.errorf(x, "a quoted string names a command, and only in allow")
+		return tyBad
+	}
+	i, ok := c.l.cmdIndex[x.val]
+	if !ok {
+		c.errorf(x, "no command is named %q", x.val)
+		return tyBad
+	}
+	x.cmd = i + 1
+	return tyCmd
+}
+
+func (c *checker) checkIdent(x *ident) typ {
+	l, sc := c.l, c.sc
+	for k := len(sc.gens) - 1; k >= 0; k-- {
+		if sc.gens[k].name == x.name {
+			x.kind, x.slot = nameSlot, sc.gens[k].slot
+			return tyInt
+		}
+	}
+	if i, ok := l.pileIndex[x.name]; ok {
+		if !sc.piles {
+			c.errorf(x, "pile %s cannot be used in %s", x.name, sc.what)
+			return tyBad
+		}
+		x.kind, x.slot = nameSlot, i
+		return tyInt
+	}
+	if i, ok := l.paramIndex[x.name]; ok {
+		if !sc.params {
+			c.errorf(x, "param %s cannot be used in %s", x.name, sc.what)
+			return tyBad
+		}
+		x.kind, x.slot = nameSlot, len(l.g.Piles)+i
+		l.used[i] = true
+		sc.read = append(sc.read, i)
+		if sc.rule {
+			l.rule[i] = true
+		}
+		return tyInt
+	}
+	switch x.name {
+	case "mover", "other":
+		if !sc.player {
+			c.errorf(x, "%s names a player: it can be used only in winner", x.name)
+			return tyBad
+		}
+		x.kind = nameConst
+		if x.name == "other" {
+			x.val = int64(Other)
+		}
+		return tyPlayer
+	case "cmd", "last", "mylast", "none":
+		if !sc.commands {
+			c.errorf(x, "%s can be used only in allow", x.name)
+			return tyBad
+		}
+		switch x.name {
+		case "none":
+			x.kind = nameConst
+		case "cmd":
+			x.kind, x.slot = nameSlot, l.cmdSlot()
+		case "last":
+			x.kind, x.slot = nameSlot, l.cmdSlot()+1
+			l.readsLast = true
+		case "mylast":
+			x.kind, x.slot = nameSlot, l.cmdSlot()+2
+			l.readsMylast = true
+		}
+		return tyCmd
+	case "min", "max", "abs", "isprime":
+		c.errorf(x, "%s is a function: write %s(...)", x.name, x.name)
+		return tyBad
+	}
+	if i, ok := l.cmdIndex[x.name]; ok && sc.commands {
+		x.kind, x.val = nameConst, int64(i+1)
+		return tyCmd
+	}
+	c.errorf(x, "unknown name %s%s", x.name, c.namesHere())
+	return tyBad
+}
+
+// namesHere lists the names the scope offers, for "unknown name" errors.
+func (c *checker) namesHere() string {
+	l, sc := c.l, c.sc
+	var names []string
+	for _, g := range sc.gens {
+		names = append(names, g.name)
+	}
+	if sc.piles {
+		names = append(names, l.g.Piles...)
+	}
+	if sc.params {
+		for _, p := range l.g.Params {
+			names = append(names, p.Name)
+		}
+	}
+	if sc.player {
+		names = append(names, "mover", "other")
+	}
+	if sc.commands {
+		names = append(names, "cmd", "last", "mylast", "none")
+	}
+	if len(names) == 0 {
+		return " (no names can be used in " + sc.what + ")"
+	}
+	sort.Strings(names)
+	names = slices.Compact(names)
+	return " (names in " + sc.what + ": " + strings.Join(names, ", ") + ")"
+}
+
+func (c *checker) checkUnary(x *unary) typ {
+	t := tyInt
+	if x.op == tNot {
+		t = tyBool
+	}
+	if !c.want(x.x, t, "the operand of "+x.op.String()) {
+		return tyBad
+	}
+	return t
+}
+
+func (c *checker) checkBinary(x *binary) typ {
+	t := tyInt
+	if x.op == tAnd || x.op == tOr {
+		t = tyBool
+	}
+	okx := c.want(x.x, t, "the left operand of "+x.op.String())
+	oky := c.want(x.y, t, "the right operand of "+x.op.String())
+	if !okx || !oky {
+		return tyBad
+	}
+	return t
+}
+
+func (c *checker) checkCompare(x *compare) typ {
+	ts := make([]typ, len(x.xs))
+	for i, y := range x.xs {
+		ts[i] = c.check(y)
+	}
+	bad := false
+	for i, op := range x.ops {
+		a, b := ts[i], ts[i+1]
+		if a == tyBad || b == tyBad {
+			bad = true
+			continue
+		}
+		if a != b {
+			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), "cannot compare %s with %s", a.a(), b.a())
+			bad = true
+			continue
+		}
+		if a != tyInt && op != tEql && op != tNeq {
+			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), "%s compares numbers; %s can only be compared with == and !=", op, a.a())
+			bad = true
+		}
+	}
+	if bad {
+		return tyBad
+	}
+	return tyBool
+}
+
+func (c *checker) checkCall(x *call) typ {
+	name := x.fun.name
+	switch name {
+	case "min", "max", "abs", "isprime":
+		ok := true
+		for i, a := range x.args {
+			ok = c.want(a, tyInt, fmt.Sprintf("argument %d of %s", i+1, name)) && ok
+		}
+		switch {
+		case (name == "min" || name == "max") && len(x.args) < 2:
+			c.errorf(x, "%s needs at least two arguments", name)
+			ok = false
+		case (name == "abs" || name == "isprime") && len(x.args) != 1:
+			c.errorf(x, "%s needs one argument, not %d", name, len(x.args))
+			ok = false
+		}
+		switch {
+		case !ok:
+			return tyBad
+		case name == "isprime":
+			return tyBool
+		}
+		return tyInt
+	}
+	c.errorf(x.fun, "unknown function %s (functions: abs, isprime, max, min)", name)
+	for _, a := range x.args {
+		c.check(a)
+	}
+	return tyBad
+}
+
+func (c *checker) checkCond(x *cond) typ {
+	ok := c.want(x.cond, tyBool, "the condition after if")
+	a, b := c.check(x.then), c.check(x.els)
+	if !ok || a == tyBad || b == tyBad {
+		return tyBad
+	}
+	if a != b {
+		c.errorf(x, "the two branches of if-else differ: %s and %s", a.a(), b.a())
+		return tyBad
+	}
+	return a
+}
+
+// checkEntry resolves a move entry; it is a move of command cmd.
+func (l *loader) checkEntry(e *entry, t *text) {
+	sc := &scope{what: "a move", piles: true, params: true, rule: true}
+	c := &checker{l: l, t: t, sc: sc}
+	for k := range e.gens {
+		g := &e.gens[k]
+		c.want(g.lo, tyInt, "the lower end of the range")
+		c.want(g.hi, tyInt, "the upper end of the range")
+		c.checkNewName(g.name, g.off, g.end, "a generator variable")
+		for _, h := range sc.gens {
+			if h.name == g.name {
+				c.errorSpan(g.off, g.end, "generator variable %s is already defined", g.name)
+			}
+		}
+		g.slot = l.cmdSlot() + 3 + k
+		sc.gens = append(sc.gens, g)
+		if g.cond != nil {
+			c.want(g.cond, tyBool, "the condition after if")
+		}
+	}
+	l.maxGens = max(l.maxGens, len(e.gens))
+	if e.guard != nil {
+		c.want(e.guard, tyBool, "the condition after if")
+	}
+	switch e.kind {
+	case entryEach:
+		c.want(e.operand, tyInt, "the operand of each")
+	case entryBare:
+		a := &e.assigns[0]
+		if len(l.g.Piles) != 1 {
+			c.errorf(a.value, "a move without NAME = needs a single pile; write %s = ...", l.g.Piles[0])
+		}
+		c.want(a.value, tyInt, "a move")
+	case entryAssign:
+		seen := map[string]bool{}
+		for k := range e.assigns {
+			a := &e.assigns[k]
+			i, ok := l.pileIndex[a.name]
+			switch {
+			case !ok:
+				c.errorSpan(a.off, a.end, "%s is not a pile (piles: %s)", a.name, strings.Join(l.g.Piles, ", "))
+			case seen[a.name]:
+				c.errorSpan(a.off, a.end, "pile %s is assigned twice", a.name)
+			}
+			seen[a.name] = true
+			a.pile = i
+			c.want(a.value, tyInt, "the value of "+a.name)
+		}
+	case entrySplit:
+		if !l.g.Sum {
+			c.errorSpan(e.splitOff, e.splitOff+len(e.split), "a split (->) needs sum = true")
+		} else if e.split != l.g.Piles[0] {
+			c.errorSpan(e.splitOff, e.splitOff+len(e.split), "a split replaces the heap %s, not %s", l.g.Piles[0], e.split)
+		}
+		for k, p := range e.parts {
+			c.want(p, tyInt, fmt.Sprintf("part %d of the split", k+1))
+		}
+	}
+}
+
+// checkNewName reports an error when name may not be defined.
+func (c *checker) checkNewName(name string, off, end int, what string) {
+	l := c.l
+	switch {
+	case isReserved(name):
+		c.errorSpan(off, end, "%s is a reserved word and cannot be %s", name, what)
+	case hasKey(l.pileIndex, name):
+		c.errorSpan(off, end, "%s is a pile and cannot be %s", name, what)
+	case hasKey(l.paramIndex, name):
+		c.errorSpan(off, end, "%s is a param and cannot be %s", name, what)
+	}
+}
+
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
+}
