@@ -105,6 +105,7 @@ type finder struct {
 	unexp []int32  // hash ids left unexplored at the horizon
 
 	q     fifo
+	rec   []int64 // a record of q
 	moves rules.MoveList
 	probe rules.MoveList
 }
@@ -208,6 +209,7 @@ func (f *finder) wholeBox() (*Space, error) {
 
 func (f *finder) find(starts []rules.Start) (*Space, error) {
 	f.q.width = f.piles + 2
+	f.rec = make([]int64, f.piles+2)
 	if f.opt.Horizon >= 0 {
 		f.hash = newHashIndex(f.piles)
 	} else {
@@ -334,7 +336,7 @@ func (f *finder) expand(p []int64, h, depth int) error {
 		f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
 		return nil
 	}
-	rec := make([]int64, f.piles+2)
+	rec := f.rec
 	for k := 0; k < f.moves.Len(); k++ {
 		t := f.moves.To(k, f.piles)
 		th := NextHistory(f.g, h, int(f.moves.Cmd[k]))
@@ -383,8 +385,10 @@ func (f *finder) outside(from []int64, h int, to []int64, th int) error {
 func (f *finder) space() *Space {
 	sp := &Space{game: f.g, piles: f.piles, hist: f.hist}
 	if f.box != nil {
-		f.denseSpace(sp)
-		return sp
+		if f.denseSpace(sp) {
+			return sp
+		}
+		f.toHash()
 	}
 	idx, remap := f.hash.sorted(func(id int32) bool { return !f.gone[id] })
 	sp.index = idx
@@ -404,8 +408,9 @@ func (f *finder) space() *Space {
 	return sp
 }
 
-// denseSpace fits a box tightly around the positions found and ranks them.
-func (f *finder) denseSpace(sp *Space) {
+// denseSpace fits a box tightly around the positions found and ranks them;
+// it returns false, leaving sp alone, when that box is sparse.
+func (f *finder) denseSpace(sp *Space) bool {
 	b := f.box
 	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
 	first := true
@@ -419,8 +424,15 @@ func (f *finder) denseSpace(sp *Space) {
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 	})
+	tight := &growBox{piles: f.piles, hist: f.hist, lo: lo, size: make([]int64, f.piles)}
+	for k := range lo {
+		tight.size[k] = hi[k] - lo[k] + 1
+	}
+	if vol := tight.volume(tight.size); vol > max(sparseFloor, sparseRatio*uint64(b.count)) {
+		return false
+	}
+	tight.bits = NewBitset(int(tight.volume(tight.size)))
 	sp.dense = true
-	tight := newGrowBox(f.piles, f.hist, lo, hi, true, false)
 	b.each(func(p []int64, h int) { tight.add(p, h) })
 	sp.lo, sp.size, sp.member = tight.lo, tight.size, tight.bits
 	sp.rank = make([]uint32, len(sp.member)+1)
@@ -431,4 +443,5 @@ func (f *finder) denseSpace(sp *Space) {
 	}
 	sp.rank[len(sp.member)] = uint32(n)
 	sp.n = n
+	return true
 }

@@ -3,7 +3,10 @@ package positions
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"retro/rules"
 )
@@ -49,7 +52,9 @@ func (g *Graph) Edges() int { return len(g.Pred) }
 func (g *Graph) Preds(j int) []uint32 { return g.Pred[g.PredStart[j]:g.PredStart[j+1]] }
 
 // builder generates the moves of every position twice: once to count the
-// edges into each position, once to place them.
+// edges into each position, once to place them. Each pass runs on a few
+// shards of the index range at once, one builder each; shards start at
+// multiples of 64 so that no two builders write the same word of a bitset.
 type builder struct {
 	in    *rules.Instance
 	g     *rules.Game
@@ -59,6 +64,7 @@ type builder struct {
 	moves rules.MoveList
 	probe rules.MoveList
 	succ  []uint32
+	count int64 // legal moves seen
 }
 
 func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options) (*Graph, error) {
@@ -74,24 +80,40 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			gr.Unexplored.Set(int(i))
 		}
 	}
-	b := &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr}
-	// First pass: count.
-	err := sp.Walk(0, n, func(i int, p []int64, h int) error {
-		succ, err := b.successors(i, p, h, true)
-		if err != nil {
-			return err
+	shards := Shards(n, runtime.GOMAXPROCS(0))
+	builders := make([]*builder, len(shards))
+	for k := range builders {
+		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr}
+	}
+	var done atomic.Int64
+	progress := func(stage string) {
+		if d := done.Add(1 << 12); opt.Progress != nil && d%(1<<20) == 0 {
+			opt.Progress(stage, d)
 		}
-		gr.Out[i] = uint32(len(succ))
-		for _, j := range succ {
-			gr.PredStart[j+1]++
-		}
-		if opt.Progress != nil && i%(1<<20) == 0 {
-			opt.Progress("moves", int64(i))
-		}
-		return nil
+	}
+	// First pass: count the edges into each position.
+	err := inParallel(shards, func(k int, r Shard) error {
+		b := builders[k]
+		return sp.Walk(r.Lo, r.Hi, func(i int, p []int64, h int) error {
+			succ, err := b.successors(i, p, h, true)
+			if err != nil {
+				return err
+			}
+			gr.Out[i] = uint32(len(succ))
+			for _, j := range succ {
+				atomic.AddUint32(&gr.PredStart[j+1], 1)
+			}
+			if i&(1<<12-1) == 0 {
+				progress("moves")
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, b := range builders {
+		gr.Moves += b.count
 	}
 	var total uint64
 	for j := 1; j <= n; j++ {
@@ -104,19 +126,22 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	// Second pass: place each edge, filling every list from its end.
 	gr.Pred = make([]uint32, total)
 	ends := gr.PredStart[1:]
-	err = sp.Walk(0, n, func(i int, p []int64, h int) error {
-		succ, err := b.successors(i, p, h, false)
-		if err != nil {
-			return err
-		}
-		for _, j := range succ {
-			ends[j]--
-			gr.Pred[ends[j]] = uint32(i)
-		}
-		if opt.Progress != nil && i%(1<<20) == 0 {
-			opt.Progress("edges", int64(i))
-		}
-		return nil
+	done.Store(0)
+	err = inParallel(shards, func(k int, r Shard) error {
+		b := builders[k]
+		return sp.Walk(r.Lo, r.Hi, func(i int, p []int64, h int) error {
+			succ, err := b.successors(i, p, h, false)
+			if err != nil {
+				return err
+			}
+			for _, j := range succ {
+				gr.Pred[atomic.AddUint32(&ends[j], ^uint32(0))] = uint32(i)
+			}
+			if i&(1<<12-1) == 0 {
+				progress("edges")
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -124,7 +149,57 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	// ends[j] = PredStart[j+1] now holds the start of list j; shift back.
 	copy(gr.PredStart[:n], gr.PredStart[1:])
 	gr.PredStart[n] = uint32(total)
-	return gr, nil
+	// The lists were filled in no set order; sort them so that the graph is
+	// the same on every run.
+	err = inParallel(shards, func(k int, r Shard) error {
+		for j := r.Lo; j < r.Hi; j++ {
+			if l := gr.Preds(j); len(l) > 1 {
+				slices.Sort(l)
+			}
+		}
+		return nil
+	})
+	return gr, err
+}
+
+// Shard is a range of position indices, Lo..Hi-1.
+type Shard struct{ Lo, Hi int }
+
+// Shards cuts 0..n-1 into about k ranges of equal size, each starting at a
+// multiple of 64.
+func Shards(n, k int) []Shard {
+	k = max(1, min(k, n/4096))
+	size := (n/k + 63) &^ 63
+	var out []Shard
+	for lo := 0; lo < n; lo += size {
+		out = append(out, Shard{lo, min(n, lo+size)})
+	}
+	return out
+}
+
+// inParallel runs fn on every shard at once and returns the error of the
+// first shard that failed, so that the error does not depend on timing.
+func inParallel(shards []Shard, fn func(k int, r Shard) error) error {
+	errs := make([]error, len(shards))
+	var wg sync.WaitGroup
+	for k, r := range shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[k] = fn(k, r)
+		}()
+	}
+	wg.Wait()
+	return firstError(errs)
+}
+
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // successors returns the distinct positions the moves of i lead to, after
@@ -158,7 +233,7 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 		return nil, nil
 	}
 	if first {
-		gr.Moves += int64(b.moves.Len())
+		b.count += int64(b.moves.Len())
 	}
 	succ := b.succ[:0]
 	for k := 0; k < b.moves.Len(); k++ {

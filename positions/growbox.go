@@ -16,12 +16,17 @@ type growBox struct {
 	nonNeg      bool // piles never go below zero
 }
 
-// Cells per position (and an absolute floor) beyond which a box is sparse.
-const (
-	sparseRatio = 64
-	sparseFloor = 1 << 24
-	boxCeiling  = 1 << 34
+// While positions are being found, a box may grow to growCeiling cells
+// (one bit each) before the set moves to a hash index. Once they are all
+// found, the space is dense when its tight box has at most sparseRatio
+// cells per position, or sparseFloor cells in all.
+var (
+	growCeiling uint64 = 1 << 31
+	sparseRatio uint64 = 64
+	sparseFloor uint64 = 1 << 24
 )
+
+const boxCeiling = 1 << 40
 
 func newGrowBox(piles, hist int, lo, hi []int64, fixed, nonNeg bool) *growBox {
 	g := &growBox{piles: piles, hist: hist, fixed: fixed, nonNeg: nonNeg,
@@ -130,7 +135,7 @@ func (g *growBox) grow(p []int64) bool {
 		}
 	}
 	vol := g.volume(size)
-	if vol > boxCeiling || vol > max(sparseFloor, sparseRatio*uint64(g.count+1)) {
+	if vol > growCeiling {
 		return false
 	}
 	old := *g

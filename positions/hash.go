@@ -26,12 +26,18 @@ func (h *hashIndex) tuple(id int32) []int64 {
 }
 
 func hashKey(piles []int64, hist uint32) uint64 {
-	x := uint64(hist) * 0x9E3779B97F4A7C15
+	x := uint64(hist)
 	for _, v := range piles {
-		x = (x ^ uint64(v)) * 0xBF58476D1CE4E5B9
-		x ^= x >> 31
+		x = (x ^ uint64(v)) * 0x9E3779B97F4A7C15
+		x ^= x >> 32
 	}
-	return x ^ x>>29
+	// The finaliser of MurmurHash3: every bit of the key reaches the low
+	// bits that choose the slot.
+	x ^= x >> 33
+	x *= 0xFF51AFD7ED558CCD
+	x ^= x >> 33
+	x *= 0xC4CEB9FE1A85EC53
+	return x ^ x>>33
 }
 
 func (h *hashIndex) equal(id int32, piles []int64, hist uint32) bool {

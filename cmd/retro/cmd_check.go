@@ -22,7 +22,6 @@ spot. It exits with status 1 when any game has an error.`,
 	})
 }
 
-
 func runCheck(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef(commands["check"], "check takes at least one GAME")

@@ -39,11 +39,7 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(commands["export"], "export takes one GAME")
 	}
-	g, err := o.game.load(args[0])
-	if err != nil {
-		return err
-	}
-	s, err := o.game.solve(ctx, e, g)
+	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}

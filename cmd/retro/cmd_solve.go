@@ -41,11 +41,7 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(commands["solve"], "solve takes one GAME")
 	}
-	g, err := o.game.load(args[0])
-	if err != nil {
-		return err
-	}
-	s, err := o.game.solve(ctx, e, g)
+	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}

@@ -137,6 +137,16 @@ type solved struct {
 	elapsed time.Duration
 }
 
+// solveArg solves the GAME argument of a command: a game file or a
+// built-in game. Every command that needs a solved table gets it here.
+func (gf *gameFlags) solveArg(ctx context.Context, e *env, arg string) (*solved, error) {
+	g, err := gf.load(arg)
+	if err != nil {
+		return nil, err
+	}
+	return gf.solve(ctx, e, g)
+}
+
 // solve enumerates and colours every instance of a game, showing progress
 // on a terminal when it takes more than a second.
 func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved, error) {

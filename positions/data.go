@@ -1,0 +1,94 @@
+package positions
+
+import (
+	"errors"
+	"fmt"
+
+	"retro/rules"
+)
+
+// SpaceData is a Space as plain values, for storing it and loading it
+// back. A dense space has Lo, Size and Member; a hashed one Tuples (Len()
+// tuples, flat, in index order) and Hists.
+type SpaceData struct {
+	Piles   int
+	History int // history values a position may carry
+	Dense   bool
+	Lo      []int64
+	Size    []int64
+	Member  Bitset
+	Tuples  []int64
+	Hists   []uint32
+}
+
+// Data returns the space's content. The slices are shared, not copied.
+func (s *Space) Data() SpaceData {
+	d := SpaceData{Piles: s.piles, History: s.hist, Dense: s.dense}
+	if s.dense {
+		d.Lo, d.Size, d.Member = s.lo, s.size, s.member
+	} else {
+		d.Tuples, d.Hists = s.index.tuples, s.index.hists
+	}
+	return d
+}
+
+// ErrBadSpace: space data that does not describe a space of the game.
+var ErrBadSpace = errors.New("bad position space")
+
+// NewSpace rebuilds a space from its data, checking that it fits the game.
+func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
+	if d.Piles != len(g.Piles) || d.History != HistorySize(g) {
+		return nil, fmt.Errorf("%w: %d piles and %d history values, the game has %d and %d",
+			ErrBadSpace, d.Piles, d.History, len(g.Piles), HistorySize(g))
+	}
+	s := &Space{game: g, piles: d.Piles, hist: d.History, dense: d.Dense}
+	if !d.Dense {
+		if len(d.Tuples) != len(d.Hists)*d.Piles {
+			return nil, fmt.Errorf("%w: %d values for %d tuples", ErrBadSpace, len(d.Tuples), len(d.Hists))
+		}
+		h := &hashIndex{piles: d.Piles, tuples: d.Tuples, hists: d.Hists}
+		for id := 1; id < len(d.Hists); id++ {
+			if !h.less(int32(id-1), int32(id)) {
+				return nil, fmt.Errorf("%w: tuples out of order at %d", ErrBadSpace, id)
+			}
+		}
+		for _, v := range d.Hists {
+			if int(v) >= d.History {
+				return nil, fmt.Errorf("%w: history value %d", ErrBadSpace, v)
+			}
+		}
+		size := 1 << 10
+		for size < 2*len(d.Hists)+2 {
+			size *= 2
+		}
+		h.rehash(size)
+		s.index, s.n = h, len(d.Hists)
+		return s, nil
+	}
+	if len(d.Lo) != d.Piles || len(d.Size) != d.Piles {
+		return nil, fmt.Errorf("%w: box of %d sides", ErrBadSpace, len(d.Lo))
+	}
+	g0 := &growBox{piles: d.Piles, hist: d.History, lo: d.Lo, size: d.Size}
+	for _, v := range d.Size {
+		if v <= 0 {
+			return nil, fmt.Errorf("%w: box side %d", ErrBadSpace, v)
+		}
+	}
+	vol := g0.volume(d.Size)
+	if vol > boxCeiling || uint64(len(d.Member)) != (vol+63)/64 {
+		return nil, fmt.Errorf("%w: %d membership words for a box of %d cells", ErrBadSpace, len(d.Member), vol)
+	}
+	if r := vol % 64; r != 0 && d.Member[len(d.Member)-1]>>r != 0 {
+		return nil, fmt.Errorf("%w: members beyond the box", ErrBadSpace)
+	}
+	s.lo, s.size, s.member = d.Lo, d.Size, d.Member
+	s.rank = make([]uint32, len(s.member)+1)
+	n := 0
+	for w, word := range s.member {
+		s.rank[w] = uint32(n)
+		n += popcount(word)
+	}
+	s.rank[len(s.member)] = uint32(n)
+	s.n = n
+	return s, nil
+}
