@@ -1,0 +1,98 @@
+package retro
+
+import (
+	"retro/positions"
+	"retro/rules"
+)
+
+// Move is one legal move of a position with what it leads to.
+type Move struct {
+	Cmd   int     // the command's index in the game
+	To    []int64 // the piles after the move
+	Hist  int     // the history after the move
+	Index int     // the position it leads to, -1 for an end of the game
+	// Outcome and Layer of the position reached, for the player to move
+	// there. An end of the game is L 0 when the mover has won there, and W
+	// when he has lost (layer 0 under the exam count, 1 under Lebedev's).
+	Outcome Outcome
+	Layer   int
+	End     bool // the move ends the game
+	Best    bool // an optimal move (see Best)
+}
+
+// Moves lists the legal moves of position i, in the game's order, each with
+// the outcome and layer it leads to, the optimal ones marked:
+//
+//   - from a W position of layer n, the moves to an L position of layer n-1
+//     (the fastest wins);
+//   - from an L position of layer n, the moves to a W position of layer n-1
+//     (the longest resistance);
+//   - from a D position, the moves to D positions (those keeping the draw).
+//
+// A final position has no moves. m is a machine of the result's instance.
+func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
+	g := r.Instance.Game
+	p := make([]int64, r.Space.Piles())
+	h := r.Space.Position(i, p)
+	if end, err := m.End(p); err != nil || end {
+		return nil, err
+	}
+	var list rules.MoveList
+	last, mylast := positions.SplitHistory(g, h)
+	if err := m.Moves(p, last, mylast, &list); err != nil {
+		return nil, err
+	}
+	moves := make([]Move, list.Len())
+	for k := range moves {
+		to := append([]int64(nil), list.To(k, len(p))...)
+		mv := Move{Cmd: int(list.Cmd[k]), To: to, Hist: positions.NextHistory(g, h, int(list.Cmd[k])), Index: -1}
+		if j, ok := r.Space.Index(to, mv.Hist); ok {
+			mv.Index, mv.Outcome, mv.Layer = j, r.Outcome(j), r.Layer(j)
+		} else {
+			w, err := m.Winner(to)
+			if err != nil {
+				return nil, err
+			}
+			mv.End = true
+			mv.Outcome, mv.Layer = r.endValue(w)
+		}
+		moves[k] = mv
+	}
+	r.markBest(i, moves)
+	return moves, nil
+}
+
+// endValue is what a move into an end of the game leads to.
+func (r *Result) endValue(w rules.Player) (Outcome, int) {
+	if w == rules.Mover {
+		return Lose, 0
+	}
+	if r.Count == rules.Lebedev {
+		return Win, 1
+	}
+	return Win, 0
+}
+
+// markBest marks the optimal moves of position i.
+func (r *Result) markBest(i int, moves []Move) {
+	o := r.Outcome(i)
+	n := r.Layer(i)
+	for k := range moves {
+		mv := &moves[k]
+		// Under the exam count a move into a final position won by the
+		// player to move (the only W of layer 0) adds nothing to a layer:
+		// it counts as W -1.
+		layer := mv.Layer
+		if r.Count == rules.Exam && mv.Outcome == Win && layer == 0 {
+			layer = -1
+		}
+		switch o {
+		case Win:
+			mv.Best = mv.Outcome == Lose && layer == n-1
+		case Lose:
+			mv.Best = mv.Outcome == Win && layer == n-1
+		case Draw:
+			mv.Best = mv.Outcome == Draw
+		}
+	}
+}

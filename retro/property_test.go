@@ -1,0 +1,361 @@
+package retro_test
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+var seedFlag = flag.Int64("seed", 0, "seed of the random games (0: from the clock)")
+
+// A random game, built as data so that the naive solver below can play it
+// without the rules package: commands of moves "pile op constant", an
+// optional end "sum of piles >= T", a winner rule, an allow rule and a
+// count, on the box 0..T-1 (or 0..B without an end).
+type rgame struct {
+	piles   int
+	cmds    [][]rmove
+	end     int64 // 0: no end (then every move shrinks a pile)
+	box     int64
+	start   []int64 // a start position instead of the box, when set
+	winner  int     // 0 mover, 1 other, 2 mover if a % 3 == 0 else other
+	allow   int     // 0 none, 1 no-repeat-opponent, 2 no-repeat-own
+	lebedev bool
+}
+
+type rmove struct {
+	pile int // -1: each pile
+	op   string
+	c    int64
+}
+
+var pileNames = []string{"a", "b", "c"}
+
+func randomGame(rng *rand.Rand) rgame {
+	g := rgame{piles: 1 + rng.Intn(3), allow: rng.Intn(3), winner: rng.Intn(3), lebedev: rng.Intn(2) == 0}
+	if rng.Intn(3) > 0 {
+		g.end = int64([]int{14, 9, 6}[g.piles-1] + rng.Intn(4))
+		g.box = g.end - 1
+	} else {
+		g.box = int64([]int{16, 8, 5}[g.piles-1])
+	}
+	if rng.Intn(3) == 0 {
+		for k := 0; k < g.piles; k++ {
+			g.start = append(g.start, rng.Int63n(g.box+1))
+		}
+	}
+	ops := []string{"+", "-", "*", "//"}
+	if g.end == 0 {
+		ops = []string{"-", "//"}
+	}
+	for c := 1 + rng.Intn(3); c > 0; c-- {
+		var cmd []rmove
+		for m := 1 + rng.Intn(2); m > 0; m-- {
+			op := ops[rng.Intn(len(ops))]
+			k := int64(1 + rng.Intn(3))
+			if op == "*" || op == "//" {
+				k++
+			}
+			p := rng.Intn(g.piles+1) - 1
+			cmd = append(cmd, rmove{pile: p, op: op, c: k})
+		}
+		g.cmds = append(g.cmds, cmd)
+	}
+	return g
+}
+
+func (g rgame) toml() string {
+	var b strings.Builder
+	names := pileNames[:g.piles]
+	fmt.Fprintf(&b, "name = \"random\"\npiles = [\"%s\"]\n", strings.Join(names, "\", \""))
+	if g.end > 0 {
+		fmt.Fprintf(&b, "end = \"%s >= %d\"\n", strings.Join(names, " + "), g.end)
+	}
+	fmt.Fprintf(&b, "winner = %q\n", []string{"mover", "other", "mover if a % 3 == 0 else other"}[g.winner])
+	if g.allow > 0 {
+		fmt.Fprintf(&b, "allow = %q\n", []string{"", "no-repeat-opponent", "no-repeat-own"}[g.allow])
+	}
+	if g.lebedev {
+		b.WriteString("count = \"lebedev\"\n")
+	}
+	b.WriteString("\n[commands]\n")
+	for k, cmd := range g.cmds {
+		var texts []string
+		for _, m := range cmd {
+			if m.pile < 0 {
+				texts = append(texts, fmt.Sprintf("%q", fmt.Sprintf("each %s%d", m.op, m.c)))
+			} else {
+				n := names[m.pile]
+				texts = append(texts, fmt.Sprintf("%q", fmt.Sprintf("%s = %s %s %d", n, n, m.op, m.c)))
+			}
+		}
+		fmt.Fprintf(&b, "c%d = [%s]\n", k, strings.Join(texts, ", "))
+	}
+	if g.start != nil {
+		b.WriteString("\n[start]\n")
+		for k, n := range names {
+			fmt.Fprintf(&b, "%s = %d\n", n, g.start[k])
+		}
+		return b.String()
+	}
+	b.WriteString("\n[bounds]\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s = \"0..%d\"\n", n, g.box)
+	}
+	return b.String()
+}
+
+// The naive solver: positions as strings, moves applied directly, layers
+// decided round by round straight from the definitions.
+type npos struct {
+	piles        [3]int64
+	last, mylast int
+}
+
+func (g rgame) final(p npos) bool {
+	if g.end > 0 {
+		var s int64
+		for _, v := range p.piles[:g.piles] {
+			s += v
+		}
+		if s >= g.end {
+			return true
+		}
+	}
+	return len(g.moves(p)) == 0
+}
+
+// moverWon: at a final position, the player who made the last move has won.
+func (g rgame) moverWon(p npos) bool {
+	switch g.winner {
+	case 0:
+		return true
+	case 1:
+		return false
+	}
+	return p.piles[0]%3 == 0
+}
+
+func (g rgame) moves(p npos) []npos {
+	if g.end > 0 {
+		var s int64
+		for _, v := range p.piles[:g.piles] {
+			s += v
+		}
+		if s >= g.end {
+			return nil
+		}
+	}
+	var out []npos
+	for c, cmd := range g.cmds {
+		if (g.allow == 1 && c+1 == p.last) || (g.allow == 2 && c+1 == p.mylast) {
+			continue
+		}
+		for _, m := range cmd {
+			for k := 0; k < g.piles; k++ {
+				if m.pile >= 0 && m.pile != k {
+					continue
+				}
+				v := p.piles[k]
+				switch m.op {
+				case "+":
+					v += m.c
+				case "-":
+					v -= m.c
+				case "*":
+					v *= m.c
+				case "//":
+					v /= m.c // v >= 0
+				}
+				if v < 0 || v == p.piles[k] {
+					continue
+				}
+				t := p
+				t.piles[k] = v
+				t.last, t.mylast = 0, 0
+				if g.allow > 0 {
+					t.last = c + 1
+				}
+				if g.allow == 2 {
+					t.mylast = p.last
+				}
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+type nval struct {
+	o     retro.Outcome
+	layer int
+}
+
+func (g rgame) naive() map[npos]nval {
+	// Positions: the box with no history, and what they reach.
+	var all []npos
+	seen := map[npos]bool{}
+	var visit func(p npos, start bool)
+	visit = func(p npos, start bool) {
+		if seen[p] {
+			return
+		}
+		if !start && g.final(p) {
+			return
+		}
+		seen[p] = true
+		all = append(all, p)
+		if start && g.final(p) {
+			return
+		}
+		for _, t := range g.moves(p) {
+			visit(t, false)
+		}
+	}
+	var box func(k int, p npos)
+	box = func(k int, p npos) {
+		if k == g.piles {
+			visit(p, true)
+			return
+		}
+		for v := int64(0); v <= g.box; v++ {
+			p.piles[k] = v
+			box(k+1, p)
+		}
+	}
+	if g.start != nil {
+		var p npos
+		copy(p.piles[:], g.start)
+		visit(p, true)
+	} else {
+		box(0, npos{})
+	}
+	val := map[npos]nval{}
+	for _, p := range all {
+		if g.final(p) {
+			if g.moverWon(p) {
+				val[p] = nval{retro.Lose, 0}
+			} else if g.lebedev {
+				val[p] = nval{retro.Win, 1}
+			} else {
+				val[p] = nval{retro.Win, 0}
+			}
+		}
+	}
+	// moveValue: what a move to t is worth, ends counted as the rules say.
+	moveValue := func(t npos, known map[npos]nval) (nval, bool) {
+		if g.final(t) {
+			switch {
+			case g.moverWon(t):
+				return nval{retro.Lose, 0}, true
+			case g.lebedev:
+				return nval{retro.Win, 1}, true
+			}
+			return nval{retro.Win, -1}, true
+		}
+		v, ok := known[t]
+		return v, ok
+	}
+	quiet := 0
+	for n := 0; quiet < 2 || n < 3; n++ {
+		decided := map[npos]nval{}
+		for _, p := range all {
+			if _, ok := val[p]; ok {
+				continue
+			}
+			allW, maxW, win := true, -2, false
+			for _, t := range g.moves(p) {
+				v, ok := moveValue(t, val)
+				if ok && v.o == retro.Lose && v.layer == n-1 {
+					win = true
+				}
+				if !ok || v.o != retro.Win {
+					allW = false
+				} else {
+					maxW = max(maxW, v.layer)
+				}
+			}
+			switch {
+			case win:
+				decided[p] = nval{retro.Win, n}
+			case allW && maxW == n-1:
+				decided[p] = nval{retro.Lose, n}
+			}
+		}
+		for p, v := range decided {
+			val[p] = v
+		}
+		if len(decided) == 0 {
+			quiet++
+		} else {
+			quiet = 0
+		}
+	}
+	for _, p := range all {
+		if _, ok := val[p]; !ok {
+			val[p] = nval{retro.Draw, -1}
+		}
+	}
+	return val
+}
+
+func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
+	seed := *seedFlag
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
+	rng := rand.New(rand.NewSource(seed))
+	games := 400
+	if testing.Short() {
+		games = 60
+	}
+	draws := 0
+	for k := 0; k < games; k++ {
+		rg := randomGame(rng)
+		src := rg.toml()
+		g, err := rules.Parse("random.toml", []byte(src))
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		want := rg.naive()
+		if res.Len() != len(want) {
+			t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
+		}
+		piles := make([]int64, len(g.Piles))
+		for i := 0; i < res.Len(); i++ {
+			h := res.Space.Position(i, piles)
+			var p npos
+			copy(p.piles[:], piles)
+			p.last, p.mylast = positions.SplitHistory(g, h)
+			w, ok := want[p]
+			if !ok {
+				t.Fatalf("game %d: position %s is not the naive solver's\n%s", k, positions.Format(g, piles, h), src)
+			}
+			if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
+				t.Fatalf("game %d: %s is %v, naive solver says %v\n%s", k, positions.Format(g, piles, h), got, w, src)
+			}
+			if w.o == retro.Draw {
+				draws++
+			}
+		}
+	}
+	if draws == 0 {
+		t.Errorf("no draws in %d random games: the cycles are not exercised", games)
+	}
+}

@@ -1,0 +1,178 @@
+package retro
+
+import (
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// Result is the coloured table of one game instance: the outcome and layer
+// of every position. Positions are the Space's indices.
+type Result struct {
+	Space     *positions.Space
+	Instance  *rules.Instance
+	Starts    []positions.StartPos
+	Count     rules.Count
+	MoveCount int64 // legal moves from the non-final positions
+	Edges     int64 // distinct edges between positions
+
+	layer   []uint32 // layer of each W or L position
+	win     positions.Bitset
+	lose    positions.Bitset
+	unknown positions.Bitset // uncoloured positions that reach the horizon
+	order   []uint32         // coloured positions, set by set, each set sorted
+	segs    []Segment
+	depth   []uint32 // with a horizon: moves from a start
+	horizon int
+}
+
+// Segment is the set of positions coloured with one outcome at one layer:
+// Positions()[Start:End].
+type Segment struct {
+	Outcome    Outcome
+	Layer      int
+	Start, End int
+}
+
+// Len is the number of positions.
+func (r *Result) Len() int { return r.Space.Len() }
+
+// Segments lists the coloured sets in the order they were coloured: by
+// layer, and at layer 0 the W set of the exam count before the L set.
+func (r *Result) Segments() []Segment { return r.segs }
+
+// Positions returns the coloured positions, segment by segment (see
+// Segments), each segment in ascending order.
+func (r *Result) Positions() []uint32 { return r.order }
+
+// Outcome is the outcome of position i for the player to move.
+func (r *Result) Outcome(i int) Outcome {
+	switch {
+	case r.win.Has(i):
+		if r.hidden(i) {
+			return Unknown
+		}
+		return Win
+	case r.lose.Has(i):
+		if r.hidden(i) {
+			return Unknown
+		}
+		return Lose
+	case r.unknown != nil && r.unknown.Has(i):
+		return Unknown
+	}
+	return Draw
+}
+
+// Layer is the layer of a W or L position, and -1 for D and ?.
+func (r *Result) Layer(i int) int {
+	switch r.Outcome(i) {
+	case Win, Lose:
+		return int(r.layer[i])
+	}
+	return -1
+}
+
+// hidden tells whether a coloured position lies beyond what the horizon can
+// decide: its layer is more than the horizon less its depth.
+func (r *Result) hidden(i int) bool {
+	return r.depth != nil && int64(r.layer[i]) > int64(r.horizon)-int64(r.depth[i])
+}
+
+// Horizon is the horizon of the analysis, -1 for none.
+func (r *Result) Horizon() int {
+	if r.depth == nil {
+		return -1
+	}
+	return r.horizon
+}
+
+// Depth is the number of moves from a start to position i (0 without a
+// horizon).
+func (r *Result) Depth(i int) int {
+	if r.depth == nil {
+		return 0
+	}
+	return int(r.depth[i])
+}
+
+// finishUnknown marks, with a horizon, the uncoloured positions from which
+// an unexplored position can be reached: they are ?, not D.
+func (r *Result) finishUnknown(gr *positions.Graph) {
+	if gr.Unexplored == nil {
+		return
+	}
+	r.unknown = positions.NewBitset(gr.Len())
+	var stack []uint32
+	for i := gr.Unexplored.Next(0); i >= 0; i = gr.Unexplored.Next(i + 1) {
+		r.unknown.Set(i)
+		stack = append(stack, uint32(i))
+	}
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range gr.Preds(int(j)) {
+			if !r.win.Has(int(p)) && !r.lose.Has(int(p)) && !r.unknown.Has(int(p)) {
+				r.unknown.Set(int(p))
+				stack = append(stack, p)
+			}
+		}
+	}
+}
+
+// Tally counts the positions of each outcome.
+func (r *Result) Tally() map[Outcome]int {
+	t := map[Outcome]int{}
+	for i := 0; i < r.Len(); i++ {
+		t[r.Outcome(i)]++
+	}
+	return t
+}
+
+// Set returns the positions of one outcome and layer as a bitmap.
+func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
+	b := roaring.New()
+	for _, s := range r.segs {
+		if s.Outcome == o && s.Layer == layer {
+			b.AddMany(r.order[s.Start:s.End])
+		}
+	}
+	return b
+}
+
+// Rows calls fn for every position in table order: by layer, then by index
+// (pile values, then history); D and ? last, by index. It stops when fn
+// returns false.
+func (r *Result) Rows(fn func(i int) bool) {
+	segs := r.segs
+	for len(segs) > 0 {
+		k := 1
+		for k < len(segs) && segs[k].Layer == segs[0].Layer {
+			k++
+		}
+		var rows []uint32
+		if k == 1 {
+			rows = r.order[segs[0].Start:segs[0].End]
+		} else {
+			for _, s := range segs[:k] {
+				rows = append(rows, r.order[s.Start:s.End]...)
+			}
+			slices.Sort(rows)
+		}
+		for _, i := range rows {
+			if !r.hidden(int(i)) && !fn(int(i)) {
+				return
+			}
+		}
+		segs = segs[k:]
+	}
+	for i := 0; i < r.Len(); i++ {
+		coloured := r.win.Has(i) || r.lose.Has(i)
+		if (!coloured || r.hidden(i)) && !fn(i) {
+			return
+		}
+	}
+}

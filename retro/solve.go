@@ -1,0 +1,167 @@
+package retro
+
+import (
+	"slices"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// Options tune Solve.
+type Options struct {
+	// Progress, when set, is called after each layer with the layer and
+	// the number of positions coloured so far.
+	Progress func(layer int, coloured int)
+}
+
+// Solve colours the positions of a move graph layer by layer. It takes over
+// the graph's Out counters (the graph is not usable afterwards) and keeps
+// only what the result needs.
+//
+// The work is proportional to the number of edges: every position is
+// coloured once, and the edges into it are followed once, when it is.
+func Solve(gr *positions.Graph, opt Options) *Result {
+	n := gr.Len()
+	g := gr.Instance.Game
+	s := &solver{gr: gr, cnt: gr.Out, lebedev: g.Count == rules.Lebedev,
+		r: &Result{Space: gr.Space, Instance: gr.Instance, Starts: gr.Starts,
+			Count: g.Count, MoveCount: gr.Moves, Edges: int64(gr.Edges()),
+			win: positions.NewBitset(n), lose: positions.NewBitset(n),
+			order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}
+	s.run(opt)
+	s.r.layer = s.cnt
+	s.r.finishUnknown(gr)
+	gr.Out = nil
+	return s.r
+}
+
+type solver struct {
+	gr      *positions.Graph
+	cnt     []uint32 // successors not yet known to be W; the layer once coloured
+	lebedev bool
+	r       *Result
+}
+
+func (s *solver) coloured(i int) bool { return s.r.win.Has(i) || s.r.lose.Has(i) }
+
+func (s *solver) colour(i int, o Outcome, layer uint32) {
+	if o == Win {
+		s.r.win.Set(i)
+	} else {
+		s.r.lose.Set(i)
+	}
+	s.cnt[i] = layer
+	s.r.order = append(s.r.order, uint32(i))
+}
+
+// close sorts the positions coloured since from and records them as the
+// set of one outcome and layer.
+func (s *solver) close(o Outcome, layer uint32, from int) []uint32 {
+	seg := s.r.order[from:]
+	slices.Sort(seg)
+	if len(seg) > 0 {
+		s.r.segs = append(s.r.segs, Segment{Outcome: o, Layer: int(layer), Start: from, End: len(s.r.order)})
+	}
+	return seg
+}
+
+// lower counts one more W successor of p; at the last one p is L.
+func (s *solver) lower(p int, layer uint32) {
+	if s.coloured(p) {
+		return
+	}
+	s.cnt[p]--
+	if s.cnt[p] == 0 && !s.gr.WinEnd.Has(p) {
+		s.colour(p, Lose, layer)
+	}
+}
+
+func (s *solver) run(opt Options) {
+	gr, n := s.gr, s.gr.Len()
+	if s.lebedev {
+		for i := gr.LoseEnd.Next(0); i >= 0; i = gr.LoseEnd.Next(i + 1) {
+			s.cnt[i]++ // the losing move counts as a move to a W of layer 1
+		}
+	}
+	// Layer 0. Under the exam count a final position won by the player to
+	// move is W 0 and a move into it adds nothing: it acts at layer -1.
+	if !s.lebedev {
+		from := len(s.r.order)
+		for i := gr.FinalWon.Next(0); i >= 0; i = gr.FinalWon.Next(i + 1) {
+			s.colour(i, Win, 0)
+		}
+		for _, i := range s.close(Win, 0, from) {
+			for _, p := range gr.Preds(int(i)) {
+				if !s.coloured(int(p)) {
+					s.cnt[p]--
+				}
+			}
+		}
+	}
+	from := len(s.r.order)
+	for i := 0; i < n; i++ {
+		if gr.FinalLost.Has(i) {
+			s.colour(i, Lose, 0)
+		} else if !s.lebedev && s.cnt[i] == 0 && !s.coloured(i) && !gr.WinEnd.Has(i) &&
+			(gr.Unexplored == nil || !gr.Unexplored.Has(i)) {
+			// Every move is a losing one (non-final positions have moves).
+			s.colour(i, Lose, 0)
+		}
+	}
+	lseg := s.close(Lose, 0, from)
+	if opt.Progress != nil {
+		opt.Progress(0, len(s.r.order))
+	}
+	for k := uint32(0); ; k += 2 {
+		// W at k+1: a move to an L at k.
+		from := len(s.r.order)
+		if k == 0 {
+			for i := gr.WinEnd.Next(0); i >= 0; i = gr.WinEnd.Next(i + 1) {
+				if !s.coloured(i) {
+					s.colour(i, Win, 1)
+				}
+			}
+			if s.lebedev {
+				for i := gr.FinalWon.Next(0); i >= 0; i = gr.FinalWon.Next(i + 1) {
+					s.colour(i, Win, 1)
+				}
+			}
+		}
+		for _, x := range lseg {
+			for _, p := range gr.Preds(int(x)) {
+				if !s.coloured(int(p)) {
+					s.colour(int(p), Win, k+1)
+				}
+			}
+		}
+		wseg := s.close(Win, k+1, from)
+		// L at k+2: the last move that was not to a W.
+		from = len(s.r.order)
+		if k == 0 && s.lebedev {
+			for i := gr.LoseEnd.Next(0); i >= 0; i = gr.LoseEnd.Next(i + 1) {
+				s.lower(i, 2)
+			}
+		}
+		for _, y := range wseg {
+			for _, p := range gr.Preds(int(y)) {
+				s.lower(int(p), k+2)
+			}
+		}
+		lseg = s.close(Lose, k+2, from)
+		if opt.Progress != nil {
+			opt.Progress(int(k+2), len(s.r.order))
+		}
+		if len(wseg) == 0 && len(lseg) == 0 {
+			return
+		}
+	}
+}
+
+// SolveInstance enumerates one game instance and solves it.
+func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+	gr, err := positions.Enumerate(in, popt)
+	if err != nil {
+		return nil, err
+	}
+	return Solve(gr, opt), nil
+}
