@@ -1,0 +1,185 @@
+package positions
+
+import (
+	"errors"
+	"flag"
+	"math/rand"
+	"slices"
+	"testing"
+	"time"
+
+	"retro/rules"
+)
+
+var seedFlag = flag.Int64("seed", 0, "seed of the random tests (0: from the clock)")
+
+func instance(t *testing.T, src string) *rules.Instance {
+	t.Helper()
+	g, err := rules.Parse("t.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return insts[0]
+}
+
+const twoPiles = `
+piles = ["a", "b"]
+moves = ["each +1", "each *2", "a = a - 3"]
+end = "a + b >= 60"
+allow = "no-repeat-opponent"
+[start]
+a = "S"
+b = 2
+[params]
+S = "1..5"
+`
+
+// Every index maps to a position and back, in increasing order of piles
+// then history, whether the space is dense or hashed; both kinds hold the
+// same positions and the same graph.
+func TestSpaceRoundTripDenseAndHashed(t *testing.T) {
+	in := instance(t, twoPiles)
+	dense, err := Enumerate(in, DefaultOptions(in.Game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !dense.Space.Dense() {
+		t.Fatal("want a dense space")
+	}
+	old := sparseRatio
+	sparseRatio, sparseFloor = 0, 0
+	defer func() { sparseRatio, sparseFloor = old, 1<<24 }()
+	hashed, err := Enumerate(in, DefaultOptions(in.Game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hashed.Space.Dense() {
+		t.Fatal("want a hashed space")
+	}
+	if dense.Len() != hashed.Len() || dense.Edges() != hashed.Edges() || dense.Moves != hashed.Moves {
+		t.Fatalf("dense %d positions %d edges, hashed %d and %d", dense.Len(), dense.Edges(), hashed.Len(), hashed.Edges())
+	}
+	prev := make([]int64, 2)
+	prevH := -1
+	for _, gr := range []*Graph{dense, hashed} {
+		sp := gr.Space
+		p := make([]int64, 2)
+		for i := 0; i < sp.Len(); i++ {
+			h := sp.Position(i, p)
+			j, ok := sp.Index(p, h)
+			if !ok || j != i {
+				t.Fatalf("Index(Position(%d)) = %d, %v", i, j, ok)
+			}
+			if i > 0 {
+				c := slices.Compare(prev, p)
+				if c > 0 || (c == 0 && prevH >= h) {
+					t.Fatalf("positions %d and %d out of order: %v/%d, %v/%d", i-1, i, prev, prevH, p, h)
+				}
+			}
+			copy(prev, p)
+			prevH = h
+		}
+		var walked int
+		err := sp.Walk(3, sp.Len()-2, func(i int, q []int64, h int) error {
+			hh := sp.Position(i, p)
+			if !slices.Equal(p, q) || hh != h || i != 3+walked {
+				t.Fatalf("Walk at %d gives %v/%d, Position %v/%d", i, q, h, p, hh)
+			}
+			walked++
+			return nil
+		})
+		if err != nil || walked != sp.Len()-5 {
+			t.Fatalf("Walk: %d positions, %v", walked, err)
+		}
+	}
+	for j := 0; j < dense.Len(); j++ {
+		if !slices.Equal(dense.Preds(j), hashed.Preds(j)) || dense.Out[j] != hashed.Out[j] {
+			t.Fatalf("position %d: graphs differ", j)
+		}
+	}
+}
+
+// Positions not in the space are not found, far outside the box or not.
+func TestSpaceIndexMisses(t *testing.T) {
+	seed := *seedFlag
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewSource(seed))
+	in := instance(t, twoPiles)
+	gr, err := Enumerate(in, DefaultOptions(in.Game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := gr.Space
+	members := map[[3]int64]bool{}
+	p := make([]int64, 2)
+	for i := 0; i < sp.Len(); i++ {
+		h := sp.Position(i, p)
+		members[[3]int64{p[0], p[1], int64(h)}] = true
+	}
+	for k := 0; k < 20000; k++ {
+		q := []int64{rng.Int63n(140) - 20, rng.Int63n(140) - 20}
+		h := rng.Intn(sp.HistorySize())
+		_, ok := sp.Index(q, h)
+		if ok != members[[3]int64{q[0], q[1], int64(h)}] {
+			t.Fatalf("Index(%v, %d) = %v", q, h, ok)
+		}
+	}
+}
+
+// Shards cover the range without overlap, each starting at a multiple of 64.
+func TestShards(t *testing.T) {
+	for _, n := range []int{0, 1, 63, 64, 65, 4095, 4096, 100000, 1 << 20} {
+		for _, k := range []int{1, 2, 3, 8} {
+			at := 0
+			for _, s := range Shards(n, k) {
+				if s.Lo != at || s.Lo%64 != 0 || s.Hi <= s.Lo {
+					t.Fatalf("Shards(%d, %d): %v", n, k, Shards(n, k))
+				}
+				at = s.Hi
+			}
+			if at != n {
+				t.Fatalf("Shards(%d, %d) ends at %d", n, k, at)
+			}
+		}
+	}
+}
+
+// A game that never ends stops at the cap with an error that says so.
+func TestPositionCap(t *testing.T) {
+	in := instance(t, `
+piles = ["x"]
+moves = ["x + 1", "x * 2"]
+end = "isprime(x) and x > 1000000000000"
+[start]
+x = 1
+`)
+	opt := DefaultOptions(in.Game)
+	opt.MaxPositions = 5000
+	_, err := Enumerate(in, opt)
+	if err == nil || !errors.Is(err, ErrTooManyPositions) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// A move from the box to a non-final position outside it is an error that
+// names both positions.
+func TestOutsideBox(t *testing.T) {
+	in := instance(t, `
+piles = ["x"]
+moves = ["x + 2"]
+end = "x >= 12"
+[bounds]
+x = "0..9"
+`)
+	_, err := Enumerate(in, DefaultOptions(in.Game))
+	if err == nil || !errors.Is(err, ErrOutsideBox) || err.Error() != "move leaves the box: from (8) to (10), which is not final" {
+		t.Fatalf("err = %v", err)
+	}
+}
