@@ -16,11 +16,14 @@ type growBox struct {
 	nonNeg      bool // piles never go below zero
 }
 
-// While positions are being found, a box may grow to growCeiling cells
-// (one bit each) before the set moves to a hash index. Once they are all
+// While positions are being found, a box may grow to growFloor cells (one
+// bit each), or growRatio cells per position found, but never beyond
+// growCeiling, before the set moves to a hash index. Once they are all
 // found, the space is dense when its tight box has at most sparseRatio
 // cells per position, or sparseFloor cells in all.
 var (
+	growFloor   uint64 = 1 << 26
+	growRatio   uint64 = 256
 	growCeiling uint64 = 1 << 31
 	sparseRatio uint64 = 64
 	sparseFloor uint64 = 1 << 24
@@ -135,7 +138,7 @@ func (g *growBox) grow(p []int64) bool {
 		}
 	}
 	vol := g.volume(size)
-	if vol > growCeiling {
+	if vol > min(growCeiling, max(growFloor, growRatio*uint64(g.count))) {
 		return false
 	}
 	old := *g

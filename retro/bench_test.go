@@ -19,8 +19,8 @@ import (
 func loadBench(b *testing.B, name string) *rules.Instance {
 	b.Helper()
 	var src []byte
-	if name == "partitions-40" {
-		src = []byte(partitionGame(40))
+	if name == "partitions-64" {
+		src = []byte(partitionGame(64, 48))
 	} else {
 		var err error
 		if src, err = os.ReadFile("testdata/bench/" + name + ".toml"); err != nil {
@@ -39,10 +39,10 @@ func loadBench(b *testing.B, name string) *rules.Instance {
 }
 
 // partitionGame is a sparse game of n piles: pile pK counts the parts of
-// size K of a partition of n, and a move splits one part in two (about n²/4
-// assignment moves, each legal only where its part is present). It starts
-// from the single part n.
-func partitionGame(n int) string {
+// size K of a partition, and a move splits one part in two (about n²/4
+// assignment moves, each legal only where its part is present: 1024 for
+// n = 64). It starts from the single part start.
+func partitionGame(n, start int) string {
 	var b strings.Builder
 	b.WriteString("name = \"Partitions: split a part in two\"\npiles = [")
 	for k := 1; k <= n; k++ {
@@ -64,7 +64,7 @@ func partitionGame(n int) string {
 	b.WriteString("]\nwinner = \"mover\"\n\n[start]\n")
 	for k := 1; k <= n; k++ {
 		v := 0
-		if k == n {
+		if k == start {
 			v = 1
 		}
 		fmt.Fprintf(&b, "p%d = %d\n", k, v)
@@ -137,7 +137,7 @@ func BenchmarkSolveExam4000(b *testing.B)     { benchSolve(b, "exam-4000") }
 func BenchmarkSolveChain1M(b *testing.B)      { benchSolve(b, "chain-1m") }
 func BenchmarkSolveHalving1M(b *testing.B)    { benchSolve(b, "halving-1m") }
 func BenchmarkSolveCycles3000(b *testing.B)   { benchSolve(b, "cycles-3000") }
-func BenchmarkSolvePartitions40(b *testing.B) { benchSolve(b, "partitions-40") }
+func BenchmarkSolvePartitions64(b *testing.B) { benchSolve(b, "partitions-64") }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are

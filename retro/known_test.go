@@ -355,5 +355,5 @@ func TestBenchGamesLoad(t *testing.T) {
 		}
 		parse(t, e.Name(), string(src))
 	}
-	parse(t, "partitions", partitionGame(12))
+	parse(t, "partitions", partitionGame(12, 12))
 }
