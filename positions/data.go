@@ -21,13 +21,14 @@ type SpaceData struct {
 	Hists   []uint32
 }
 
-// Data returns the space's content. The slices are shared, not copied.
+// Data returns the space's content. The slices of a dense space are
+// shared, not copied; those of a hashed one are made.
 func (s *Space) Data() SpaceData {
 	d := SpaceData{Piles: s.piles, History: s.hist, Dense: s.dense}
 	if s.dense {
 		d.Lo, d.Size, d.Member = s.lo, s.size, s.member
 	} else {
-		d.Tuples, d.Hists = s.index.tuples, s.index.hists
+		d.Tuples, d.Hists = s.index.unpack()
 	}
 	return d
 }
@@ -46,22 +47,15 @@ func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
 		if len(d.Tuples) != len(d.Hists)*d.Piles {
 			return nil, fmt.Errorf("%w: %d values for %d tuples", ErrBadSpace, len(d.Tuples), len(d.Hists))
 		}
-		h := &hashIndex{piles: d.Piles, tuples: d.Tuples, hists: d.Hists}
-		for id := 1; id < len(d.Hists); id++ {
-			if !h.less(int32(id-1), int32(id)) {
-				return nil, fmt.Errorf("%w: tuples out of order at %d", ErrBadSpace, id)
-			}
-		}
 		for _, v := range d.Hists {
 			if int(v) >= d.History {
 				return nil, fmt.Errorf("%w: history value %d", ErrBadSpace, v)
 			}
 		}
-		size := 1 << 10
-		for size < 2*len(d.Hists)+2 {
-			size *= 2
+		h, err := packAll(d.Piles, d.Tuples, d.Hists)
+		if err != nil {
+			return nil, err
 		}
-		h.rehash(size)
 		s.index, s.n = h, len(d.Hists)
 		return s, nil
 	}

@@ -1,38 +1,70 @@
 package positions
 
-import "sort"
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+)
 
-// hashIndex is a set of (piles, history) keys with ids in insertion order:
-// the tuples are kept flat and an open-addressing table of ids finds them.
-// It costs (piles+1)·8 bytes per key plus the table.
+// hashIndex is a set of (piles, history) keys with ids in insertion order.
+// Each key is kept packed, its pile values and history as varints one after
+// another (a pile of 0 takes one byte), and an open-addressing table of ids
+// finds them. Sparse games have many piles of small values: 64 piles cost
+// about 64 bytes a key here, against 512 unpacked.
 type hashIndex struct {
-	piles  int
-	tuples []int64
-	hists  []uint32
-	table  []int32 // -1: empty
-	mask   uint64
+	piles int
+	data  []byte   // the packed keys, one after another
+	off   []uint64 // key id starts at data[off[id]]; len = keys + 1
+	table []int32  // -1: empty
+	mask  uint64
+	buf   []byte // scratch of add, which is not safe for concurrent use
 }
 
 func newHashIndex(piles int) *hashIndex {
-	h := &hashIndex{piles: piles}
+	h := &hashIndex{piles: piles, off: []uint64{0}}
 	h.rehash(1 << 10)
 	return h
 }
 
-func (h *hashIndex) len() int { return len(h.hists) }
+func (h *hashIndex) len() int { return len(h.off) - 1 }
 
-func (h *hashIndex) tuple(id int32) []int64 {
-	return h.tuples[int(id)*h.piles : int(id+1)*h.piles]
+// pack appends the packed key to b.
+func pack(b []byte, piles []int64, hist uint32) []byte {
+	for _, v := range piles {
+		b = binary.AppendVarint(b, v)
+	}
+	return binary.AppendUvarint(b, uint64(hist))
 }
 
-func hashKey(piles []int64, hist uint32) uint64 {
-	x := uint64(hist)
-	for _, v := range piles {
-		x = (x ^ uint64(v)) * 0x9E3779B97F4A7C15
-		x ^= x >> 32
+func (h *hashIndex) key(id int32) []byte { return h.data[h.off[id]:h.off[id+1]] }
+
+// tuple decodes key id into piles and returns its history.
+func (h *hashIndex) tuple(id int32, piles []int64) uint32 {
+	b := h.key(id)
+	for k := range piles {
+		v, n := binary.Varint(b)
+		piles[k] = v
+		b = b[n:]
 	}
-	// The finaliser of MurmurHash3: every bit of the key reaches the low
-	// bits that choose the slot.
+	hist, _ := binary.Uvarint(b)
+	return uint32(hist)
+}
+
+// hashBytes mixes a packed key, eight bytes at a time, and finishes with
+// the finaliser of MurmurHash3 so that every bit reaches the low bits that
+// choose the slot.
+func hashBytes(b []byte) uint64 {
+	x := uint64(len(b))
+	for len(b) >= 8 {
+		x = (x ^ binary.LittleEndian.Uint64(b)) * 0x9E3779B97F4A7C15
+		x ^= x >> 32
+		b = b[8:]
+	}
+	var tail uint64
+	for k, c := range b {
+		tail |= uint64(c) << (8 * k)
+	}
+	x = (x ^ tail) * 0x9E3779B97F4A7C15
 	x ^= x >> 33
 	x *= 0xFF51AFD7ED558CCD
 	x ^= x >> 33
@@ -40,46 +72,35 @@ func hashKey(piles []int64, hist uint32) uint64 {
 	return x ^ x>>33
 }
 
-func (h *hashIndex) equal(id int32, piles []int64, hist uint32) bool {
-	if h.hists[id] != hist {
-		return false
-	}
-	t := h.tuple(id)
-	for k, v := range piles {
-		if t[k] != v {
-			return false
+func (h *hashIndex) slot(key []byte) (uint64, int32) {
+	for s := hashBytes(key) & h.mask; ; s = (s + 1) & h.mask {
+		id := h.table[s]
+		if id < 0 || string(h.key(id)) == string(key) {
+			return s, id
 		}
 	}
-	return true
 }
 
-// find returns the id of a key, or -1.
+// find returns the id of a key, or -1. It is safe for concurrent use.
 func (h *hashIndex) find(piles []int64, hist uint32) int32 {
-	for s := hashKey(piles, hist) & h.mask; ; s = (s + 1) & h.mask {
-		id := h.table[s]
-		if id < 0 || h.equal(id, piles, hist) {
-			return id
-		}
-	}
+	var local [160]byte
+	_, id := h.slot(pack(local[:0], piles, hist))
+	return id
 }
 
 // add inserts a key and returns its id and whether it is new.
 func (h *hashIndex) add(piles []int64, hist uint32) (int32, bool) {
-	s := hashKey(piles, hist) & h.mask
-	for ; ; s = (s + 1) & h.mask {
-		id := h.table[s]
-		if id < 0 {
-			break
-		}
-		if h.equal(id, piles, hist) {
-			return id, false
-		}
+	key := pack(h.buf[:0], piles, hist)
+	h.buf = key
+	s, id := h.slot(key)
+	if id >= 0 {
+		return id, false
 	}
-	id := int32(len(h.hists))
-	h.tuples = append(h.tuples, piles...)
-	h.hists = append(h.hists, hist)
+	id = int32(h.len())
+	h.data = append(h.data, key...)
+	h.off = append(h.off, uint64(len(h.data)))
 	h.table[s] = id
-	if uint64(len(h.hists))*2 > h.mask {
+	if uint64(h.len())*2 > h.mask {
 		h.rehash(2 * len(h.table))
 	}
 	return id, true
@@ -91,8 +112,8 @@ func (h *hashIndex) rehash(size int) {
 		h.table[i] = -1
 	}
 	h.mask = uint64(size - 1)
-	for id := range h.hists {
-		s := hashKey(h.tuple(int32(id)), h.hists[id]) & h.mask
+	for id := 0; id < h.len(); id++ {
+		s := hashBytes(h.key(int32(id))) & h.mask
 		for h.table[s] >= 0 {
 			s = (s + 1) & h.mask
 		}
@@ -100,43 +121,83 @@ func (h *hashIndex) rehash(size int) {
 	}
 }
 
-// less orders keys by pile values, then history.
-func (h *hashIndex) less(a, b int32) bool {
-	ta, tb := h.tuple(a), h.tuple(b)
-	for k := range ta {
-		if ta[k] != tb[k] {
-			return ta[k] < tb[k]
+// compare orders keys by pile values, then history.
+func (h *hashIndex) compare(a, b int32) int {
+	ka, kb := h.key(a), h.key(b)
+	for k := 0; k <= h.piles; k++ {
+		var va, vb int64
+		var na, nb int
+		if k < h.piles {
+			va, na = binary.Varint(ka)
+			vb, nb = binary.Varint(kb)
+		} else {
+			ua, _ := binary.Uvarint(ka)
+			ub, _ := binary.Uvarint(kb)
+			va, vb = int64(ua), int64(ub)
 		}
+		if va != vb {
+			if va < vb {
+				return -1
+			}
+			return 1
+		}
+		ka, kb = ka[na:], kb[nb:]
 	}
-	return h.hists[a] < h.hists[b]
+	return 0
 }
 
 // sorted returns a new index holding the keys for which keep is true, with
 // ids in key order, and for every old id its new id (-1 when dropped).
 func (h *hashIndex) sorted(keep func(id int32) bool) (*hashIndex, []int32) {
 	var ids []int32
-	for id := range h.hists {
+	for id := 0; id < h.len(); id++ {
 		if keep(int32(id)) {
 			ids = append(ids, int32(id))
 		}
 	}
-	sort.Slice(ids, func(a, b int) bool { return h.less(ids[a], ids[b]) })
-	out := &hashIndex{piles: h.piles}
-	out.tuples = make([]int64, 0, len(ids)*h.piles)
-	out.hists = make([]uint32, 0, len(ids))
-	remap := make([]int32, len(h.hists))
+	sort.Slice(ids, func(a, b int) bool { return h.compare(ids[a], ids[b]) < 0 })
+	out := &hashIndex{piles: h.piles, off: make([]uint64, 1, len(ids)+1)}
+	remap := make([]int32, h.len())
 	for i := range remap {
 		remap[i] = -1
 	}
 	for n, id := range ids {
-		out.tuples = append(out.tuples, h.tuple(id)...)
-		out.hists = append(out.hists, h.hists[id])
+		out.data = append(out.data, h.key(id)...)
+		out.off = append(out.off, uint64(len(out.data)))
 		remap[id] = int32(n)
 	}
+	out.rehash(tableSize(len(ids)))
+	return out, remap
+}
+
+func tableSize(n int) int {
 	size := 1 << 10
-	for size < 2*len(ids)+2 {
+	for size < 2*n+2 {
 		size *= 2
 	}
-	out.rehash(size)
-	return out, remap
+	return size
+}
+
+// unpack returns the keys as flat pile values and histories.
+func (h *hashIndex) unpack() ([]int64, []uint32) {
+	tuples := make([]int64, h.len()*h.piles)
+	hists := make([]uint32, h.len())
+	for id := range hists {
+		hists[id] = h.tuple(int32(id), tuples[id*h.piles:(id+1)*h.piles])
+	}
+	return tuples, hists
+}
+
+// packAll builds an index of keys given flat, which must be in key order.
+func packAll(piles int, tuples []int64, hists []uint32) (*hashIndex, error) {
+	h := &hashIndex{piles: piles, off: make([]uint64, 1, len(hists)+1)}
+	for id, hist := range hists {
+		h.data = pack(h.data, tuples[id*piles:(id+1)*piles], hist)
+		h.off = append(h.off, uint64(len(h.data)))
+		if id > 0 && h.compare(int32(id-1), int32(id)) >= 0 {
+			return nil, fmt.Errorf("%w: tuples out of order at %d", ErrBadSpace, id)
+		}
+	}
+	h.rehash(tableSize(len(hists)))
+	return h, nil
 }

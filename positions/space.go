@@ -93,8 +93,7 @@ func (s *Space) decodeCell(c uint64, piles []int64) int {
 // returns its history value.
 func (s *Space) Position(i int, piles []int64) int {
 	if !s.dense {
-		copy(piles, s.index.tuple(int32(i)))
-		return int(s.index.hists[i])
+		return int(s.index.tuple(int32(i), piles))
 	}
 	w := sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
 	word := s.member[w]

@@ -183,3 +183,48 @@ x = "0..9"
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A space rebuilt from its data finds the same positions at the same
+// indices, dense or hashed; data that does not fit the game is refused.
+func TestSpaceData(t *testing.T) {
+	in := instance(t, twoPiles)
+	for _, hashed := range []bool{false, true} {
+		if hashed {
+			old := sparseRatio
+			sparseRatio, sparseFloor = 0, 0
+			defer func() { sparseRatio, sparseFloor = old, 1<<24 }()
+		}
+		gr, err := Enumerate(in, DefaultOptions(in.Game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := NewSpace(in.Game, gr.Space.Data())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp.Len() != gr.Len() || sp.Dense() == hashed {
+			t.Fatalf("rebuilt space: %d positions, dense %v", sp.Len(), sp.Dense())
+		}
+		p, q := make([]int64, 2), make([]int64, 2)
+		for i := 0; i < sp.Len(); i++ {
+			h1, h2 := gr.Space.Position(i, p), sp.Position(i, q)
+			j, ok := sp.Index(p, h1)
+			if h1 != h2 || !slices.Equal(p, q) || !ok || j != i {
+				t.Fatalf("position %d: %v/%d against %v/%d", i, p, h1, q, h2)
+			}
+		}
+		d := gr.Space.Data()
+		d.Piles = 3
+		if _, err := NewSpace(in.Game, d); !errors.Is(err, ErrBadSpace) {
+			t.Errorf("3 piles: %v", err)
+		}
+		if hashed {
+			d := gr.Space.Data()
+			d.Tuples[0], d.Tuples[2] = d.Tuples[2], d.Tuples[0]
+			d.Tuples[1], d.Tuples[3] = d.Tuples[3], d.Tuples[1]
+			if _, err := NewSpace(in.Game, d); !errors.Is(err, ErrBadSpace) {
+				t.Errorf("tuples out of order: %v", err)
+			}
+		}
+	}
+}
