@@ -33,16 +33,20 @@ func (t typ) String() string {
 type expr interface {
 	span() (off, end int)
 	typeOf() typ
+	base() *node
 }
 
 // node holds what every expression node has.
 type node struct {
 	off, end int
 	t        typ
+	konst    bool  // a number known before evaluation (set by resolve)
+	kval     int64 // its value
 }
 
 func (n *node) span() (int, int) { return n.off, n.end }
 func (n *node) typeOf() typ      { return n.t }
+func (n *node) base() *node      { return n }
 
 // intLit is a number; also the result of folding a constant.
 type intLit struct {

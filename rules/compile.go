@@ -53,51 +53,13 @@ func (c *compiler) spanAt(off, end int) int32 {
 }
 
 // fold returns the value of x when it is a constant number that
-// evaluates without a fault.
+// evaluates without a fault (as resolve found).
 func fold(x expr) (int64, bool) {
-	switch x := x.(type) {
-	case *intLit:
-		return x.val, true
-	case *paren:
-		return fold(x.x)
-	case *ident:
-		return x.val, x.kind == nameConst && x.t == tyInt
-	case *unary:
-		v, ok := fold(x.x)
-		if !ok || x.op == tNot {
-			return 0, false
-		}
-		if x.op == tAdd {
-			return v, true
-		}
-		r, err := neg(v)
-		return r, err == nil
-	case *binary:
-		if x.op == tAnd || x.op == tOr {
-			return 0, false
-		}
-		a, ok1 := fold(x.x)
-		b, ok2 := fold(x.y)
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		r, err := arith(x.op, a, b)
-		return r, err == nil
-	case *call:
-		if x.fun.name == "isprime" {
-			return 0, false
-		}
-		vs := make([]int64, len(x.args))
-		for i, a := range x.args {
-			v, ok := fold(a)
-			if !ok {
-				return 0, false
-			}
-			vs[i] = v
-		}
-		return callInt(x.fun.name, vs)
+	if l, ok := x.(*intLit); ok {
+		return l.val, true
 	}
-	return 0, false
+	n := x.base()
+	return n.kval, n.konst
 }
 
 func callInt(name string, vs []int64) (int64, bool) {
@@ -180,9 +142,9 @@ func (c *compiler) intFn(x expr) intFn {
 	panic(fmt.Sprintf("rules: intFn: unexpected node %T", x))
 }
 
-// binary compiles an arithmetic operator. + - and * get closures for the
-// shapes slot-constant, slot-slot and any-constant; the rest go through
-// arith's functions.
+// binary compiles an arithmetic operator. + - and * get closures of their
+// own for the shapes slot-constant and slot-slot; the rest call arith's
+// functions through a function value.
 func (c *compiler) binary(x *binary) intFn {
 	at := c.spanOf(x)
 	xs, xSlot := slotOf(x.x)
@@ -367,11 +329,7 @@ func (c *compiler) boolFn(x expr) boolFn {
 // compare compiles a comparison or a chain of them.
 func (c *compiler) compare(x *compare) boolFn {
 	if x.xs[0].typeOf() == tyBool {
-		a, b := c.boolFn(x.xs[0]), c.boolFn(x.xs[1])
-		if x.ops[0] == tEql {
-			return func(f *frame) bool { return a(f) == b(f) }
-		}
-		return func(f *frame) bool { return a(f) != b(f) }
+		return c.compareBools(x)
 	}
 	if len(x.ops) == 1 {
 		return c.compare2(x.ops[0], x.xs[0], x.xs[1])
@@ -386,6 +344,33 @@ func (c *compiler) compare(x *compare) boolFn {
 		for i, op := range ops {
 			b := xs[i+1](f)
 			if !compareInts(op, a, b) {
+				return false
+			}
+			a = b
+		}
+		return true
+	}
+}
+
+// compareBools compiles a chain of == and != between conditions.
+func (c *compiler) compareBools(x *compare) boolFn {
+	if len(x.ops) == 1 {
+		a, b := c.boolFn(x.xs[0]), c.boolFn(x.xs[1])
+		if x.ops[0] == tEql {
+			return func(f *frame) bool { return a(f) == b(f) }
+		}
+		return func(f *frame) bool { return a(f) != b(f) }
+	}
+	xs := make([]boolFn, len(x.xs))
+	for i, y := range x.xs {
+		xs[i] = c.boolFn(y)
+	}
+	ops := x.ops
+	return func(f *frame) bool {
+		a := xs[0](f)
+		for i, op := range ops {
+			b := xs[i+1](f)
+			if (a == b) != (op == tEql) {
 				return false
 			}
 			a = b
@@ -427,4 +412,55 @@ func (c *compiler) compare2(op token, x, y expr) boolFn {
 		return func(f *frame) bool { return a(f) > b(f) }
 	}
 	return func(f *frame) bool { return a(f) >= b(f) }
+}
+
+// compile turns the checked expressions into closures.
+func (l *loader) compile() {
+	g := l.g
+	np := len(g.Piles)
+	g.cmdSlot = np + len(g.Params)
+	g.nslots = g.cmdSlot + 3 + l.maxGens
+	for i, p := range g.Params {
+		if p.Rule {
+			g.ruleIdx = append(g.ruleIdx, i)
+		} else {
+			g.startIdx = append(g.startIdx, i)
+		}
+	}
+	g.moves = make([][]*mover, len(g.Commands))
+	for c, es := range l.entries {
+		for _, pe := range es {
+			ms := (&compiler{g: g, t: pe.t}).movers(pe.e, int32(c))
+			if pe.e.kind == entrySplit && g.splitAt < 0 {
+				g.splitAt = ms[0].at
+			}
+			g.moves[c] = append(g.moves[c], ms...)
+		}
+	}
+	if !g.Sum {
+		g.sparse = newSparseIndex(g)
+	}
+	if l.end.x != nil {
+		g.end = (&compiler{g: g, t: l.end.t}).boolFn(l.end.x)
+	}
+	if l.winner.x != nil {
+		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)
+	}
+	if l.allow.x != nil {
+		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)
+	}
+	if l.where.x != nil {
+		g.where = (&compiler{g: g, t: l.where.t}).boolFn(l.where.x)
+		g.whereRule = true
+		for _, i := range l.whereReads {
+			g.whereRule = g.whereRule && g.Params[i].Rule
+		}
+	}
+	for _, s := range l.start {
+		g.start = append(g.start, (&compiler{g: g, t: s.t}).intFn(s.x))
+	}
+	for _, b := range l.bounds {
+		c := &compiler{g: g, t: b.t}
+		g.bounds = append(g.bounds, [2]intFn{c.intFn(b.r.lo), c.intFn(b.r.hi)})
+	}
 }

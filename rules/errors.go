@@ -152,8 +152,13 @@ func (l *ErrorList) Add(pos Pos, msg string) {
 	*l = append(*l, &Error{Pos: pos, Msg: msg})
 }
 
-func (l ErrorList) Len() int      { return len(l) }
+// Len, Swap and Less sort an ErrorList by file, line and column.
+func (l ErrorList) Len() int { return len(l) }
+
+// Swap swaps two errors.
 func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+
+// Less orders errors by file, line and column.
 func (l ErrorList) Less(i, j int) bool {
 	a, b := l[i].Pos, l[j].Pos
 	if a.File != b.File {

@@ -19,6 +19,11 @@ type mover struct {
 	split   bool
 	parts   []intFn // the heaps of a split
 	run     func(m *Machine)
+	// need and needMin: the mover makes no move unless pile need holds at
+	// least needMin (it subtracts needMin from it and piles may not go
+	// negative); need is -1 when there is no such pile.
+	need    int
+	needMin int64
 }
 
 // cgen is a compiled generator.
@@ -30,7 +35,7 @@ type cgen struct {
 
 // movers compiles entry e of command cmd.
 func (c *compiler) movers(e *entry, cmd int32) []*mover {
-	base := mover{cmd: cmd, at: c.spanAt(e.off, e.end)}
+	base := mover{cmd: cmd, at: c.spanAt(e.off, e.end), need: -1}
 	for _, g := range e.gens {
 		cg := cgen{slot: g.slot, lo: c.intFn(g.lo), hi: c.intFn(g.hi)}
 		if g.cond != nil {
@@ -73,8 +78,14 @@ func (c *compiler) movers(e *entry, cmd int32) []*mover {
 func (c *compiler) assignMover(base mover, targets []int, values []expr) *mover {
 	m := base
 	m.targets = targets
-	for _, v := range values {
+	for i, v := range values {
 		m.values = append(m.values, c.intFn(v))
+		if b, ok := v.(*binary); ok && b.op == tSub && !c.g.Signed && m.need < 0 {
+			xs, isSlot := slotOf(b.x)
+			if k, isConst := fold(b.y); isSlot && xs == targets[i] && isConst && k > 0 {
+				m.need, m.needMin = targets[i], k
+			}
+		}
 	}
 	switch {
 	case len(m.gens) > 0 || m.guard != nil || len(targets) > 1:

@@ -25,6 +25,7 @@ type Game struct {
 	ruleIdx   []int  // indices in Params of the rule params
 	startIdx  []int  // indices in Params of the start params
 	moves     [][]*mover
+	sparse    *sparseIndex // nil unless the moves are many and mostly take from one pile
 	allow     boolFn
 	end       boolFn
 	winner    intFn
@@ -66,6 +67,7 @@ func (h History) Size(commands int) int {
 	return 1
 }
 
+// String returns "none", "last" or "last+mylast".
 func (h History) String() string {
 	switch h {
 	case LastHistory:
@@ -84,6 +86,7 @@ const (
 	Lebedev              // the opponent is counted as making one more, winning move
 )
 
+// String returns "exam" or "lebedev", as in the game file.
 func (c Count) String() string {
 	if c == Lebedev {
 		return "lebedev"
@@ -99,6 +102,7 @@ const (
 	Other               // the player now to move has won
 )
 
+// String returns "mover" or "other", as in the game file.
 func (p Player) String() string {
 	if p == Other {
 		return "other"
@@ -153,3 +157,7 @@ func (g *Game) errorAt(id int32, err error, where string) *Error {
 	}
 	return e
 }
+
+// OctalCode returns the parsed octal code of a game with `octal`, and the
+// zero Octal otherwise.
+func (g *Game) OctalCode() Octal { return g.octal }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,6 +70,7 @@ type loader struct {
 	whereReads  []int          // params read by where
 	readsLast   bool
 	readsMylast bool
+	parseFail   bool // a string failed to parse: what it reads is unknown
 	maxGens     int
 
 	entries [][]parsedEntry // per command
@@ -100,6 +102,12 @@ func (l *loader) cmdSlot() int { return len(l.g.Piles) + len(l.g.Params) }
 // errorSrc reports an error at source offsets off..end.
 func (l *loader) errorSrc(off, end int, msg string) {
 	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: msg})
+}
+
+// syntaxError reports the syntax error of a string.
+func (l *loader) syntaxError(t *text, se *syntaxError) {
+	l.parseFail = true
+	l.errorText(t, se.off, se.end, se.msg)
 }
 
 // errorText reports an error at offsets off..end of a decoded string.
@@ -162,6 +170,8 @@ func kind(v any) string {
 		return "an array"
 	case map[string]any:
 		return "a table"
+	case []map[string]any:
+		return "an array of tables"
 	case time.Time:
 		return "a date"
 	}
@@ -210,13 +220,22 @@ func (l *loader) checkTopKeys() {
 		}
 		name := k[0]
 		if !contains(topKeys, name) {
-			msg := fmt.Sprintf("unknown key %s", name)
+			msg := fmt.Sprintf("unknown key %s", keyName(name))
 			if s := suggest(name, topKeys); s != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", s)
 			}
 			l.errorKey(msg, name)
 		}
 	}
+}
+
+// keyName returns a key for a message: as it is when it is a name, quoted
+// otherwise (a quoted TOML key may hold anything, even a newline).
+func keyName(s string) string {
+	if isIdent(s) {
+		return s
+	}
+	return strconv.Quote(s)
 }
 
 func contains(list []string, s string) bool {
@@ -405,7 +424,7 @@ func (l *loader) loadParams() {
 		case string:
 			l.paramRange(&p, l.textOf(lc, v))
 		default:
-			l.errorValue(lc, fmt.Sprintf(`param %s must be a range "LO..HI", "LO.." or an integer, not %s`, name, kind(v)))
+			l.errorValue(lc, fmt.Sprintf(`param %s must be a range "LO..HI", "LO.." or an integer, not %s`, keyName(name), kind(v)))
 		}
 		l.paramIndex[name] = len(l.g.Params)
 		l.g.Params = append(l.g.Params, p)
@@ -418,7 +437,7 @@ func (l *loader) loadParams() {
 func (l *loader) paramRange(p *Param, t *text) {
 	r, se := parseRangeText(t.s, true)
 	if se != nil {
-		l.errorText(t, se.off, se.end, se.msg)
+		l.errorText(t, se.off, se.end, se.msg) // a range reads no names
 		return
 	}
 	c := &checker{l: l, t: t, sc: &scope{what: "[params]"}}
@@ -540,10 +559,10 @@ func (l *loader) loadCommandTable() {
 				texts = append(texts, l.textOf(elem(lc, i), s))
 			}
 			if len(v) == 0 {
-				l.errorValue(lc, fmt.Sprintf("command %s has no moves", name))
+				l.errorValue(lc, fmt.Sprintf("command %s has no moves", keyName(name)))
 			}
 		default:
-			l.errorValue(lc, fmt.Sprintf("command %s must be an array of moves, not %s", name, kind(v)))
+			l.errorValue(lc, fmt.Sprintf("command %s must be an array of moves, not %s", keyName(name), kind(v)))
 		}
 		l.addCommand(name, moves, texts)
 	}
@@ -557,7 +576,7 @@ func (l *loader) addCommand(name string, moves []string, texts []*text) {
 	for _, t := range texts {
 		e, se := parseEntryText(t.s)
 		if se != nil {
-			l.errorText(t, se.off, se.end, se.msg)
+			l.syntaxError(t, se)
 			continue
 		}
 		l.checkEntry(e, t)
@@ -612,7 +631,7 @@ func (l *loader) exprKey(name string, sc *scope, want typ, what string) parsedEx
 func (l *loader) parseCheck(t *text, sc *scope, want typ, what string) parsedExpr {
 	x, se := parseExprText(t.s)
 	if se != nil {
-		l.errorText(t, se.off, se.end, se.msg)
+		l.syntaxError(t, se)
 		return parsedExpr{t: t}
 	}
 	n := len(l.errs)
@@ -659,7 +678,7 @@ func (l *loader) loadStart() {
 	for _, name := range l.subKeys("start") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(fmt.Sprintf("unknown pile %s in [start] (piles: %s)", name, strings.Join(l.g.Piles, ", ")), "start", name)
+			l.errorKey(fmt.Sprintf("unknown pile %s in [start] (piles: %s)", keyName(name), strings.Join(l.g.Piles, ", ")), "start", name)
 			continue
 		}
 		given[i] = true
@@ -696,7 +715,7 @@ func (l *loader) loadBounds() {
 	for _, name := range l.subKeys("bounds") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(fmt.Sprintf("unknown pile %s in [bounds] (piles: %s)", name, strings.Join(l.g.Piles, ", ")), "bounds", name)
+			l.errorKey(fmt.Sprintf("unknown pile %s in [bounds] (piles: %s)", keyName(name), strings.Join(l.g.Piles, ", ")), "bounds", name)
 			continue
 		}
 		given[i] = true
@@ -717,7 +736,7 @@ func (l *loader) loadBounds() {
 func (l *loader) boundsRange(t *text) parsedRange {
 	r, se := parseRangeText(t.s, false)
 	if se != nil {
-		l.errorText(t, se.off, se.end, se.msg)
+		l.syntaxError(t, se)
 		return parsedRange{}
 	}
 	c := &checker{l: l, t: t, sc: &scope{what: "[bounds]", params: true, rule: true}}
@@ -731,7 +750,7 @@ func (l *loader) boundsRange(t *text) parsedRange {
 func (l *loader) checkParams() {
 	for i := range l.g.Params {
 		p := &l.g.Params[i]
-		if !l.used[i] && isIdent(p.Name) && !isReserved(p.Name) && !hasKey(l.pileIndex, p.Name) {
+		if !l.used[i] && !l.parseFail && isIdent(p.Name) && !isReserved(p.Name) && !hasKey(l.pileIndex, p.Name) {
 			l.errorKey(fmt.Sprintf("param %s is not used", p.Name), "params", p.Name)
 		}
 		p.Rule = l.rule[i]
@@ -757,53 +776,5 @@ func (l *loader) checkShape() {
 	}
 	if g.Signed {
 		l.errorKey("a heap game (sum = true) cannot be signed", "signed")
-	}
-}
-
-// compile turns the checked expressions into closures.
-func (l *loader) compile() {
-	g := l.g
-	np := len(g.Piles)
-	g.cmdSlot = np + len(g.Params)
-	g.nslots = g.cmdSlot + 3 + l.maxGens
-	for i, p := range g.Params {
-		if p.Rule {
-			g.ruleIdx = append(g.ruleIdx, i)
-		} else {
-			g.startIdx = append(g.startIdx, i)
-		}
-	}
-	g.moves = make([][]*mover, len(g.Commands))
-	for c, es := range l.entries {
-		for _, pe := range es {
-			ms := (&compiler{g: g, t: pe.t}).movers(pe.e, int32(c))
-			if pe.e.kind == entrySplit && g.splitAt < 0 {
-				g.splitAt = ms[0].at
-			}
-			g.moves[c] = append(g.moves[c], ms...)
-		}
-	}
-	if l.end.x != nil {
-		g.end = (&compiler{g: g, t: l.end.t}).boolFn(l.end.x)
-	}
-	if l.winner.x != nil {
-		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)
-	}
-	if l.allow.x != nil {
-		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)
-	}
-	if l.where.x != nil {
-		g.where = (&compiler{g: g, t: l.where.t}).boolFn(l.where.x)
-		g.whereRule = true
-		for _, i := range l.whereReads {
-			g.whereRule = g.whereRule && g.Params[i].Rule
-		}
-	}
-	for _, s := range l.start {
-		g.start = append(g.start, (&compiler{g: g, t: s.t}).intFn(s.x))
-	}
-	for _, b := range l.bounds {
-		c := &compiler{g: g, t: b.t}
-		g.bounds = append(g.bounds, [2]intFn{c.intFn(b.r.lo), c.intFn(b.r.hi)})
 	}
 }

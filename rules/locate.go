@@ -396,7 +396,12 @@ func (s *tomlScan) escape(add func(int, ...byte)) {
 	case '"', '\\':
 		r = c
 	case 'x', 'u', 'U':
-		digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		digits := 2
+		if c == 'u' {
+			digits = 4
+		} else if c == 'U' {
+			digits = 8
+		}
 		if s.i+2+digits > len(s.src) {
 			s.stop()
 		}

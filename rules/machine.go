@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,7 +15,7 @@ const MaxMovesPerPosition = 1 << 20
 
 // MaxStepsPerPosition is the most generator values one position may bind
 // (counting those whose conditions fail); more is ErrTooManyMoves.
-const MaxStepsPerPosition = 1 << 24
+const MaxStepsPerPosition = 1 << 22
 
 // Machine evaluates the rules of one Instance. It is not safe for
 // concurrent use: make one per goroutine with Instance.NewMachine.
@@ -31,6 +32,7 @@ type Machine struct {
 	limit int          // len(out.Cmd) or heap.Len() may not exceed it
 	steps int
 	cur   int32 // span id of the mover running
+	cands []int32
 }
 
 // NewMachine returns a new evaluator of in's rules.
@@ -206,6 +208,9 @@ func (m *Machine) generateAll(last, mylast int) bool {
 	if g.allow != nil {
 		env[g.cmdSlot+1], env[g.cmdSlot+2] = int64(last), int64(mylast)
 	}
+	if g.sparse != nil {
+		return m.generateSparse()
+	}
 	for c, movers := range g.moves {
 		if g.allow != nil {
 			env[g.cmdSlot] = int64(c + 1)
@@ -336,10 +341,23 @@ func (m *Machine) emit1(cmd int32, p int, v int64) {
 		m.f.fail(m.cur, ErrTooManyMoves)
 		return
 	}
-	k := len(out.Piles)
-	out.Piles = append(out.Piles, env[:m.np]...)
-	out.Piles[k+p] = v
+	to := out.grow(m.np)
+	for i := range to {
+		to[i] = env[i]
+	}
+	to[p] = v
 	out.Cmd = append(out.Cmd, cmd)
+}
+
+// grow extends Piles by n values and returns them.
+func (l *MoveList) grow(n int) []int64 {
+	k := len(l.Piles)
+	if cap(l.Piles)-k < n {
+		l.Piles = append(l.Piles, make([]int64, n)...)
+	} else {
+		l.Piles = l.Piles[:k+n]
+	}
+	return l.Piles[k : k+n : k+n]
 }
 
 // emitN makes the move that sets the targets of mv to m.tmp.
@@ -361,10 +379,10 @@ func (m *Machine) emitN(mv *mover) {
 		m.f.fail(m.cur, ErrTooManyMoves)
 		return
 	}
-	k := len(out.Piles)
-	out.Piles = append(out.Piles, env[:m.np]...)
+	to := out.grow(m.np)
+	copy(to, env)
 	for i, p := range mv.targets {
-		out.Piles[k+p] = m.tmp[i]
+		to[p] = m.tmp[i]
 	}
 	out.Cmd = append(out.Cmd, mv.cmd)
 }
@@ -405,4 +423,81 @@ func (m *Machine) emitSplit(mv *mover) {
 		return
 	}
 	m.heap.add(parts...)
+}
+
+// generateSparse runs, in order, only the movers that may move here: those
+// whose needed pile is large enough, and those that need none. Games of
+// many movers that each take from one pile (partitions, many piles) pay
+// for the piles present, not for every mover.
+func (m *Machine) generateSparse() bool {
+	g, f := m.g, &m.f
+	x := g.sparse
+	env := f.env
+	cands := append(m.cands[:0], x.always...)
+	for p, list := range x.byPile {
+		if len(list) == 0 || env[p] <= 0 {
+			continue
+		}
+		for _, seq := range list {
+			if env[p] >= x.movers[seq].needMin {
+				cands = append(cands, seq)
+			}
+		}
+	}
+	slices.Sort(cands)
+	m.cands = cands
+	cmd, allowed := int32(-1), true
+	for _, seq := range cands {
+		mv := x.movers[seq]
+		if mv.cmd != cmd && g.allow != nil {
+			cmd = mv.cmd
+			env[g.cmdSlot] = int64(cmd + 1)
+			allowed = g.allow(f)
+			if f.err != nil {
+				return false
+			}
+		}
+		if !allowed {
+			continue
+		}
+		m.cur = mv.at
+		mv.run(m)
+		if f.err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// sparseIndex lists the movers of a game by the pile each needs, for
+// generateSparse.
+type sparseIndex struct {
+	movers []*mover  // all movers, commands in order
+	always []int32   // movers needing no pile
+	byPile [][]int32 // movers needing each pile, in order
+}
+
+// Below this many movers, or when fewer than half need a pile, trying
+// every mover is as fast.
+const sparseMovers = 64
+
+func newSparseIndex(g *Game) *sparseIndex {
+	x := &sparseIndex{byPile: make([][]int32, len(g.Piles))}
+	needy := 0
+	for _, ms := range g.moves {
+		for _, mv := range ms {
+			seq := int32(len(x.movers))
+			x.movers = append(x.movers, mv)
+			if mv.need >= 0 {
+				x.byPile[mv.need] = append(x.byPile[mv.need], seq)
+				needy++
+			} else {
+				x.always = append(x.always, seq)
+			}
+		}
+	}
+	if len(x.movers) < sparseMovers || 2*needy < len(x.movers) {
+		return nil
+	}
+	return x
 }

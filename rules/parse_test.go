@@ -250,6 +250,9 @@ func TestPrecedence(t *testing.T) {
 		"min(a, b) == -2 and max(a, b, 10) == 10 and abs(b) == 2",
 		"isprime(a) and not isprime(a + 2) and not isprime(1) and not isprime(b)",
 		"true != false",
+		"(a > 1) == (b < 0) == true",
+		"not ((a > 1) == (b < 0) != true)",
+		"(a > 1) != (b > 0) == (a < b)",
 		"10 ** 18 > 0",
 		"1_000_000 == 10 ** 6",
 	}

@@ -95,32 +95,52 @@ func (c *checker) check(x expr) typ {
 	default:
 		panic(fmt.Sprintf("rules: check: unexpected node %T", x))
 	}
-	setType(x, t)
+	x.base().t = t
+	if t == tyInt {
+		setConst(x)
+	}
 	return t
 }
 
-func setType(x expr, t typ) {
+// setConst marks x constant when it is a number that can be computed
+// without a fault from constant operands (already marked).
+func setConst(x expr) {
+	n := x.base()
+	konst := func(y expr) (int64, bool) { b := y.base(); return b.kval, b.konst }
+	var err error
 	switch x := x.(type) {
 	case *intLit:
-		x.t = t
-	case *boolLit:
-		x.t = t
-	case *strLit:
-		x.t = t
-	case *ident:
-		x.t = t
+		n.kval, n.konst = x.val, true
+		return
 	case *paren:
-		x.t = t
+		n.kval, n.konst = konst(x.x)
+		return
 	case *unary:
-		x.t = t
+		v, ok := konst(x.x)
+		if !ok {
+			return
+		}
+		if x.op == tSub {
+			v, err = neg(v)
+		}
+		n.kval, n.konst = v, err == nil
 	case *binary:
-		x.t = t
-	case *compare:
-		x.t = t
+		a, ok1 := konst(x.x)
+		b, ok2 := konst(x.y)
+		if ok1 && ok2 {
+			n.kval, err = arith(x.op, a, b)
+			n.konst = err == nil
+		}
 	case *call:
-		x.t = t
-	case *cond:
-		x.t = t
+		vs := make([]int64, len(x.args))
+		for i, a := range x.args {
+			v, ok := konst(a)
+			if !ok {
+				return
+			}
+			vs[i] = v
+		}
+		n.kval, n.konst = callInt(x.fun.name, vs)
 	}
 }
 

@@ -122,6 +122,9 @@ func scanOne(s string, i int) item {
 	case '.':
 		fail(i, i+1, "unexpected . (numbers are integers; a range is LO..HI)")
 	}
+	if hint, ok := map[rune]string{'≥': ">=", '≤': "<=", '≠': "!=", '−': "-", '×': "*", '÷': "//"}[r]; ok {
+		fail(i, i+size, fmt.Sprintf("unexpected character %q: write %s", r, hint))
+	}
 	if r == utf8.RuneError && size <= 1 {
 		fail(i, i+1, "invalid UTF-8")
 	}
