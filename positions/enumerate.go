@@ -101,6 +101,7 @@ type finder struct {
 	box   *growBox
 	hash  *hashIndex
 	gone  []bool   // hash ids removed: final positions that are not starts
+	dead  []int64  // the same in a box: piles and history, one after another
 	depth []uint32 // hash ids: moves from a start (with a horizon)
 	unexp []int32  // hash ids left unexplored at the horizon
 
@@ -160,11 +161,25 @@ func (f *finder) toHash() {
 		f.gone = append(f.gone, false)
 	})
 	f.box = nil
+	for w := f.piles + 1; len(f.dead) >= w; f.dead = f.dead[w:] {
+		f.gone[f.hash.find(f.dead[:f.piles], uint32(f.dead[f.piles]))] = true
+	}
 }
 
+// has tells whether a position has been found (and not dropped as final).
+func (f *finder) has(p []int64, h int) bool {
+	if f.box != nil {
+		return f.box.has(p, h)
+	}
+	return f.hash.find(p, uint32(h)) >= 0
+}
+
+// remove drops a position found to be final. It stays in the set until the
+// search ends, so that the moves into it do not find it again.
 func (f *finder) remove(p []int64, h int) {
 	if f.box != nil {
-		f.box.remove(p, h)
+		f.dead = append(f.dead, p...)
+		f.dead = append(f.dead, int64(h))
 		return
 	}
 	f.gone[f.hash.find(p, uint32(h))] = true
@@ -317,9 +332,10 @@ func eachInBox(box []rules.Range, fn func(p []int64) error) error {
 
 // expand follows the moves of one position found at the given depth.
 func (f *finder) expand(p []int64, h, depth int) error {
-	end, err := f.m.End(p)
-	if err != nil || end {
-		return err // a start that is over already: a final row
+	if depth == 0 { // only a start may be over already: a final row
+		if end, err := f.m.End(p); err != nil || end {
+			return err
+		}
 	}
 	last, mylast := SplitHistory(f.g, h)
 	f.moves.Reset()
@@ -340,6 +356,9 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	for k := 0; k < f.moves.Len(); k++ {
 		t := f.moves.To(k, f.piles)
 		th := NextHistory(f.g, h, int(f.moves.Cmd[k]))
+		if f.has(t, th) {
+			continue
+		}
 		end, err := f.m.End(t)
 		if err != nil {
 			return err
@@ -385,6 +404,9 @@ func (f *finder) outside(from []int64, h int, to []int64, th int) error {
 func (f *finder) space() *Space {
 	sp := &Space{game: f.g, piles: f.piles, hist: f.hist}
 	if f.box != nil {
+		for w := f.piles + 1; len(f.dead) >= w; f.dead = f.dead[w:] {
+			f.box.remove(f.dead[:f.piles], int(f.dead[f.piles]))
+		}
 		if f.denseSpace(sp) {
 			return sp
 		}
