@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -178,20 +179,29 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 	return out, nil
 }
 
-// progress shows on a terminal what a long solve is doing.
+// progress shows on a terminal what a long solve is doing. The engine may
+// report from several goroutines at once.
 type progress struct {
+	mu    sync.Mutex
 	e     *env
 	start time.Time
+	last  time.Time
 	shown bool
 }
 
 func newProgress(e *env, start time.Time) *progress { return &progress{e: e, start: start} }
 
 func (p *progress) show(format string, a ...any) {
-	if !p.e.tty || time.Since(p.start) < time.Second {
+	if !p.e.tty {
 		return
 	}
-	p.shown = true
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.shown, p.last = true, now
 	fmt.Fprintf(p.e.stderr, "\r\033[K"+format, a...)
 }
 
@@ -214,6 +224,8 @@ func (p *progress) layer(in *rules.Instance) func(int, int) {
 }
 
 func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.shown {
 		fmt.Fprint(p.e.stderr, "\r\033[K")
 	}

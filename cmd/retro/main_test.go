@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -146,5 +147,24 @@ func TestGames(t *testing.T) {
 	out, _, code := runCmd(t, "games")
 	if code != 0 || !strings.Contains(out, "ege-2027-demo") || !strings.Contains(out, "wythoff") {
 		t.Errorf("games:\n%s", out)
+	}
+}
+
+// The same game gives the same bytes whatever the number of cores: the
+// graph is built by one builder per shard, so this needs a game of many
+// shards (Wythoff's box has 40401 positions).
+func TestExportSameOnAnyCores(t *testing.T) {
+	var outs []string
+	for _, procs := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		out, errs, code := runCmd(t, "export", "wythoff")
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] || outs[0] != outs[2] {
+		t.Error("the CSV differs with the number of cores")
 	}
 }

@@ -1,0 +1,109 @@
+package out_test
+
+import (
+	"bytes"
+	"testing"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+func solveText(t *testing.T, src string) []*retro.Result {
+	t.Helper()
+	g, err := rules.Parse("t.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []*retro.Result
+	for _, in := range insts {
+		r, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// Subtraction {1, 3, 4} on 0..10, worked out by hand: 0 L0; 1, 3, 4 W1
+// (to 0); 2 L2 (its only move is to 1); 5 W3 (to 2), 6 W3 (to 2); 7 L4
+// (all moves to W, the longest to 6, W3); 8 W5 (to 7), 10 W5 (to 7, L4,
+// rather than 9, L6); 9 L6 (the longest resistance: to 8, W5).
+func TestCSVByHand(t *testing.T) {
+	rs := solveText(t, `
+piles = ["x"]
+moves = ["x - 1", "x - 3", "x - 4"]
+[bounds]
+x = "0..10"
+`)
+	var b bytes.Buffer
+	if err := out.WriteCSV(&b, rs, out.CSVOptions{Layer: -1}); err != nil {
+		t.Fatal(err)
+	}
+	want := `x,outcome,layer,best
+0,L,0,
+1,W,1,x - 1:(0)
+3,W,1,x - 3:(0)
+4,W,1,x - 4:(0)
+2,L,2,x - 1:(1)
+5,W,3,x - 3:(2)
+6,W,3,x - 4:(2)
+7,L,4,x - 1:(6)
+8,W,5,x - 1:(7)
+10,W,5,x - 3:(7)
+9,L,6,x - 1:(8)
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := out.WriteCSV(&b, rs, out.CSVOptions{Layer: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "x,outcome,layer,best\n5,W,3,x - 3:(2)\n6,W,3,x - 4:(2)\n"; b.String() != want {
+		t.Errorf("layer 3: got\n%s", b.String())
+	}
+}
+
+// Rule parameters come first, history columns after the piles; D rows
+// come last.
+func TestCSVColumnsAndDraws(t *testing.T) {
+	rs := solveText(t, `
+piles = ["x"]
+allow = "no-repeat-opponent"
+end = "x >= n"
+[commands]
+up = ["x + 1"]
+down = ["x - 1"]
+[bounds]
+x = "0..2"
+[params]
+n = "3..3"
+`)
+	var b bytes.Buffer
+	if err := out.WriteCSV(&b, rs, out.CSVOptions{Layer: -1}); err != nil {
+		t.Fatal(err)
+	}
+	// By hand: (2, none) moves up to 3, the end, and wins: W1. Every
+	// other position has one or two moves among (0, down) <-> (1, up) and
+	// (1, down) <-> (2, up), where only one command is allowed: cycles, D,
+	// and every move keeps the draw. (2, down) is never reached.
+	want := `n,x,last,outcome,layer,best
+3,2,none,W,1,up:(3)
+3,0,none,D,,up:(1)
+3,0,down,D,,up:(1)
+3,1,none,D,,up:(2); down:(0)
+3,1,up,D,,down:(0)
+3,1,down,D,,up:(2)
+3,2,up,D,,down:(1)
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
