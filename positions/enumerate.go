@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"context"
 	"fmt"
 
 	"retro/rules"
@@ -23,6 +24,8 @@ type Options struct {
 	// Extra start positions, beyond the game's own (to look at a position
 	// the starts do not reach).
 	Extra []Seed
+	// Context, when set, stops the work with its error once it is done.
+	Context context.Context
 	// Progress, when set, is called now and then with the stage
 	// ("positions", "moves", "edges") and how far it has got.
 	Progress func(stage string, done int64)
@@ -148,10 +151,21 @@ func (f *finder) capCheck(isNew bool) error {
 		return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
 			ErrTooManyPositions, f.opt.MaxPositions)
 	}
-	if isNew && f.opt.Progress != nil && f.count()%(1<<20) == 0 {
-		f.opt.Progress("positions", int64(f.count()))
+	if isNew && f.count()%(1<<16) == 0 {
+		if f.opt.Progress != nil && f.count()%(1<<20) == 0 {
+			f.opt.Progress("positions", int64(f.count()))
+		}
+		return f.opt.stopped()
 	}
 	return nil
+}
+
+// stopped is the context's error, if any.
+func (o *Options) stopped() error {
+	if o.Context == nil {
+		return nil
+	}
+	return o.Context.Err()
 }
 
 func (f *finder) toHash() {

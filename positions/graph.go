@@ -105,6 +105,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			}
 			if i&(1<<12-1) == 0 {
 				progress("moves")
+				return opt.stopped()
 			}
 			return nil
 		})
@@ -139,6 +140,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			}
 			if i&(1<<12-1) == 0 {
 				progress("edges")
+				return opt.stopped()
 			}
 			return nil
 		})

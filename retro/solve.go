@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"context"
 	"slices"
 
 	"retro/positions"
@@ -9,6 +10,8 @@ import (
 
 // Options tune Solve.
 type Options struct {
+	// Context, when set, stops Solve with its error once it is done.
+	Context context.Context
 	// Progress, when set, is called after each layer with the layer and
 	// the number of positions coloured so far.
 	Progress func(layer int, coloured int)
@@ -20,7 +23,7 @@ type Options struct {
 //
 // The work is proportional to the number of edges: every position is
 // coloured once, and the edges into it are followed once, when it is.
-func Solve(gr *positions.Graph, opt Options) *Result {
+func Solve(gr *positions.Graph, opt Options) (*Result, error) {
 	n := gr.Len()
 	g := gr.Instance.Game
 	s := &solver{gr: gr, cnt: gr.Out, lebedev: g.Count == rules.Lebedev,
@@ -28,11 +31,13 @@ func Solve(gr *positions.Graph, opt Options) *Result {
 			Count: g.Count, MoveCount: gr.Moves, Edges: int64(gr.Edges()),
 			win: positions.NewBitset(n), lose: positions.NewBitset(n),
 			order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}
-	s.run(opt)
+	if err := s.run(opt); err != nil {
+		return nil, err
+	}
 	s.r.layer = s.cnt
 	s.r.finishUnknown(gr)
 	gr.Out = nil
-	return s.r
+	return s.r, nil
 }
 
 type solver struct {
@@ -76,7 +81,7 @@ func (s *solver) lower(p int, layer uint32) {
 	}
 }
 
-func (s *solver) run(opt Options) {
+func (s *solver) run(opt Options) error {
 	gr, n := s.gr, s.gr.Len()
 	if s.lebedev {
 		for i := gr.LoseEnd.Next(0); i >= 0; i = gr.LoseEnd.Next(i + 1) {
@@ -152,7 +157,12 @@ func (s *solver) run(opt Options) {
 			opt.Progress(int(k+2), len(s.r.order))
 		}
 		if len(wseg) == 0 && len(lseg) == 0 {
-			return
+			return nil
+		}
+		if opt.Context != nil && k%1024 == 0 {
+			if err := opt.Context.Err(); err != nil {
+				return err
+			}
 		}
 	}
 }
@@ -163,5 +173,5 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 	if err != nil {
 		return nil, err
 	}
-	return Solve(gr, opt), nil
+	return Solve(gr, opt)
 }

@@ -114,7 +114,10 @@ func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retr
 	if err != nil {
 		return nil, 0, &sourceError{err: err, src: in.Game.Source}
 	}
-	res := retro.Solve(gr, retro.Options{})
+	res, err := retro.Solve(gr, retro.Options{})
+	if err != nil {
+		return nil, 0, err
+	}
 	i, ok := res.Space.Index(piles, hist)
 	if !ok {
 		return nil, 0, fmt.Errorf("position %s is not in the table", positions.Format(in.Game, piles, hist))
