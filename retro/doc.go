@@ -25,4 +25,37 @@
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked
 //     (Result.Moves), not stored.
+//   - Question: a condition on a start position in the exam's words (win 2,
+//     lose =2, can-lose 1, draw, and, or, not), evaluated on outcomes,
+//     layers and moves (ParseQuestion, Question.Eval); Maybe where a
+//     horizon leaves the answer open.
+//   - Ribbon: the start positions in parameter order, each with its outcome
+//     and layer, those where a question holds marked (out.WriteRibbon).
+//   - Aggregate: what a query reports of the parameter values where its
+//     question holds: min, max, first K, last K, count, sum, product, all
+//     (Query); an open range is widened until the aggregate is decided.
+//   - Strategy tree: the winning side's plan from a position, one optimal
+//     move at the winner's turns and every move at the loser's (Result.Tree).
+//   - Heap game: a game of sum = true, played on a collection of heaps, a
+//     move changing one heap (a split replaces it by several).
+//   - Mex: the minimum excludant of a set of values, the least value not in
+//     it (Mex).
+//   - Grundy value: g(n) of a heap of n, the mex of the values of its
+//     options, an option of several heaps counting as the XOR of theirs
+//     (Grundy, OctalGrundy, Table). A sum of heaps is lost for the player to
+//     move under normal play exactly when the XOR of its values is 0 (Nimber,
+//     WinningMoves).
+//   - Period, preperiod, saltus: g(n+p) = g(n) + s for every n >= n0: p is
+//     the period, n0 the preperiod, s the saltus (0 for plain periodicity,
+//     positive for arithmetic). Proven by the octal periodicity theorem once
+//     the values agree through 2(n0+p)+t (n0+p+t for subtraction games), t
+//     the most tokens a move takes; apparent otherwise (FindPeriod).
+//   - Rare and common values: under a mask m, a value v is rare when v&m has
+//     an even number of 1-bits, common otherwise (with the heap's parity
+//     twisting the rule for some games). Common XOR common is rare, so a
+//     common option of a split needs a rare (sparse) part: listing the few
+//     sparse heaps finds every common option in time proportional to their
+//     number (OctalGrundy's Sparse method, SparseInfo).
+//   - Exact solution of a sum: every collection of heaps reachable,
+//     enumerated and solved without Grundy values, for misère play (Exact).
 package retro

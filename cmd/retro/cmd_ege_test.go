@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestEgePlain(t *testing.T) {
+	cases := []struct{ game, want string }{
+		// The demo's published answers: 19 = 29 (56 if a guarantee were
+		// asked), 20 = 28 48, 21 = 44.
+		{"ege-2027-demo", "19: 29\n19g: 56\n20: 28 48\n21: 44\n"},
+		// The one-pile game (-3, -5, //4, over at x ≤ 30, S ≥ 31): 124
+		// guaranteed, 127 128, 132. The possible reading of 19, by hand:
+		// Vanya wins with one move exactly from 31..123 (x // 4 ≤ 30
+		// there, and x − 5 ≤ 30 needs x ≤ 35, inside it). From S = 31,
+		// 32 and 33 every move of Petya ends the game (S − 3 ≤ 30). From
+		// S = 34 the move − 3 leads to 31, which does not end it, and
+		// Vanya wins from there: 34.
+		{"ege-bank-one-pile", "19: 34\n19g: 124\n20: 127 128\n21: 132\n"},
+	}
+	for _, c := range cases {
+		out, errs, code := runCmd(t, "ege", "--plain", c.game)
+		if code != 0 || out != c.want {
+			t.Errorf("%s: exit %d, %q (stderr %q); want %q", c.game, code, out, errs, c.want)
+		}
+	}
+}
+
+func TestEgeExplains(t *testing.T) {
+	out, errs, code := runCmd(t, "ege", "ege-2027-demo")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, w := range []string{
+		"S = 29: Petya doubles the second pile to (17, 58); Vanya doubles it to (17, 116), 133 ≥ 133\n",
+		"S = 56: whatever Petya does — (21, 56), (17, 60), (34, 56) or (17, 112) — Vanya wins with his 1st move\n",
+		"S = 28: Petya doubles the second pile to (17, 56); whatever Vanya does, Petya wins with his next move\n",
+		"S = 44: after (21, 44), (17, 48) or (34, 44) Vanya wins with his 2nd move, after (17, 88) with his 1st\n",
+		"    can-lose 1: a move, not ending the game, to W ≤ 1\n",
+		"    S: … 26:W9 27:W9 [28:W3] 29:W7 … 46:W5 47:W5 [48:W3] [49:W3] …\n",
+		"    answer: 28 48\n",
+		"It needs the possible reading, can-lose 1 (29).",
+		"reading, lose =1 (56), answers another question",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("ege lacks %q:\n%s", w, out)
+		}
+	}
+	out, _, _ = runCmd(t, "ege", "ege-bank-one-pile")
+	for _, w := range []string{
+		"S = 31..230 (open: widened to 200 values)",
+		"S = 34: Petya takes 3 from the pile, leaving (31); Vanya takes 3 from it, leaving (28), 28 ≤ 30\n",
+		"S = 127: Petya takes 3 from the pile, leaving (124); whatever Vanya does, Petya wins with his next move\n",
+		"S = 132: after (129) or (127) Vanya wins with his 2nd move, after (33) with his 1st\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("ege one-pile lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// The reason for an end of the game: the two sides of the end condition
+// at the final position, or nothing when it is not one comparison.
+func TestEndWhy(t *testing.T) {
+	g, err := loadGame("ege-2027-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ end, want string }{
+		{"a + b >= 133", "133 ≥ 133"},
+		{"x <= 30", "28 ≤ 30"},
+		{"max(a, b) * 2 > S + 1", "232 > 30"},
+		{"(a + b) // 2 % 7 == 3", "3 = 3"},
+		{"a ** 2 != -b", "289 ≠ -116"},
+		{"-7 // 2 < a % -5", "-4 < -3"},
+		{"a + b >= 133 and a > 0", ""},
+		{"isprime(a)", ""},
+		{"a // 0 >= 1", ""},
+		{"a = 3", ""},
+		{"a >= (b", ""},
+		{"a $ b >= 1", ""},
+	}
+	for _, c := range cases {
+		rs := &reasoner{g: g, endText: c.end}
+		got := rs.endWhy([]int64{17, 116}, map[string]int64{"S": 29, "x": 28})
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.end, got, c.want)
+		}
+	}
+}
+
+// BenchmarkEgeDemo is the whole command on the demo, cold: load, solve,
+// four questions, reasons, output.
+func BenchmarkEgeDemo(b *testing.B) {
+	for b.Loop() {
+		var errb bytes.Buffer
+		if code := run(context.Background(), &env{stdout: io.Discard, stderr: &errb}, []string{"ege", "ege-2027-demo"}); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/retro"
+	"retro/rules"
+)
+
+func init() {
+	register(&command{
+		name:  "query",
+		usage: "query [flags] GAME QUESTION",
+		short: "answer a question at every start: the ribbon and the answer",
+		long: `Query solves GAME and evaluates QUESTION at every start position, one per
+value of the parameters (for games with parameters in the rules, at each
+instance's starts). It prints the ribbon, one cell per value with its outcome
+and layer (28:W3), the cells where the question holds marked [28:W3] (in
+colour on a terminal), then the answer on its own last line.
+
+Questions (N ≥ 1; "not" binds tightest, then "and", then "or"):
+  win N       the player to move wins in at most N of his moves, whatever
+              the opponent does (W, layer ≤ 2N−1); win =N: in exactly N
+  lose N      the opponent wins in at most N of his moves, whatever the
+              player to move does (L, layer ≤ 2N); lose =N: in exactly N
+  can-lose N  some move of the player to move, one that does not end the
+              game, lets the opponent win in at most N of his moves
+  win, lose, draw, can-lose    without N: W, L, D, a move to any W
+  and, or, not, ( )
+
+The answer is, by default, the smallest value where the question holds
+(--min); values are printed ascending, a tuple of several parameters as
+K,S. An open range ("31..") is widened, doubling, until the answer is
+decided, up to --widen-cap values; --max, --last, --count, --sum,
+--product and --all need a closed range (--param S=31..200).`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &queryOptions{}
+			o.ask.add(fs)
+			o.agg.add(fs)
+			return o.run
+		},
+	})
+}
+
+type queryOptions struct {
+	ask askFlags
+	agg aggFlags
+}
+
+func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
+	c := commands["query"]
+	if len(args) < 2 {
+		return usagef(c, "query takes GAME and QUESTION")
+	}
+	agg, err := o.agg.aggregate(c)
+	if err != nil {
+		return err
+	}
+	color, err := o.ask.color(c, e)
+	if err != nil {
+		return err
+	}
+	q, err := parseQuestion(strings.Join(args[1:], " "))
+	if err != nil {
+		return err
+	}
+	answers, s, err := o.ask.query(ctx, e, args[0], []retro.Ask{{Question: q, Aggregate: agg}})
+	if err != nil {
+		return err
+	}
+	a := answers[0]
+	if o.ask.plain {
+		fmt.Fprintln(e.stdout, a.Text())
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, q.Meaning())
+	if r := describeRanges(a); r != "" {
+		fmt.Fprintln(e.stdout, r)
+	}
+	if err := out.WriteRibbon(e.stdout, ribbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, a.Text())
+	return nil
+}
+
+// parseQuestion reads a question; a mistake is shown with a caret under it.
+func parseQuestion(text string) (*retro.Question, error) {
+	q, err := retro.ParseQuestion(text)
+	var qe *retro.QuestionError
+	if errors.As(err, &qe) {
+		return nil, &sourceError{src: []byte(qe.Question), err: &rules.Error{
+			Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg}}
+	}
+	return q, err
+}
+
+// askFlags are the flags of the commands that ask questions.
+type askFlags struct {
+	game     gameFlags
+	widenCap int64
+	plain    bool
+	colorArg string
+}
+
+func (o *askFlags) add(fs *pflag.FlagSet) {
+	o.game.add(fs)
+	fs.Int64Var(&o.widenCap, "widen-cap", retro.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
+	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
+	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal), always or never")
+}
+
+func (o *askFlags) color(c *command, e *env) (bool, error) {
+	switch o.colorArg {
+	case "auto":
+		return e.ttyOut, nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usagef(c, "--color %q: want auto, always or never", o.colorArg)
+}
+
+// query solves the GAME argument and answers the asks, solving again with
+// wider open ranges while an answer is undecided.
+func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []retro.Ask) ([]*retro.Answer, *solved, error) {
+	s, err := o.game.solveArg(ctx, e, arg)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := retro.QueryOptions{Width: o.game.openWidth, MaxWidth: o.widenCap,
+		Widen: func(width int64) ([]*retro.Result, error) {
+			o.game.openWidth = width
+			s2, err := o.game.solveArg(ctx, e, arg)
+			if err != nil {
+				return nil, err
+			}
+			s = s2
+			return s.results, nil
+		}}
+	answers, err := retro.Query(s.results, asks, opt)
+	var open *retro.OpenRangeError
+	var capped *retro.WidenCapError
+	switch {
+	case errors.As(err, &open):
+		p := open.Param
+		return nil, nil, fmt.Errorf("--%s needs a closed range, and %s is open (%d..): pass --param %s=%d..HI",
+			open.Aggregate, p.Name, p.Lo, p.Name, p.Lo)
+	case errors.As(err, &capped):
+		return nil, nil, fmt.Errorf("%w (raise --widen-cap)", err)
+	case errors.Is(err, retro.ErrNoStarts):
+		return nil, nil, fmt.Errorf("%s: %w: questions are asked at the positions of [start]", s.game.File, err)
+	case err != nil:
+		return nil, nil, err
+	}
+	return answers, s, nil
+}
+
+// aggFlags choose the aggregate of a query.
+type aggFlags struct {
+	fs                                 *pflag.FlagSet
+	min, max, count, sum, product, all bool
+	first, last                        int
+}
+
+func (a *aggFlags) add(fs *pflag.FlagSet) {
+	a.fs = fs
+	fs.BoolVar(&a.min, "min", false, "the smallest value where the question holds (the default)")
+	fs.BoolVar(&a.max, "max", false, "the largest value")
+	fs.IntVar(&a.first, "first", 0, "the K smallest values")
+	fs.IntVar(&a.last, "last", 0, "the K largest values (printed ascending)")
+	fs.BoolVar(&a.count, "count", false, "how many values (tuples, for several parameters)")
+	fs.BoolVar(&a.sum, "sum", false, "the sum of the values")
+	fs.BoolVar(&a.product, "product", false, "the product of the values")
+	fs.BoolVar(&a.all, "all", false, "every value")
+}
+
+func (a *aggFlags) aggregate(c *command) (retro.Aggregate, error) {
+	kinds := []struct {
+		flag string
+		kind retro.AggregateKind
+	}{{"min", retro.AggMin}, {"max", retro.AggMax}, {"first", retro.AggFirst}, {"last", retro.AggLast},
+		{"count", retro.AggCount}, {"sum", retro.AggSum}, {"product", retro.AggProduct}, {"all", retro.AggAll}}
+	agg := retro.Aggregate{Kind: retro.AggMin}
+	var set []string
+	for _, k := range kinds {
+		if a.fs.Changed(k.flag) {
+			set = append(set, "--"+k.flag)
+			agg.Kind = k.kind
+		}
+	}
+	if len(set) > 1 {
+		return agg, usagef(c, "choose one aggregate, not %s", strings.Join(set, " and "))
+	}
+	switch agg.Kind {
+	case retro.AggFirst:
+		agg.K = a.first
+	case retro.AggLast:
+		agg.K = a.last
+	}
+	if (agg.Kind == retro.AggFirst || agg.Kind == retro.AggLast) && agg.K < 1 {
+		return agg, usagef(c, "%s takes a count of at least 1", set[0])
+	}
+	return agg, nil
+}
+
+// describeRanges names the ranges the tuple's components took: "S = 1..115",
+// "S = 31..230 (open: widened to 200 values)".
+func describeRanges(a *retro.Answer) string {
+	var parts []string
+	for _, p := range a.Params {
+		s := fmt.Sprintf("%s = %d..%d", p.Name, p.Lo, p.Hi)
+		if p.Open {
+			s += fmt.Sprintf(" (open: widened to %d values)", p.Hi-p.Lo+1)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ribbonGroups makes one ribbon per tuple of all parameters but the last,
+// each cell labelled with the last parameter's value.
+func ribbonGroups(a *retro.Answer) []out.RibbonGroup {
+	var groups []out.RibbonGroup
+	n := len(a.Names)
+	for _, c := range a.Cells {
+		cell := ribbonCell(a, c)
+		heading := ""
+		if n > 1 {
+			heading = assignments(a.Names[:n-1], c.Params[:n-1])
+		}
+		if len(groups) == 0 || groups[len(groups)-1].Heading != heading {
+			groups = append(groups, out.RibbonGroup{Heading: heading})
+		}
+		g := &groups[len(groups)-1]
+		g.Cells = append(g.Cells, cell)
+	}
+	return groups
+}
+
+func ribbonCell(a *retro.Answer, c retro.Cell) out.RibbonCell {
+	label := "start"
+	if n := len(c.Params); n > 0 {
+		label = fmt.Sprint(c.Params[n-1])
+	}
+	return out.RibbonCell{Label: label, Outcome: c.Outcome, Layer: c.Layer, Holds: c.Holds}
+}
+
+// assignments writes "K = 3, S = 17".
+func assignments(names []string, values []int64) string {
+	parts := make([]string, len(names))
+	for k := range names {
+		parts[k] = fmt.Sprintf("%s = %d", names[k], values[k])
+	}
+	return strings.Join(parts, ", ")
+}

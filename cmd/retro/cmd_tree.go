@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+func init() {
+	register(&command{
+		name:  "tree",
+		usage: "tree [flags] GAME POSITION",
+		short: "print the winning side's strategy from a position as a tree",
+		long: `Tree solves GAME and prints the winning side's strategy from POSITION (17,29
+or a=17,b=29): at the winner's turns (W) one optimal move, at the loser's
+turns (L) every move, down to the ends of the game, each node with its
+position, outcome and layer. From a draw (D) it follows one move keeping the
+draw, until a position repeats. --all-moves shows every move at every node,
+the optimal ones marked *; --dot writes Graphviz, --json the tree for
+programs. A game whose positions carry history takes --last and --mylast.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &treeOptions{}
+			o.game.add(fs)
+			fs.IntVar(&o.depth, "depth", 0, "show at most this many moves below the position (0: to the end)")
+			fs.BoolVar(&o.allMoves, "all-moves", false, "show every move at every node")
+			fs.BoolVar(&o.dot, "dot", false, "write the tree in Graphviz's dot language")
+			fs.BoolVar(&o.json, "json", false, "write the tree as JSON")
+			fs.IntVar(&o.maxNodes, "max-nodes", retro.DefaultMaxTreeNodes, "stop with an error beyond this many nodes")
+			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
+			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
+			return o.run
+		},
+	})
+}
+
+type treeOptions struct {
+	game            gameFlags
+	depth, maxNodes int
+	allMoves        bool
+	dot, json       bool
+	last, mylast    string
+}
+
+func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
+	c := commands["tree"]
+	if len(args) != 2 {
+		return usagef(c, "tree takes GAME and POSITION")
+	}
+	if o.dot && o.json {
+		return usagef(c, "choose --dot or --json, not both")
+	}
+	if o.depth < 0 {
+		return usagef(c, "--depth %d: want 0 or more", o.depth)
+	}
+	// A game with parameters in the rules needs them fixed: say so before
+	// solving every instance. (An argument that is not a game file, such
+	// as a solved table, is left to solveArg.)
+	if g, err := o.game.load(args[0]); err == nil {
+		if _, err := singleInstance(g); err != nil {
+			return err
+		}
+	}
+	s, err := o.game.solveArg(ctx, e, args[0])
+	if err != nil {
+		return err
+	}
+	g := s.game
+	piles, err := parsePosition(g, args[1])
+	if err != nil {
+		return err
+	}
+	hist, err := parseHistory(g, o.last, o.mylast)
+	if err != nil {
+		return err
+	}
+	if len(s.results) != 1 {
+		if _, err := singleInstance(g); err != nil {
+			return err
+		}
+	}
+	r := s.results[0]
+	i, ok := r.Space.Index(piles, hist)
+	if !ok {
+		// Not reachable from the starts: solve again from the position.
+		if r, i, err = o.game.solveAt(r.Instance, piles, hist); err != nil {
+			return err
+		}
+	}
+	tree, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
+	if err != nil {
+		return &sourceError{err: err, src: g.Source}
+	}
+	switch {
+	case o.dot:
+		return out.WriteTreeDot(e.stdout, g, tree)
+	case o.json:
+		return out.WriteTreeJSON(e.stdout, g, tree)
+	}
+	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves})
+}
+
+// parseHistory reads --last and --mylast into a history value, checking
+// that the game's positions carry them.
+func parseHistory(g *rules.Game, lastArg, mylastArg string) (int, error) {
+	last, err := parseCommand(g, "last", lastArg)
+	if err != nil {
+		return 0, err
+	}
+	mylast, err := parseCommand(g, "mylast", mylastArg)
+	if err != nil {
+		return 0, err
+	}
+	if g.History == rules.NoHistory && (last != 0 || mylast != 0) {
+		return 0, fmt.Errorf("%s carries no history: --last and --mylast do not apply", g.File)
+	}
+	if g.History == rules.LastHistory && mylast != 0 {
+		return 0, fmt.Errorf("%s carries only last: --mylast does not apply", g.File)
+	}
+	return positions.JoinHistory(g, last, mylast), nil
+}

@@ -1,0 +1,170 @@
+package out
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"retro/retro"
+)
+
+// RibbonCell is one start position on a ribbon: the value of its last
+// parameter, its outcome and layer, and whether the question holds there.
+type RibbonCell struct {
+	Label   string
+	Outcome retro.Outcome
+	Layer   int // -1 for D and ?
+	Holds   retro.Truth
+}
+
+// Value is the cell's outcome and layer: "W3", "L12", "D", "?".
+func (c RibbonCell) Value() string {
+	if c.Layer < 0 {
+		return c.Outcome.String()
+	}
+	return fmt.Sprintf("%s%d", c.Outcome, c.Layer)
+}
+
+// Text is the cell as "28:W3".
+func (c RibbonCell) Text() string { return c.Label + ":" + c.Value() }
+
+// RibbonGroup is one ribbon: a heading (the values of the other
+// parameters, "" for a game of one parameter) and its cells in order.
+type RibbonGroup struct {
+	Heading string
+	Cells   []RibbonCell
+}
+
+// RibbonOptions tune WriteRibbon and RibbonLine.
+type RibbonOptions struct {
+	Color bool // ANSI colours for a terminal
+	Width int  // the line width; 0: 80
+}
+
+// The marks of a cell: where the question holds, [28:W3]; where a horizon
+// leaves it open, {28:?}; elsewhere the cell stands between spaces.
+var ribbonMarks = [...][2]string{retro.No: {" ", " "}, retro.Yes: {"[", "]"}, retro.Maybe: {"{", "}"}}
+
+const (
+	ansiReset = "\x1b[0m"
+	ansiYes   = "\x1b[1;32m" // bold green
+	ansiMaybe = "\x1b[33m"   // yellow
+	ansiDim   = "\x1b[2m"
+)
+
+// paint wraps s in the colour of the cell.
+func paint(s string, c RibbonCell, color bool) string {
+	if !color {
+		return s
+	}
+	switch {
+	case c.Holds == retro.Yes:
+		return ansiYes + s + ansiReset
+	case c.Holds == retro.Maybe:
+		return ansiMaybe + s + ansiReset
+	case c.Outcome == retro.Draw || c.Outcome == retro.Unknown:
+		return ansiDim + s + ansiReset
+	}
+	return s
+}
+
+// WriteRibbon writes ribbons: each group's heading on a line of its own,
+// then its cells in aligned columns (the colons one above the other),
+// wrapped to the width.
+func WriteRibbon(w io.Writer, groups []RibbonGroup, opt RibbonOptions) error {
+	width := opt.Width
+	if width <= 0 {
+		width = 80
+	}
+	labelW, valueW := 1, 1
+	for _, g := range groups {
+		for _, c := range g.Cells {
+			labelW = max(labelW, utf8.RuneCountInString(c.Label))
+			valueW = max(valueW, len(c.Value()))
+		}
+	}
+	cellW := labelW + valueW + 3 // two marks and the colon
+	perLine := max((width+1)/(cellW+1), 1)
+	var b strings.Builder
+	for _, g := range groups {
+		if g.Heading != "" {
+			b.WriteString(g.Heading)
+			b.WriteString(":\n")
+		}
+		for k, c := range g.Cells {
+			if k%perLine != 0 {
+				b.WriteByte(' ')
+			}
+			mark := ribbonMarks[c.Holds]
+			cell := mark[0] + c.Label + ":" + c.Value() + mark[1]
+			eol := k%perLine == perLine-1 || k == len(g.Cells)-1
+			if eol {
+				cell = strings.TrimRight(cell, " ")
+			}
+			b.WriteString(strings.Repeat(" ", labelW-utf8.RuneCountInString(c.Label)))
+			b.WriteString(paint(cell, c, opt.Color))
+			if eol {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString(strings.Repeat(" ", valueW-len(c.Value())))
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// RibbonLine is an excerpt of a ribbon on one line: the cells with show
+// set, in order, "…" standing for the cells left out, cut to the width.
+func RibbonLine(cells []RibbonCell, show []bool, opt RibbonOptions) string {
+	width := opt.Width
+	if width <= 0 {
+		width = 80
+	}
+	var b strings.Builder
+	n := 0 // characters written
+	add := func(plain, coloured string) bool {
+		sep := 0
+		if n > 0 {
+			sep = 1
+		}
+		if n+sep+utf8.RuneCountInString(plain) > width {
+			return false
+		}
+		if sep > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(coloured)
+		n += sep + utf8.RuneCountInString(plain)
+		return true
+	}
+	gap := false
+	for k, c := range cells {
+		if !show[k] {
+			gap = true
+			continue
+		}
+		if gap && !add("…", "…") {
+			return b.String()
+		}
+		gap = false
+		mark := ribbonMarks[c.Holds]
+		if c.Holds == retro.No {
+			mark = [2]string{"", ""}
+		}
+		cell := mark[0] + c.Text() + mark[1]
+		// Leave room for a closing "…".
+		if k < len(cells)-1 && n+1+utf8.RuneCountInString(cell)+2 > width {
+			add("…", "…")
+			return b.String()
+		}
+		if !add(cell, paint(cell, c, opt.Color)) {
+			return b.String()
+		}
+	}
+	if gap {
+		add("…", "…")
+	}
+	return b.String()
+}

@@ -1,0 +1,606 @@
+package retro
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// A question is a condition on a start position, in the words of the exam
+// tasks:
+//
+//	win N       W, layer ≤ 2N−1: the player to move wins in at most N of his moves
+//	win =N      W, layer = 2N−1: in exactly N
+//	lose N      L, layer ≤ 2N: the opponent wins in at most N of his moves
+//	lose =N     L, layer = 2N
+//	can-lose N  some move that does not end the game leads to a W of layer ≤ 2N−1
+//	win, lose, draw, can-lose   W, L, D, a move to any W
+//	and, or, not, ( )
+//
+// N is at least 1. "not" binds tightest, then "and", then "or".
+
+// Truth is the value of a question at a position: Kleene's three-valued
+// logic, where Maybe stands for what a horizon leaves undecided.
+type Truth uint8
+
+// The truth values.
+const (
+	No    Truth = iota // the question does not hold
+	Yes                // it holds
+	Maybe              // it depends on positions beyond the horizon
+)
+
+// String is "no", "yes" or "maybe".
+func (t Truth) String() string {
+	switch t {
+	case No:
+		return "no"
+	case Yes:
+		return "yes"
+	}
+	return "maybe"
+}
+
+func (t Truth) not() Truth {
+	switch t {
+	case No:
+		return Yes
+	case Yes:
+		return No
+	}
+	return Maybe
+}
+
+func truthAnd(a, b Truth) Truth {
+	switch {
+	case a == No || b == No:
+		return No
+	case a == Yes && b == Yes:
+		return Yes
+	}
+	return Maybe
+}
+
+func truthOr(a, b Truth) Truth { return truthAnd(a.not(), b.not()).not() }
+
+// MaxQuestionMoves is the largest N a question may name.
+const MaxQuestionMoves = 1 << 20
+
+// QuestionError is a mistake in a question's text. Col is the 1-based
+// column (in characters) it points at, Len the length of the offending text.
+type QuestionError struct {
+	Question string
+	Col, Len int
+	Msg      string
+}
+
+// Error is "question, column 5: msg".
+func (e *QuestionError) Error() string { return fmt.Sprintf("question, column %d: %s", e.Col, e.Msg) }
+
+// Render returns the error line, the question, and a line of carets under
+// the offending text; every line ends in a newline.
+func (e *QuestionError) Render() string {
+	n := max(e.Len, 1)
+	return fmt.Sprintf("%s\n    %s\n    %s%s\n", e.Error(), e.Question,
+		strings.Repeat(" ", max(e.Col-1, 0)), strings.Repeat("^", n))
+}
+
+// Question is a parsed question.
+type Question struct {
+	root qnode
+}
+
+// String is the question in canonical form: "win =2 and not lose 1".
+func (q *Question) String() string { return q.root.format(0) }
+
+// Meaning says what the question asks of a position in outcomes and
+// layers: "W 3", "L ≤ 4", "a move, not ending the game, to W ≤ 1".
+func (q *Question) Meaning() string { return q.root.meaning(0) }
+
+// Moves reports whether evaluating the question looks at a position's
+// moves (can-lose does), not only at its outcome and layer.
+func (q *Question) Moves() bool { return q.root.moves() }
+
+// Eval tells whether the question holds at position i of r. m is a machine
+// of r's instance, for the moves that can-lose looks at.
+func (q *Question) Eval(r *Result, i int, m *rules.Machine) (Truth, error) {
+	return q.root.eval(&qenv{r: r, m: m}, i)
+}
+
+// ---- syntax tree
+
+type qnode interface {
+	eval(env *qenv, i int) (Truth, error)
+	format(prec int) string
+	meaning(prec int) string
+	moves() bool
+}
+
+// predKind is what a predicate asks about.
+type predKind uint8
+
+const (
+	predWin predKind = iota
+	predLose
+	predCanLose
+	predDraw
+)
+
+var predNames = [...]string{predWin: "win", predLose: "lose", predCanLose: "can-lose", predDraw: "draw"}
+
+// countMode is how a predicate counts moves.
+type countMode uint8
+
+const (
+	countAny     countMode = iota // no N
+	countAtMost                   // N
+	countExactly                  // =N
+)
+
+type qpred struct {
+	kind predKind
+	mode countMode
+	n    int
+}
+
+type qnot struct{ x qnode }
+
+type qbinary struct {
+	op   qtoken // qAnd or qOr
+	x, y qnode
+}
+
+func (p *qpred) format(int) string {
+	s := predNames[p.kind]
+	switch p.mode {
+	case countAtMost:
+		s += " " + strconv.Itoa(p.n)
+	case countExactly:
+		s += " =" + strconv.Itoa(p.n)
+	}
+	return s
+}
+
+func (p *qpred) moves() bool { return p.kind == predCanLose }
+
+// target is the outcome and layer bound a predicate asks for.
+func (p *qpred) target() (Outcome, int) {
+	switch p.kind {
+	case predWin, predCanLose:
+		return Win, 2*p.n - 1
+	case predLose:
+		return Lose, 2 * p.n
+	}
+	return Draw, 0
+}
+
+func (p *qpred) meaning(int) string {
+	o, bound := p.target()
+	s := o.String()
+	switch p.mode {
+	case countAtMost:
+		s += fmt.Sprintf(" ≤ %d", bound)
+	case countExactly:
+		s += fmt.Sprintf(" %d", bound)
+	}
+	if p.kind == predCanLose {
+		s = "a move, not ending the game, to " + s
+	}
+	return s
+}
+
+func (n *qnot) format(int) string  { return "not " + n.x.format(3) }
+func (n *qnot) meaning(int) string { return "not " + n.x.meaning(3) }
+func (n *qnot) moves() bool        { return n.x.moves() }
+
+func (b *qbinary) format(prec int) string {
+	return b.join(prec, b.x.format(b.op.precedence()), b.y.format(b.op.precedence()+1))
+}
+
+func (b *qbinary) meaning(prec int) string {
+	return b.join(prec, b.x.meaning(b.op.precedence()), b.y.meaning(b.op.precedence()+1))
+}
+
+func (b *qbinary) join(prec int, x, y string) string {
+	s := x + " " + b.op.String() + " " + y
+	if b.op.precedence() < prec {
+		s = "(" + s + ")"
+	}
+	return s
+}
+
+func (b *qbinary) moves() bool { return b.x.moves() || b.y.moves() }
+
+// ---- evaluation
+
+type qenv struct {
+	r    *Result
+	m    *rules.Machine
+	list rules.MoveList
+}
+
+// floor is, for a position shown as ?, the layer its true layer is known
+// to exceed (if it is W or L at all): the horizon less its depth.
+func (env *qenv) floor(i int) int {
+	return env.r.Horizon() - env.r.Depth(i)
+}
+
+// layerTruth tells whether a position of outcome o and layer n (floor for
+// ?) is the target outcome with a layer that the mode accepts.
+func layerTruth(want Outcome, mode countMode, bound int, o Outcome, n, floor int) Truth {
+	if o == Unknown {
+		if mode != countAny && want != Draw && bound <= floor {
+			return No
+		}
+		return Maybe
+	}
+	if o != want {
+		return No
+	}
+	switch {
+	case mode == countAtMost && n > bound, mode == countExactly && n != bound:
+		return No
+	}
+	return Yes
+}
+
+func (p *qpred) eval(env *qenv, i int) (Truth, error) {
+	r := env.r
+	want, bound := p.target()
+	if p.kind != predCanLose {
+		return layerTruth(want, p.mode, bound, r.Outcome(i), r.Layer(i), env.floor(i)), nil
+	}
+	piles := make([]int64, r.Space.Piles())
+	r.Space.Position(i, piles)
+	if h := r.Horizon(); h >= 0 && r.Depth(i) >= h {
+		// Unexplored: its moves lead outside the table.
+		end, err := env.m.End(piles)
+		if err != nil || end {
+			return No, err
+		}
+		return Maybe, nil
+	}
+	moves, err := r.Moves(i, env.m)
+	if err != nil {
+		return No, err
+	}
+	t := No
+	for _, mv := range moves {
+		if mv.End {
+			continue
+		}
+		v := layerTruth(Win, p.mode, bound, mv.Outcome, mv.Layer, env.floor(mv.Index))
+		if v == No {
+			continue
+		}
+		// A final position inside the table (a [bounds] box) is an end of
+		// the game too.
+		final, err := env.final(mv)
+		if err != nil {
+			return No, err
+		}
+		if !final {
+			t = truthOr(t, v)
+		}
+	}
+	return t, nil
+}
+
+// final reports whether a move's target is a final position: end holds
+// there, or the player to move has no legal move.
+func (env *qenv) final(mv Move) (bool, error) {
+	if end, err := env.m.End(mv.To); err != nil || end {
+		return end, err
+	}
+	g := env.r.Instance.Game
+	last, mylast := positions.SplitHistory(g, mv.Hist)
+	env.list.Reset()
+	if err := env.m.Moves(mv.To, last, mylast, &env.list); err != nil {
+		return false, err
+	}
+	return env.list.Len() == 0, nil
+}
+
+func (n *qnot) eval(env *qenv, i int) (Truth, error) {
+	t, err := n.x.eval(env, i)
+	return t.not(), err
+}
+
+func (b *qbinary) eval(env *qenv, i int) (Truth, error) {
+	x, err := b.x.eval(env, i)
+	if err != nil {
+		return No, err
+	}
+	// Short cuts keep can-lose from listing moves it need not.
+	if b.op == qAnd && x == No {
+		return No, nil
+	}
+	if b.op == qOr && x == Yes {
+		return Yes, nil
+	}
+	y, err := b.y.eval(env, i)
+	if err != nil {
+		return No, err
+	}
+	if b.op == qAnd {
+		return truthAnd(x, y), nil
+	}
+	return truthOr(x, y), nil
+}
+
+// ---- tokens and scanner
+
+type qtoken uint8
+
+const (
+	qEOF qtoken = iota
+	qIllegal
+	qInt
+	qWord // a word that is not a keyword
+	qEq
+	qLParen
+	qRParen
+	qAnd
+	qOr
+	qNot
+	qWin
+	qLose
+	qCanLose
+	qDraw
+)
+
+var qkeywords = map[string]qtoken{
+	"and": qAnd, "or": qOr, "not": qNot,
+	"win": qWin, "lose": qLose, "can-lose": qCanLose, "draw": qDraw,
+}
+
+func (t qtoken) String() string {
+	switch t {
+	case qEOF:
+		return "the end of the question"
+	case qInt:
+		return "a number"
+	case qEq:
+		return "="
+	case qLParen:
+		return "("
+	case qRParen:
+		return ")"
+	}
+	for w, k := range qkeywords {
+		if k == t {
+			return w
+		}
+	}
+	return "?"
+}
+
+// precedence of a binary operator; 0 for any other token.
+func (t qtoken) precedence() int {
+	switch t {
+	case qOr:
+		return 1
+	case qAnd:
+		return 2
+	}
+	return 0
+}
+
+type qscanner struct {
+	src []rune
+	off int
+}
+
+// scan returns the next token, its column offset (0-based, in runes) and
+// its text.
+func (s *qscanner) scan() (qtoken, int, string) {
+	for s.off < len(s.src) && unicode.IsSpace(s.src[s.off]) {
+		s.off++
+	}
+	start := s.off
+	if s.off >= len(s.src) {
+		return qEOF, start, ""
+	}
+	c := s.src[s.off]
+	s.off++
+	switch {
+	case c == '=':
+		return qEq, start, "="
+	case c == '(':
+		return qLParen, start, "("
+	case c == ')':
+		return qRParen, start, ")"
+	case isDigit(c) || c == '-' && s.off < len(s.src) && isDigit(s.src[s.off]):
+		for s.off < len(s.src) && isDigit(s.src[s.off]) {
+			s.off++
+		}
+		return qInt, start, string(s.src[start:s.off])
+	case unicode.IsLetter(c):
+		for s.off < len(s.src) && isWordRune(s.src[s.off]) {
+			s.off++
+		}
+		w := strings.ToLower(string(s.src[start:s.off]))
+		if k, ok := qkeywords[w]; ok {
+			return k, start, w
+		}
+		return qWord, start, w
+	}
+	return qIllegal, start, string(c)
+}
+
+func isDigit(c rune) bool    { return c >= '0' && c <= '9' }
+func isWordRune(c rune) bool { return unicode.IsLetter(c) || isDigit(c) || c == '-' || c == '_' }
+
+// ---- parser
+
+type qparser struct {
+	s    qscanner
+	text string
+	tok  qtoken
+	off  int
+	lit  string
+}
+
+// ParseQuestion reads a question. Its errors are *QuestionError.
+func ParseQuestion(text string) (q *Question, err error) {
+	p := &qparser{s: qscanner{src: []rune(text)}, text: text}
+	defer func() {
+		if r := recover(); r != nil {
+			qe, ok := r.(*QuestionError)
+			if !ok {
+				panic(r)
+			}
+			q, err = nil, qe
+		}
+	}()
+	p.next()
+	if p.tok == qEOF {
+		p.fail(p.off, 1, `empty question: ask e.g. "win =2" or "lose 1 and not win"`)
+	}
+	x := p.parseExpr(1)
+	if p.tok != qEOF {
+		p.fail(p.off, p.width(), "expected and, or or the end of the question, found %s", p.what())
+	}
+	return &Question{root: x}, nil
+}
+
+func (p *qparser) next() { p.tok, p.off, p.lit = p.s.scan() }
+
+func (p *qparser) width() int { return max(len([]rune(p.lit)), 1) }
+
+func (p *qparser) fail(off, n int, format string, a ...any) {
+	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: fmt.Sprintf(format, a...)})
+}
+
+// what names the current token for an error message.
+func (p *qparser) what() string {
+	switch p.tok {
+	case qEOF:
+		return p.tok.String()
+	case qInt, qWord, qIllegal:
+		return strconv.Quote(p.lit)
+	}
+	return `"` + p.tok.String() + `"`
+}
+
+// parseExpr parses operators of precedence prec1 and above: precedence
+// climbing over and and or.
+func (p *qparser) parseExpr(prec1 int) qnode {
+	x := p.parseUnary()
+	for {
+		prec := p.tok.precedence()
+		if prec < prec1 {
+			return x
+		}
+		op := p.tok
+		p.next()
+		x = &qbinary{op: op, x: x, y: p.parseExpr(prec + 1)}
+	}
+}
+
+func (p *qparser) parseUnary() qnode {
+	switch p.tok {
+	case qNot:
+		p.next()
+		return &qnot{x: p.parseUnary()}
+	case qLParen:
+		open := p.off
+		p.next()
+		x := p.parseExpr(1)
+		if p.tok != qRParen {
+			if p.tok == qEOF {
+				p.fail(open, 1, "this ( is never closed")
+			}
+			p.fail(p.off, p.width(), "expected ), and or or, found %s", p.what())
+		}
+		p.next()
+		return x
+	case qWin, qLose, qCanLose:
+		kind := map[qtoken]predKind{qWin: predWin, qLose: predLose, qCanLose: predCanLose}[p.tok]
+		p.next()
+		mode, n := p.parseCount()
+		return &qpred{kind: kind, mode: mode, n: n}
+	case qDraw:
+		p.next()
+		if p.tok == qInt || p.tok == qEq {
+			p.fail(p.off, p.width(), "draw takes no number of moves")
+		}
+		return &qpred{kind: predDraw}
+	case qWord:
+		msg := fmt.Sprintf("unknown word %q", p.lit)
+		if w := suggest(p.lit); w != "" {
+			msg += fmt.Sprintf("; did you mean %q?", w)
+		} else {
+			msg += " (the words are win, lose, can-lose, draw, and, or, not)"
+		}
+		p.fail(p.off, p.width(), "%s", msg)
+	case qIllegal:
+		p.fail(p.off, 1, "unexpected character %q", p.lit)
+	}
+	p.fail(p.off, p.width(), "expected win, lose, can-lose, draw, not or (, found %s", p.what())
+	return nil
+}
+
+// parseCount reads the optional N or =N after win, lose and can-lose.
+func (p *qparser) parseCount() (countMode, int) {
+	mode := countAtMost
+	switch p.tok {
+	case qEq:
+		mode = countExactly
+		p.next()
+		if p.tok != qInt {
+			p.fail(p.off, p.width(), "expected a number of moves after =, found %s", p.what())
+		}
+	case qInt:
+	default:
+		return countAny, 0
+	}
+	n, err := strconv.ParseInt(p.lit, 10, 64)
+	switch {
+	case err != nil || n > MaxQuestionMoves:
+		p.fail(p.off, p.width(), "%s moves is too many (at most %d)", p.lit, MaxQuestionMoves)
+	case n < 1:
+		p.fail(p.off, p.width(), "the number of moves must be at least 1, not %d", n)
+	}
+	p.next()
+	return mode, int(n)
+}
+
+// suggest returns the keyword closest to a misspelt word, or "".
+func suggest(w string) string {
+	best, bestD := "", 3
+	for k := range qkeywords {
+		if d := editDistance(w, k); d < bestD || d == bestD && k < best {
+			best, bestD = k, d
+		}
+	}
+	if bestD > 2 || bestD >= len([]rune(w)) {
+		return ""
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,116 @@
+package retro
+
+import (
+	"cmp"
+	"fmt"
+
+	"retro/rules"
+)
+
+// DefaultMaxTreeNodes is the most nodes Tree builds unless told otherwise.
+const DefaultMaxTreeNodes = 100_000
+
+// TreeOptions tune Tree.
+type TreeOptions struct {
+	Depth    int  // follow at most this many moves below the root; 0: to the ends
+	AllMoves bool // every move at every node, not the winning side's strategy
+	MaxNodes int  // stop with an error beyond this many nodes; 0: DefaultMaxTreeNodes
+}
+
+// Node is a position of a strategy tree and the moves shown from it.
+type Node struct {
+	Piles   []int64
+	Hist    int
+	Index   int // the position's index; -1 for an end of the game
+	Cmd     int // the command of the move that led here; -1 at the root
+	Outcome Outcome
+	Layer   int  // -1 for D and ?
+	End     bool // an end of the game: the move here ended it
+	Best    bool // the move here is optimal
+	// Cut: the position has moves that are not shown, because the depth
+	// was reached (or, for Repeat, because the position repeats).
+	Cut bool
+	// Repeat: the position already lies on the path from the root (the
+	// game has cycles); its moves are not followed again.
+	Repeat   bool
+	Children []*Node
+}
+
+// Tree builds the winning side's strategy from position i: at a W
+// position (the winner's turn) one optimal move, the first in the game's
+// order; at an L position (the loser's turn) every move; down to the ends
+// of the game. At a D position it follows one move that keeps the draw,
+// and stops where a position repeats. With AllMoves every move is shown
+// at every node. Positions shown as ? (beyond a horizon) are leaves.
+func (r *Result) Tree(i int, m *rules.Machine, opt TreeOptions) (*Node, error) {
+	b := &treeBuilder{r: r, m: m, opt: opt, onPath: map[int]bool{}}
+	b.opt.MaxNodes = cmp.Or(opt.MaxNodes, DefaultMaxTreeNodes)
+	root := &Node{Index: i, Cmd: -1, Outcome: r.Outcome(i), Layer: r.Layer(i),
+		Piles: make([]int64, r.Space.Piles())}
+	root.Hist = r.Space.Position(i, root.Piles)
+	b.nodes = 1
+	if err := b.grow(root, 0); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+type treeBuilder struct {
+	r      *Result
+	m      *rules.Machine
+	opt    TreeOptions
+	nodes  int
+	onPath map[int]bool
+}
+
+func (b *treeBuilder) grow(n *Node, depth int) error {
+	if n.End || n.Outcome == Unknown {
+		return nil
+	}
+	if b.onPath[n.Index] {
+		n.Repeat = true
+		n.Cut = true
+		return nil
+	}
+	moves, err := b.r.Moves(n.Index, b.m)
+	if err != nil {
+		return err
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	if b.opt.Depth > 0 && depth >= b.opt.Depth {
+		n.Cut = true
+		return nil
+	}
+	b.onPath[n.Index] = true
+	defer delete(b.onPath, n.Index)
+	for _, mv := range b.pick(n, moves) {
+		b.nodes++
+		if b.nodes > b.opt.MaxNodes {
+			return fmt.Errorf("the tree has more than %d nodes: limit it with a depth", b.opt.MaxNodes)
+		}
+		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd,
+			Outcome: mv.Outcome, Layer: mv.Layer, End: mv.End, Best: mv.Best}
+		if err := b.grow(c, depth+1); err != nil {
+			return err
+		}
+		n.Children = append(n.Children, c)
+	}
+	return nil
+}
+
+// pick chooses the moves shown from a node.
+func (b *treeBuilder) pick(n *Node, moves []Move) []Move {
+	if b.opt.AllMoves || n.Outcome == Lose {
+		return moves
+	}
+	var out []Move
+	for _, mv := range moves {
+		if mv.Best {
+			out = append(out, mv)
+			break
+		}
+	}
+	return out
+}
