@@ -3,6 +3,7 @@ package positions
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"retro/rules"
 )
@@ -274,6 +275,11 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 			return nil, err
 		}
 	}
+	if f.box != nil && runtime.GOMAXPROCS(0) > 1 {
+		if err := f.parallel(); err != nil {
+			return nil, err
+		}
+	}
 	for f.q.pop(rec) {
 		if err := f.expand(rec[:f.piles], int(rec[f.piles]), int(rec[f.piles+1])); err != nil {
 			return nil, err
@@ -402,16 +408,21 @@ func (f *finder) expand(p []int64, h, depth int) error {
 // outside checks a move from the box to a position outside it: allowed
 // only when that position is final.
 func (f *finder) outside(from []int64, h int, to []int64, th int) error {
-	last, mylast := SplitHistory(f.g, th)
-	f.probe.Reset()
-	if err := f.m.Moves(to, last, mylast, &f.probe); err != nil {
+	return outsideBox(f.g, f.m, &f.probe, from, h, to, th)
+}
+
+// outsideBox is that check with a given machine and scratch list.
+func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int) error {
+	last, mylast := SplitHistory(g, th)
+	probe.Reset()
+	if err := m.Moves(to, last, mylast, probe); err != nil {
 		return err
 	}
-	if f.probe.Len() == 0 {
+	if probe.Len() == 0 {
 		return nil
 	}
 	return fmt.Errorf("%w: from %s to %s, which is not final", ErrOutsideBox,
-		Format(f.g, from, h), Format(f.g, to, th))
+		Format(g, from, h), Format(g, to, th))
 }
 
 // space turns the set found into a Space.

@@ -288,14 +288,8 @@ func (b *builder) endOf(from []int64, h int, to []int64, th int) (won bool, err 
 		return false, err
 	}
 	if !end {
-		last, mylast := SplitHistory(b.g, th)
-		b.probe.Reset()
-		if err := b.m.Moves(to, last, mylast, &b.probe); err != nil {
+		if err := outsideBox(b.g, b.m, &b.probe, from, h, to, th); err != nil {
 			return false, err
-		}
-		if b.probe.Len() > 0 {
-			return false, fmt.Errorf("%w: from %s to %s, which is not final", ErrOutsideBox,
-				Format(b.g, from, h), Format(b.g, to, th))
 		}
 	}
 	w, err := b.m.Winner(to)
