@@ -125,9 +125,15 @@ func (r *Result) finishUnknown(gr *positions.Graph) {
 
 // Tally counts the positions of each outcome.
 func (r *Result) Tally() map[Outcome]int {
-	t := map[Outcome]int{}
+	var c [Unknown + 1]int
 	for i := 0; i < r.Len(); i++ {
-		t[r.Outcome(i)]++
+		c[r.Outcome(i)]++
+	}
+	t := map[Outcome]int{}
+	for o, k := range c {
+		if k > 0 {
+			t[Outcome(o)] = k
+		}
 	}
 	return t
 }

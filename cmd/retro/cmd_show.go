@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"retro/positions"
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -20,7 +23,11 @@ func init() {
 layer, and every legal move with the outcome and layer it leads to, the
 optimal ones marked with *. The position need not be reachable from the
 game's starts. A game whose positions carry history takes --last and --mylast
-(a command's name, or none).`,
+(a command's name, or none).
+
+GAME may be a table file (retro solve -o): show then looks the position up in
+the table, which holds the positions reachable from the game's starts, and
+says so when it does not hold the one asked for.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &showOptions{}
 			o.game.add(fs)
@@ -40,9 +47,18 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 2 {
 		return usagef(commands["show"], "show takes GAME and POSITION")
 	}
+	if s, ok, err := o.game.tableArg(args[0]); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return o.showTable(e, args[0], s, args[1])
+	}
 	g, err := o.game.load(args[0])
 	if err != nil {
 		return err
+	}
+	if g.Sum {
+		return o.game.showHeaps(e, g, args[1]) // a list of heaps: cmd_sg.go
 	}
 	piles, err := parsePosition(g, args[1])
 	if err != nil {
@@ -71,14 +87,23 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m := in.NewMachine()
-	moves, err := res.Moves(i, m)
+	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+}
+
+// writePosition prints a position, its outcome and layer, and every move
+// with what it leads to, the optimal ones marked; pos writes a position,
+// endNote marks the moves that end the game.
+func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int) string, endNote bool) error {
+	g := res.Instance.Game
+	moves, err := res.Moves(i, res.Instance.NewMachine())
 	if err != nil {
 		return &sourceError{err: err, src: g.Source}
 	}
-	fmt.Fprintf(e.stdout, "%s: %s\n", positions.Format(g, piles, hist), describe(res.Outcome(i), res.Layer(i)))
+	piles := make([]int64, res.Space.Piles())
+	hist := res.Space.Position(i, piles)
+	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
-		fmt.Fprintln(e.stdout, "final: no moves")
+		fmt.Fprintln(w, "final: no moves")
 		return nil
 	}
 	width := 0
@@ -93,10 +118,59 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		name := g.Commands[mv.Cmd].Name
 		pad := strings.Repeat(" ", width-len([]rune(name)))
 		what := describe(mv.Outcome, mv.Layer)
-		if mv.End {
+		if mv.End && endNote {
 			what += " (end of the game)"
 		}
-		fmt.Fprintf(e.stdout, "  %s %s%s -> %s  %s\n", mark, name, pad, positions.Format(g, mv.To, mv.Hist), what)
+		fmt.Fprintf(w, "  %s %s%s -> %s  %s\n", mark, name, pad, pos(mv.To, mv.Hist), what)
 	}
 	return nil
+}
+
+// showTable shows a position of a table file, without solving.
+func (o *showOptions) showTable(e *env, file string, s *solved, arg string) error {
+	g := s.game
+	if len(s.results) != 1 {
+		if _, err := singleInstance(g); err != nil {
+			return err
+		}
+	}
+	res := s.results[0]
+	var (
+		piles []int64
+		hist  int
+		err   error
+	)
+	if g.Sum { // the table holds the heap game's engine view: cmd_sg.go
+		heaps, err := parseHeapList(arg)
+		if err != nil {
+			return fmt.Errorf("position %q: %v", arg, err)
+		}
+		slices.Sort(heaps)
+		slices.Reverse(heaps)
+		piles = make([]int64, res.Space.Piles())
+		if len(heaps) > len(piles) && heaps[len(piles)] > 0 {
+			return fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), len(piles))
+		}
+		copy(piles, heaps)
+	} else {
+		if piles, err = parsePosition(g, arg); err != nil {
+			return err
+		}
+		if hist, err = parseHistory(g, o.last, o.mylast); err != nil {
+			return err
+		}
+	}
+	i, ok := res.Space.Index(piles, hist)
+	if !ok {
+		what := positions.Format(g, piles, hist)
+		if g.Sum {
+			what = heapTuple(piles)
+		}
+		return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from the starts of %s (show it from the game instead)",
+			file, what, res.Len(), g.File)
+	}
+	if g.Sum {
+		return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
+	}
+	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
 }

@@ -22,11 +22,18 @@ func init() {
 		long: `Solve enumerates every position of GAME and its moves, colours the positions
 layer by layer, and prints a summary: positions, edges, W/L/D counts, the
 count per layer, time and peak memory. A solve that takes more than a second
-shows its progress on stderr when stderr is a terminal.`,
+shows its progress on stderr when stderr is a terminal.
+
+With -o FILE.rtb it also writes the outcome table: the game text, the
+positions, and the outcome and layer of each, compressed and checksummed, so
+that show, query, ege, tree and export answer from the file later without
+solving again (GAME may then be the table file). Retro info describes a
+table, retro verify checks it against the rules.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &solveOptions{}
 			o.game.add(fs)
 			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
+			fs.StringVarP(&o.table, "output", "o", "", "write the outcome table to this file (FILE.rtb)")
 			return o.run
 		},
 	})
@@ -35,6 +42,7 @@ shows its progress on stderr when stderr is a terminal.`,
 type solveOptions struct {
 	game   gameFlags
 	layers int
+	table  string
 }
 
 func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
@@ -44,6 +52,11 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
+	}
+	if o.table != "" {
+		if err := o.game.writeTableFile(o.table, s); err != nil {
+			return err
+		}
 	}
 	return writeSummary(e.stdout, s, o.layers)
 }

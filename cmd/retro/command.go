@@ -92,7 +92,7 @@ func printHelp(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].short)
 	}
-	fmt.Fprintln(w, "\nGAME is a game file (TOML) or the name of a built-in game (retro games).")
+	fmt.Fprintln(w, "\nGAME is a game file (TOML), the name of a built-in game (retro games), or a\ntable file written by retro solve -o.")
 	fmt.Fprintln(w, "Run 'retro help COMMAND' for a command's flags.")
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/out"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -47,6 +48,7 @@ type gameFlags struct {
 	maxPositions int
 	horizon      int
 	openWidth    int64
+	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
 	fs           *pflag.FlagSet
 }
 
@@ -56,6 +58,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.IntVar(&gf.maxPositions, "max-positions", positions.DefaultMaxPositions, "stop with an error beyond this many positions")
 	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start (default: the game's)")
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
+	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
 }
 
 // loadGame reads a game: a file when arg names one, a built-in game
@@ -136,11 +139,16 @@ type solved struct {
 	game    *rules.Game
 	results []*retro.Result
 	elapsed time.Duration
+	table   *out.Table // the table file the results were read from; nil when solved
 }
 
 // solveArg solves the GAME argument of a command: a game file or a
-// built-in game. Every command that needs a solved table gets it here.
+// built-in game; or reads it, when it is a table file (table.go). Every
+// command that needs a solved table gets it here.
 func (gf *gameFlags) solveArg(ctx context.Context, e *env, arg string) (*solved, error) {
+	if s, ok, err := gf.tableArg(arg); ok || err != nil {
+		return s, err
+	}
 	g, err := gf.load(arg)
 	if err != nil {
 		return nil, err
@@ -151,9 +159,6 @@ func (gf *gameFlags) solveArg(ctx context.Context, e *env, arg string) (*solved,
 // solve enumerates and colours every instance of a game, showing progress
 // on a terminal when it takes more than a second.
 func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved, error) {
-	if g.Sum {
-		return nil, &sourceError{err: fmt.Errorf("%s: heap games (sum = true) are analysed by 'retro sg'", g.File)}
-	}
 	insts, err := g.Instances()
 	if err != nil {
 		return nil, &sourceError{err: err, src: g.Source}
@@ -166,12 +171,20 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 			return nil, err
 		}
 		popt := gf.options(g)
-		popt.Progress = prog.stage(in)
+		if g.Sum { // the engine's view of the heaps: cmd_sg.go
+			if in, popt.Extra, err = heapStarts(in, gf.heapUpto); err != nil {
+				return nil, &sourceError{err: err, src: g.Source}
+			}
+		}
+		popt.Progress, popt.Context = prog.stage(in), ctx
 		gr, err := positions.Enumerate(in, popt)
 		if err != nil {
 			return nil, &sourceError{err: err, src: g.Source}
 		}
-		res := retro.Solve(gr, retro.Options{Progress: prog.layer(in)})
+		res, err := retro.Solve(gr, retro.Options{Progress: prog.layer(in), Context: ctx})
+		if err != nil {
+			return nil, err
+		}
 		out.results = append(out.results, res)
 	}
 	prog.done()

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/retro"
+)
+
+func init() {
+	register(&command{
+		name:  "info",
+		usage: "info [flags] FILE.rtb",
+		short: "describe an outcome table file",
+		long: `Info prints what a table file (retro solve -o) holds: the game, its instances,
+the positions and how many of each outcome and layer, the size of each part
+of the file and the bits it spends per position, how the table was made
+(engine, date, solve time), and a content checksum: two tables of the same
+game and options have the same checksum, whenever and wherever they were
+made. Every block is checked against its checksum, not decoded.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &infoOptions{}
+			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
+			return o.run
+		},
+	})
+}
+
+type infoOptions struct {
+	layers int
+}
+
+// openTable opens a table file for reading block by block.
+func openTable(path string) (*out.TableFile, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		var t *out.TableFile
+		if t, err = out.OpenTable(f, st.Size()); err == nil {
+			return t, f, nil
+		}
+	}
+	f.Close()
+	return nil, nil, fmt.Errorf("%s: %w", path, err)
+}
+
+func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef(commands["info"], "info takes one FILE")
+	}
+	t, f, err := openTable(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := t.Check(); err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	sum, err := contentSum(f, t.Header.End)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	g := t.Game
+	fmt.Fprintf(w, "table:      %s (format %d)\n", args[0], t.Header.Version)
+	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
+	n, s := tableCounts(t)
+	if len(t.Instances) > 1 {
+		fmt.Fprintf(w, "instances:  %d\n", len(t.Instances))
+	}
+	fmt.Fprintf(w, "positions:  %d\n", n)
+	writeCounts(w, s, o.layers)
+	writeSizes(w, t, n)
+	writeMade(w, t)
+	fmt.Fprintf(w, "content:    sha256 %x (of the checked part; equal tables, equal sums)\n", sum)
+	return nil
+}
+
+// tableCounts adds up the positions, outcomes and layers of the instances.
+func tableCounts(t *out.TableFile) (int64, *counts) {
+	var n int64
+	c := newCounts()
+	for _, in := range t.Instances {
+		n += int64(in.Positions)
+		c.add(in.Tally, in.Segments)
+	}
+	return n, c
+}
+
+// writeSizes prints the bytes of each part of the file and what they cost
+// per position.
+func writeSizes(w io.Writer, t *out.TableFile, n int64) {
+	var bytesOf [out.KindOutcomes + 1]int64
+	var blocksOf [out.KindOutcomes + 1]int
+	for _, b := range t.Dir {
+		bytesOf[b.Kind] += int64(b.Size)
+		blocksOf[b.Kind]++
+	}
+	frame := int64(out.HeaderSize + out.EntrySize*len(t.Dir))
+	bits := func(b int64) string {
+		if n == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", float64(8*b)/float64(n))
+	}
+	fmt.Fprintf(w, "file:       %d bytes, %s bits per position (checked part %d, made record %d)\n",
+		t.Size, bits(t.Size), t.Header.End, t.Size-int64(t.Header.End))
+	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%d blocks)\n", frame, bits(frame), len(t.Dir))
+	for _, k := range []out.BlockKind{out.KindGame, out.KindInstance, out.KindSpace, out.KindOutcomes} {
+		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%d blocks)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), blocksOf[k])
+	}
+}
+
+func kindTitle(k out.BlockKind) string {
+	switch k {
+	case out.KindGame:
+		return "game text"
+	case out.KindInstance:
+		return "instances"
+	case out.KindSpace:
+		return "position space"
+	}
+	return "outcomes and layers"
+}
+
+// writeMade prints how the table was made.
+func writeMade(w io.Writer, t *out.TableFile) {
+	if t.MadeErr != nil {
+		fmt.Fprintf(w, "made:       unknown (%v)\n", t.MadeErr)
+		return
+	}
+	m := t.Made
+	fmt.Fprintf(w, "made:       %s by %s (%s), solve %s on %d cores\n", m.Date.UTC().Format(time.DateTime+" UTC"),
+		m.Engine, m.Go, m.SolveTime.Round(time.Millisecond), m.Cores)
+}
+
+// contentSum is the SHA-256 of the checked part of a table file.
+func contentSum(f *os.File, end uint64) ([]byte, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, int64(end))); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
+}
+
+// counts are the outcomes and layers of several results.
+type counts struct {
+	tally  map[retro.Outcome]int
+	layers map[layerKey]int
+	keys   []layerKey
+}
+
+func newCounts() *counts { return &counts{tally: map[retro.Outcome]int{}, layers: map[layerKey]int{}} }
+
+func (c *counts) add(tally map[retro.Outcome]int, segs []retro.Segment) {
+	for o, k := range tally {
+		c.tally[o] += k
+	}
+	for _, seg := range segs {
+		k := layerKey{seg.Outcome, seg.Layer}
+		if _, ok := c.layers[k]; !ok {
+			c.keys = append(c.keys, k)
+		}
+		c.layers[k] += seg.End - seg.Start
+	}
+}
+
+// writeCounts prints the outcomes and the positions of each layer, as
+// solve does.
+func writeCounts(w io.Writer, c *counts, maxLayers int) {
+	sortKeys(c.keys)
+	fmt.Fprintf(w, "outcomes:   W %d  L %d  D %d", c.tally[retro.Win], c.tally[retro.Lose], c.tally[retro.Draw])
+	if c.tally[retro.Unknown] > 0 {
+		fmt.Fprintf(w, "  ? %d", c.tally[retro.Unknown])
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "layers:     %d\n", len(c.keys))
+	for k, key := range c.keys {
+		if maxLayers > 0 && k == maxLayers {
+			fmt.Fprintf(w, "  … %d more (--layers 0 lists all)\n", len(c.keys)-k)
+			break
+		}
+		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, c.layers[key])
+	}
+}

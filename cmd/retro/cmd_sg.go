@@ -1,0 +1,609 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+func init() {
+	register(&command{
+		name:  "sg",
+		usage: "sg [flags] GAME | sg [flags] GAME --heaps N,N,… | sg [flags] GAME:N[,N…] GAME:N…",
+		short: "Sprague–Grundy values of a heap game, and sums of heaps",
+		long: `Sg analyses a heap game (sum = true): a game played on a collection of heaps,
+each by the rules of one pile x, where a move changes one heap (and may split
+it: x -> a, b). The Grundy value g(n) of a heap of n is the least value not
+among its options, an option of several heaps counting as the XOR of theirs.
+
+With one GAME, sg prints g(0..N) (--upto) and the period of the table: the
+least p (with its preperiod n0 and, for arithmetic periodicity, the saltus
+s) such that g(n+p) = g(n) + s for every n >= n0 in the table. For games
+given by an octal code, and for games whose moves read as one (finite
+subtraction and take-and-break games), the period is "proven" once the
+table reaches the bound of the octal periodicity theorem (2(n0+p)+t for
+take-and-break games, n0+p+t for subtraction games, t the most tokens a
+move takes); otherwise it is "apparent up to N". --find-period doubles N
+until the period is proven, or no theorem applies and a period appears, or
+N reaches --cap. A game with parameters in its rules gives a table per value.
+
+With --heaps, or with arguments GAME:N[,N…] (a sum of different games), sg
+prints the XOR of the heaps' values, who wins, and every winning move.
+
+Misère games (winner = "other") are not decided by Grundy values: sg prints
+the normal-play values of the moves with the misère outcome of each single
+heap, and solves misère sums exactly by enumerating every collection of heaps
+reachable, up to --misere-cap collections.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &sgOptions{}
+			fs.StringArrayVar(&o.params, "param", nil, "set a parameter's range: NAME=LO..HI or NAME=VALUE (repeatable)")
+			fs.IntVar(&o.upto, "upto", 100, "the table's last heap N: g(0..N)")
+			fs.BoolVar(&o.csv, "csv", false, "write the table as CSV: x,grundy (after the rule parameters)")
+			fs.BoolVar(&o.findPeriod, "find-period", false, "double N until a period is proven, or --cap")
+			fs.IntVar(&o.cap, "cap", 0, "the largest N --find-period tries (default 2^20 for octal codes, 2^12 for moves)")
+			fs.StringVar(&o.heaps, "heaps", "", "a position of several heaps of GAME: N,N,…")
+			fs.StringVar(&o.method, "method", "fast", "octal codes: fast (sparse, then the period once proven), sparse (rare/common values) or naive")
+			fs.IntVar(&o.misereCap, "misere-cap", 2_000_000, "misère play: the most collections of heaps enumerated")
+			return o.run
+		},
+	})
+}
+
+type sgOptions struct {
+	params     []string
+	upto       int
+	csv        bool
+	findPeriod bool
+	cap        int
+	heaps      string
+	method     string
+	misereCap  int
+}
+
+func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
+	c := commands["sg"]
+	if _, ok := retro.ParseOctalMethod(o.method); !ok {
+		return usagef(c, "--method %q: want fast, sparse or naive", o.method)
+	}
+	if o.upto < 0 || o.upto > 1<<30 {
+		return usagef(c, "--upto %d: want 0..%d", o.upto, 1<<30)
+	}
+	if len(args) == 0 {
+		return usagef(c, "sg takes a GAME")
+	}
+	summed := len(args) > 1 || strings.Contains(args[0], ":")
+	switch {
+	case o.heaps != "" && summed:
+		return usagef(c, "--heaps takes one GAME; a sum of games is written GAME:N GAME:N")
+	case o.heaps != "":
+		heaps, err := parseHeapList(o.heaps)
+		if err != nil {
+			return usagef(c, "--heaps: %v", err)
+		}
+		return o.runSum(ctx, e, []sumArg{{game: args[0], heaps: heaps}})
+	case summed:
+		var sum []sumArg
+		for _, a := range args {
+			name, list, ok := cutLast(a, ":")
+			if !ok {
+				return usagef(c, "%q: a sum of games is written GAME:N[,N…] GAME:N…", a)
+			}
+			heaps, err := parseHeapList(list)
+			if err != nil {
+				return usagef(c, "%s: %v", a, err)
+			}
+			sum = append(sum, sumArg{game: name, heaps: heaps})
+		}
+		return o.runSum(ctx, e, sum)
+	}
+	return o.runTable(ctx, e, args[0])
+}
+
+// cutLast cuts s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// parseHeapList reads heaps written "9,10,14" (or "9 + 10 + 14").
+func parseHeapList(s string) ([]int64, error) {
+	var heaps []int64
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '+' || r == ' ' }) {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a heap size", f)
+		}
+		heaps = append(heaps, n)
+	}
+	if len(heaps) == 0 {
+		return nil, fmt.Errorf("no heaps in %q", s)
+	}
+	return heaps, nil
+}
+
+// load reads a game and applies the --param flags that name its params;
+// with strict, every --param must name one of them.
+func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
+	g, err := loadGame(arg)
+	if err != nil {
+		return nil, err
+	}
+	if !g.Sum {
+		return nil, fmt.Errorf("%s is not a heap game (sum = true): use 'retro solve'", g.File)
+	}
+	for _, p := range o.params {
+		name, lo, hi, err := parseParam(p)
+		if err != nil {
+			return nil, err
+		}
+		if !strict && !slices.ContainsFunc(g.Params, func(q rules.Param) bool { return q.Name == name }) {
+			continue
+		}
+		if err := g.SetRange(name, lo, hi); err != nil {
+			return nil, fmt.Errorf("--param %s: %w", p, err)
+		}
+	}
+	return g, nil
+}
+
+// winnerAtEnd is who has won a heap game when no heap can move: Mover for
+// normal play, Other for misère.
+func winnerAtEnd(in *rules.Instance) (rules.Player, error) { return in.HeapWinner() }
+
+// grundy computes the Grundy table of one instance through heap n.
+func (o *sgOptions) grundy(ctx context.Context, in *rules.Instance, n int) (*retro.Table, error) {
+	g := in.Game
+	var (
+		t   *retro.Table
+		err error
+	)
+	if g.Octal != "" {
+		code, perr := rules.ParseOctal(g.Octal)
+		if perr != nil {
+			return nil, perr
+		}
+		method, _ := retro.ParseOctalMethod(o.method)
+		t, err = retro.OctalGrundy(ctx, code, n, method)
+	} else {
+		t, err = retro.Grundy(ctx, in.NewMachine(), n)
+	}
+	if err != nil {
+		var re *rules.Error
+		var rl rules.ErrorList
+		if errors.As(err, &re) || errors.As(err, &rl) {
+			return nil, &sourceError{err: err, src: g.Source}
+		}
+		return nil, fmt.Errorf("%s: %w", g.File, err)
+	}
+	return t, nil
+}
+
+// withPeriod computes the table through o.upto and finds its period; with
+// --find-period it doubles the table until the period is proven.
+func (o *sgOptions) withPeriod(ctx context.Context, in *rules.Instance) (*retro.Table, retro.Period, error) {
+	capN := o.cap
+	if capN <= 0 {
+		capN = 1 << 12
+		if in.Game.Octal != "" {
+			capN = 1 << 20
+		}
+	}
+	n := o.upto
+	for {
+		t, err := o.grundy(ctx, in, n)
+		if err != nil {
+			return nil, retro.Period{}, err
+		}
+		p := retro.FindPeriod(t)
+		done := !o.findPeriod || p.Proven || n >= capN ||
+			p.Found && t.Theorem.Kind == retro.NoTheorem
+		if done {
+			return t, p, nil
+		}
+		n = min(max(2*n, 64), capN)
+	}
+}
+
+// sgTable is the result for one instance.
+type sgTable struct {
+	in     *rules.Instance
+	table  *retro.Table
+	period retro.Period
+	misere []bool // single heaps under misère play; nil for normal play
+	exact  int    // collections enumerated for misere
+	capHit error  // why misere stops short of the table
+}
+
+func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
+	g, err := o.load(arg, true)
+	if err != nil {
+		return err
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return &sourceError{err: err, src: g.Source}
+	}
+	var tables []sgTable
+	for _, in := range insts {
+		t, p, err := o.withPeriod(ctx, in)
+		if err != nil {
+			return err
+		}
+		st := sgTable{in: in, table: t, period: p}
+		w, err := winnerAtEnd(in)
+		if err != nil {
+			return &sourceError{err: err, src: g.Source}
+		}
+		if w == rules.Other {
+			if err := o.misereHeaps(ctx, &st); err != nil {
+				return err
+			}
+		}
+		tables = append(tables, st)
+	}
+	if o.csv {
+		rows := make([]out.GrundyTable, len(tables))
+		for k, t := range tables {
+			rows[k] = out.GrundyTable{Params: t.in.Values, Table: t.table, Upto: o.upto, Misere: t.misere}
+		}
+		return out.WriteGrundyCSV(e.stdout, g, rows)
+	}
+	return o.writeTables(e.stdout, g, tables)
+}
+
+// misereHeaps solves single heaps 0..upto under misère play, exactly, as
+// far as the cap allows.
+func (o *sgOptions) misereHeaps(ctx context.Context, st *sgTable) error {
+	x := retro.NewExact(o.misereCap)
+	x.Context = ctx
+	m := st.in.NewMachine()
+	st.misere = []bool{}
+	for n := 0; n <= o.upto; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		win, _, err := x.Outcome([]retro.Heap{{Size: int64(n), Mover: m, Win: rules.Other}})
+		if errors.Is(err, retro.ErrMisereCap) {
+			st.capHit = err
+			break
+		}
+		if err != nil {
+			return &sourceError{err: err, src: st.in.Game.Source}
+		}
+		st.misere = append(st.misere, win)
+	}
+	st.exact = x.Positions()
+	return nil
+}
+
+func (o *sgOptions) writeTables(w io.Writer, g *rules.Game, tables []sgTable) error {
+	kind := ""
+	if g.Octal != "" {
+		kind = ", octal " + g.Octal
+	}
+	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.Name, g.File, kind)
+	misere := len(tables) > 0 && tables[0].misere != nil
+	if misere {
+		fmt.Fprintln(w, "play:     misère (winner = \"other\"): the Grundy values are those of normal play,")
+		fmt.Fprintln(w, "          and decide no misère position; the misère outcome of each single heap")
+		fmt.Fprintln(w, "          is found exactly, by enumerating the collections of heaps it reaches")
+	}
+	for _, t := range tables {
+		fmt.Fprintln(w)
+		for k, p := range g.RuleParams() {
+			fmt.Fprintf(w, "%s = %d\n", p.Name, t.in.Values[k])
+		}
+		top := min(o.upto, t.table.Len()-1)
+		fmt.Fprintf(w, "g(0..%d):\n", top)
+		writeRows(w, top, func(n int) string { return strconv.FormatUint(uint64(t.table.G(n)), 10) })
+		if t.misere != nil {
+			fmt.Fprintf(w, "misère outcome of one heap (%d collections enumerated):\n", t.exact)
+			writeRows(w, len(t.misere)-1, func(n int) string {
+				if t.misere[n] {
+					return "W"
+				}
+				return "L"
+			})
+			if t.capHit != nil {
+				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.misere), t.capHit)
+			}
+		}
+		hint := ""
+		if !t.period.Found && !o.findPeriod {
+			hint = " (--find-period extends the table)"
+		}
+		fmt.Fprintf(w, "period:   %s%s\n", t.period, hint)
+		if t.table.Sparse != nil {
+			fmt.Fprintf(w, "method:   %s; %s\n", o.method, t.table.Sparse)
+		}
+	}
+	return nil
+}
+
+// writeRows writes the values of 0..top, ten to a row.
+func writeRows(w io.Writer, top int, val func(n int) string) {
+	width := 1
+	for n := 0; n <= top; n++ {
+		width = max(width, len(val(n)))
+	}
+	for row := 0; row <= top; row += 10 {
+		fmt.Fprintf(w, "%6d:", row)
+		for n := row; n < row+10 && n <= top; n++ {
+			fmt.Fprintf(w, " %*s", width, val(n))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// sumArg is one GAME:N,N… argument.
+type sumArg struct {
+	game  string
+	heaps []int64
+}
+
+// sumPart is one heap of a sum with its game.
+type sumPart struct {
+	label string // how the heap is written: "9", or "nim:9" in a sum of games
+	heap  retro.Heap
+}
+
+func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
+	parts, insts, err := o.loadSum(args)
+	if err != nil {
+		return err
+	}
+	heaps := make([]retro.Heap, len(parts))
+	for k, p := range parts {
+		heaps[k] = p.heap
+	}
+	w := e.stdout
+	var labels []string
+	for _, p := range parts {
+		labels = append(labels, p.label)
+	}
+	fmt.Fprintf(w, "sum:      %s", strings.Join(labels, " + "))
+	if len(insts) == 1 {
+		fmt.Fprintf(w, "  (%s)", insts[0].Game.Name)
+	}
+	fmt.Fprintln(w)
+	var (
+		win   bool
+		moves []retro.HeapMove
+	)
+	if parts[0].heap.Win == rules.Other {
+		x := retro.NewExact(o.misereCap)
+		x.Context = ctx
+		if win, moves, err = x.Outcome(heaps); errors.Is(err, retro.ErrMisereCap) {
+			return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "play:     misère: solved exactly, by enumerating the %d collections of heaps reached\n", x.Positions())
+	} else {
+		top := make([]int64, len(insts))
+		for _, h := range heaps {
+			top[h.Game] = max(top[h.Game], h.Size)
+		}
+		tables := make([]*retro.Table, len(insts))
+		for gi, in := range insts {
+			if tables[gi], err = o.grundy(ctx, in, int(top[gi])); err != nil {
+				return err
+			}
+		}
+		for k := range heaps {
+			heaps[k].Table = tables[heaps[k].Game]
+		}
+		x, err := retro.Nimber(heaps)
+		if err != nil {
+			return err
+		}
+		var vs []string
+		for _, h := range heaps {
+			vs = append(vs, strconv.FormatUint(uint64(h.Table.G(int(h.Size))), 10))
+		}
+		fmt.Fprintf(w, "grundy:   %s = %d\n", strings.Join(vs, " ^ "), x)
+		win = x != 0
+		if moves, err = retro.WinningMoves(heaps); err != nil {
+			return err
+		}
+	}
+	if !win {
+		fmt.Fprintln(w, "outcome:  L: the player to move loses; every move leaves the opponent a win")
+		return nil
+	}
+	fmt.Fprintln(w, "outcome:  W: the player to move wins")
+	fmt.Fprintf(w, "winning moves: %d\n", len(moves))
+	for _, mv := range moves {
+		fmt.Fprintf(w, "  %s -> %s   leaves %s\n", parts[mv.Index].label, heapText(mv.To), leaves(parts, mv))
+	}
+	return nil
+}
+
+// loadSum loads the games of a sum (one instance each) and makes its
+// heaps; Heap.Game is the index of the heap's instance.
+func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error) {
+	var (
+		parts []sumPart
+		insts []*rules.Instance
+		index = map[string]int{}
+	)
+	for _, a := range args {
+		gi, ok := index[a.game]
+		if !ok {
+			g, err := o.load(a.game, len(args) == 1)
+			if err != nil {
+				return nil, nil, err
+			}
+			in, err := singleInstance(g)
+			if err != nil {
+				return nil, nil, err
+			}
+			gi = len(insts)
+			insts = append(insts, in)
+			index[a.game] = gi
+		}
+		in := insts[gi]
+		win, err := winnerAtEnd(in)
+		if err != nil {
+			return nil, nil, &sourceError{err: err, src: in.Game.Source}
+		}
+		m := in.NewMachine()
+		for _, h := range a.heaps {
+			label := strconv.FormatInt(h, 10)
+			if len(args) > 1 {
+				label = a.game + ":" + label
+			}
+			parts = append(parts, sumPart{label: label, heap: retro.Heap{Size: h, Game: gi, Mover: m, Win: win}})
+		}
+	}
+	for _, p := range parts[1:] {
+		if p.heap.Win != parts[0].heap.Win {
+			return nil, nil, errors.New("the sum mixes normal-play and misère games: who wins at its end is not defined")
+		}
+	}
+	return parts, insts, nil
+}
+
+// heapText writes heaps as "2 + 5", or "nothing".
+func heapText(h []int64) string {
+	if len(h) == 0 {
+		return "nothing"
+	}
+	s := make([]string, len(h))
+	for k, v := range h {
+		s[k] = strconv.FormatInt(v, 10)
+	}
+	return strings.Join(s, " + ")
+}
+
+// leaves writes the position a move of a sum leaves.
+func leaves(parts []sumPart, mv retro.HeapMove) string {
+	var s []string
+	for k, p := range parts {
+		if k != mv.Index {
+			s = append(s, p.label)
+			continue
+		}
+		prefix := ""
+		if i := strings.LastIndex(p.label, ":"); i >= 0 {
+			prefix = p.label[:i+1]
+		}
+		for _, h := range mv.To {
+			s = append(s, prefix+strconv.FormatInt(h, 10))
+		}
+	}
+	if len(s) == 0 {
+		return "nothing"
+	}
+	return strings.Join(s, " + ")
+}
+
+// The engine's view of heap games (rules.HeapView), for solve, export and
+// show.
+
+// heapStarts turns an instance of a heap game into the engine's view of
+// it: the collections of heaps reachable from one heap of 0..upto, each a
+// tuple of K heaps in non-increasing order padded with zeros, K the most
+// heaps such a collection holds.
+func heapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed, error) {
+	most, err := retro.MaxHeaps(in.NewMachine(), upto)
+	if err != nil {
+		return nil, nil, err
+	}
+	k := max(1, slices.Max(most))
+	view, err := in.HeapView(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	seeds := make([]positions.Seed, upto+1)
+	for n := range seeds {
+		p := make([]int64, k)
+		p[0] = int64(n)
+		seeds[n] = positions.Seed{Piles: p}
+	}
+	return view, seeds, nil
+}
+
+// showHeaps is show for a heap game: the position is a list of heaps.
+func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
+	heaps, err := parseHeapList(arg)
+	if err != nil {
+		return fmt.Errorf("position %q: %v", arg, err)
+	}
+	in, err := singleInstance(g)
+	if err != nil {
+		return err
+	}
+	most, err := retro.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
+	if err != nil {
+		return err
+	}
+	k := 0
+	for _, h := range heaps {
+		k += most[h]
+	}
+	view, err := in.HeapView(max(k, 1))
+	if err != nil {
+		return err
+	}
+	tuple := make([]int64, max(k, 1))
+	sorted := slices.Clone(heaps)
+	slices.Sort(sorted)
+	slices.Reverse(sorted)
+	copy(tuple, sorted)
+	res, i, err := gf.solveAt(view, tuple, 0)
+	if err != nil {
+		return err
+	}
+	moves, err := res.Moves(i, view.NewMachine())
+	if err != nil {
+		return &sourceError{err: err, src: g.Source}
+	}
+	fmt.Fprintf(e.stdout, "%s: %s\n", heapTuple(tuple), describe(res.Outcome(i), res.Layer(i)))
+	if len(moves) == 0 {
+		fmt.Fprintln(e.stdout, "final: no moves")
+		return nil
+	}
+	width := 0
+	for _, mv := range moves {
+		width = max(width, len([]rune(view.Game.Commands[mv.Cmd].Name)))
+	}
+	for _, mv := range moves {
+		mark := " "
+		if mv.Best {
+			mark = "*"
+		}
+		name := view.Game.Commands[mv.Cmd].Name
+		pad := strings.Repeat(" ", width-len([]rune(name)))
+		fmt.Fprintf(e.stdout, "  %s %s%s -> %s  %s\n", mark, name, pad, heapTuple(mv.To), describe(mv.Outcome, mv.Layer))
+	}
+	return nil
+}
+
+// heapTuple writes a view's tuple as its heaps: "14 + 10 + 9".
+func heapTuple(t []int64) string {
+	var h []int64
+	for _, v := range t {
+		if v > 0 {
+			h = append(h, v)
+		}
+	}
+	if len(h) == 0 {
+		return "(no heaps)"
+	}
+	return heapText(h)
+}

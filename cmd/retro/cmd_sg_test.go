@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sgRun runs one command line in-process.
+func sgRun(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), &env{stdout: &out, stderr: &errb}, args)
+	return out.String(), errb.String(), code
+}
+
+func sgOK(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errs, code := sgRun(t, args...)
+	if code != 0 {
+		t.Fatalf("retro %s: exit %d: %s", strings.Join(args, " "), code, errs)
+	}
+	return out
+}
+
+func TestSGTable(t *testing.T) {
+	out := sgOK(t, "sg", "kayles", "--upto", "12")
+	want := `game:     Kayles (kayles.toml), octal 0.77
+
+g(0..12):
+     0: 0 1 2 3 1 4 3 2 1 4
+    10: 2 6 4
+period:   none apparent up to 12 (--find-period extends the table)
+`
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	out = sgOK(t, "sg", "kayles", "--find-period", "--upto", "20")
+	if !strings.Contains(out, "period:   12 from 71, proven") {
+		t.Errorf("--find-period:\n%s", out)
+	}
+	out = sgOK(t, "sg", "subtraction-1-3-4", "--upto", "30")
+	if !strings.Contains(out, "period:   7 from 0, proven") {
+		t.Errorf("subtraction game:\n%s", out)
+	}
+}
+
+func TestSGCSV(t *testing.T) {
+	if out := sgOK(t, "sg", "subtraction-1-3-4", "--csv", "--upto", "3"); out != "x,grundy\n0,0\n1,1\n2,0\n3,1\n" {
+		t.Errorf("csv:\n%s", out)
+	}
+	out := sgOK(t, "sg", "powers-of-p", "--csv", "--upto", "2", "--param", "p=2..3")
+	if out != "p,x,grundy\n2,0,0\n2,1,1\n2,2,2\n3,0,0\n3,1,1\n3,2,0\n" {
+		t.Errorf("csv with a param:\n%s", out)
+	}
+}
+
+func TestSGSums(t *testing.T) {
+	out := sgOK(t, "sg", "kayles", "--heaps", "9,10,14")
+	want := `sum:      9 + 10 + 14  (Kayles)
+grundy:   4 ^ 2 ^ 2 = 4
+outcome:  W: the player to move wins
+winning moves: 2
+  9 -> 4 + 4   leaves 4 + 4 + 10 + 14
+  14 -> 7 + 5   leaves 9 + 10 + 7 + 5
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	out = sgOK(t, "sg", "nim", "--heaps", "3,5,6")
+	if !strings.Contains(out, "3 ^ 5 ^ 6 = 0") || !strings.Contains(out, "outcome:  L") {
+		t.Errorf("nim 3 5 6:\n%s", out)
+	}
+	out = sgOK(t, "sg", "kayles:9", "nim:10", "subtraction-1-3-4:14")
+	if !strings.Contains(out, "4 ^ 10 ^ 0 = 14") || !strings.Contains(out, "nim:10 -> 4   leaves kayles:9 + nim:4 + subtraction-1-3-4:14") {
+		t.Errorf("sum of games:\n%s", out)
+	}
+	out = sgOK(t, "sg", "powers-of-p:4,5", "--param", "p=2")
+	if !strings.Contains(out, "1 ^ 2 = 3") {
+		t.Errorf("powers of 2:\n%s", out)
+	}
+}
+
+func TestSGMisere(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "misere-nim.toml")
+	src := "name = \"Misère Nim\"\npiles = [\"x\"]\nsum = true\nmoves = [\"x - k for k in 1..x\"]\nwinner = \"other\"\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := sgOK(t, "sg", path, "--heaps", "1,1,1")
+	if !strings.Contains(out, "misère: solved exactly") || !strings.Contains(out, "outcome:  L") {
+		t.Errorf("misère 1 + 1 + 1:\n%s", out)
+	}
+	out = sgOK(t, "sg", path, "--heaps", "2,2,1")
+	if !strings.Contains(out, "outcome:  W") || !strings.Contains(out, "1 -> nothing   leaves 2 + 2") {
+		t.Errorf("misère 2 + 2 + 1:\n%s", out)
+	}
+	out = sgOK(t, "sg", path, "--upto", "3", "--csv")
+	if out != "x,grundy,misere\n0,0,W\n1,1,L\n2,2,W\n3,3,W\n" {
+		t.Errorf("misère csv:\n%s", out)
+	}
+	// A sum of normal and misère games has no rule for its end.
+	if _, errs, code := sgRun(t, "sg", path+":3", "nim:4"); code != 1 || !strings.Contains(errs, "mixes") {
+		t.Errorf("mixed sum: exit %d: %s", code, errs)
+	}
+}
+
+func TestSGErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"sg", "wythoff"}, 1, "not a heap game"},
+		{[]string{"sg", "powers-of-p", "--heaps", "3"}, 1, "fix p with --param"},
+		{[]string{"sg", "kayles", "--method", "quick"}, 2, "--method"},
+		{[]string{"sg", "kayles", "--heaps", "3,x"}, 2, "not a heap size"},
+		{[]string{"sg", "kayles", "nim"}, 2, "GAME:N"},
+	} {
+		_, errs, code := sgRun(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("%v: exit %d, %q", c.args, code, errs)
+		}
+	}
+}
+
+// TestHeapGamesThroughTheEngine: solve, export and show take heap games,
+// and agree with sg: a single heap is W exactly when its Grundy value is
+// not 0, and so is a sum when the XOR is not 0.
+func TestHeapGamesThroughTheEngine(t *testing.T) {
+	for _, game := range []string{"kayles", "lasker-nim", "strip-tiling", "subtraction-1-3-4"} {
+		grundy := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(sgOK(t, "sg", game, "--csv", "--upto", "14")), "\n")[1:] {
+			x, g, _ := strings.Cut(line, ",")
+			grundy[x] = g
+		}
+		rows := strings.Split(strings.TrimSpace(sgOK(t, "export", game, "--upto", "14")), "\n")
+		header := strings.Split(rows[0], ",")
+		k := len(header) - 3 // the heaps, then outcome, layer, best
+		seen := 0
+		for _, row := range rows[1:] {
+			f := strings.Split(row, ",")
+			if k > 1 && f[1] != "0" {
+				continue // several heaps
+			}
+			seen++
+			if win := f[k] == "W"; win != (grundy[f[0]] != "0") {
+				t.Errorf("%s: heap %s is %s, its Grundy value %s", game, f[0], f[k], grundy[f[0]])
+			}
+		}
+		if seen != 15 {
+			t.Errorf("%s: %d single heaps in the export", game, seen)
+		}
+		if out := sgOK(t, "solve", game, "--upto", "10"); !strings.Contains(out, "positions:") {
+			t.Errorf("solve %s:\n%s", game, out)
+		}
+	}
+	for _, heaps := range []string{"9,10,14", "3,5,6", "4,4"} {
+		first := strings.SplitN(sgOK(t, "show", "kayles", heaps), "\n", 2)[0]
+		sum := sgOK(t, "sg", "kayles", "--heaps", heaps)
+		xor := sum[strings.Index(sum, "= ")+2 : strings.Index(sum, "\noutcome")]
+		if n, _ := strconv.Atoi(xor); strings.Contains(first, ": W") != (n != 0) {
+			t.Errorf("show kayles %s: %q, xor %s", heaps, first, xor)
+		}
+	}
+	out := sgOK(t, "show", "kayles", "4,4")
+	if !strings.HasPrefix(out, "4 + 4: L") || !strings.Contains(out, "0.77 -> 4 + 2 + 1") {
+		t.Errorf("show kayles 4,4:\n%s", out)
+	}
+}

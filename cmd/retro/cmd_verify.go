@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/retro"
+)
+
+func init() {
+	register(&command{
+		name:  "verify",
+		usage: "verify [flags] FILE.rtb",
+		short: "check an outcome table against the rules, without solving",
+		long: `Verify reads a table file (retro solve -o), checking every block against its
+checksum, then checks every position against the game's rules, one at a time
+and without solving again: a final position must be won or lost as end and
+winner say; a W position must have a move to an L one layer lower and none to
+a lower L; an L position's moves must all lead to W, the highest one layer
+lower; a D position must have no move to an L and one not to a W. It prints
+the first inconsistencies and exits with status 1 when there are any.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &verifyOptions{}
+			fs.IntVar(&o.max, "max", retro.DefaultMaxProblems, "print at most this many inconsistencies")
+			return o.run
+		},
+	})
+}
+
+type verifyOptions struct {
+	max int
+}
+
+func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef(commands["verify"], "verify takes one FILE")
+	}
+	if o.max < 1 {
+		return usagef(commands["verify"], "--max %d: want 1 or more", o.max)
+	}
+	start := time.Now()
+	t, ok, err := readTableFile(args[0])
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return fmt.Errorf("%s: %w", args[0], out.ErrNotTable)
+	}
+	var checked, count int
+	var problems []string
+	for _, r := range t.Results {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rep, err := verifyResult(r, o.max)
+		if err != nil {
+			return &sourceError{err: err, src: t.Game.Source}
+		}
+		checked += rep.Checked
+		count += rep.Count
+		for _, p := range rep.Problems {
+			if len(problems) < o.max {
+				problems = append(problems, instanceLabel(r)+p.String())
+			}
+		}
+	}
+	w := e.stdout
+	elapsed := time.Since(start).Round(time.Millisecond)
+	if count == 0 {
+		fmt.Fprintf(w, "%s: %d positions of %s agree with the rules (%s)\n", args[0], checked, t.Game.File, elapsed)
+		return nil
+	}
+	fmt.Fprintf(w, "%s: %d of %d positions of %s disagree with the rules; the first:\n", args[0], count, checked, t.Game.File)
+	for _, p := range problems {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	return fmt.Errorf("%s: %d inconsistencies", args[0], count)
+}
+
+// verifyResult checks a result on every core, each with its own machine,
+// and gathers the first problems by position.
+func verifyResult(r *retro.Result, limit int) (*retro.VerifyReport, error) {
+	parts := min(runtime.GOMAXPROCS(0), max(1, r.Len()/4096))
+	reps := make([]*retro.VerifyReport, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := r.Len()*k/parts, r.Len()*(k+1)/parts
+			reps[k], errs[k] = retro.Verify(r, r.Instance.NewMachine(), retro.VerifyOptions{Lo: lo, Hi: hi, Max: limit})
+		}()
+	}
+	wg.Wait()
+	all := &retro.VerifyReport{}
+	for k, rep := range reps {
+		if errs[k] != nil {
+			return nil, errs[k]
+		}
+		all.Checked += rep.Checked
+		all.Count += rep.Count
+		all.Problems = append(all.Problems, rep.Problems...)
+	}
+	all.Problems = all.Problems[:min(len(all.Problems), limit)] // the parts come in position order
+	return all, nil
+}
+
+// instanceLabel names the instance of a result, "n=5: ", in a game with
+// parameters in its rules.
+func instanceLabel(r *retro.Result) string {
+	var parts []string
+	for k, p := range r.Instance.Game.RuleParams() {
+		parts = append(parts, fmt.Sprintf("%s=%d", p.Name, r.Instance.Values[k]))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ",") + ": "
+}

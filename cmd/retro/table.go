@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"time"
+	"unicode/utf8"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// readTableFile reads a table file whole. ok is false when path is not a
+// table (told by its magic number, not its name): a game file, or no file.
+func readTableFile(path string) (t *out.Table, ok bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	head = head[:n]
+	if !out.IsTable(head) {
+		if looksBinary(head) {
+			return nil, true, fmt.Errorf("%s: %w", path, out.ErrNotTable)
+		}
+		return nil, false, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, true, err
+	}
+	if t, err = out.ReadTable(data); err != nil {
+		return nil, true, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, true, nil
+}
+
+// looksBinary tells a file that is neither a table nor a game file: it
+// holds a NUL byte or is not UTF-8.
+func looksBinary(head []byte) bool {
+	for len(head) > 0 && !utf8.FullRune(head) {
+		head = head[:len(head)-1] // a rune cut by the end of the sample
+	}
+	return bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(head)
+}
+
+// tableArg returns the results of a table file named by arg; ok is false
+// when arg is not a table file. The --param flags choose among what the
+// table holds (instances by their rule parameters, start positions by
+// their start parameters); the flags that change a solve are refused.
+func (gf *gameFlags) tableArg(arg string) (s *solved, ok bool, err error) {
+	start := time.Now()
+	t, ok, err := readTableFile(arg)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	g := t.Game
+	for _, name := range []string{"horizon", "upto"} {
+		if gf.fs != nil && gf.fs.Changed(name) {
+			return nil, true, fmt.Errorf("--%s applies when solving a game; %s is a table of %s, solved already", name, arg, g.File)
+		}
+	}
+	if err := gf.checkOpenWidth(arg, t); err != nil {
+		return nil, true, err
+	}
+	results := t.Results
+	for _, p := range gf.params {
+		if results, err = chooseParam(arg, t, results, p); err != nil {
+			return nil, true, err
+		}
+	}
+	return &solved{game: g, results: results, elapsed: time.Since(start), table: t}, true, nil
+}
+
+// checkOpenWidth lets an open parameter of a table take the values it
+// was solved with, no more: a wider range needs a new solve.
+func (gf *gameFlags) checkOpenWidth(arg string, t *out.Table) error {
+	width := t.OpenWidth
+	if width <= 0 {
+		width = positions.DefaultOpenWidth
+	}
+	for _, p := range t.Game.Params {
+		if !p.Open {
+			continue
+		}
+		if (gf.fs == nil || !gf.fs.Changed("open-width")) && gf.openWidth == positions.DefaultOpenWidth {
+			gf.openWidth = width // what the table was solved with, unless asked for more
+		}
+		if gf.openWidth != width {
+			return fmt.Errorf("%s holds %s = %d..%d only (solved with --open-width %d); for more values solve %s again with --open-width %d",
+				arg, p.Name, p.Lo, p.Lo+width-1, width, t.Game.File, gf.openWidth)
+		}
+	}
+	return nil
+}
+
+// chooseParam keeps the part of a table that a --param flag names: the
+// instances whose rule parameter lies in its range, or the start positions
+// whose start parameter does. The range must lie in the table's.
+func chooseParam(arg string, t *out.Table, results []*retro.Result, flag string) ([]*retro.Result, error) {
+	g := t.Game
+	name, lo, hi, err := parseParam(flag)
+	if err != nil {
+		return nil, err
+	}
+	k := slices.IndexFunc(g.Params, func(p rules.Param) bool { return p.Name == name })
+	if k < 0 {
+		return nil, fmt.Errorf("--param %s: %w", flag, g.SetRange(name, lo, hi))
+	}
+	p := g.Params[k]
+	if p.Open { // the values the table was solved with
+		p.Hi = p.Lo + cmp.Or(t.OpenWidth, positions.DefaultOpenWidth) - 1
+	}
+	if lo < p.Lo || hi > p.Hi {
+		return nil, fmt.Errorf("--param %s: %s holds %s = %d..%d only", flag, arg, name, p.Lo, p.Hi)
+	}
+	if err := g.SetRange(name, lo, hi); err != nil {
+		return nil, fmt.Errorf("--param %s: %w", flag, err)
+	}
+	in := func(v int64) bool { return lo <= v && v <= hi }
+	if p.Rule {
+		at := slices.IndexFunc(g.RuleParams(), func(q rules.Param) bool { return q.Name == name })
+		kept := slices.DeleteFunc(slices.Clone(results), func(r *retro.Result) bool { return !in(r.Instance.Values[at]) })
+		if len(kept) == 0 {
+			return nil, fmt.Errorf("--param %s: %s holds no instance with %s in %d..%d", flag, arg, name, lo, hi)
+		}
+		return kept, nil
+	}
+	at := slices.IndexFunc(g.StartParams(), func(q rules.Param) bool { return q.Name == name })
+	kept := make([]*retro.Result, len(results))
+	for j, r := range results {
+		c := *r
+		c.Starts = slices.DeleteFunc(slices.Clone(r.Starts), func(s positions.StartPos) bool {
+			return at < len(s.Params) && !in(s.Params[at])
+		})
+		kept[j] = &c
+	}
+	return kept, nil
+}
+
+// writeTableFile writes the table of a solved game, whole or not at all.
+func (gf *gameFlags) writeTableFile(path string, s *solved) error {
+	made := out.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
+		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
+	width := gf.openWidth
+	if s.table != nil {
+		made, width = s.table.Made, s.table.OpenWidth
+	}
+	return writeAtomic(path, func(w io.Writer) error {
+		return out.WriteTable(w, s.game, s.results, out.TableOptions{OpenWidth: width, Made: made})
+	})
+}
+
+// engineVersion names this build: "retro", the module version and the
+// commit it was built from, when known.
+func engineVersion() string {
+	v := "retro"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	v += " " + bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}

@@ -1,0 +1,52 @@
+package out
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors of reading a table file, one per way it can be wrong. Readers
+// return them wrapped, with the place they were found; test with errors.Is.
+var (
+	// ErrNotTable: the file does not start with the table magic number.
+	ErrNotTable = errors.New("not a table file (bad magic)")
+	// ErrVersion: a table of a format version this engine cannot read.
+	ErrVersion = errors.New("unsupported table version")
+	// ErrHeaderChecksum: the header does not match its checksum.
+	ErrHeaderChecksum = errors.New("header checksum mismatch")
+	// ErrTruncated: the file is shorter than its header says.
+	ErrTruncated = errors.New("table truncated")
+	// ErrDirectory: the block directory does not match its checksum or
+	// does not describe the file.
+	ErrDirectory = errors.New("bad block directory")
+	// ErrChecksum: a block does not match its checksum.
+	ErrChecksum = errors.New("checksum mismatch")
+	// ErrCorrupt: a block matches its checksum but its content does not
+	// hang together (a bug, or a forged file).
+	ErrCorrupt = errors.New("corrupt block")
+	// ErrGame: the game text stored in the table no longer loads.
+	ErrGame = errors.New("stored game does not load")
+)
+
+// Errors of writing a table file.
+var (
+	// ErrNoResults: nothing to write.
+	ErrNoResults = errors.New("no results to write")
+)
+
+// BlockError is an error found in one block of a table file. Err is one
+// of the sentinels above (ErrChecksum, ErrCorrupt), possibly wrapped.
+type BlockError struct {
+	Block int    // the block's number in the directory, from 0
+	What  string // what the block holds: "game", "outcomes of instance 0, positions 0..65535"
+	Err   error
+}
+
+func (e *BlockError) Error() string {
+	if e.Err == ErrChecksum {
+		return fmt.Sprintf("checksum mismatch in block %d (%s)", e.Block, e.What)
+	}
+	return fmt.Sprintf("block %d (%s): %v", e.Block, e.What, e.Err)
+}
+
+func (e *BlockError) Unwrap() error { return e.Err }

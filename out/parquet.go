@@ -1,0 +1,124 @@
+package out
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// parquetBatch is how many rows WriteParquet hands the writer at a time.
+const parquetBatch = 4096
+
+// parquetSchema has the CSV's columns (Header), in its order: rule
+// parameters and piles as INT64, history, outcome and best as strings
+// (dictionary-encoded where they repeat), layer as an optional INT64,
+// null for D and ?.
+func parquetSchema(g *rules.Game) (*parquet.Schema, error) {
+	names := Header(g)
+	seen := map[string]bool{}
+	var fields []reflect.StructField
+	nInts := len(g.RuleParams()) + len(g.Piles)
+	for k, name := range names {
+		if seen[name] || strings.ContainsAny(name, ",\"`") {
+			return nil, fmt.Errorf("parquet: column name %q is used twice or cannot be a column", name)
+		}
+		seen[name] = true
+		f := reflect.StructField{Name: fmt.Sprintf("C%d", k), Type: reflect.TypeFor[string](),
+			Tag: reflect.StructTag(fmt.Sprintf(`parquet:"%s,dict"`, name))}
+		switch {
+		case k < nInts:
+			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, name))
+		case name == "layer" && k == len(names)-2:
+			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s,optional"`, name))
+		case name == "best" && k == len(names)-1:
+			f.Tag = reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, name))
+		}
+		fields = append(fields, f)
+	}
+	return parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()), nil
+}
+
+// WriteParquet writes the tables of a game's instances as one Parquet
+// file with the rows and columns of WriteCSV, compressed with zstd, so
+// that DuckDB, pandas or Polars read a table directly.
+func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
+	if len(results) == 0 {
+		return nil
+	}
+	schema, err := parquetSchema(results[0].Instance.Game)
+	if err != nil {
+		return err
+	}
+	pw := parquet.NewWriter(w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
+	for _, r := range results {
+		if err := writeParquetRows(pw, r, opt); err != nil {
+			return err
+		}
+	}
+	return pw.Close()
+}
+
+func writeParquetRows(pw *parquet.Writer, r *retro.Result, opt CSVOptions) error {
+	g := r.Instance.Game
+	m := r.Instance.NewMachine()
+	piles := make([]int64, len(g.Piles))
+	batch := make([]parquet.Row, 0, parquetBatch)
+	flush := func() error {
+		_, err := pw.WriteRows(batch)
+		batch = batch[:0]
+		return err
+	}
+	var err error
+	r.Rows(func(i int) bool {
+		layer := r.Layer(i)
+		if opt.Layer >= 0 && layer != opt.Layer {
+			return true
+		}
+		var row parquet.Row
+		add := func(v parquet.Value, def int) {
+			row = append(row, v.Level(0, def, len(row)))
+		}
+		for _, v := range r.Instance.Values {
+			add(parquet.Int64Value(v), 0)
+		}
+		h := r.Space.Position(i, piles)
+		for _, v := range piles {
+			add(parquet.Int64Value(v), 0)
+		}
+		last, mylast := positions.SplitHistory(g, h)
+		switch g.History {
+		case rules.LastHistory:
+			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, last))), 0)
+		case rules.BothHistory:
+			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, last))), 0)
+			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, mylast))), 0)
+		}
+		add(parquet.ByteArrayValue([]byte(r.Outcome(i).String())), 0)
+		if layer >= 0 {
+			add(parquet.Int64Value(int64(layer)), 1)
+		} else {
+			add(parquet.NullValue(), 0)
+		}
+		var best string
+		if best, err = Best(r, m, i); err != nil {
+			return false
+		}
+		add(parquet.ByteArrayValue([]byte(best)), 0)
+		if batch = append(batch, row); len(batch) == parquetBatch {
+			err = flush()
+		}
+		return err == nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
+}

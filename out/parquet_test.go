@@ -1,0 +1,92 @@
+package out
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"retro/rules"
+)
+
+// readParquet reads a Parquet file back as its column names and its rows
+// written as the CSV writes them.
+func readParquet(t *testing.T, data []byte) ([]string, [][]string) {
+	t.Helper()
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range f.Schema().Columns() {
+		names = append(names, c[0])
+	}
+	r := parquet.NewReader(f)
+	var out [][]string
+	buf := make([]parquet.Row, 100)
+	for {
+		n, err := r.ReadRows(buf)
+		for _, row := range buf[:n] {
+			rec := make([]string, len(row))
+			for _, v := range row {
+				switch {
+				case v.IsNull():
+				case v.Kind() == parquet.Int64:
+					rec[v.Column()] = strconv.FormatInt(v.Int64(), 10)
+				default:
+					rec[v.Column()] = string(v.ByteArray())
+				}
+			}
+			out = append(out, rec)
+		}
+		if errors.Is(err, io.EOF) {
+			return names, out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestParquetIsCSV: the Parquet file has the CSV's columns and rows.
+func TestParquetIsCSV(t *testing.T) {
+	games := map[string]string{"history": historyGame, "rules": rulesGame, "horizon": horizonGame}
+	for _, name := range []string{"ege-2027-demo", "lebedev-commands"} {
+		src, _ := rules.Builtin(name)
+		games[name] = string(src)
+	}
+	for name, src := range games {
+		_, rs := solveGame(t, name, []byte(src))
+		rs = rs[:min(len(rs), 3)]
+		for _, layer := range []int{-1, 3} {
+			var pq, cs bytes.Buffer
+			if err := WriteParquet(&pq, rs, CSVOptions{Layer: layer}); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteCSV(&cs, rs, CSVOptions{Layer: layer}); err != nil {
+				t.Fatal(err)
+			}
+			want, err := csv.NewReader(&cs).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			names, rows := readParquet(t, pq.Bytes())
+			if !slices.Equal(names, want[0]) {
+				t.Errorf("%s: columns %v, want %v", name, names, want[0])
+			}
+			if len(rows) != len(want)-1 {
+				t.Fatalf("%s: %d rows, want %d", name, len(rows), len(want)-1)
+			}
+			for k, row := range rows {
+				if !slices.Equal(row, want[k+1]) {
+					t.Fatalf("%s: row %d is %v, want %v", name, k, row, want[k+1])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,768 @@
+package out
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// TableFile is an open table file. Opening reads and checks the header,
+// the directory, the game and the instance descriptions; positions and
+// outcomes are read a block at a time when asked, so that one probe
+// decodes one outcome block. A TableFile is safe for concurrent use.
+type TableFile struct {
+	Header    FileHeader
+	Dir       []BlockInfo
+	Size      int64 // bytes of the file, the made record included
+	Game      *rules.Game
+	OpenWidth int64
+	Instances []*InstanceInfo
+	Made      Made
+	MadeErr   error // the made record is missing or damaged
+
+	r      io.ReaderAt
+	mu     sync.Mutex
+	spaces map[int]*positions.Space
+	cache  map[[2]int]*decoded // outcome blocks by instance and block
+}
+
+// InstanceInfo describes one instance of a table, without its positions.
+type InstanceInfo struct {
+	Instance  *rules.Instance
+	Positions int
+	Dense     bool // the space is a box with a membership bitset
+	Horizon   int  // -1 for none
+	MoveCount int64
+	Edges     int64
+	Tally     map[retro.Outcome]int // positions by outcome, as Result.Tally
+	Segments  []retro.Segment       // the coloured sets, in colouring order
+	Starts    []positions.StartPos
+
+	space       positions.SpaceData // without members or tuples
+	words       int                 // membership words of a dense space
+	flags       byte
+	spaceBlocks []int // directory indices
+	outBlocks   []int
+	block       int    // the instance block that holds the record
+	spaceRaw    []byte // an inline space
+	outRaw      []byte // inline outcomes
+}
+
+// decoded is an outcome block read for probing.
+type decoded struct {
+	syms, depth []uint64
+}
+
+// maxProbeCache is how many outcome blocks probes keep decoded.
+const maxProbeCache = 16
+
+// OpenTable opens a table file of size bytes: it reads and checks the
+// header, the directory, the game and the instance descriptions.
+func OpenTable(r io.ReaderAt, size int64) (*TableFile, error) {
+	if size < 0 {
+		return nil, fmt.Errorf("%w: size %d", ErrTruncated, size)
+	}
+	head := make([]byte, min(size, HeaderSize))
+	if err := readFull(r, head, 0); err != nil {
+		return nil, err
+	}
+	h, err := parseHeader(head, size)
+	if err != nil {
+		return nil, err
+	}
+	dirBytes := make([]byte, int(h.Blocks)*EntrySize)
+	if err := readFull(r, dirBytes, HeaderSize); err != nil {
+		return nil, err
+	}
+	dir, err := parseDirectory(h, dirBytes)
+	if err != nil {
+		return nil, err
+	}
+	t := &TableFile{Header: *h, Dir: dir, Size: size, r: r,
+		spaces: map[int]*positions.Space{}, cache: map[[2]int]*decoded{}}
+	if len(dir) == 0 || dir[0].Kind != KindGame {
+		return nil, fmt.Errorf("%w: the first block is not the game", ErrDirectory)
+	}
+	count, err := t.readGame()
+	if err != nil {
+		return nil, err
+	}
+	if err := t.readInstances(count); err != nil {
+		return nil, err
+	}
+	t.Made, t.MadeErr = readMade(r, h.End, size)
+	return t, nil
+}
+
+func readFull(r io.ReaderAt, b []byte, off int64) error {
+	n, err := r.ReadAt(b, off)
+	if n == len(b) {
+		return nil
+	}
+	if err == nil || err == io.EOF {
+		return fmt.Errorf("%w: %d bytes at %d, the file ends", ErrTruncated, len(b), off)
+	}
+	return err
+}
+
+// ReadTable reads a whole table file held in memory: every block is
+// checked and decoded, and every result rebuilt.
+func ReadTable(data []byte) (*Table, error) {
+	t, err := OpenTable(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	results, err := t.Results()
+	if err != nil {
+		return nil, err
+	}
+	return &Table{Game: t.Game, Results: results, OpenWidth: t.OpenWidth, Made: t.Made, MadeErr: t.MadeErr}, nil
+}
+
+// what names block k for an error message.
+func (t *TableFile) what(k int) string {
+	e := &t.Dir[k]
+	switch e.Kind {
+	case KindGame:
+		return "game"
+	case KindInstance:
+		return fmt.Sprintf("instances from %d", e.First)
+	case KindSpace:
+		if int(e.Instance) < len(t.Instances) && t.Instances[e.Instance].Dense {
+			return fmt.Sprintf("space of instance %d, from word %d", e.Instance, e.First)
+		}
+		return fmt.Sprintf("space of instance %d, from position %d", e.Instance, e.First)
+	}
+	return fmt.Sprintf("outcomes of instance %d, from position %d", e.Instance, e.First)
+}
+
+// block reads, checks and decodes block k.
+func (t *TableFile) block(k int) ([]byte, error) {
+	e := &t.Dir[k]
+	stored := make([]byte, e.Size)
+	if err := readFull(t.r, stored, int64(e.Offset)); err != nil {
+		return nil, err
+	}
+	raw, err := unpack(e, stored)
+	if err != nil {
+		return nil, &BlockError{Block: k, What: t.what(k), Err: err}
+	}
+	return raw, nil
+}
+
+// Check reads every block and checks it against its checksum, without
+// decoding it; it returns the error of the first bad block.
+func (t *TableFile) Check() error {
+	for k := range t.Dir {
+		e := &t.Dir[k]
+		stored := make([]byte, e.Size)
+		if err := readFull(t.r, stored, int64(e.Offset)); err != nil {
+			return err
+		}
+		if checksum(stored) != e.CRC {
+			return &BlockError{Block: k, What: t.what(k), Err: ErrChecksum}
+		}
+	}
+	return nil
+}
+
+// readGame reads the game block and returns the number of instances.
+func (t *TableFile) readGame() (int, error) {
+	raw, err := t.block(0)
+	if err != nil {
+		return 0, err
+	}
+	r := &rbuf{b: raw}
+	file, src := r.str(), r.bytes()
+	type param struct {
+		name   string
+		lo, hi int64
+		open   bool
+	}
+	ps := make([]param, r.n(len(r.b), "params"))
+	for k := range ps {
+		ps[k] = param{name: r.str(), lo: r.s(), hi: r.s(), open: r.byte1() != 0}
+	}
+	t.OpenWidth = r.s()
+	count := r.n(rules.MaxInstances, "instances")
+	if err := r.end(); err != nil {
+		return 0, &BlockError{Block: 0, What: "game", Err: err}
+	}
+	g, err := rules.Parse(file, src)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrGame, err)
+	}
+	if len(ps) != len(g.Params) {
+		return 0, fmt.Errorf("%w: %d parameters recorded, the game has %d", ErrGame, len(ps), len(g.Params))
+	}
+	for k, p := range ps {
+		gp := g.Params[k]
+		switch {
+		case p.name != gp.Name || (p.open && !gp.Open):
+			return 0, fmt.Errorf("%w: parameter %s recorded as %s", ErrGame, gp.Name, p.name)
+		case p.open:
+		case gp.Open || p.lo != gp.Lo || p.hi != gp.Hi:
+			if err := g.SetRange(p.name, p.lo, p.hi); err != nil {
+				return 0, fmt.Errorf("%w: %w", ErrGame, err)
+			}
+		}
+	}
+	t.Game = g
+	return count, nil
+}
+
+// readInstances reads the instance blocks, then checks that the space
+// and outcome blocks of each instance not inline follow, as many as it
+// needs, in instance order.
+func (t *TableFile) readInstances(count int) error {
+	at := 1
+	for len(t.Instances) < count {
+		k := len(t.Instances)
+		if at >= len(t.Dir) || t.Dir[at].Kind != KindInstance || t.Dir[at].First != uint64(k) {
+			return fmt.Errorf("%w: no block for instance %d", ErrDirectory, k)
+		}
+		raw, err := t.block(at)
+		if err != nil {
+			return err
+		}
+		r := &rbuf{b: raw}
+		m := r.n(count-k, "instances")
+		if m == 0 {
+			r.fail("no instances")
+		}
+		for range m {
+			in, err := t.readRecord(r, at)
+			if err != nil {
+				return err
+			}
+			t.Instances = append(t.Instances, in)
+		}
+		if err := r.end(); err != nil {
+			return &BlockError{Block: at, What: t.what(at), Err: err}
+		}
+		at++
+	}
+	for k, in := range t.Instances {
+		if in.flags&flagInline != 0 {
+			continue
+		}
+		var err error
+		nSpace, step := ceilDiv(in.Positions, BlockPositions), BlockPositions
+		if in.Dense {
+			nSpace, step = ceilDiv(in.words, blockWords), blockWords
+		}
+		if in.spaceBlocks, err = t.expect(&at, KindSpace, k, nSpace, step); err != nil {
+			return err
+		}
+		if in.outBlocks, err = t.expect(&at, KindOutcomes, k, ceilDiv(in.Positions, BlockPositions), BlockPositions); err != nil {
+			return err
+		}
+	}
+	if at != len(t.Dir) {
+		return fmt.Errorf("%w: %d blocks after the last instance", ErrDirectory, len(t.Dir)-at)
+	}
+	return nil
+}
+
+// expect checks that n blocks of a kind come next, the j-th starting at
+// j·step, and returns their indices.
+func (t *TableFile) expect(at *int, kind BlockKind, k, n, step int) ([]int, error) {
+	if n > len(t.Dir)-*at {
+		return nil, fmt.Errorf("%w: instance %d needs %d %v blocks, the file has fewer", ErrDirectory, k, n, kind)
+	}
+	idx := make([]int, n)
+	for j := range idx {
+		e := &t.Dir[*at]
+		if e.Kind != kind || e.Instance != uint32(k) || e.First != uint64(j)*uint64(step) {
+			return nil, fmt.Errorf("%w: block %d is %v of instance %d from %d, want %v from %d",
+				ErrDirectory, *at, e.Kind, e.Instance, e.First, kind, j*step)
+		}
+		idx[j] = *at
+		*at++
+	}
+	return idx, nil
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// instanceOf binds an instance of the table's game. The results of a heap
+// game are those of its engine view (rules.Instance.HeapView) with as
+// many piles as the space has.
+func (t *TableFile) instanceOf(values []int64, piles int) (*rules.Instance, error) {
+	in, err := t.Game.Bind(values)
+	if err != nil || !t.Game.Sum {
+		return in, err
+	}
+	return in.HeapView(piles)
+}
+
+// readRecord reads the record of one instance from instance block at.
+func (t *TableFile) readRecord(r *rbuf, at int) (*InstanceInfo, error) {
+	fail := func(format string, a ...any) error {
+		return &BlockError{Block: at, What: t.what(at), Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, a...))}
+	}
+	values := r.ints()
+	in := &InstanceInfo{Tally: map[retro.Outcome]int{}, block: at}
+	sd := &in.space
+	sd.Piles, sd.History = r.n(len(r.b), "piles"), r.n(math.MaxInt32, "history values")
+	in.Positions = r.n(1<<48, "positions")
+	in.Dense = r.byte1() == 1
+	if r.err != nil {
+		return nil, &BlockError{Block: at, What: t.what(at), Err: r.err}
+	}
+	var err error
+	if in.Instance, err = t.instanceOf(values, sd.Piles); err != nil {
+		return nil, fail("%v", err)
+	}
+	if g := in.Instance.Game; sd.Piles != len(g.Piles) || sd.History != positions.HistorySize(g) {
+		return nil, fail("%d piles and %d history values, the game has %d and %d",
+			sd.Piles, sd.History, len(g.Piles), positions.HistorySize(g))
+	}
+	if in.Dense {
+		sd.Dense = true
+		sd.Lo, sd.Size = r.svals(sd.Piles), r.svals(sd.Piles)
+		in.words = r.n(1<<40, "words")
+	}
+	in.Horizon = int(r.s())
+	in.flags = r.byte1()
+	in.MoveCount, in.Edges = int64(r.n(math.MaxInt64, "moves")), int64(r.n(math.MaxInt64, "edges"))
+	for o := retro.Win; o <= retro.Unknown; o++ {
+		in.Tally[o] = r.n(in.Positions, "positions")
+	}
+	in.Starts = make([]positions.StartPos, r.n(len(r.b), "starts"))
+	index := int64(0)
+	for k := range in.Starts {
+		params := r.ints()
+		if index += r.s(); index < 0 || index >= int64(in.Positions) {
+			r.fail("start at position %d of %d", index, in.Positions)
+			index = 0
+		}
+		in.Starts[k] = positions.StartPos{Params: params, Index: int(index)}
+	}
+	in.Segments = make([]retro.Segment, r.n(len(r.b), "segments"))
+	coloured, layer := 0, int64(0)
+	for k := range in.Segments {
+		o := retro.Outcome(r.byte1())
+		layer += r.s()
+		c := r.n(in.Positions-coloured, "positions")
+		if o != retro.Win && o != retro.Lose {
+			r.fail("segment of outcome %d", o)
+		}
+		if layer < 0 || layer > math.MaxUint32 {
+			r.fail("segment of layer %d", layer)
+			layer = 0
+		}
+		in.Segments[k] = retro.Segment{Outcome: o, Layer: int(layer), Start: coloured, End: coloured + c}
+		coloured += c
+	}
+	if in.flags&flagInline != 0 {
+		in.spaceRaw, in.outRaw = r.bytes(), r.bytes()
+		if in.Positions > inlineMax || (in.Dense && in.words > blockWords) {
+			r.fail("%d positions, %d words inline", in.Positions, in.words)
+		}
+	}
+	if r.err != nil {
+		return nil, &BlockError{Block: at, What: t.what(at), Err: r.err}
+	}
+	if in.flags&^(flagUnknown|flagDepth|flagInline) != 0 || (in.Horizon < 0) != (in.flags&flagDepth == 0) {
+		return nil, fail("flags %#x with horizon %d", in.flags, in.Horizon)
+	}
+	return in, nil
+}
+
+// readMade reads the made record that follows the checked part.
+func readMade(r io.ReaderAt, end uint64, size int64) (Made, error) {
+	var m Made
+	if uint64(size) == end {
+		return m, errors.New("no made record")
+	}
+	head := make([]byte, 16)
+	if err := readFull(r, head, int64(end)); err != nil || !bytes.Equal(head[:8], madeMagic[:]) {
+		return m, errors.New("made record damaged")
+	}
+	n := binary.LittleEndian.Uint32(head[8:])
+	if uint64(n) > uint64(size)-end-16 {
+		return m, errors.New("made record damaged")
+	}
+	js := make([]byte, n)
+	if err := readFull(r, js, int64(end)+16); err != nil || checksum(js) != binary.LittleEndian.Uint32(head[12:]) {
+		return m, errors.New("made record damaged")
+	}
+	if err := json.Unmarshal(js, &m); err != nil {
+		return m, fmt.Errorf("made record damaged: %v", err)
+	}
+	return m, nil
+}
+
+// Space reads the position space of instance k.
+func (t *TableFile) Space(k int) (*positions.Space, error) {
+	t.mu.Lock()
+	sp := t.spaces[k]
+	t.mu.Unlock()
+	if sp != nil {
+		return sp, nil
+	}
+	in := t.Instances[k]
+	sd := in.space
+	inline := in.flags&flagInline != 0
+	if inline {
+		if err := t.readInline(in, in.spaceRaw, func(r *rbuf) {
+			if in.Dense {
+				sd.Member = make(positions.Bitset, in.words)
+				readWords(r, sd.Member)
+			} else {
+				sd.Tuples, sd.Hists = make([]int64, in.Positions*sd.Piles), make([]uint32, in.Positions)
+				readTuples(r, sd.Piles, sd.Tuples, sd.Hists)
+			}
+		}); err != nil {
+			return nil, err
+		}
+	} else if in.Dense {
+		sd.Member = make(positions.Bitset, in.words)
+		for j, b := range in.spaceBlocks {
+			lo := j * blockWords
+			if err := t.decodeBlock(b, func(r *rbuf) { readWords(r, sd.Member[lo:min(lo+blockWords, in.words)]) }); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		n := in.Positions
+		if n > 0 && sd.Piles > math.MaxInt/n {
+			return nil, fmt.Errorf("%w: instance %d of %d positions and %d piles", ErrCorrupt, k, n, sd.Piles)
+		}
+		sd.Tuples, sd.Hists = make([]int64, n*sd.Piles), make([]uint32, n)
+		for j, b := range in.spaceBlocks {
+			lo, hi := j*BlockPositions, min((j+1)*BlockPositions, n)
+			if err := t.decodeBlock(b, func(r *rbuf) {
+				readTuples(r, sd.Piles, sd.Tuples[lo*sd.Piles:hi*sd.Piles], sd.Hists[lo:hi])
+			}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sp, err := positions.NewSpace(in.Instance.Game, sd)
+	if err != nil {
+		return nil, fmt.Errorf("%w: instance %d: %w", ErrCorrupt, k, err)
+	}
+	if sp.Len() != in.Positions {
+		return nil, fmt.Errorf("%w: instance %d has %d positions, its space %d", ErrCorrupt, k, in.Positions, sp.Len())
+	}
+	t.mu.Lock()
+	t.spaces[k] = sp
+	t.mu.Unlock()
+	return sp, nil
+}
+
+// decodeBlock reads block b and hands its content to read, which must
+// consume all of it.
+func (t *TableFile) decodeBlock(b int, read func(r *rbuf)) error {
+	raw, err := t.block(b)
+	if err != nil {
+		return err
+	}
+	r := &rbuf{b: raw}
+	read(r)
+	if err := r.end(); err != nil {
+		return &BlockError{Block: b, What: t.what(b), Err: err}
+	}
+	return nil
+}
+
+// outcomes decodes outcome block j of instance k: its symbols and, with
+// a horizon, its depths.
+func (t *TableFile) outcomes(k, j int) (*decoded, error) {
+	in := t.Instances[k]
+	lo, hi := j*BlockPositions, min((j+1)*BlockPositions, in.Positions)
+	d := &decoded{syms: make([]uint64, hi-lo)}
+	if in.flags&flagDepth != 0 {
+		d.depth = make([]uint64, hi-lo)
+	}
+	read := func(r *rbuf) {
+		readSymbols(r, d.syms)
+		if d.depth != nil {
+			readSymbols(r, d.depth)
+		}
+	}
+	if in.flags&flagInline != 0 {
+		return d, t.readInline(in, in.outRaw, read)
+	}
+	return d, t.decodeBlock(in.outBlocks[j], read)
+}
+
+// readInline hands a part of an instance record to read, which must
+// consume all of it.
+func (t *TableFile) readInline(in *InstanceInfo, raw []byte, read func(r *rbuf)) error {
+	r := &rbuf{b: raw}
+	read(r)
+	if err := r.end(); err != nil {
+		return &BlockError{Block: in.block, What: t.what(in.block), Err: err}
+	}
+	return nil
+}
+
+// Results reads and rebuilds the results of every instance.
+func (t *TableFile) Results() ([]*retro.Result, error) {
+	out := make([]*retro.Result, len(t.Instances))
+	for k := range out {
+		r, err := t.Result(k)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = r
+	}
+	return out, nil
+}
+
+// Result reads and rebuilds the result of instance k, checking that its
+// pieces agree (retro.FromData) and that its counts are those recorded.
+func (t *TableFile) Result(k int) (*retro.Result, error) {
+	sp, err := t.Space(k)
+	if err != nil {
+		return nil, err
+	}
+	in := t.Instances[k]
+	n := in.Positions
+	d := retro.Data{Layer: make([]uint32, n), Win: positions.NewBitset(n), Lose: positions.NewBitset(n),
+		Horizon: max(in.Horizon, 0), Starts: in.Starts, MoveCount: in.MoveCount, Edges: in.Edges,
+		Segments: in.Segments}
+	if in.flags&flagUnknown != 0 {
+		d.Unknown = positions.NewBitset(n)
+	}
+	if in.flags&flagDepth != 0 {
+		d.Depth = make([]uint32, n)
+	}
+	if err := t.fill(k, &d); err != nil {
+		return nil, err
+	}
+	if d.Order, err = order(&d, n); err != nil {
+		return nil, fmt.Errorf("%w: instance %d: %v", ErrCorrupt, k, err)
+	}
+	res, err := retro.FromData(sp, in.Instance, d)
+	if err != nil {
+		return nil, fmt.Errorf("%w: instance %d: %w", ErrCorrupt, k, err)
+	}
+	tally := res.Tally()
+	for o := retro.Win; o <= retro.Unknown; o++ {
+		if tally[o] != in.Tally[o] {
+			return nil, fmt.Errorf("%w: instance %d has %d %v positions, %d recorded", ErrCorrupt, k, tally[o], o, in.Tally[o])
+		}
+	}
+	return res, nil
+}
+
+// fill decodes the outcome blocks of instance k into d, on every core.
+// Blocks cover whole words of the bitsets, so they do not share a word.
+func (t *TableFile) fill(k int, d *retro.Data) error {
+	in := t.Instances[k]
+	if in.flags&flagInline != 0 {
+		dec, err := t.outcomes(k, 0)
+		if err == nil {
+			if err = apply(d, 0, dec); err != nil {
+				err = &BlockError{Block: in.block, What: t.what(in.block), Err: fmt.Errorf("%w: %v", ErrCorrupt, err)}
+			}
+		}
+		return err
+	}
+	blocks := in.outBlocks
+	errs := make([]error, len(blocks))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(blocks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				dec, err := t.outcomes(k, j)
+				if err == nil {
+					err = apply(d, j*BlockPositions, dec)
+				}
+				if err != nil {
+					errs[j] = err
+				}
+			}
+		}()
+	}
+	for j := range blocks {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	for j, err := range errs {
+		if err != nil {
+			var be *BlockError
+			if errors.As(err, &be) {
+				return err
+			}
+			b := blocks[j]
+			return &BlockError{Block: b, What: t.what(b), Err: fmt.Errorf("%w: %v", ErrCorrupt, err)}
+		}
+	}
+	return nil
+}
+
+// apply writes the outcomes of a decoded block starting at position lo.
+func apply(d *retro.Data, lo int, dec *decoded) error {
+	for k, v := range dec.syms {
+		i := lo + k
+		switch {
+		case v == 0:
+		case v == 1:
+			if d.Unknown == nil {
+				return errors.New("a ? position in a table without a horizon")
+			}
+			d.Unknown.Set(i)
+		default:
+			layer := (v - 2) / 2
+			if layer > math.MaxUint32 {
+				return fmt.Errorf("layer %d", layer)
+			}
+			d.Layer[i] = uint32(layer)
+			if v&1 == 0 {
+				d.Win.Set(i)
+			} else {
+				d.Lose.Set(i)
+			}
+		}
+	}
+	for k, v := range dec.depth {
+		if v > math.MaxUint32 {
+			return fmt.Errorf("depth %d", v)
+		}
+		d.Depth[lo+k] = uint32(v)
+	}
+	return nil
+}
+
+// order lists the coloured positions segment by segment, each segment
+// in ascending order, as Solve does.
+func order(d *retro.Data, n int) ([]uint32, error) {
+	type key struct {
+		o     retro.Outcome
+		layer uint32
+	}
+	idx := map[key]int{}
+	cursor := make([]int, len(d.Segments))
+	total, top := 0, 0
+	for s, seg := range d.Segments {
+		k := key{seg.Outcome, uint32(seg.Layer)}
+		if _, dup := idx[k]; dup {
+			return nil, fmt.Errorf("two segments %v %d", seg.Outcome, seg.Layer)
+		}
+		idx[k], cursor[s], total, top = s, seg.Start, seg.End, max(top, seg.Layer)
+	}
+	// Layers come one after another: a slice finds a set faster than the
+	// map, when the layers are not too spread out.
+	var dense []int32
+	if top <= 4*len(d.Segments)+4 {
+		dense = make([]int32, 2*top+2)
+		for i := range dense {
+			dense[i] = -1
+		}
+		for k, s := range idx {
+			dense[2*int(k.layer)+int(k.o)] = int32(s)
+		}
+	}
+	ord := make([]uint32, total)
+	last, s := key{o: retro.Draw}, -1
+	for w := range d.Win {
+		for x := d.Win[w] | d.Lose[w]; x != 0; x &= x - 1 {
+			i := w<<6 + bits.TrailingZeros64(x)
+			k := key{retro.Win, d.Layer[i]}
+			if d.Lose.Has(i) {
+				k.o = retro.Lose
+			}
+			if dense != nil {
+				if at := 2*int(k.layer) + int(k.o); at < len(dense) && dense[at] >= 0 {
+					s = int(dense[at])
+				} else {
+					return nil, fmt.Errorf("position %d is %v %d, a set the table does not list", i, k.o, k.layer)
+				}
+			} else if k != last {
+				var ok bool
+				if s, ok = idx[k]; !ok {
+					return nil, fmt.Errorf("position %d is %v %d, a set the table does not list", i, k.o, k.layer)
+				}
+				last = k
+			}
+			if cursor[s] == d.Segments[s].End {
+				return nil, fmt.Errorf("more %v %d positions than the table lists", k.o, k.layer)
+			}
+			ord[cursor[s]] = uint32(i)
+			cursor[s]++
+		}
+	}
+	for s, seg := range d.Segments {
+		if cursor[s] != seg.End {
+			return nil, fmt.Errorf("fewer %v %d positions than the table lists", seg.Outcome, seg.Layer)
+		}
+	}
+	return ord, nil
+}
+
+// Lookup returns the index of a position in instance k, and false when
+// the table does not hold it.
+func (t *TableFile) Lookup(k int, piles []int64, hist int) (int, bool, error) {
+	sp, err := t.Space(k)
+	if err != nil {
+		return 0, false, err
+	}
+	if len(piles) != sp.Piles() || hist < 0 || hist >= sp.HistorySize() {
+		return 0, false, nil
+	}
+	i, ok := sp.Index(piles, hist)
+	return i, ok, nil
+}
+
+// Probe returns the outcome and layer of position i of instance k (layer
+// -1 for D and ?), decoding only the block that holds it.
+func (t *TableFile) Probe(k, i int) (retro.Outcome, int, error) {
+	in := t.Instances[k]
+	if i < 0 || i >= in.Positions {
+		return 0, 0, fmt.Errorf("position %d of %d", i, in.Positions)
+	}
+	j := i / BlockPositions
+	t.mu.Lock()
+	dec := t.cache[[2]int{k, j}]
+	t.mu.Unlock()
+	if dec == nil {
+		var err error
+		if dec, err = t.outcomes(k, j); err != nil {
+			return 0, 0, err
+		}
+		t.mu.Lock()
+		if len(t.cache) >= maxProbeCache {
+			for key := range t.cache {
+				delete(t.cache, key)
+				break
+			}
+		}
+		t.cache[[2]int{k, j}] = dec
+		t.mu.Unlock()
+	}
+	v := dec.syms[i-j*BlockPositions]
+	switch v {
+	case 0:
+		return retro.Draw, -1, nil
+	case 1:
+		return retro.Unknown, -1, nil
+	}
+	layer := int64((v - 2) / 2)
+	if dec.depth != nil && layer > int64(in.Horizon)-int64(dec.depth[i-j*BlockPositions]) {
+		return retro.Unknown, -1, nil
+	}
+	if v&1 == 0 {
+		return retro.Win, int(layer), nil
+	}
+	return retro.Lose, int(layer), nil
+}

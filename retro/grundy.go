@@ -1,0 +1,254 @@
+package retro
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"retro/rules"
+)
+
+// HeapMover gives the options of one heap of a heap game: each option is
+// the list of heaps that replace it. *rules.Machine is one.
+type HeapMover interface {
+	HeapMoves(n int64, out *rules.HeapOptions) error
+}
+
+// Table holds the Grundy values g(0..N) of one heap game instance. Values
+// are kept in one byte each while they fit, in four bytes otherwise.
+type Table struct {
+	small []uint8  // the values, when every one is below 256
+	large []uint32 // the values otherwise
+
+	// Theorem says which periodicity theorem applies to the game, read
+	// from its octal code or from its moves.
+	Theorem Theorem
+	// Sparse describes the sparse space the octal method used; nil when
+	// the table was not made by it.
+	Sparse *SparseInfo
+}
+
+// NewTable makes a table of the given values (for tests and tools).
+func NewTable(values []uint32) *Table {
+	t := &Table{large: append([]uint32(nil), values...)}
+	t.shrink()
+	return t
+}
+
+// Len is the number of values: N+1 for g(0..N).
+func (t *Table) Len() int {
+	if t.small != nil {
+		return len(t.small)
+	}
+	return len(t.large)
+}
+
+// G is the Grundy value of a heap of n, 0 <= n < Len().
+func (t *Table) G(n int) uint32 {
+	if t.small != nil {
+		return uint32(t.small[n])
+	}
+	return t.large[n]
+}
+
+// Max is the largest value in the table.
+func (t *Table) Max() uint32 {
+	var m uint32
+	for n := 0; n < t.Len(); n++ {
+		m = max(m, t.G(n))
+	}
+	return m
+}
+
+// Bytes is the memory the values take.
+func (t *Table) Bytes() int { return len(t.small) + 4*len(t.large) }
+
+// shrink moves the values into one byte each when they all fit.
+func (t *Table) shrink() {
+	if t.large == nil || slices.ContainsFunc(t.large, func(v uint32) bool { return v > 255 }) {
+		return
+	}
+	t.small = make([]uint8, len(t.large))
+	for n, v := range t.large {
+		t.small[n] = uint8(v)
+	}
+	t.large = nil
+}
+
+// Errors of Grundy.
+var (
+	// ErrLoopy: a heap can reach itself again, so the game need not end and
+	// Grundy values in the ordinary sense do not exist.
+	ErrLoopy = errors.New("heap game with a cycle")
+	// ErrHeapGrows: an option holds a heap far larger than the table.
+	ErrHeapGrows = errors.New("heap grows without bound")
+)
+
+// maxGrowth is how far beyond the table an option's heap may lie; such
+// heaps get their values too, by recursion.
+const maxGrowth = 1 << 20
+
+// maxDepth bounds that recursion.
+const maxDepth = 1 << 14
+
+// Grundy computes g(0..upto) of a heap game by mex: g(n) is the least
+// value not among its options, an option of several heaps counting as
+// the XOR of their values. Options holding heaps not smaller than n are
+// followed by recursion; a heap that can reach itself is ErrLoopy.
+//
+// It also reads the moves as an octal code where they fit one (every
+// option takes k tokens and leaves no heap, one heap, or two heaps in
+// every possible way), for the periodicity theorems: see Table.Theorem.
+// The code must fit every heap of the table, end in its lower half, and
+// still fit two heaps far beyond it (2N+1 and 4N+2); a rule that changes
+// elsewhere beyond the table could still fool it, which a game given by
+// its octal code cannot.
+func Grundy(ctx context.Context, m HeapMover, upto int) (*Table, error) {
+	if upto < 0 {
+		return nil, fmt.Errorf("grundy: negative table size %d", upto)
+	}
+	r := &grundyRun{m: m, upto: upto, vals: make([]uint32, upto+1), state: make([]uint8, upto+1)}
+	r.code.start()
+	for n := 0; n <= upto; n++ {
+		if n&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := r.value(int64(n), 0); err != nil {
+			return nil, err
+		}
+	}
+	t := &Table{large: r.vals[:upto+1]}
+	t.Theorem = r.code.theorem(upto)
+	if t.Theorem.Kind != NoTheorem {
+		for _, n := range probeHeaps(upto) {
+			if !followsCode(m, t.Theorem.Code, n) {
+				t.Theorem = Theorem{}
+			}
+		}
+	}
+	t.shrink()
+	return t, nil
+}
+
+// grundyRun is the state of one Grundy computation.
+type grundyRun struct {
+	m     HeapMover
+	upto  int
+	vals  []uint32
+	state []uint8              // 0: not yet, 1: being computed, 2: done
+	opts  []*rules.HeapOptions // per recursion depth
+	vals1 [][]uint32           // per recursion depth: the options' values
+	seen  mexSet
+	code  codeReader
+}
+
+func (r *grundyRun) value(n int64, depth int) (uint32, error) {
+	if n < int64(len(r.state)) && r.state[n] == 2 {
+		return r.vals[n], nil
+	}
+	if n > int64(r.upto)+maxGrowth {
+		return 0, fmt.Errorf("%w: an option holds a heap of %d, beyond the table of %d", ErrHeapGrows, n, r.upto)
+	}
+	if depth > maxDepth {
+		return 0, fmt.Errorf("%w: heaps grow through more than %d moves (at a heap of %d)", ErrHeapGrows, maxDepth, n)
+	}
+	for n >= int64(len(r.state)) {
+		r.state = append(r.state, 0)
+		r.vals = append(r.vals, 0)
+	}
+	if r.state[n] == 1 {
+		return 0, fmt.Errorf("%w: a heap of %d can reach itself", ErrLoopy, n)
+	}
+	r.state[n] = 1
+	for len(r.opts) <= depth {
+		r.opts = append(r.opts, &rules.HeapOptions{})
+	}
+	o := r.opts[depth]
+	o.Reset()
+	if err := r.m.HeapMoves(n, o); err != nil {
+		return 0, err
+	}
+	if depth == 0 {
+		r.code.heap(n, o)
+	} else {
+		r.code.fail()
+	}
+	// The options' values first (recursion may reuse the mex set), then
+	// the mex.
+	for len(r.vals1) <= depth {
+		r.vals1 = append(r.vals1, nil)
+	}
+	vs := r.vals1[depth][:0]
+	for k := 0; k < o.Len(); k++ {
+		var x uint32
+		for _, h := range o.Option(k) {
+			v, err := r.value(h, depth+1)
+			if err != nil {
+				return 0, err
+			}
+			x ^= v
+		}
+		vs = append(vs, x)
+	}
+	r.vals1[depth] = vs
+	g := mexOf(&r.seen, vs)
+	r.vals[n], r.state[n] = g, 2
+	return g, nil
+}
+
+// mexSet is a set of small values with an O(1) clear: a value is in the
+// set when its stamp is the current one.
+type mexSet struct {
+	stamp []uint32
+	cur   uint32
+}
+
+// clear empties the set.
+func (s *mexSet) clear() {
+	s.cur++
+	if s.cur == 0 { // wrapped: start afresh
+		clear(s.stamp)
+		s.cur = 1
+	}
+}
+
+// add puts v in the set.
+func (s *mexSet) add(v uint32) {
+	if int(v) >= len(s.stamp) {
+		s.stamp = append(s.stamp, make([]uint32, max(int(v)+1, 2*len(s.stamp))-len(s.stamp))...)
+	}
+	s.stamp[v] = s.cur
+}
+
+// has reports whether v is in the set.
+func (s *mexSet) has(v uint32) bool { return int64(v) < int64(len(s.stamp)) && s.stamp[v] == s.cur }
+
+// mex returns the least value not in the set.
+func (s *mexSet) mex() uint32 {
+	var v uint32
+	for s.has(v) {
+		v++
+	}
+	return v
+}
+
+// mexOf returns the least value not in vs, using s as scratch.
+func mexOf(s *mexSet, vs []uint32) uint32 {
+	s.clear()
+	for _, v := range vs {
+		if int(v) <= len(vs) { // larger values cannot be the mex's concern
+			s.add(v)
+		}
+	}
+	return s.mex()
+}
+
+// Mex returns the minimum excludant of vs: the least non-negative integer
+// not among them.
+func Mex(vs []uint32) uint32 {
+	var s mexSet
+	return mexOf(&s, vs)
+}
