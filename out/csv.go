@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
@@ -58,44 +57,28 @@ func WriteCSV(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 
 func writeRows(cw *csv.Writer, r *retro.Result, opt CSVOptions) error {
 	g := r.Instance.Game
-	m := r.Instance.NewMachine()
-	piles := make([]int64, len(g.Piles))
 	var rec []string
-	var err error
-	r.Rows(func(i int) bool {
-		layer := r.Layer(i)
-		if opt.Layer >= 0 && layer != opt.Layer {
-			return true
-		}
+	return eachRow(r, opt, func(row *Row) error {
 		rec = rec[:0]
-		for _, v := range r.Instance.Values {
+		for _, v := range row.Params {
 			rec = append(rec, strconv.FormatInt(v, 10))
 		}
-		h := r.Space.Position(i, piles)
-		for _, v := range piles {
+		for _, v := range row.Piles {
 			rec = append(rec, strconv.FormatInt(v, 10))
 		}
-		last, mylast := positions.SplitHistory(g, h)
 		switch g.History {
 		case rules.LastHistory:
-			rec = append(rec, positions.CommandName(g, last))
+			rec = append(rec, row.Last)
 		case rules.BothHistory:
-			rec = append(rec, positions.CommandName(g, last), positions.CommandName(g, mylast))
+			rec = append(rec, row.Last, row.Mylast)
 		}
-		ls := ""
-		if layer >= 0 {
-			ls = strconv.Itoa(layer)
+		layer := ""
+		if row.Layer >= 0 {
+			layer = strconv.Itoa(row.Layer)
 		}
-		var best string
-		best, err = Best(r, m, i)
-		if err != nil {
-			return false
-		}
-		rec = append(rec, r.Outcome(i).String(), ls, best)
-		err = cw.Write(rec)
-		return err == nil
+		rec = append(rec, row.Outcome.String(), layer, row.Best)
+		return cw.Write(rec)
 	})
-	return err
 }
 
 // Best writes the optimal moves of position i as command:(v1,v2,…),

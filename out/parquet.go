@@ -9,7 +9,6 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
-	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
@@ -68,54 +67,42 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 
 func writeParquetRows(pw *parquet.Writer, r *retro.Result, opt CSVOptions) error {
 	g := r.Instance.Game
-	m := r.Instance.NewMachine()
-	piles := make([]int64, len(g.Piles))
 	batch := make([]parquet.Row, 0, parquetBatch)
 	flush := func() error {
 		_, err := pw.WriteRows(batch)
 		batch = batch[:0]
 		return err
 	}
-	var err error
-	r.Rows(func(i int) bool {
-		layer := r.Layer(i)
-		if opt.Layer >= 0 && layer != opt.Layer {
-			return true
-		}
-		var row parquet.Row
+	str := func(s string) parquet.Value { return parquet.ByteArrayValue([]byte(s)) }
+	err := eachRow(r, opt, func(row *Row) error {
+		var pr parquet.Row
 		add := func(v parquet.Value, def int) {
-			row = append(row, v.Level(0, def, len(row)))
+			pr = append(pr, v.Level(0, def, len(pr)))
 		}
-		for _, v := range r.Instance.Values {
+		for _, v := range row.Params {
 			add(parquet.Int64Value(v), 0)
 		}
-		h := r.Space.Position(i, piles)
-		for _, v := range piles {
+		for _, v := range row.Piles {
 			add(parquet.Int64Value(v), 0)
 		}
-		last, mylast := positions.SplitHistory(g, h)
 		switch g.History {
 		case rules.LastHistory:
-			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, last))), 0)
+			add(str(row.Last), 0)
 		case rules.BothHistory:
-			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, last))), 0)
-			add(parquet.ByteArrayValue([]byte(positions.CommandName(g, mylast))), 0)
+			add(str(row.Last), 0)
+			add(str(row.Mylast), 0)
 		}
-		add(parquet.ByteArrayValue([]byte(r.Outcome(i).String())), 0)
-		if layer >= 0 {
-			add(parquet.Int64Value(int64(layer)), 1)
+		add(str(row.Outcome.String()), 0)
+		if row.Layer >= 0 {
+			add(parquet.Int64Value(int64(row.Layer)), 1)
 		} else {
 			add(parquet.NullValue(), 0)
 		}
-		var best string
-		if best, err = Best(r, m, i); err != nil {
-			return false
+		add(str(row.Best), 0)
+		if batch = append(batch, pr); len(batch) == parquetBatch {
+			return flush()
 		}
-		add(parquet.ByteArrayValue([]byte(best)), 0)
-		if batch = append(batch, row); len(batch) == parquetBatch {
-			err = flush()
-		}
-		return err == nil
+		return nil
 	})
 	if err != nil {
 		return err

@@ -45,5 +45,3 @@ func (b Bitset) Next(i int) int {
 	}
 	return -1
 }
-
-func popcount(w uint64) int { return bits.OnesCount64(w) }

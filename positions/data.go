@@ -76,13 +76,6 @@ func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
 		return nil, fmt.Errorf("%w: members beyond the box", ErrBadSpace)
 	}
 	s.lo, s.size, s.member = d.Lo, d.Size, d.Member
-	s.rank = make([]uint32, len(s.member)+1)
-	n := 0
-	for w, word := range s.member {
-		s.rank[w] = uint32(n)
-		n += popcount(word)
-	}
-	s.rank[len(s.member)] = uint32(n)
-	s.n = n
+	s.rank, s.n = rankDirectory(s.member)
 	return s, nil
 }

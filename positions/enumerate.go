@@ -482,13 +482,6 @@ func (f *finder) denseSpace(sp *Space) bool {
 	sp.dense = true
 	b.each(func(p []int64, h int) { tight.add(p, h) })
 	sp.lo, sp.size, sp.member = tight.lo, tight.size, tight.bits
-	sp.rank = make([]uint32, len(sp.member)+1)
-	n := 0
-	for w, word := range sp.member {
-		sp.rank[w] = uint32(n)
-		n += popcount(word)
-	}
-	sp.rank[len(sp.member)] = uint32(n)
-	sp.n = n
+	sp.rank, sp.n = rankDirectory(sp.member)
 	return true
 }

@@ -89,6 +89,19 @@ func (s *Space) decodeCell(c uint64, piles []int64) int {
 	return hist
 }
 
+// rankDirectory counts the members before each word of a membership
+// bitset, and in all.
+func rankDirectory(member Bitset) ([]uint32, int) {
+	rank := make([]uint32, len(member)+1)
+	n := 0
+	for w, word := range member {
+		rank[w] = uint32(n)
+		n += bits.OnesCount64(word)
+	}
+	rank[len(member)] = uint32(n)
+	return rank, n
+}
+
 // Position writes the piles of position i into piles (len Piles()) and
 // returns its history value.
 func (s *Space) Position(i int, piles []int64) int {

@@ -1,0 +1,51 @@
+package out
+
+import (
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// Row is one row of a table export: the position's rule parameters, piles
+// and history, its outcome and layer (-1 for D and ?), and its optimal
+// moves written as command:(v1,v2,…) separated by "; ".
+type Row struct {
+	Params       []int64
+	Piles        []int64
+	Last, Mylast string // empty when the game carries no such history
+	Outcome      retro.Outcome
+	Layer        int
+	Best         string
+}
+
+// eachRow calls fn for the rows of one result in table order (see
+// Result.Rows), keeping only the layer opt asks for. The slices of a Row
+// are reused between calls.
+func eachRow(r *retro.Result, opt CSVOptions, fn func(row *Row) error) error {
+	g := r.Instance.Game
+	m := r.Instance.NewMachine()
+	row := &Row{Params: r.Instance.Values, Piles: make([]int64, len(g.Piles))}
+	var err error
+	r.Rows(func(i int) bool {
+		row.Layer = r.Layer(i)
+		if opt.Layer >= 0 && row.Layer != opt.Layer {
+			return true
+		}
+		h := r.Space.Position(i, row.Piles)
+		last, mylast := positions.SplitHistory(g, h)
+		row.Last, row.Mylast = "", ""
+		if g.History != rules.NoHistory {
+			row.Last = positions.CommandName(g, last)
+		}
+		if g.History == rules.BothHistory {
+			row.Mylast = positions.CommandName(g, mylast)
+		}
+		row.Outcome = r.Outcome(i)
+		if row.Best, err = Best(r, m, i); err != nil {
+			return false
+		}
+		err = fn(row)
+		return err == nil
+	})
+	return err
+}
