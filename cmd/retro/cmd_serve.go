@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(&command{
+		name:  "serve",
+		usage: "serve [flags]",
+		short: "serve the explorer: a page to pick or build a game, ask, and play",
+		long: `Serve starts the explorer, a page served from the binary (no network is
+needed), and prints its address. On the page: the exam games and Lebedev's
+as presets, a constructor for your own game (piles, moves, end, winner,
+restriction, start and the range of S) with the game file it makes, the
+five exam questions and free questions as a ribbon over S, and the
+strategy tree, where a click makes a position the start and a game can be
+played against the engine.
+
+The server listens on loopback unless told otherwise. Games are capped
+(--max-positions, all instances of a game together) and every solve has a
+time limit (--timeout); what is too big or too slow is refused with a
+message. Solved games are kept, by the hash of their text, up to a budget.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &serveFlags{opt: defaultServeOptions()}
+			fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the address to listen on (host:port; port 0 picks a free one)")
+			fs.IntVar(&o.opt.maxPositions, "max-positions", o.opt.maxPositions, "refuse a game with more positions than this")
+			fs.DurationVar(&o.opt.timeout, "timeout", o.opt.timeout, "refuse a request whose solving takes longer")
+			fs.Int64Var(&o.opt.widenCap, "widen-cap", o.opt.widenCap, "widen an open parameter range up to this many values")
+			return o.run
+		},
+	})
+}
+
+type serveFlags struct {
+	addr string
+	opt  serveOptions
+}
+
+func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
+	c := commands["serve"]
+	if len(args) != 0 {
+		return usagef(c, "serve takes no arguments")
+	}
+	if o.opt.maxPositions < 1 || o.opt.timeout <= 0 || o.opt.widenCap < 1 {
+		return usagef(c, "--max-positions, --timeout and --widen-cap must be positive")
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	s := newServer(ctx, o.opt)
+	if ta, ok := ln.Addr().(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		s.localOnly = true
+	}
+	srv := &http.Server{
+		Handler:           s.handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      o.opt.timeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+	}
+	fmt.Fprintf(e.stdout, "retro explorer: http://%s/\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

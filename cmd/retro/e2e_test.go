@@ -1,0 +1,427 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The explorer in a real browser: Debian's chromium, driven over the
+// DevTools protocol. Without chromium the test is skipped, unless CI=true,
+// where .ci/install-browser should have installed it and its absence is a
+// failure. Screenshots go to artifacts/e2e/ at the module's root.
+
+// chromiumPath finds a Chromium: $CHROMIUM, /usr/bin/chromium, or one on
+// the PATH.
+func chromiumPath() string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser is one headless Chromium with a page of the explorer open.
+type browser struct {
+	t      *testing.T
+	ctx    context.Context
+	url    string
+	shots  string
+	mu     sync.Mutex
+	errors []string // exceptions and console errors of the page
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true but no chromium was found (/usr/bin/chromium): .ci/install-browser should have installed it")
+		}
+		t.Skip("no chromium found (/usr/bin/chromium, $CHROMIUM or the PATH): run .ci/install-browser to run the end-to-end tests")
+	}
+	srv := httptest.NewServer(newServer(context.Background(), defaultServeOptions()).handler())
+	t.Cleanup(srv.Close)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelB := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
+
+	b := &browser{t: t, ctx: ctx, url: srv.URL, shots: artifactsDir(t)}
+	if err := chromedp.Listen(ctx, b.listen); err != nil {
+		t.Fatalf("chromium %s does not start: %v", path, err)
+	}
+	return b
+}
+
+func (b *browser) listen(ev any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		b.errors = append(b.errors, fmt.Sprintf("exception at %s:%d:%d: %s", d.URL, d.LineNumber+1, d.ColumnNumber+1, msg))
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			b.errors = append(b.errors, "console error: "+strings.Join(parts, " "))
+		}
+	}
+}
+
+// checkErrors fails the test for every error the page reported.
+func (b *browser) checkErrors() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, e := range b.errors {
+		b.t.Errorf("page: %s", e)
+	}
+	b.errors = nil
+}
+
+// artifactsDir is artifacts/e2e/ at the module's root (gitignored).
+func artifactsDir(t *testing.T) string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			dir = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	out := filepath.Join(dir, "artifacts", "e2e")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Logf("no screenshots: %v", err)
+		return ""
+	}
+	return out
+}
+
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.shot("failed")
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.shot("failed")
+		b.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// wait polls a JavaScript condition until it holds.
+func (b *browser) wait(what, cond string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		b.shot("failed")
+		b.t.Fatalf("waiting for %s (%s): %v", what, cond, err)
+	}
+}
+
+func (b *browser) click(sel string) {
+	b.t.Helper()
+	b.do("click "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// set gives a form field a value and tells the page, as typing would.
+func (b *browser) set(sel, value string) {
+	b.t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q;
+		e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value)
+	eval[bool](b, js)
+}
+
+func (b *browser) shot(name string) {
+	if b.shots == "" {
+		return
+	}
+	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(b.shots, b.t.Name()[len("TestExplorerE2E/"):]+"-"+name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+	}
+}
+
+// open loads the page and waits for the demo preset, which it opens with.
+func (b *browser) open() {
+	b.do("open the page", chromedp.Navigate(b.url))
+	b.wait("the page", `document.body.dataset.ready === 'true'`)
+	b.wait("the first ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready'`)
+}
+
+// ask chooses a task and waits for its ribbon.
+func (b *browser) ask(task string) {
+	b.click(fmt.Sprintf(`input[name="task"][value=%q]`, task))
+	b.wait("the ribbon of task "+task, fmt.Sprintf(
+		`(s => s.dataset.state === 'ready' && s.dataset.task === %q)(document.getElementById('ribbon-section'))`, task))
+}
+
+const answerLabels = `[...document.querySelectorAll('#ribbon .cell.answer')].map(c => c.dataset.label).join(' ')`
+
+func TestExplorerE2E(t *testing.T) {
+	start := time.Now()
+	b := newBrowser(t)
+	defer func() { t.Logf("end-to-end scenarios: %v", time.Since(start).Round(time.Millisecond)) }()
+
+	t.Run("demo-task-20", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.click(`button[data-id="ege-2027-demo"]`)
+		b.ask("20")
+		if got := eval[string](b, answerLabels); got != "28 48" {
+			t.Errorf("answer cells %q, want \"28 48\"", got)
+		}
+		if got := eval[string](b, `document.querySelector('#ribbon .cell.holds').dataset.label`); got != "28" {
+			t.Errorf("first green cell %q, want 28", got)
+		}
+		if got := eval[string](b, `document.getElementById('answer').textContent`); !strings.Contains(got, "S = 28 48") {
+			t.Errorf("answer %q", got)
+		}
+		b.shot("ribbon")
+		b.checkErrors()
+	})
+
+	t.Run("tree-click", func(t *testing.T) {
+		b.t = t
+		b.wait("the tree", `document.getElementById('tree-section').dataset.state === 'ready' && document.querySelector('#tree .node[data-position]')`)
+		before := eval[string](b, `document.getElementById('tree-start').textContent`)
+		pos := eval[string](b, `document.querySelector('#tree .node[data-position]').dataset.position`)
+		if pos == before {
+			t.Fatalf("the child %s is the start already", pos)
+		}
+		b.click(`#tree .node[data-position]`)
+		b.wait("the new start", fmt.Sprintf(`document.getElementById('tree-start').textContent === %q`, pos))
+		root := eval[string](b, `document.querySelector('#tree > ul > li > .node-row .mv').textContent`)
+		if root != pos {
+			t.Errorf("the tree's root is %q, want %q", root, pos)
+		}
+		b.click(`#tree-back`)
+		b.wait("the old start", fmt.Sprintf(`document.getElementById('tree-start').textContent === %q`, before))
+		b.shot("tree")
+		b.checkErrors()
+	})
+
+	t.Run("play-from-29", func(t *testing.T) {
+		b.t = t
+		b.set(`#tree-s`, "29")
+		b.click(`#tree-go`)
+		b.wait("the start S = 29", `document.getElementById('tree-start').textContent === '(17, 29)'`)
+		b.click(`#tab-play`)
+		b.click(`input[name="side"][value="1"]`)
+		b.click(`#play-new`)
+		state := `document.getElementById('play-status').dataset.state`
+		undone := false
+		for moves := 0; ; moves++ {
+			if moves > 60 {
+				t.Fatal("the game does not end")
+			}
+			b.wait("my turn or the end", `['your-turn', 'over', 'error'].includes(`+state+`)`)
+			st := eval[string](b, state)
+			if st != "your-turn" {
+				break
+			}
+			logLen := eval[int](b, `document.querySelectorAll('#play-log li').length`)
+			if logLen >= 3 && !undone {
+				// Take the last move back once: two plies go.
+				b.click(`#play-undo`)
+				b.wait("the move taken back", fmt.Sprintf(`document.querySelectorAll('#play-log li').length === %d && %s === 'your-turn'`, logLen-2, state))
+				undone = true
+				continue
+			}
+			// Resist as long as possible: the moves marked optimal.
+			eval[bool](b, `(() => { const bs = [...document.querySelectorAll('#play-moves button')];
+				(bs.find(x => x.textContent.includes('★')) || bs[0]).dataset.pick = 'yes'; return true; })()`)
+			b.click(`#play-moves button[data-pick]`)
+		}
+		if !undone {
+			t.Error("no move was taken back")
+		}
+		if got := eval[string](b, `document.getElementById('play-status').dataset.winner || ''`); got != "engine" {
+			t.Errorf("winner %q, want the engine; status %q", got, eval[string](b, `document.getElementById('play-status').textContent`))
+		}
+		if got := eval[string](b, `document.getElementById('play-status').textContent`); !strings.Contains(got, "Petya wins") {
+			t.Errorf("status %q", got)
+		}
+		t.Logf("the game: %s", eval[string](b, `[...document.querySelectorAll('#play-log li')].map(l => l.textContent).join('; ')`))
+		b.shot("played")
+		b.checkErrors()
+	})
+
+	t.Run("constructor-one-pile", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.set(`#f-piles`, "1")
+		b.wait("one pile", `document.querySelectorAll('.f-start').length === 1`)
+		b.set(`#f-moves li:nth-child(1) .m-op`, "-")
+		b.set(`#f-moves li:nth-child(1) .m-k`, "3")
+		b.set(`#f-moves li:nth-child(2) .m-op`, "-")
+		b.set(`#f-moves li:nth-child(2) .m-k`, "5")
+		b.click(`#f-add-move`)
+		b.set(`#f-moves li:nth-child(3) .m-op`, "//")
+		b.set(`#f-moves li:nth-child(3) .m-k`, "4")
+		b.set(`#f-end-kind`, "total")
+		b.set(`#f-end-op`, "<=")
+		b.set(`#f-end-n`, "30")
+		b.set(`#f-winner`, "mover")
+		b.set(`#f-allow`, "")
+		b.set(`.f-start`, "S")
+		b.set(`#f-lo`, "31")
+		b.set(`#f-hi`, "")
+		b.set(`#f-name`, "One pile")
+		src := eval[string](b, `document.getElementById('source').value`)
+		for _, want := range []string{`moves = ["x - 3", "x - 5", "x // 4"]`, `end    = "x <= 30"`, `x = "S"`, `S = "31.."`} {
+			if !strings.Contains(src, want) {
+				t.Errorf("the game file lacks %s:\n%s", want, src)
+			}
+		}
+		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+		b.click(`#own-game`)
+		b.wait("the own game chosen", `document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.ask("21")
+		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "132" {
+			t.Errorf("task 21 answers %q, want 132", got)
+		}
+		if got := eval[string](b, answerLabels); got != "132" {
+			t.Errorf("answer cells %q, want 132", got)
+		}
+		b.shot("constructor")
+
+		// An error in the file is shown with its spot marked.
+		b.set(`#source`, strings.Replace(src, `"x // 4"`, `"x // "`, 1))
+		b.wait("the error", `document.getElementById('check').dataset.state === 'error'`)
+		mark := eval[string](b, `(document.querySelector('#check mark') || {}).textContent || ''`)
+		if mark == "" {
+			t.Error("no spot marked in the game file")
+		}
+		if !eval[bool](b, `document.getElementById('own-game').disabled`) {
+			t.Error("the own game is still offered with an error in the file")
+		}
+		b.shot("error")
+		b.checkErrors()
+	})
+
+	t.Run("keyboard", func(t *testing.T) {
+		b.t = t
+		b.open()
+		key := func(sel, keys string) {
+			t.Helper()
+			b.do("keys on "+sel, chromedp.Focus(chromedp.CSS(sel), chromedp.NodeVisible), chromedp.KeyEvent(keys))
+		}
+		key(`button[data-id="ege-bank-one-pile"]`, "\r")
+		b.wait("the one-pile game", `document.querySelector('button[data-id="ege-bank-one-pile"]').getAttribute('aria-pressed') === 'true'`)
+		key(`input[name="task"][value="19g"]`, kb.ArrowRight+kb.ArrowRight)
+		b.wait("task 20", `(s => s.dataset.state === 'ready' && s.dataset.task === '20')(document.getElementById('ribbon-section'))`)
+		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "127 128" {
+			t.Errorf("task 20 of the one-pile game: %q", got)
+		}
+		b.wait("the tree", `document.getElementById('tree-section').dataset.state === 'ready' && document.querySelector('#tree .node[data-position]')`)
+		key(`#tree li li > .node-row > .toggle:not(.none)`, kb.ArrowLeft)
+		b.wait("collapsed", `document.querySelector('#tree li li').getAttribute('aria-expanded') === 'false'`)
+		key(`#tree li li > .node-row > .toggle:not(.none)`, kb.ArrowRight)
+		b.wait("expanded", `document.querySelector('#tree li li').getAttribute('aria-expanded') === 'true'`)
+		pos := eval[string](b, `document.querySelector('#tree .node[data-position]').dataset.position`)
+		key(`#tree .node[data-position]`, "\r")
+		b.wait("the new start", fmt.Sprintf(`document.getElementById('tree-start').textContent === %q`, pos))
+		b.checkErrors()
+	})
+
+	t.Run("lebedev", func(t *testing.T) {
+		b.t = t
+		b.click(`button[data-id="lebedev-operations"]`)
+		b.wait("the game in the constructor", `document.querySelectorAll('#f-moves li').length === 4`)
+		b.ask("win1")
+		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "36" {
+			t.Errorf("Lebedev, win =1: %q, want 36", got)
+		}
+		if got := eval[string](b, `[...document.querySelectorAll('#f-moves .m-cmd')].map(i => i.value).join(' ')`); got != "add add mul mul" {
+			t.Errorf("the commands in the constructor: %q", got)
+		}
+		if got := eval[string](b, `document.getElementById('f-allow').value + ' ' + document.getElementById('f-count').value`); got != "no-repeat-opponent lebedev" {
+			t.Errorf("allow and count: %q", got)
+		}
+		b.shot("ribbon")
+		b.checkErrors()
+	})
+
+	t.Run("free-question", func(t *testing.T) {
+		b.t = t
+		b.set(`#free-q`, "lose 1")
+		b.set(`#free-agg`, "count")
+		b.click(`#free-ask`)
+		b.wait("the count", `(s => s.dataset.state === 'ready' && s.dataset.task === 'free')(document.getElementById('ribbon-section'))`)
+		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "23" {
+			t.Errorf("count of lose 1 on Lebedev's game: %q, want 23", got)
+		}
+		b.set(`#free-q`, "lose 1 adn win")
+		b.click(`#free-ask`)
+		b.wait("the error", `document.getElementById('ribbon-section').dataset.state === 'error'`)
+		if got := eval[string](b, `(document.querySelector('#answer mark') || {}).textContent || ''`); got != "adn" {
+			t.Errorf("marked %q, want adn", got)
+		}
+		b.checkErrors()
+	})
+
+	t.Run("phone", func(t *testing.T) {
+		b.t = t
+		b.do("a phone's screen", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+		b.open()
+		b.click(`button[data-id="ege-bank-one-pile"]`)
+		b.ask("21")
+		// Nothing wider than the screen.
+		if w := eval[int](b, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("the page is %d px wide on a 390 px screen: %s", w, eval[string](b, `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + '#' + e.id + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right)).slice(0, 12).join(' ')`))
+		}
+		b.shot("phone")
+		b.checkErrors()
+	})
+}

@@ -1,0 +1,587 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"regexp"
+	"slices"
+
+	"github.com/BurntSushi/toml"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// The JSON API of retro serve. Every POST takes a JSON object (Content-Type
+// application/json) holding the game's text in "game"; every error is
+// {"error": {"code", "message", "errors", "rendered"}} with a 4xx or 5xx
+// status.
+//
+//	GET  /api/presets   the preset games: [{id, title, source}]
+//	GET  /api/tasks     the exam questions: [{key, title, question, aggregate, k, wording}]
+//	POST /api/check     {game} → the game's piles, params, commands and its constructor form
+//	POST /api/query     {game, task | question, aggregate, k} → {answer, width}
+//	POST /api/tree      {game, width, instance, start | position, last, mylast, depth, allMoves} → {tree}
+//	POST /api/position  same addressing → {position, reply}
+
+// ---- presets and tasks
+
+// servePresets are the games one click away: the two exam games and
+// Lebedev's.
+var servePresets = []struct{ id, title string }{
+	{"ege-2027-demo", "Exam demo: two piles, +4 or ×2"},
+	{"ege-bank-one-pile", "One pile: −3, −5 or //4"},
+	{"lebedev-operations", "Lebedev: add or multiply"},
+}
+
+type presetJSON struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Source string `json:"source"`
+}
+
+// reBoxOnly is the [bounds] table of a one-pile game: x = "LO..HI".
+var reBoxOnly = regexp.MustCompile(`(?m)^\[bounds\]\s*\n\s*(\w+)\s*=\s*"(-?\d+)\.\.(-?\d+)"\s*$`)
+
+// presetSource is a preset's game text. A one-pile game analysed over a
+// [bounds] box and without starts (Lebedev's) is written with a start
+// x = S over the box instead: the same positions, and questions need starts.
+func presetSource(id string) (string, bool) {
+	src, ok := rules.Builtin(id)
+	if !ok {
+		return "", false
+	}
+	g, err := rules.Parse(id+".toml", src)
+	if err != nil || g.HasStart || !g.HasBounds || len(g.Piles) != 1 || len(g.Params) != 0 {
+		return string(src), true
+	}
+	text := reBoxOnly.ReplaceAllString(string(src),
+		"# For the explorer the box x = $2..$3 is written as starts x = S, S = $2..$3:\n# the same positions, and questions are asked at the starts.\n[start]\n$1 = \"S\"\n\n[params]\nS = \"$2..$3\"")
+	return text, true
+}
+
+func (s *server) handlePresets(w http.ResponseWriter, r *http.Request) {
+	list := make([]presetJSON, 0, len(servePresets))
+	for _, p := range servePresets {
+		src, ok := presetSource(p.id)
+		if !ok {
+			continue
+		}
+		list = append(list, presetJSON{ID: p.id, Title: p.title, Source: src})
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// serveTask is one of the exam's questions, offered by key.
+type serveTask struct {
+	Key       string `json:"key"`
+	Title     string `json:"title"`
+	Question  string `json:"question"`
+	Aggregate string `json:"aggregate"`
+	K         int    `json:"k,omitempty"`
+	Wording   string `json:"wording"`
+	agg       retro.Aggregate
+}
+
+// serveTasks are the five questions of the exam, in the page's order: the
+// four of retro ege and "the first player wins with his first move".
+var serveTasks = func() []serveTask {
+	titles := map[string]string{"19g": "19, guaranteed", "19": "19, possible", "20": "20", "21": "21"}
+	var ts []serveTask
+	for _, key := range []string{"19g", "19", "20", "21"} {
+		for _, t := range egeTasks {
+			if t.key == key {
+				ts = append(ts, serveTask{Key: key, Title: titles[key], Question: t.question, Wording: t.wording, agg: t.agg})
+			}
+		}
+	}
+	ts = append(ts, serveTask{Key: "win1", Title: "wins in one", Question: "win =1",
+		Wording: "Petya wins with his first move", agg: retro.Aggregate{Kind: retro.AggMin}})
+	for k := range ts {
+		ts[k].Aggregate, ts[k].K = aggName(ts[k].agg.Kind), ts[k].agg.K
+	}
+	return ts
+}()
+
+var aggNames = map[string]retro.AggregateKind{"min": retro.AggMin, "max": retro.AggMax, "first": retro.AggFirst,
+	"last": retro.AggLast, "count": retro.AggCount, "sum": retro.AggSum, "product": retro.AggProduct, "all": retro.AggAll}
+
+func aggName(k retro.AggregateKind) string {
+	for n, v := range aggNames {
+		if v == k {
+			return n
+		}
+	}
+	return ""
+}
+
+func (s *server) handleTasks(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, serveTasks)
+}
+
+// ---- check
+
+type checkRequest struct {
+	Game string `json:"game"`
+}
+
+type commandJSON struct {
+	Name  string   `json:"name"`
+	Moves []string `json:"moves"`
+}
+
+type checkResponse struct {
+	Name     string          `json:"name"`
+	Piles    []string        `json:"piles"`
+	Params   []out.ParamJSON `json:"params"`
+	Commands []commandJSON   `json:"commands"`
+	History  string          `json:"history"` // none, last, last+mylast
+	Count    string          `json:"count"`
+	Form     *gameForm       `json:"form"`          // the constructor's fields; null when the game does not fit
+	Why      string          `json:"why,omitempty"` // why it does not fit
+}
+
+// gameForm is a game as the constructor shows it.
+type gameForm struct {
+	Name     string        `json:"name"`
+	Piles    []string      `json:"piles"`
+	Commands []commandJSON `json:"commands"`
+	Grouped  bool          `json:"grouped"` // [commands], not moves
+	End      string        `json:"end"`
+	Winner   string        `json:"winner"`
+	Allow    string        `json:"allow"`
+	Count    string        `json:"count"`
+	Start    []string      `json:"start"` // per pile
+	Param    string        `json:"param"`
+	Lo       int64         `json:"lo"`
+	Hi       *int64        `json:"hi"` // null when open
+}
+
+func (s *server) handleCheck(w http.ResponseWriter, r *http.Request) {
+	var req checkRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	g, err := s.parseGame(req.Game)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	resp := checkResponse{Name: g.Name, Piles: g.Piles, History: g.History.String(), Count: g.Count.String(),
+		Params: []out.ParamJSON{}}
+	for _, p := range g.Params {
+		resp.Params = append(resp.Params, out.ParamJSON{Name: p.Name, Lo: p.Lo, Hi: p.Hi, Open: p.Open, Rule: p.Rule})
+	}
+	for _, c := range g.Commands {
+		resp.Commands = append(resp.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
+	}
+	resp.Form, resp.Why = formOf(g)
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// formOf reads a parsed game back into the constructor's fields, or says
+// why it does not fit them.
+func formOf(g *rules.Game) (*gameForm, string) {
+	var raw struct {
+		Moves   []string
+		End     string
+		Winner  string
+		Allow   string
+		Start   map[string]any
+		Horizon any
+		Where   string
+		Signed  bool
+	}
+	if _, err := toml.Decode(string(g.Source), &raw); err != nil {
+		return nil, err.Error()
+	}
+	switch {
+	case len(g.Piles) > 3:
+		return nil, "it has more than three piles"
+	case g.HasBounds:
+		return nil, "it has a [bounds] box"
+	case !g.HasStart:
+		return nil, "it has no [start]"
+	case g.HasWhere || raw.Where != "":
+		return nil, "it has a where condition"
+	case raw.Horizon != nil:
+		return nil, "it has a horizon"
+	case g.Signed:
+		return nil, "its piles are signed"
+	case len(g.Params) != 1 || g.Params[0].Rule:
+		return nil, "the constructor has one parameter, read only by [start]"
+	}
+	f := &gameForm{Name: g.Name, Piles: g.Piles, Grouped: raw.Moves == nil, End: raw.End,
+		Winner: raw.Winner, Allow: raw.Allow, Count: g.Count.String(), Param: g.Params[0].Name, Lo: g.Params[0].Lo}
+	if f.Winner == "" {
+		f.Winner = "mover"
+	}
+	if p := g.Params[0]; !p.Open {
+		hi := p.Hi
+		f.Hi = &hi
+	}
+	for _, c := range g.Commands {
+		f.Commands = append(f.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
+	}
+	for _, p := range g.Piles {
+		f.Start = append(f.Start, fmt.Sprint(raw.Start[p]))
+	}
+	return f, ""
+}
+
+// ---- query
+
+type queryRequest struct {
+	Game      string `json:"game"`
+	Task      string `json:"task"`      // a key of /api/tasks
+	Question  string `json:"question"`  // or a question of the query language
+	Aggregate string `json:"aggregate"` // with the question: min (default), max, first, last, count, sum, product, all
+	K         int    `json:"k"`         // for first and last
+}
+
+type queryResponse struct {
+	Task   *serveTask      `json:"task,omitempty"`
+	Answer *out.AnswerJSON `json:"answer"`
+	Width  int64           `json:"width"` // values the open start ranges took: pass it to /api/tree
+}
+
+func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
+	var req queryRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	resp, err := s.query(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// ask makes the question and aggregate a query request names.
+func (s *server) ask(req queryRequest) (retro.Ask, *serveTask, error) {
+	if req.Task != "" {
+		for k := range serveTasks {
+			if t := &serveTasks[k]; t.Key == req.Task {
+				q, err := retro.ParseQuestion(t.Question)
+				return retro.Ask{Question: q, Aggregate: t.agg}, t, err
+			}
+		}
+		return retro.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
+	}
+	if len(req.Question) > 500 {
+		return retro.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")
+	}
+	q, err := retro.ParseQuestion(req.Question)
+	var qe *retro.QuestionError
+	if errors.As(err, &qe) {
+		return retro.Ask{}, nil, &apiError{status: http.StatusUnprocessableEntity, code: "question", msg: qe.Error(), err: qe}
+	}
+	agg := retro.Aggregate{Kind: retro.AggMin}
+	if req.Aggregate != "" {
+		kind, ok := aggNames[req.Aggregate]
+		if !ok {
+			return retro.Ask{}, nil, badRequest("no aggregate %q (min, max, first, last, count, sum, product, all)", req.Aggregate)
+		}
+		agg.Kind = kind
+	}
+	if agg.Kind == retro.AggFirst || agg.Kind == retro.AggLast {
+		if req.K < 1 || req.K > 1000 {
+			return retro.Ask{}, nil, badRequest("%s takes k from 1 to 1000", req.Aggregate)
+		}
+		agg.K = req.K
+	}
+	return retro.Ask{Question: q, Aggregate: agg}, nil, nil
+}
+
+func (s *server) query(req queryRequest) (*queryResponse, error) {
+	ask, task, err := s.ask(req)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := s.solveContext()
+	defer cancel()
+	width := int64(positions.DefaultOpenWidth)
+	e, err := s.solved(ctx, req.Game, width)
+	if err != nil {
+		return nil, err
+	}
+	answers, err := retro.Query(e.results, []retro.Ask{ask}, retro.QueryOptions{Width: width, MaxWidth: s.opt.widenCap,
+		Widen: func(wd int64) ([]*retro.Result, error) {
+			e2, err := s.solved(ctx, req.Game, wd)
+			if err != nil {
+				return nil, err
+			}
+			e, width = e2, wd
+			return e2.results, nil
+		}})
+	if err != nil {
+		return nil, s.queryError(err, e.game)
+	}
+	return &queryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width}, nil
+}
+
+func (s *server) queryError(err error, g *rules.Game) error {
+	var (
+		api    *apiError
+		open   *retro.OpenRangeError
+		capped *retro.WidenCapError
+	)
+	unprocessable := func(code, msg string) error {
+		return &apiError{status: http.StatusUnprocessableEntity, code: code, msg: msg}
+	}
+	switch {
+	case errors.As(err, &api):
+		return api
+	case errors.As(err, &open):
+		p := open.Param
+		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo))
+	case errors.As(err, &capped):
+		return unprocessable("too-big", fmt.Sprintf("%v (this server widens to at most %d values)", err, s.opt.widenCap))
+	case errors.Is(err, retro.ErrNoStarts):
+		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S")
+	case errors.Is(err, retro.ErrBeyondHorizon), errors.Is(err, retro.ErrAggregate):
+		return unprocessable("question", err.Error())
+	}
+	return s.solveError(err, g)
+}
+
+// ---- tree and position
+
+// positionRequest names a position: a start by its parameter tuple, or a
+// position by its piles ("17,29") and history; in the results solved with
+// the open start ranges taking width values.
+type positionRequest struct {
+	Game     string  `json:"game"`
+	Width    int64   `json:"width"`
+	Instance int     `json:"instance"`
+	Start    []int64 `json:"start"`
+	Position string  `json:"position"`
+	Last     string  `json:"last"`
+	Mylast   string  `json:"mylast"`
+	Depth    int     `json:"depth"`    // tree only: moves below the root, 0 to the ends
+	AllMoves bool    `json:"allMoves"` // tree only: every move, not the strategy
+}
+
+type treeResponse struct {
+	Tree json.RawMessage `json:"tree"`
+}
+
+type positionResponse struct {
+	Position *out.PositionJSON `json:"position"`
+	Reply    int               `json:"reply"` // the move the engine plays, -1 when none
+}
+
+func (s *server) handleTree(w http.ResponseWriter, r *http.Request) {
+	var req positionRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	resp, err := s.tree(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *server) tree(req positionRequest) (*treeResponse, error) {
+	if req.Depth < 0 || req.Depth > 1000 {
+		return nil, badRequest("depth %d: want 0 (to the ends) to 1000", req.Depth)
+	}
+	ctx, cancel := s.solveContext()
+	defer cancel()
+	e, r, i, err := s.locate(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	root, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: req.Depth, AllMoves: req.AllMoves, MaxNodes: s.opt.maxTreeNodes})
+	var re *rules.Error
+	switch {
+	case errors.As(err, &re):
+		return nil, gameError(err, e.game.Source)
+	case err != nil: // the node cap
+		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("%v (this server's cap; lower the depth)", err)}
+	}
+	raw, err := out.TreeJSON(e.game, root)
+	if err != nil {
+		return nil, err
+	}
+	return &treeResponse{Tree: raw}, nil
+}
+
+func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	var req positionRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	ctx, cancel := s.solveContext()
+	defer cancel()
+	e, res, i, err := s.locate(ctx, req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	moves, err := res.Moves(i, res.Instance.NewMachine())
+	if err != nil {
+		writeError(w, gameError(err, e.game.Source))
+		return
+	}
+	reply := slices.IndexFunc(moves, func(m retro.Move) bool { return m.Best })
+	if reply < 0 && len(moves) > 0 {
+		reply = 0
+	}
+	writeJSON(w, http.StatusOK, positionResponse{Position: out.NewPositionJSON(e.game, res, i, moves), Reply: reply})
+}
+
+// locate finds the position a request names. A position the starts do not
+// reach is solved on its own (within the same caps), not cached.
+func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, *retro.Result, int, error) {
+	width := req.Width
+	if width <= 0 {
+		width = positions.DefaultOpenWidth
+	}
+	if width > s.opt.widenCap {
+		return nil, nil, 0, badRequest("width %d: at most %d", width, s.opt.widenCap)
+	}
+	e, err := s.solved(ctx, req.Game, width)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if req.Start != nil {
+		for _, r := range e.results {
+			for _, st := range r.Starts {
+				if slices.Equal(append(slices.Clone(r.Instance.Values), st.Params...), req.Start) {
+					return e, r, st.Index, nil
+				}
+			}
+		}
+		return nil, nil, 0, badRequest("no start position with parameters %s", retro.FormatTuple(req.Start))
+	}
+	if req.Instance < 0 || req.Instance >= len(e.results) {
+		return nil, nil, 0, badRequest("instance %d: the game has %d", req.Instance, len(e.results))
+	}
+	g, r := e.game, e.results[req.Instance]
+	piles, err := parsePosition(g, req.Position)
+	if err != nil {
+		return nil, nil, 0, badRequest("%v", err)
+	}
+	hist, err := parseHistory(g, req.Last, req.Mylast)
+	if err != nil {
+		return nil, nil, 0, badRequest("%v", err)
+	}
+	if i, ok := r.Space.Index(piles, hist); ok {
+		return e, r, i, nil
+	}
+	popt := positions.DefaultOptions(g)
+	popt.MaxPositions, popt.OpenWidth, popt.Context = s.opt.maxPositions, width, ctx
+	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
+	if err := s.acquire(ctx); err != nil {
+		return nil, nil, 0, err
+	}
+	defer s.release()
+	r, err = retro.SolveInstance(r.Instance, popt, retro.Options{Context: ctx})
+	if err != nil {
+		return nil, nil, 0, s.solveError(err, g)
+	}
+	i, ok := r.Space.Index(piles, hist)
+	if !ok { // a final position that no move reaches: not in the table
+		return nil, nil, 0, &apiError{status: http.StatusUnprocessableEntity, code: "game",
+			msg: fmt.Sprintf("position %s is not in the table", positions.Format(g, piles, hist))}
+	}
+	return e, r, i, nil
+}
+
+// ---- JSON in and out
+
+// decode reads a request's JSON object into v, answering the request
+// itself when it cannot.
+func (s *server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct != "application/json" {
+		writeError(w, &apiError{status: http.StatusUnsupportedMediaType, code: "bad-request", msg: "send the request as application/json"})
+		return false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.opt.maxBody))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("data after the JSON object")
+		}
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		writeError(w, &apiError{status: http.StatusRequestEntityTooLarge, code: "too-large",
+			msg: fmt.Sprintf("the request body is larger than %d bytes", s.opt.maxBody)})
+		return false
+	case err != nil:
+		writeError(w, badRequest("bad JSON: %v", err))
+		return false
+	}
+	return true
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.Encode(v)
+}
+
+// spotJSON is one error of a game or a question, with the spot it marks.
+type spotJSON struct {
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Len  int    `json:"len"`
+	Msg  string `json:"msg"`
+	Text string `json:"text"` // "game.toml:3:9: msg"
+}
+
+type errorJSON struct {
+	Code     string     `json:"code"`
+	Message  string     `json:"message"`
+	Errors   []spotJSON `json:"errors,omitempty"`
+	Rendered string     `json:"rendered,omitempty"` // the errors with their lines and carets
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var api *apiError
+	if !errors.As(err, &api) {
+		api = &apiError{status: http.StatusInternalServerError, code: "internal", msg: err.Error()}
+	}
+	ej := errorJSON{Code: api.code, Message: api.msg}
+	var (
+		list rules.ErrorList
+		one  *rules.Error
+		qe   *retro.QuestionError
+	)
+	switch {
+	case errors.As(api.err, &list):
+	case errors.As(api.err, &one):
+		list = rules.ErrorList{one}
+	case errors.As(api.err, &qe):
+		ej.Errors = []spotJSON{{Line: 1, Col: qe.Col, Len: max(qe.Len, 1), Msg: qe.Msg, Text: qe.Error()}}
+		ej.Rendered = qe.Render()
+	}
+	for _, e := range list {
+		ej.Errors = append(ej.Errors, spotJSON{Line: e.Pos.Line, Col: e.Pos.Col, Len: max(e.Len, 1), Msg: e.Msg, Text: e.Error()})
+	}
+	if len(list) > 0 {
+		ej.Rendered = list.Render(api.src)
+	}
+	writeJSON(w, api.status, map[string]errorJSON{"error": ej})
+}

@@ -1,0 +1,886 @@
+// retro explorer: the page of `retro serve`. Plain script, no build step.
+// Every answer comes from the server's engine (/api/...); this file only
+// builds the game file from the constructor and draws what comes back.
+// Text from the server is always set as text, never as HTML.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+// el makes an element: el('button', {class: 'x', onclick: f}, 'text', child…).
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+// api calls the server; a failure is thrown as {code, message, errors, rendered}.
+async function api(path, body) {
+  const opt = body === undefined ? {} :
+    {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)};
+  let resp, data;
+  try {
+    resp = await fetch(path, opt);
+  } catch (e) {
+    throw {code: 'network', message: 'the server does not answer (is retro serve still running?)'};
+  }
+  try {
+    data = await resp.json();
+  } catch (e) {
+    throw {code: 'internal', message: 'the server sent no JSON (status ' + resp.status + ')'};
+  }
+  if (!resp.ok) throw (data && data.error) || {code: 'internal', message: 'status ' + resp.status};
+  return data;
+}
+
+const state = {
+  presets: [],
+  tasks: [],
+  game: null,        // {id, label, text}: the game the ribbon and the tree are about
+  ownText: null,     // the constructor's text when it is a valid game
+  query: null,       // the last /api/query answer
+  width: 100,        // values the open start ranges took
+  tree: null,        // {req, instance, root}
+  treeAuto: false,   // the tree's start was chosen by the page (the answer), not the user
+  trail: [],         // earlier tree starts, for Back
+  play: null,
+};
+
+// ---- outcomes
+
+const SHAPE = {W: '▲', L: '▼', D: '●', '?': '◆'};
+const OCLASS = {W: 'o-W', L: 'o-L', D: 'o-D', '?': 'o-U'};
+const PLAYER = ['Petya', 'Vanya'];
+
+function value(o, layer) { return (SHAPE[o] || '') + o + (layer === null || layer === undefined ? '' : layer); }
+
+// spell says what an outcome and layer mean for the player to move.
+function spell(o, layer, who, other) {
+  if (o === 'W') return who + ' wins, with at most ' + Math.max(1, Math.ceil(layer / 2)) + ' more move(s) of his';
+  if (o === 'L') return layer === 0 ? who + ' has lost' :
+    other + ' wins, with at most ' + layer / 2 + ' move(s) of his, whatever ' + who + ' does';
+  if (o === 'D') return 'a draw: neither side can force a win';
+  return 'beyond the horizon';
+}
+
+function fmtPos(p) {
+  let s = '(' + p.position.join(', ') + ')';
+  if (p.last !== undefined && p.last !== null) s += ' last=' + p.last;
+  if (p.mylast !== undefined && p.mylast !== null) s += ' mylast=' + p.mylast;
+  return s;
+}
+
+function errorText(e) { return e && e.message ? e.message : String(e); }
+
+// ---- the constructor
+
+const DEFAULT_PILES = {1: ['x'], 2: ['a', 'b'], 3: ['a', 'b', 'c']};
+const OPS = [['+', 'add'], ['-', 'subtract'], ['*', 'multiply by'], ['//', 'divide by (rounding down)'], ['expr', 'any move:']];
+
+let form = {
+  name: 'My game', piles: ['a', 'b'],
+  moves: [{op: '+', pile: 'each', k: 1, expr: '', cmd: ''}, {op: '*', pile: 'each', k: 2, expr: '', cmd: ''}],
+  endKind: 'total', endOp: '>=', endN: 100, endExpr: '', winner: 'mover', winnerExpr: '', count: 'exam',
+  allow: '', allowExpr: '', start: ['10', 'S'], param: 'S', lo: 1, hi: 89,
+};
+
+// moveText is a move entry of the game format.
+function moveText(m, piles) {
+  if (m.op === 'expr') return m.expr.trim();
+  const k = String(m.k).trim() || '0';
+  if (piles.length === 1) return piles[0] + ' ' + m.op + ' ' + k;
+  if (m.pile === 'each') return 'each ' + m.op + k;
+  return m.pile + ' = ' + m.pile + ' ' + m.op + ' ' + k;
+}
+
+// parseMove reads a move entry back into a row of the constructor.
+function parseMove(text, piles, cmd) {
+  let m = /^each\s*(\+|-|\*|\/\/)\s*(\d+)$/.exec(text);
+  if (m) return {op: m[1], pile: 'each', k: +m[2], expr: '', cmd};
+  m = /^([A-Za-z_]\w*)\s*(\+|-|\*|\/\/)\s*(\d+)$/.exec(text);
+  if (m && piles.length === 1 && m[1] === piles[0]) return {op: m[2], pile: 'each', k: +m[3], expr: '', cmd};
+  m = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\s*(\+|-|\*|\/\/)\s*(\d+)$/.exec(text);
+  if (m && m[1] === m[2] && piles.includes(m[1])) return {op: m[3], pile: m[1], k: +m[4], expr: '', cmd};
+  return {op: 'expr', pile: 'each', k: 1, expr: text, cmd};
+}
+
+function tomlString(s) {
+  return '"' + String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
+}
+
+function tomlKey(s) { return /^[A-Za-z0-9_-]+$/.test(s) ? s : tomlString(s); }
+
+// formToToml writes the game file of the constructor.
+function formToToml(f) {
+  const lines = [];
+  const piles = f.piles;
+  lines.push('name  = ' + tomlString(f.name || 'My game'));
+  lines.push('piles = [' + piles.map(tomlString).join(', ') + ']');
+  const grouped = f.moves.some((m) => m.cmd.trim() !== '');
+  if (!grouped) lines.push('moves = [' + f.moves.map((m) => tomlString(moveText(m, piles))).join(', ') + ']');
+  let end = f.endExpr.trim();
+  if (f.endKind === 'total') end = piles.join(' + ') + ' ' + f.endOp + ' ' + (String(f.endN).trim() || '0');
+  if (end) lines.push('end    = ' + tomlString(end));
+  lines.push('winner = ' + tomlString(f.winner === 'custom' ? f.winnerExpr.trim() : f.winner));
+  const allow = f.allow === 'custom' ? f.allowExpr.trim() : f.allow;
+  if (allow) lines.push('allow  = ' + tomlString(allow));
+  if (f.count === 'lebedev') lines.push('count  = "lebedev"');
+  if (grouped) {
+    const groups = new Map();
+    f.moves.forEach((m, k) => {
+      const name = m.cmd.trim() || 'm' + (k + 1);
+      if (!groups.has(name)) groups.set(name, []);
+      groups.get(name).push(moveText(m, piles));
+    });
+    lines.push('', '[commands]');
+    for (const [name, ms] of groups) lines.push(tomlKey(name) + ' = [' + ms.map(tomlString).join(', ') + ']');
+  }
+  lines.push('', '[start]');
+  piles.forEach((p, k) => {
+    const v = String(f.start[k] === undefined ? '0' : f.start[k]).trim() || '0';
+    lines.push(p + ' = ' + (/^-?\d+$/.test(v) ? v : tomlString(v)));
+  });
+  const lo = String(f.lo).trim() || '1', hi = String(f.hi === null ? '' : f.hi).trim();
+  lines.push('', '[params]', tomlKey(f.param || 'S') + ' = ' + tomlString(lo + '..' + hi));
+  return lines.join('\n') + '\n';
+}
+
+// formFromServer turns the server's reading of a game file into the
+// constructor's fields.
+function formFromServer(sf) {
+  const f = {name: sf.name, piles: sf.piles.slice(), moves: [], count: sf.count, param: sf.param,
+    lo: sf.lo, hi: sf.hi === null ? '' : sf.hi, start: sf.start.slice(),
+    endKind: 'custom', endOp: '>=', endN: '', endExpr: sf.end, winner: 'custom', winnerExpr: sf.winner,
+    allow: 'custom', allowExpr: sf.allow};
+  for (const c of sf.commands) for (const m of c.moves) f.moves.push(parseMove(m.trim(), f.piles, sf.grouped ? c.name : ''));
+  const m = /^\s*([A-Za-z_]\w*(?:\s*\+\s*[A-Za-z_]\w*)*)\s*(>=|<=|>|<)\s*(-?\d+)\s*$/.exec(sf.end);
+  if (m && m[1].split('+').map((s) => s.trim()).join(',') === f.piles.join(',')) {
+    f.endKind = 'total'; f.endOp = m[2]; f.endN = m[3];
+  }
+  if (sf.winner === 'mover' || sf.winner === 'other') f.winner = sf.winner;
+  if (['', 'no-repeat-opponent', 'no-repeat-own'].includes(sf.allow)) f.allow = sf.allow;
+  return f;
+}
+
+function option(value, label, selected) {
+  return el('option', {value, selected: selected ? true : undefined}, label);
+}
+
+// renderForm writes the constructor's fields into the page.
+function renderForm() {
+  $('f-name').value = form.name;
+  $('f-piles').value = String(form.piles.length);
+  $('f-end-kind').value = form.endKind;
+  $('f-end-op').value = form.endOp;
+  $('f-end-n').value = form.endN;
+  $('f-end-expr').value = form.endExpr;
+  $('f-winner').value = form.winner;
+  $('f-winner-expr').value = form.winnerExpr;
+  $('f-count').value = form.count;
+  $('f-allow').value = form.allow;
+  $('f-allow-expr').value = form.allowExpr;
+  $('f-lo').value = form.lo;
+  $('f-hi').value = form.hi === null ? '' : form.hi;
+  $('f-param-name').textContent = form.param;
+  $('tree-param').textContent = form.param;
+  const moves = $('f-moves');
+  moves.replaceChildren();
+  form.moves.forEach((m, k) => moves.append(moveRow(m, k)));
+  const start = $('f-start');
+  start.replaceChildren();
+  form.piles.forEach((p, k) => start.append(el('label', {}, p + ' = ',
+    el('input', {type: 'text', size: 8, class: 'f-start', value: form.start[k] || '', 'aria-label': 'start of pile ' + p}))));
+  showConditional();
+}
+
+function moveRow(m, k) {
+  const ops = el('select', {class: 'm-op', 'aria-label': 'move ' + (k + 1) + ': operation'},
+    ...OPS.map(([v, label]) => option(v, label, v === m.op)));
+  const pile = el('select', {class: 'm-pile', 'aria-label': 'move ' + (k + 1) + ': pile',
+    hidden: m.op === 'expr' || form.piles.length === 1},
+  option('each', 'on any pile', m.pile === 'each'), ...form.piles.map((p) => option(p, 'on pile ' + p, m.pile === p)));
+  return el('li', {}, el('div', {class: 'row'}, ops, pile,
+    el('input', {type: 'number', class: 'm-k', value: m.k, 'aria-label': 'move ' + (k + 1) + ': operand', hidden: m.op === 'expr'}),
+    el('input', {type: 'text', class: 'm-expr', size: 22, value: m.expr, 'aria-label': 'move ' + (k + 1) + ': the move', hidden: m.op !== 'expr'}),
+    el('input', {type: 'text', class: 'm-cmd', size: 7, value: m.cmd, placeholder: 'command', 'aria-label': 'move ' + (k + 1) + ': command name (optional)'}),
+    el('button', {type: 'button', class: 'm-del', 'aria-label': 'remove move ' + (k + 1), onclick: () => {
+      readForm(); form.moves.splice(k, 1); renderForm(); formChanged();
+    }}, '✕')));
+}
+
+function showConditional() {
+  $('f-end-total').hidden = $('f-end-kind').value !== 'total';
+  $('f-end-expr').hidden = $('f-end-kind').value === 'total';
+  $('f-winner-expr').hidden = $('f-winner').value !== 'custom';
+  $('f-allow-expr').hidden = $('f-allow').value !== 'custom';
+  for (const li of $('f-moves').children) {
+    const expr = li.querySelector('.m-op').value === 'expr';
+    li.querySelector('.m-k').hidden = expr;
+    li.querySelector('.m-expr').hidden = !expr;
+    li.querySelector('.m-pile').hidden = expr || form.piles.length === 1;
+  }
+}
+
+// readForm reads the page's fields into form.
+function readForm() {
+  form.name = $('f-name').value;
+  form.endKind = $('f-end-kind').value;
+  form.endOp = $('f-end-op').value;
+  form.endN = $('f-end-n').value;
+  form.endExpr = $('f-end-expr').value;
+  form.winner = $('f-winner').value;
+  form.winnerExpr = $('f-winner-expr').value;
+  form.count = $('f-count').value;
+  form.allow = $('f-allow').value;
+  form.allowExpr = $('f-allow-expr').value;
+  form.lo = $('f-lo').value;
+  form.hi = $('f-hi').value;
+  form.start = [...document.querySelectorAll('.f-start')].map((i) => i.value);
+  form.moves = [...$('f-moves').children].map((li) => ({
+    op: li.querySelector('.m-op').value, pile: li.querySelector('.m-pile').value,
+    k: li.querySelector('.m-k').value, expr: li.querySelector('.m-expr').value, cmd: li.querySelector('.m-cmd').value,
+  }));
+}
+
+function formChanged() {
+  readForm();
+  showConditional();
+  $('source').value = formToToml(form);
+  scheduleCheck();
+}
+
+function changePiles() {
+  readForm();
+  const n = +$('f-piles').value;
+  const old = form.piles;
+  form.piles = DEFAULT_PILES[n];
+  form.start = form.piles.map((_, k) => form.start[k] !== undefined ? form.start[k] : '0');
+  if (n === 1) form.start = [form.start.includes('S') ? 'S' : form.start[0]];
+  for (const m of form.moves) if (m.pile !== 'each' && !form.piles.includes(m.pile)) m.pile = 'each';
+  if (old.length !== n) renderForm();
+  formChanged();
+}
+
+// ---- checking the game file
+
+let checkTimer = 0, checkSeq = 0;
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(() => runCheck(false), 250);
+}
+
+// runCheck asks the server to parse the game file; fill loads the result
+// into the constructor.
+async function runCheck(fill) {
+  const text = $('source').value;
+  const seq = ++checkSeq;
+  $('check').dataset.state = 'checking';
+  try {
+    const c = await api('/api/check', {game: text});
+    if (seq !== checkSeq) return c;
+    const out = [el('p', {class: 'ok'}, '✓ A valid game: ' + c.piles.length + ' pile(s), ' + c.commands.length +
+      ' command(s)' + (c.params.length ? ', ' + c.params.map((p) => p.name + ' = ' + p.lo + '..' + (p.open ? ' (open)' : p.hi)).join(', ') : '') + '.')];
+    if (fill && c.form) {
+      form = formFromServer(c.form);
+      renderForm();
+    } else if (fill) {
+      out.push(el('p', {}, 'The constructor cannot show this game (' + c.why + '); it can still be used as your own game as written.'));
+    }
+    $('check').replaceChildren(...out);
+    $('check').dataset.state = 'ok';
+    ownValid(text);
+    return c;
+  } catch (e) {
+    if (seq !== checkSeq) return null;
+    showSourceError($('check'), e, text);
+    $('check').dataset.state = 'error';
+    ownInvalid(e);
+    return null;
+  }
+}
+
+// showSourceError shows an error of a game file: the message, and the lines
+// it points at with the spot marked.
+function showSourceError(box, e, text) {
+  const parts = [el('p', {class: 'bad'}, '✗ ' + (e.errors && e.errors.length ? e.errors.length + ' error(s) in the game file:' : errorText(e)))];
+  if (e.errors && e.errors.length) {
+    const lines = text.split('\n');
+    const byLine = new Map();
+    for (const s of e.errors) if (s.line > 0 && !byLine.has(s.line)) byLine.set(s.line, s);
+    for (const s of e.errors) {
+      if (s.line > 0 && box.id === 'check') {
+        // A button that selects the spot in the game file.
+        parts.push(el('p', {}, el('button', {type: 'button', class: 'error linkish', onclick: () => selectSpot(text, s)},
+          'line ' + s.line + ', column ' + s.col + ': ' + s.msg)));
+      } else {
+        parts.push(el('p', {class: 'error'}, s.line > 0 ? 'line ' + s.line + ', column ' + s.col + ': ' + s.msg : s.msg));
+      }
+    }
+    const pre = el('pre', {class: 'src', 'aria-label': 'the game file with the errors marked'});
+    lines.forEach((line, k) => {
+      const s = byLine.get(k + 1);
+      if (!s && !(byLine.has(k) || byLine.has(k + 2))) return;
+      const ln = el('span', {class: 'ln'}, String(k + 1).padStart(3) + '  ');
+      if (!s) { pre.append(ln, line + '\n'); return; }
+      const chars = [...line];
+      const a = Math.max(0, s.col - 1), b = Math.min(chars.length, a + Math.max(1, s.len));
+      pre.append(ln, el('span', {class: 'errline'}, chars.slice(0, a).join(''),
+        el('mark', {}, chars.slice(a, b).join('') || ' '), chars.slice(b).join('')), '\n');
+    });
+    if (pre.childNodes.length) parts.push(pre);
+  }
+  box.replaceChildren(...parts);
+}
+
+// selectSpot selects an error's text in the game file.
+function selectSpot(text, s) {
+  const ta = $('source');
+  if (ta.value !== text) return;
+  const lines = text.split('\n');
+  let off = 0;
+  for (let k = 0; k < s.line - 1 && k < lines.length; k++) off += lines[k].length + 1;
+  // Columns count characters; the textarea counts UTF-16 units.
+  const line = lines[s.line - 1] || '';
+  const chars = [...line];
+  const a = off + chars.slice(0, s.col - 1).join('').length;
+  const b = a + chars.slice(s.col - 1, s.col - 1 + s.len).join('').length;
+  ta.focus();
+  ta.setSelectionRange(a, Math.max(a, b));
+}
+
+function ownValid(text) {
+  state.ownText = text;
+  const b = $('own-game');
+  b.disabled = false;
+  b.title = 'Use the game of the constructor';
+  if (state.game && state.game.id === 'own' && state.game.text !== text) setGame({id: 'own', label: 'your own game', text});
+}
+
+function ownInvalid(e) {
+  state.ownText = null;
+  const b = $('own-game');
+  b.disabled = true;
+  b.title = 'The constructor\'s game has errors: ' + errorText(e);
+}
+
+// ---- choosing the game
+
+function pressGameButton(id) {
+  for (const b of document.querySelectorAll('.game-button')) b.setAttribute('aria-pressed', String(b.dataset.id === id));
+}
+
+function setGame(g) {
+  state.game = g;
+  state.tree = null;
+  state.trail = [];
+  stopPlay();
+  pressGameButton(g.id);
+  $('game-status').textContent = 'Game: ' + g.label + '.';
+  runQuery(true);
+}
+
+async function choosePreset(p) {
+  $('source').value = p.source;
+  setGame({id: p.id, label: p.title, text: p.source});
+  await runCheck(true);
+}
+
+// ---- questions and the ribbon
+
+function renderTasks() {
+  const box = $('tasks');
+  const choices = state.tasks.map((t) => ({key: t.key, title: 'Task ' + t.title, sub: t.question, wording: t.wording}));
+  choices.push({key: 'free', title: 'Your question', sub: 'below', wording: 'a question of your own'});
+  box.replaceChildren(...choices.map((c, k) => el('label', {title: c.wording},
+    el('input', {type: 'radio', name: 'task', value: c.key, checked: k === 0 ? true : undefined,
+      onchange: () => runQuery(false)}), ' ' + c.title, el('small', {}, c.sub))));
+}
+
+function currentTask() {
+  const r = document.querySelector('input[name="task"]:checked');
+  return r ? r.value : state.tasks[0].key;
+}
+
+let querySeq = 0;
+
+async function runQuery(newGame) {
+  if (!state.game) return;
+  const key = currentTask();
+  const req = {game: state.game.text};
+  if (key === 'free') {
+    req.question = $('free-q').value;
+    req.aggregate = $('free-agg').value;
+    if (req.aggregate === 'first' || req.aggregate === 'last') req.k = +$('free-k').value || 1;
+  } else req.task = key;
+  const seq = ++querySeq;
+  const sec = $('ribbon-section');
+  sec.dataset.state = 'loading';
+  sec.dataset.task = key;
+  $('answer').textContent = 'Solving…';
+  try {
+    const r = await api('/api/query', req);
+    if (seq !== querySeq) return;
+    state.query = r;
+    state.width = r.width;
+    renderRibbon(r, key);
+    sec.dataset.state = 'ready';
+    if (newGame || !state.tree || state.treeAuto) startTreeAtAnswer();
+  } catch (e) {
+    if (seq !== querySeq) return;
+    state.query = null;
+    $('meaning').textContent = '';
+    $('ribbon').replaceChildren();
+    const box = $('answer');
+    if (e.code === 'question' && e.errors) {
+      showQuestionError(box, e);
+    } else if (e.code === 'game' && e.errors) {
+      showSourceError(box, e, state.game.text);
+    } else {
+      box.replaceChildren(el('span', {class: 'error'}, '✗ ' + errorText(e)));
+    }
+    sec.dataset.state = 'error';
+    clearTree(errorText(e));
+  }
+}
+
+function showQuestionError(box, e) {
+  const s = e.errors[0];
+  const q = [...$('free-q').value];
+  const a = Math.max(0, s.col - 1), b = Math.min(q.length, a + s.len);
+  box.replaceChildren(el('span', {class: 'error'}, '✗ ' + s.msg),
+    el('pre', {class: 'src'}, q.slice(0, a).join(''), el('mark', {}, q.slice(a, b).join('') || ' '), q.slice(b).join('')));
+}
+
+function renderRibbon(r, key) {
+  const a = r.answer;
+  const task = r.task;
+  $('meaning').textContent = (task ? 'Task ' + task.title + ': ' + task.wording + '. ' : '') +
+    'The question "' + a.question + '" means ' + a.meaning + ' at the start; ' +
+    a.params.map((p) => p.name + ' = ' + p.lo + '..' + p.hi + (p.open ? ' (open range, widened)' : '')).join(', ') + '.';
+  const cells = [];
+  let group = null;
+  for (const c of a.cells) {
+    if (c.group && c.group !== group) {
+      group = c.group;
+      cells.push(el('div', {class: 'group'}, c.group + ':'));
+    }
+    cells.push(ribbonCell(c, a));
+  }
+  if (a.omitted) cells.push(el('div', {class: 'group'}, '… and ' + a.omitted + ' more starts, not shown'));
+  $('ribbon').replaceChildren(...cells);
+  const name = a.names.length ? a.names.join(', ') : '';
+  let text;
+  if (a.number !== undefined && a.number !== null) text = a.aggregate + ' = ' + a.text;
+  else if (!name) text = a.text;
+  else text = a.values.length ? name + ' = ' + a.text : 'no value of ' + name + ' in the range';
+  $('answer').textContent = (task ? 'Task ' + task.title + ' — answer: ' : 'Answer: ') + text;
+  $('answer').dataset.answer = a.text;
+}
+
+function ribbonCell(c, a) {
+  const cls = ['cell', OCLASS[c.outcome]];
+  if (c.holds === 'yes') cls.push('holds');
+  if (c.holds === 'maybe') cls.push('maybe');
+  if (c.answer) cls.push('answer');
+  if (c.layer !== null && c.layer > 6) cls.push('far');
+  const name = a.names.length ? a.names[a.names.length - 1] + ' = ' : '';
+  const label = name + c.label + ': ' + c.outcome + (c.layer === null ? '' : ' ' + c.layer) +
+    (c.holds === 'yes' ? ', the question holds' : c.holds === 'maybe' ? ', undecided' : '') +
+    (c.answer ? ', part of the answer' : '') + '. Show its tree.';
+  return el('button', {type: 'button', class: cls.join(' '), 'aria-label': label, title: label,
+    dataset: {label: c.label, outcome: c.outcome, holds: c.holds},
+    onclick: () => { startTreeAt(c, false); }},
+  el('span', {class: 'lab'}, c.label),
+  el('span', {class: 'val'}, value(c.outcome, c.layer) + (c.answer ? '★' : c.holds === 'yes' ? '✓' : '')));
+}
+
+// ---- the tree
+
+function startTreeAtAnswer() {
+  const a = state.query && state.query.answer;
+  if (!a || !a.cells.length) return;
+  const c = a.cells.find((c) => c.answer) || a.cells[0];
+  startTreeAt(c, true);
+}
+
+// startTreeAt starts the tree at a ribbon cell; auto: chosen by the page,
+// not the user, so that the next question's answer may replace it.
+function startTreeAt(c, auto) {
+  state.treeAuto = !!auto;
+  state.trail = [];
+  $('tree-s').value = c.label === 'start' ? '' : c.label;
+  for (const b of document.querySelectorAll('#ribbon .cell')) b.classList.toggle('current', b.dataset.label === c.label);
+  showTree({start: c.params}, c.instance, false);
+}
+
+function startTreeAtS() {
+  const a = state.query && state.query.answer;
+  const s = $('tree-s').value.trim();
+  if (!a || !/^-?\d+$/.test(s)) return;
+  const c = a.cells.find((c) => c.label === s);
+  if (c) { startTreeAt(c, false); return; }
+  const base = a.cells.length ? a.cells[0].params.slice(0, -1) : [];
+  state.treeAuto = false;
+  state.trail = [];
+  showTree({start: base.concat([+s])}, 0, false);
+}
+
+function clearTree(msg) {
+  state.tree = null;
+  $('tree-start').textContent = '—';
+  $('tree-value').textContent = msg ? '(' + msg + ')' : '';
+  $('tree').replaceChildren();
+  $('tree-back').disabled = true;
+}
+
+let treeSeq = 0;
+
+// showTree asks for the tree from a start ({start: tuple} or {position,
+// last, mylast}) and draws it; remember keeps the current start for Back.
+async function showTree(req, instance, remember) {
+  if (!state.game) return;
+  const body = Object.assign({game: state.game.text, width: state.width, instance,
+    depth: treeDepth(), allMoves: $('tree-all').checked}, req);
+  const seq = ++treeSeq;
+  const sec = $('tree-section');
+  sec.dataset.state = 'loading';
+  try {
+    const r = await api('/api/tree', body);
+    if (seq !== treeSeq) return;
+    if (remember && state.tree) state.trail.push(state.tree);
+    const root = r.tree.root;
+    state.tree = {req, instance, root};
+    $('tree-back').disabled = state.trail.length === 0;
+    $('tree-start').textContent = fmtPos(root);
+    $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' +
+      spell(root.outcome, root.layer, 'the player to move', 'the opponent');
+    $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': 'strategy tree'}, treeItem(root, true)));
+    sec.dataset.state = 'ready';
+    if (!state.play || !state.play.started) resetPlay();
+  } catch (e) {
+    if (seq !== treeSeq) return;
+    sec.dataset.state = 'error';
+    $('tree').replaceChildren(el('p', {class: 'error'}, '✗ ' + errorText(e)));
+  }
+}
+
+function treeDepth() { return Math.min(30, Math.max(1, +$('tree-depth').value || 3)); }
+
+function posRequest(n) {
+  return {position: n.position.join(','), last: n.last || '', mylast: n.mylast || ''};
+}
+
+// treeItem draws a node and its children.
+function treeItem(n, isRoot) {
+  const hasKids = n.children && n.children.length > 0;
+  const canGrow = !n.end && (hasKids || n.cut && !n.repeat);
+  const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
+  const toggle = el('button', {type: 'button', class: 'toggle' + (canGrow ? '' : ' none'),
+    'aria-label': hasKids ? 'collapse' : 'expand', tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
+  const what = (n.move ? n.move + ' → ' : '') + fmtPos(n);
+  const badge = el('span', {class: 'badge'}, value(n.outcome, n.layer));
+  const note = n.end ? (n.outcome === 'L' ? ' end: the mover wins' : ' end: the mover loses') :
+    n.repeat ? ' repeats' : n.cut && !hasKids ? ' …' : '';
+  const best = n.best ? el('span', {class: 'best-mark', title: 'an optimal move'}, '★') : null;
+  const label = what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? ', optimal' : '') + note;
+  let node;
+  if (n.end || isRoot) {
+    node = el('span', {class: 'node ' + OCLASS[n.outcome] + (n.end ? ' end' : ''), 'aria-label': label},
+      el('span', {class: 'mv'}, what), badge, best, note);
+  } else {
+    node = el('button', {type: 'button', class: 'node ' + OCLASS[n.outcome], 'aria-label': label + '. Make it the start.',
+      title: 'Make this position the start', dataset: {position: fmtPos(n)},
+      onclick: () => { state.treeAuto = false; showTree(posRequest(n), state.tree.instance, true); }},
+    el('span', {class: 'mv'}, what), badge, best, note);
+  }
+  const row = el('div', {class: 'node-row'}, toggle, node);
+  li.append(row);
+  let kids = null;
+  if (hasKids) {
+    kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, false)));
+    li.append(kids);
+  }
+  const setOpen = async (open) => {
+    if (!canGrow) return;
+    if (open && !kids) {
+      toggle.disabled = true;
+      try {
+        const r = await api('/api/tree', Object.assign({game: state.game.text, width: state.width,
+          instance: state.tree.instance, depth: treeDepth(), allMoves: $('tree-all').checked}, posRequest(n)));
+        n.children = r.tree.root.children || [];
+        kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, false)));
+        li.append(kids);
+      } catch (e) {
+        li.append(el('p', {class: 'error'}, '✗ ' + errorText(e)));
+        return;
+      } finally {
+        toggle.disabled = false;
+      }
+    }
+    if (kids) kids.hidden = !open;
+    li.setAttribute('aria-expanded', String(open));
+    toggle.textContent = open ? '▾' : '▸';
+    toggle.setAttribute('aria-label', open ? 'collapse' : 'expand');
+  };
+  toggle.addEventListener('click', () => setOpen(li.getAttribute('aria-expanded') !== 'true'));
+  const keys = (ev) => {
+    if (ev.key === 'ArrowRight') { setOpen(true); ev.preventDefault(); }
+    if (ev.key === 'ArrowLeft') { setOpen(false); ev.preventDefault(); }
+  };
+  toggle.addEventListener('keydown', keys);
+  node.addEventListener('keydown', keys);
+  return li;
+}
+
+function treeBack() {
+  const prev = state.trail.pop();
+  if (!prev) return;
+  state.tree = null;
+  showTree(prev.req, prev.instance, false).then(() => { $('tree-back').disabled = state.trail.length === 0; });
+}
+
+// ---- play
+
+function showTab(play) {
+  $('tab-tree').setAttribute('aria-selected', String(!play));
+  $('tab-play').setAttribute('aria-selected', String(play));
+  $('tree-panel').hidden = play;
+  $('play-panel').hidden = !play;
+}
+
+function stopPlay() {
+  if (state.play) state.play.cancelled = true;
+  state.play = null;
+  resetPlay();
+}
+
+function resetPlay() {
+  if (state.play && state.play.started) return;
+  setPlayStatus('idle', 'Choose a side and start a game' + (state.tree ? ' from ' + fmtPos(state.tree.root) + '.' : '.'));
+  $('play-position').textContent = '';
+  $('play-moves').replaceChildren();
+  $('play-log').replaceChildren();
+  $('play-undo').disabled = true;
+}
+
+function setPlayStatus(st, text, winner) {
+  const s = $('play-status');
+  s.dataset.state = st;
+  if (winner) s.dataset.winner = winner; else delete s.dataset.winner;
+  s.textContent = text;
+}
+
+function userSide() { return +document.querySelector('input[name="side"]:checked').value; }
+
+function playNew() {
+  if (!state.tree) return;
+  if (state.play) state.play.cancelled = true;
+  const root = state.tree.root;
+  state.play = {side: userSide(), instance: state.tree.instance, states: [], log: [], over: null,
+    started: true, cancelled: false};
+  playAt(state.play, posRequest(root), 0);
+}
+
+// playAt looks the position up and lets the engine move when it is its turn.
+async function playAt(p, req, ply) {
+  p.busy = true;
+  renderPlay(p);
+  try {
+    const r = await api('/api/position', Object.assign({game: state.game.text, width: state.width, instance: p.instance}, req));
+    if (p.cancelled) return;
+    p.states.push({req, pos: r.position, reply: r.reply, ply});
+    if (r.position.final) {
+      const mover = ply % 2;
+      p.over = {winner: r.position.outcome === 'W' ? mover : 1 - mover,
+        text: fmtPos(r.position) + ' is final'};
+    }
+  } catch (e) {
+    p.busy = false;
+    setPlayStatus('error', '✗ ' + errorText(e));
+    return;
+  }
+  p.busy = false;
+  renderPlay(p);
+  const top = p.states[p.states.length - 1];
+  if (!p.over && top.ply % 2 !== p.side) setTimeout(() => engineMove(p), 350);
+}
+
+function engineMove(p) {
+  if (p.cancelled || p.over || p !== state.play) return;
+  const top = p.states[p.states.length - 1];
+  if (top.ply % 2 === p.side || top.reply < 0) return;
+  applyMove(p, top.pos.moves[top.reply]);
+}
+
+function applyMove(p, mv) {
+  const top = p.states[p.states.length - 1];
+  const mover = top.ply % 2;
+  p.log.push(PLAYER[mover] + ': ' + mv.move + ' → ' + mv.text);
+  if (mv.end) {
+    p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, text: mv.text + ' ends the game'};
+    renderPlay(p);
+    return;
+  }
+  playAt(p, posRequest(mv), top.ply + 1);
+}
+
+function playUndo() {
+  const p = state.play;
+  if (!p || p.busy) return;
+  if (p.over) {
+    p.over = null;
+    const top = p.states[p.states.length - 1];
+    if (!top.pos.final) p.log.pop();
+  } else if (p.states.length > 1) {
+    p.states.pop();
+    p.log.pop();
+  }
+  while (p.states.length > 1 && p.states[p.states.length - 1].ply % 2 !== p.side) {
+    p.states.pop();
+    p.log.pop();
+  }
+  renderPlay(p);
+  const top = p.states[p.states.length - 1];
+  if (top.ply % 2 !== p.side) setTimeout(() => engineMove(p), 350);
+}
+
+function renderPlay(p) {
+  if (p !== state.play) return;
+  const top = p.states[p.states.length - 1];
+  $('play-log').replaceChildren(...p.log.map((t) => el('li', {}, t)));
+  const userMoved = p.states.some((s, k) => k < p.states.length - 1 && s.ply % 2 === p.side) ||
+    (p.over && top && top.ply % 2 === p.side);
+  $('play-undo').disabled = p.busy || !userMoved;
+  $('play-moves').replaceChildren();
+  if (!top) {
+    setPlayStatus('engine-turn', 'Looking at the start…');
+    return;
+  }
+  const mover = top.ply % 2;
+  const who = PLAYER[mover], other = PLAYER[1 - mover];
+  $('play-position').textContent = 'Position ' + top.pos.text + ', ' + who + ' to move: ' +
+    value(top.pos.outcome, top.pos.layer) + ' — ' + spell(top.pos.outcome, top.pos.layer, who, other) + '.';
+  if (p.over) {
+    const you = p.over.winner === p.side;
+    setPlayStatus('over', 'Game over: ' + p.over.text + '. ' + PLAYER[p.over.winner] + ' wins — ' +
+      (you ? 'you win!' : 'the engine wins.'), you ? 'you' : 'engine');
+    return;
+  }
+  if (p.busy || mover !== p.side) {
+    setPlayStatus('engine-turn', 'The engine (' + who + ') is thinking…');
+    return;
+  }
+  setPlayStatus('your-turn', 'Your move, ' + who + '.');
+  const hints = $('play-hints').checked;
+  top.pos.moves.forEach((mv) => {
+    let hint = null;
+    if (hints) {
+      const h = mv.end ? (mv.outcome === 'L' ? 'ends the game: you win' : 'ends the game: you lose') :
+        value(mv.outcome, mv.layer) + ' for ' + other + (mv.outcome === 'L' ? ': good for you' : mv.outcome === 'W' ? ': good for ' + other : '');
+      hint = el('small', {}, h + (mv.best ? ' ★' : ''));
+    }
+    $('play-moves').append(el('button', {type: 'button', class: 'move-btn',
+      onclick: () => { if (!p.busy && !p.over) applyMove(p, mv); }},
+    mv.move + ' → ', el('span', {class: 'to'}, mv.text), hint));
+  });
+}
+
+// ---- wiring
+
+async function copySource() {
+  const text = $('source').value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    $('source').select();
+    document.execCommand('copy');
+  }
+  $('copy-source').textContent = 'Copied';
+  setTimeout(() => { $('copy-source').textContent = 'Copy the file'; }, 1500);
+}
+
+function wire() {
+  $('form').addEventListener('input', (ev) => {
+    if (ev.target.id === 'f-piles') return;
+    formChanged();
+  });
+  $('form').addEventListener('change', (ev) => {
+    if (ev.target.id === 'f-piles') changePiles(); else formChanged();
+  });
+  $('form').addEventListener('submit', (ev) => ev.preventDefault());
+  $('f-add-move').addEventListener('click', () => {
+    readForm();
+    form.moves.push({op: '+', pile: 'each', k: 1, expr: '', cmd: ''});
+    renderForm();
+    formChanged();
+    const rows = $('f-moves').querySelectorAll('.m-op');
+    rows[rows.length - 1].focus();
+  });
+  $('source').addEventListener('input', scheduleCheck);
+  $('load-source').addEventListener('click', () => runCheck(true));
+  $('copy-source').addEventListener('click', copySource);
+  $('own-game').addEventListener('click', () => {
+    if (state.ownText) setGame({id: 'own', label: 'your own game', text: state.ownText});
+  });
+  $('free-ask').addEventListener('click', () => {
+    document.querySelector('input[name="task"][value="free"]').checked = true;
+    runQuery(false);
+  });
+  $('free-q').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') $('free-ask').click(); });
+  $('tree-go').addEventListener('click', startTreeAtS);
+  $('tree-s').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') startTreeAtS(); });
+  $('tree-back').addEventListener('click', treeBack);
+  const redraw = () => { if (state.tree) showTree(state.tree.req, state.tree.instance, false); };
+  $('tree-all').addEventListener('change', redraw);
+  $('tree-depth').addEventListener('change', redraw);
+  $('tab-tree').addEventListener('click', () => showTab(false));
+  $('tab-play').addEventListener('click', () => showTab(true));
+  for (const t of [$('tab-tree'), $('tab-play')]) {
+    t.addEventListener('keydown', (ev) => {
+      if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
+        const play = t.id === 'tab-tree';
+        showTab(play);
+        $(play ? 'tab-play' : 'tab-tree').focus();
+      }
+    });
+  }
+  $('play-new').addEventListener('click', playNew);
+  $('play-undo').addEventListener('click', playUndo);
+  $('play-hints').addEventListener('change', () => { if (state.play) renderPlay(state.play); });
+}
+
+async function init() {
+  wire();
+  if (window.matchMedia('(max-width: 600px)').matches) $('constructor').open = false;
+  renderForm();
+  $('source').value = formToToml(form);
+  try {
+    [state.presets, state.tasks] = await Promise.all([api('/api/presets'), api('/api/tasks')]);
+  } catch (e) {
+    $('game-status').textContent = '✗ ' + errorText(e);
+    return;
+  }
+  renderTasks();
+  const own = $('own-game');
+  own.dataset.id = 'own';
+  for (const p of state.presets) {
+    own.before(el('button', {type: 'button', class: 'game-button', 'aria-pressed': 'false', dataset: {id: p.id},
+      onclick: () => choosePreset(p)}, p.title));
+  }
+  $('game-status').textContent = 'Choose a game.';
+  document.body.dataset.ready = 'true';
+  if (state.presets.length) await choosePreset(state.presets[0]);
+}
+
+init();
