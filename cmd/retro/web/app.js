@@ -879,8 +879,10 @@ async function init() {
       onclick: () => choosePreset(p)}, p.title));
   }
   $('game-status').textContent = 'Choose a game.';
-  document.body.dataset.ready = 'true';
+  // Ready once the first preset is in the constructor too: its check may
+  // answer after its ribbon, and would overwrite what is typed meanwhile.
   if (state.presets.length) await choosePreset(state.presets[0]);
+  document.body.dataset.ready = 'true';
 }
 
 init();
