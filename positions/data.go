@@ -42,7 +42,7 @@ func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
 		return nil, fmt.Errorf("%w: %d piles and %d history values, the game has %d and %d",
 			ErrBadSpace, d.Piles, d.History, len(g.Piles), HistorySize(g))
 	}
-	s := &Space{game: g, piles: d.Piles, hist: d.History, dense: d.Dense}
+	s := &Space{game: g, box: box{piles: d.Piles, hist: d.History}, dense: d.Dense}
 	if !d.Dense {
 		if len(d.Tuples) != len(d.Hists)*d.Piles {
 			return nil, fmt.Errorf("%w: %d values for %d tuples", ErrBadSpace, len(d.Tuples), len(d.Hists))
@@ -62,7 +62,7 @@ func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
 	if len(d.Lo) != d.Piles || len(d.Size) != d.Piles {
 		return nil, fmt.Errorf("%w: box of %d sides", ErrBadSpace, len(d.Lo))
 	}
-	g0 := &growBox{piles: d.Piles, hist: d.History, lo: d.Lo, size: d.Size}
+	g0 := &box{piles: d.Piles, hist: d.History, lo: d.Lo, size: d.Size}
 	for _, v := range d.Size {
 		if v <= 0 {
 			return nil, fmt.Errorf("%w: box side %d", ErrBadSpace, v)

@@ -427,7 +427,7 @@ func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []i
 
 // space turns the set found into a Space.
 func (f *finder) space() *Space {
-	sp := &Space{game: f.g, piles: f.piles, hist: f.hist}
+	sp := &Space{game: f.g, box: box{piles: f.piles, hist: f.hist}}
 	if f.box != nil {
 		for w := f.piles + 1; len(f.dead) >= w; f.dead = f.dead[w:] {
 			f.box.remove(f.dead[:f.piles], int(f.dead[f.piles]))
@@ -471,7 +471,7 @@ func (f *finder) denseSpace(sp *Space) bool {
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 	})
-	tight := &growBox{piles: f.piles, hist: f.hist, lo: lo, size: make([]int64, f.piles)}
+	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: make([]int64, f.piles)}}
 	for k := range lo {
 		tight.size[k] = hi[k] - lo[k] + 1
 	}

@@ -1,19 +1,16 @@
 package positions
 
-import "math/bits"
-
 // growBox is the set of positions found so far while their bounding box is
 // small: one bit per cell of a box that grows, doubling a side at a time, to
 // take in every position added. It gives up (add returns ok = false) when
 // the box would hold too many cells per position, and the caller moves to a
 // hashed set.
 type growBox struct {
-	piles, hist int
-	lo, size    []int64
-	bits        Bitset
-	count       int
-	fixed       bool // a [bounds] box: never grows
-	nonNeg      bool // piles never go below zero
+	box
+	bits   Bitset
+	count  int
+	fixed  bool // a [bounds] box: never grows
+	nonNeg bool // piles never go below zero
 }
 
 // While positions are being found, a box may grow to growFloor cells (one
@@ -32,48 +29,13 @@ var (
 const boxCeiling = 1 << 40
 
 func newGrowBox(piles, hist int, lo, hi []int64, fixed, nonNeg bool) *growBox {
-	g := &growBox{piles: piles, hist: hist, fixed: fixed, nonNeg: nonNeg,
-		lo: append([]int64(nil), lo...), size: make([]int64, piles)}
+	g := &growBox{box: box{piles: piles, hist: hist, lo: append([]int64(nil), lo...), size: make([]int64, piles)},
+		fixed: fixed, nonNeg: nonNeg}
 	for k := range lo {
 		g.size[k] = hi[k] - lo[k] + 1
 	}
 	g.bits = NewBitset(int(g.volume(g.size)))
 	return g
-}
-
-func (g *growBox) volume(size []int64) uint64 {
-	v := uint64(g.hist)
-	for _, s := range size {
-		hi, lo := bits.Mul64(v, uint64(s))
-		if hi != 0 || lo > boxCeiling {
-			return boxCeiling + 1
-		}
-		v = lo
-	}
-	return v
-}
-
-func (g *growBox) cell(p []int64, h int) (uint64, bool) {
-	var c uint64
-	for k, v := range p {
-		d := v - g.lo[k]
-		if d < 0 || d >= g.size[k] {
-			return 0, false
-		}
-		c = c*uint64(g.size[k]) + uint64(d)
-	}
-	return c*uint64(g.hist) + uint64(h), true
-}
-
-func (g *growBox) decode(c uint64, p []int64) int {
-	h := int(c % uint64(g.hist))
-	c /= uint64(g.hist)
-	for k := g.piles - 1; k >= 0; k-- {
-		s := uint64(g.size[k])
-		p[k] = g.lo[k] + int64(c%s)
-		c /= s
-	}
-	return h
 }
 
 func (g *growBox) has(p []int64, h int) bool {

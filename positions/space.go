@@ -19,15 +19,12 @@ import (
 // their bounding box, and hashed (sorted tuples with an open-addressing
 // table) when they are sparse.
 type Space struct {
-	game  *rules.Game
-	piles int
-	hist  int
-	n     int
+	game *rules.Game
+	box  // piles and history values; the sides of a dense space
+	n    int
 
 	// dense
 	dense  bool
-	lo     []int64
-	size   []int64
 	member Bitset
 	rank   []uint32 // rank[w]: members in words before w
 
@@ -66,29 +63,6 @@ func (s *Space) Index(piles []int64, hist int) (int, bool) {
 	return int(s.rank[w]) + bits.OnesCount64(s.member[w]&(1<<(c&63)-1)), true
 }
 
-func (s *Space) cell(piles []int64, hist int) (uint64, bool) {
-	var c uint64
-	for k, v := range piles {
-		d := v - s.lo[k]
-		if d < 0 || d >= s.size[k] {
-			return 0, false
-		}
-		c = c*uint64(s.size[k]) + uint64(d)
-	}
-	return c*uint64(s.hist) + uint64(hist), true
-}
-
-func (s *Space) decodeCell(c uint64, piles []int64) int {
-	hist := int(c % uint64(s.hist))
-	c /= uint64(s.hist)
-	for k := s.piles - 1; k >= 0; k-- {
-		sz := uint64(s.size[k])
-		piles[k] = s.lo[k] + int64(c%sz)
-		c /= sz
-	}
-	return hist
-}
-
 // rankDirectory counts the members before each word of a membership
 // bitset, and in all.
 func rankDirectory(member Bitset) ([]uint32, int) {
@@ -113,7 +87,7 @@ func (s *Space) Position(i int, piles []int64) int {
 	for k := i - int(s.rank[w]); k > 0; k-- {
 		word &= word - 1
 	}
-	return s.decodeCell(uint64(w<<6+bits.TrailingZeros64(word)), piles)
+	return s.decode(uint64(w<<6+bits.TrailingZeros64(word)), piles)
 }
 
 // Walk calls fn for the positions lo..hi-1 in index order. The piles slice
@@ -135,7 +109,7 @@ func (s *Space) Walk(lo, hi int, fn func(i int, piles []int64, hist int) error) 
 	h := s.Position(lo, piles)
 	c, _ := s.cell(piles, h)
 	for i := lo; i < hi; i++ {
-		h = s.decodeCell(c, piles)
+		h = s.decode(c, piles)
 		if err := fn(i, piles, h); err != nil {
 			return err
 		}

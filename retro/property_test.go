@@ -15,6 +15,17 @@ import (
 
 var seedFlag = flag.Int64("seed", 0, "seed of the random games (0: from the clock)")
 
+// newRand returns the random source of a property test, its seed logged so
+// that a failure can be run again.
+func newRand(t *testing.T) *rand.Rand {
+	seed := *seedFlag
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
+	return rand.New(rand.NewSource(seed))
+}
+
 // A random game, built as data so that the naive solver below can play it
 // without the rules package: commands of moves "pile op constant", an
 // optional end "sum of piles >= T", a winner rule, an allow rule and a
@@ -307,12 +318,7 @@ func (g rgame) naive() map[npos]nval {
 }
 
 func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = time.Now().UnixNano()
-	}
-	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
-	rng := rand.New(rand.NewSource(seed))
+	rng := newRand(t)
 	games := 400
 	if testing.Short() {
 		games = 60

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"retro/positions"
 	"retro/retro"
@@ -566,12 +565,7 @@ func randomQueryGame(rng *rand.Rand) string {
 }
 
 func TestQueryAgainstBruteForce(t *testing.T) {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = time.Now().UnixNano()
-	}
-	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
-	rng := rand.New(rand.NewSource(seed))
+	rng := newRand(t)
 	games := 300
 	if testing.Short() {
 		games = 50
