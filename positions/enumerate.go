@@ -20,6 +20,7 @@ const (
 // Options tune Enumerate.
 type Options struct {
 	MaxPositions int   // the position cap; 0: DefaultMaxPositions
+	MaxEdges     int64 // the edge cap, 4 bytes an edge; 0: only the 2^32 - 1 that indices allow
 	OpenWidth    int64 // values of an open start parameter; 0: DefaultOpenWidth
 	Horizon      int   // analyse positions within this many moves of a start; -1: no horizon
 	// Extra start positions, beyond the game's own (to look at a position

@@ -116,11 +116,15 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	for _, b := range builders {
 		gr.Moves += b.count
 	}
+	limit := uint64(math.MaxUint32)
+	if opt.MaxEdges > 0 {
+		limit = min(limit, uint64(opt.MaxEdges))
+	}
 	var total uint64
 	for j := 1; j <= n; j++ {
 		total += uint64(gr.PredStart[j])
-		if total > math.MaxUint32 {
-			return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, uint64(math.MaxUint32))
+		if total > limit {
+			return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, limit)
 		}
 		gr.PredStart[j] = uint32(total)
 	}

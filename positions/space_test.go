@@ -228,3 +228,22 @@ func TestSpaceData(t *testing.T) {
 		}
 	}
 }
+
+// The edge cap stops a game whose move graph would be too large.
+func TestEdgeCap(t *testing.T) {
+	in := instance(t, `
+piles = ["x"]
+moves = ["x - k for k in 1..x"]
+[bounds]
+x = "0..200"
+`)
+	opt := DefaultOptions(in.Game)
+	opt.MaxEdges = 1000 // the game has 200·201/2 = 20100
+	if _, err := Enumerate(in, opt); !errors.Is(err, ErrTooManyEdges) {
+		t.Fatalf("err = %v", err)
+	}
+	opt.MaxEdges = 20100
+	if gr, err := Enumerate(in, opt); err != nil || gr.Edges() != 20100 {
+		t.Fatalf("%v", err)
+	}
+}

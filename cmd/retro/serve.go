@@ -272,6 +272,7 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 		}
 		popt := positions.DefaultOptions(g)
 		popt.MaxPositions, popt.OpenWidth, popt.Context = left, width, ctx
+		popt.MaxEdges = s.maxEdges()
 		r, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
 		if err != nil {
 			return nil, nil, 0, s.solveError(err, g)
@@ -332,11 +333,21 @@ func (s *server) solveError(err error, g *rules.Game) error {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("refused: the game has more than %d positions, the cap of this server (retro serve --max-positions); "+
 				"narrow the range of its parameters, or check that the game ends", s.opt.maxPositions)}
+	case errors.Is(err, positions.ErrTooManyEdges):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: the game has more than %d moves between positions, the cap of this server "+
+				"(%d a position on average, retro serve --max-positions)", s.maxEdges(), edgesPerPosition)}
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return timeoutError(err, s.opt.timeout)
 	}
 	return gameError(err, g.Source)
 }
+
+// edgesPerPosition bounds the moves of a served game on average, so that
+// its move graph (4 bytes an edge) stays within the position cap's memory.
+const edgesPerPosition = 32
+
+func (s *server) maxEdges() int64 { return int64(s.opt.maxPositions) * edgesPerPosition }
 
 func timeoutError(err error, limit time.Duration) error {
 	if errors.Is(err, context.Canceled) {

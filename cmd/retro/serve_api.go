@@ -483,6 +483,7 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	}
 	popt := positions.DefaultOptions(g)
 	popt.MaxPositions, popt.OpenWidth, popt.Context = s.opt.maxPositions, width, ctx
+	popt.MaxEdges = s.maxEdges()
 	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
 	if err := s.acquire(ctx); err != nil {
 		return nil, nil, 0, err

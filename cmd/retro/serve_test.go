@@ -411,6 +411,12 @@ func TestServeCaps(t *testing.T) {
 	if !strings.Contains(e.Message, "1000 positions") {
 		t.Errorf("message %q", e.Message)
 	}
+	// Under the position cap, but with 999·1000/2 moves between its positions.
+	dense := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..x\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
+	e = wantError(t, ts, "/api/query", map[string]any{"game": dense, "question": "win"}, 422, "too-big")
+	if !strings.Contains(e.Message, "moves between positions") {
+		t.Errorf("message %q", e.Message)
+	}
 	endless := "piles = [\"x\"]\nmoves = [\"x + 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..5\"\n"
 	wantError(t, ts, "/api/tree", map[string]any{"game": endless, "position": "1"}, 422, "too-big")
 	// Too many instances: one game per value of n.
