@@ -441,7 +441,11 @@ func (l *loader) compile() {
 		g.sparse = newSparseIndex(g)
 	}
 	if l.end.x != nil {
-		g.end = (&compiler{g: g, t: l.end.t}).boolFn(l.end.x)
+		c := &compiler{g: g, t: l.end.t}
+		g.end = c.boolFn(l.end.x)
+		if cmp, ok := l.end.x.(*compare); ok && len(cmp.ops) == 1 {
+			g.endSides = &endSides{lhs: c.intFn(cmp.xs[0]), op: cmp.ops[0].String(), rhs: c.intFn(cmp.xs[1])}
+		}
 	}
 	if l.winner.x != nil {
 		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)

@@ -28,6 +28,7 @@ type Game struct {
 	sparse    *sparseIndex // nil unless the moves are many and mostly take from one pile
 	allow     boolFn
 	end       boolFn
+	endSides  *endSides // nil unless end is one comparison
 	winner    intFn
 	start     []intFn    // per pile
 	where     boolFn     // nil without where

@@ -157,6 +157,31 @@ func (m *Machine) End(piles []int64) (bool, error) {
 	return v, nil
 }
 
+// endSides is an end condition that is one comparison, its sides compiled.
+type endSides struct {
+	lhs, rhs intFn
+	op       string
+}
+
+// EndSides evaluates the two sides of an end condition that is one
+// comparison: at (17, 116), "a + b >= 133" gives 133, ">=", 133. It is how
+// a game's end is explained in words. ok is false when the end is not one
+// comparison (or the game has no end).
+func (m *Machine) EndSides(piles []int64) (lhs int64, op string, rhs int64, ok bool, err error) {
+	es := m.g.endSides
+	if es == nil {
+		return 0, "", 0, false, nil
+	}
+	if err := m.load(piles); err != nil {
+		return 0, "", 0, false, err
+	}
+	lhs, rhs = es.lhs(&m.f), es.rhs(&m.f)
+	if m.f.err != nil {
+		return 0, "", 0, false, m.fault(piles)
+	}
+	return lhs, es.op, rhs, true, nil
+}
+
 // Winner returns who has won at the final position piles. A game without
 // `winner` is normal play: Mover.
 func (m *Machine) Winner(piles []int64) (Player, error) {

@@ -455,3 +455,21 @@ func BenchmarkEnd(b *testing.B) {
 		}
 	}
 }
+
+func TestEndSides(t *testing.T) {
+	g, err := Parse("t.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each +1\"]\nend = \"(a + b) * 2 >= max(a, n)\"\n[start]\na = 1\nb = 2\n[params]\nn = \"7..7\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, _ := g.Instances()
+	m := insts[0].NewMachine()
+	l, op, r, ok, err := m.EndSides([]int64{3, 4})
+	if err != nil || !ok || l != 14 || op != ">=" || r != 7 {
+		t.Errorf("EndSides = %d %q %d %v %v, want 14 >= 7", l, op, r, ok, err)
+	}
+	g, _ = Parse("t.toml", []byte("piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 3 and x % 2 == 0\"\n[start]\nx = 1\n"))
+	insts, _ = g.Instances()
+	if _, _, _, ok, _ := insts[0].NewMachine().EndSides([]int64{4}); ok {
+		t.Error("EndSides explains a conjunction")
+	}
+}

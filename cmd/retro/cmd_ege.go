@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/spf13/pflag"
 
 	"retro/out"
@@ -158,20 +156,10 @@ func ribbonExcerpt(a *retro.Answer, color bool) string {
 
 // reasoner explains an answer in the game's moves.
 type reasoner struct {
-	g       *rules.Game
-	endText string // the end condition as written, "" when unknown
+	g *rules.Game
 }
 
-func newReasoner(g *rules.Game) *reasoner {
-	var raw struct {
-		End string `toml:"end"`
-	}
-	rs := &reasoner{g: g}
-	if _, err := toml.Decode(string(g.Source), &raw); err == nil {
-		rs.endText = raw.End
-	}
-	return rs
-}
+func newReasoner(g *rules.Game) *reasoner { return &reasoner{g: g} }
 
 // reason explains the first value of an answer: "S = 29: Petya doubles …".
 func (rs *reasoner) reason(a *retro.Answer, t egeTask) (string, error) {
@@ -240,7 +228,7 @@ func (rs *reasoner) unlucky(r *retro.Result, m *rules.Machine, start []int64, mo
 			second, _ := rs.phrase(re, mv.To, pile)
 			s := "Petya " + first + "; Vanya " + second
 			if re.End {
-				if why := rs.endWhy(re.To, env); why != "" {
+				if why := rs.endWhy(m, re.To); why != "" {
 					s += ", " + why
 				}
 			}
@@ -439,213 +427,22 @@ func (rs *reasoner) explains(mv retro.Move, from []int64, p int, op string, k in
 	return v == mv.To[p]
 }
 
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-// endWhy shows why the game is over at piles, when the end condition is
-// one comparison of arithmetic: "133 ≥ 133" for "a + b >= 133". It is ""
-// when the condition is anything else.
-func (rs *reasoner) endWhy(piles []int64, env map[string]int64) string {
-	names := map[string]int64{}
-	for k, v := range env {
-		names[k] = v
-	}
-	for k, p := range rs.g.Piles {
-		names[p] = piles[k]
-	}
-	lhs, op, rhs, ok := splitComparison(rs.endText)
-	if !ok {
-		return ""
-	}
-	l, ok1 := evalArith(lhs, names)
-	r, ok2 := evalArith(rhs, names)
-	if !ok1 || !ok2 {
+// endWhy shows why the game is over at piles when the end condition is one
+// comparison: "133 ≥ 133" for "a + b >= 133"; "" for any other condition.
+func (rs *reasoner) endWhy(m *rules.Machine, piles []int64) string {
+	l, op, r, ok, err := m.EndSides(piles)
+	if err != nil || !ok {
 		return ""
 	}
 	sym := map[string]string{">=": "≥", "<=": "≤", "==": "=", "!=": "≠", ">": ">", "<": "<"}[op]
 	return fmt.Sprintf("%d %s %d", l, sym, r)
 }
 
-// splitComparison splits "a + b >= 133" at its one comparison outside
-// parentheses.
-func splitComparison(s string) (lhs, op, rhs string, ok bool) {
-	depth, at := 0, -1
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '<', '>', '=', '!':
-			if depth != 0 {
-				continue
-			}
-			n := 1
-			if i+1 < len(s) && s[i+1] == '=' {
-				n = 2
-			}
-			o := s[i : i+n]
-			if o == "=" || o == "!" || at >= 0 {
-				return "", "", "", false
-			}
-			at, op = i, o
-			i += n - 1
-		}
+// floorDiv is Python's //, rounding toward minus infinity.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
 	}
-	if at < 0 {
-		return "", "", "", false
-	}
-	return s[:at], op, s[at+len(op):], true
-}
-
-// evalArith evaluates integer arithmetic with Python's meaning (+ - * //
-// % **, unary minus, parentheses, min, max, abs) over the names given.
-// It fails on anything else, on division by zero and on a negative power.
-func evalArith(s string, names map[string]int64) (v int64, ok bool) {
-	a := &arith{toks: arithTokens.FindAllString(s, -1), names: names}
-	if strings.Join(a.toks, "") != strings.Join(strings.Fields(s), "") {
-		return 0, false // characters no token explains
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if r != errArith {
-				panic(r)
-			}
-			v, ok = 0, false
-		}
-	}()
-	v = a.sum()
-	if a.k != len(a.toks) {
-		return 0, false
-	}
-	return v, true
-}
-
-var (
-	arithTokens = regexp.MustCompile(`\d+|[A-Za-z_]\w*|\*\*|//|[-+*%(),]`)
-	errArith    = fmt.Errorf("cannot evaluate")
-)
-
-type arith struct {
-	toks  []string
-	k     int
-	names map[string]int64
-}
-
-func (a *arith) peek() string {
-	if a.k < len(a.toks) {
-		return a.toks[a.k]
-	}
-	return ""
-}
-
-func (a *arith) take(t string) bool {
-	if a.peek() == t {
-		a.k++
-		return true
-	}
-	return false
-}
-
-func (a *arith) sum() int64 {
-	v := a.product()
-	for {
-		switch {
-		case a.take("+"):
-			v += a.product()
-		case a.take("-"):
-			v -= a.product()
-		default:
-			return v
-		}
-	}
-}
-
-func (a *arith) product() int64 {
-	v := a.unary()
-	for {
-		switch {
-		case a.take("*"):
-			v *= a.unary()
-		case a.take("//"), a.take("%"):
-			op := a.toks[a.k-1]
-			d := a.unary()
-			if d == 0 {
-				panic(errArith)
-			}
-			q := floorDiv(v, d)
-			if op == "//" {
-				v = q
-			} else {
-				v -= q * d
-			}
-		default:
-			return v
-		}
-	}
-}
-
-func (a *arith) unary() int64 {
-	if a.take("-") {
-		return -a.unary()
-	}
-	v := a.atom()
-	if a.take("**") {
-		e := a.unary()
-		if e < 0 || e > 62 {
-			panic(errArith)
-		}
-		p := int64(1)
-		for ; e > 0; e-- {
-			p *= v
-		}
-		return p
-	}
-	return v
-}
-
-func (a *arith) atom() int64 {
-	t := a.peek()
-	a.k++
-	switch {
-	case t == "(":
-		v := a.sum()
-		if !a.take(")") {
-			panic(errArith)
-		}
-		return v
-	case t == "min" || t == "max" || t == "abs":
-		if !a.take("(") {
-			panic(errArith)
-		}
-		vals := []int64{a.sum()}
-		for a.take(",") {
-			vals = append(vals, a.sum())
-		}
-		if !a.take(")") || t == "abs" && len(vals) != 1 {
-			panic(errArith)
-		}
-		switch t {
-		case "abs":
-			return max(vals[0], -vals[0])
-		case "min":
-			return slices.Min(vals)
-		}
-		return slices.Max(vals)
-	case t != "" && t[0] >= '0' && t[0] <= '9':
-		v, err := strconv.ParseInt(t, 10, 64)
-		if err != nil {
-			panic(errArith)
-		}
-		return v
-	}
-	if v, ok := a.names[t]; ok {
-		return v
-	}
-	panic(errArith)
+	return q
 }
