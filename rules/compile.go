@@ -443,7 +443,7 @@ func (l *loader) compile() {
 	if l.end.x != nil {
 		c := &compiler{g: g, t: l.end.t}
 		g.end = c.boolFn(l.end.x)
-		if cmp, ok := l.end.x.(*compare); ok && len(cmp.ops) == 1 {
+		if cmp, ok := l.end.x.(*compare); ok && len(cmp.ops) == 1 && cmp.xs[0].typeOf() == tyInt {
 			g.endSides = &endSides{lhs: c.intFn(cmp.xs[0]), op: cmp.ops[0].String(), rhs: c.intFn(cmp.xs[1])}
 		}
 	}

@@ -467,9 +467,14 @@ func TestEndSides(t *testing.T) {
 	if err != nil || !ok || l != 14 || op != ">=" || r != 7 {
 		t.Errorf("EndSides = %d %q %d %v %v, want 14 >= 7", l, op, r, ok, err)
 	}
-	g, _ = Parse("t.toml", []byte("piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 3 and x % 2 == 0\"\n[start]\nx = 1\n"))
-	insts, _ = g.Instances()
-	if _, _, _, ok, _ := insts[0].NewMachine().EndSides([]int64{4}); ok {
-		t.Error("EndSides explains a conjunction")
+	for _, end := range []string{"x >= 3 and x % 2 == 0", "(x > 3) == (x < 9)"} {
+		g, err = Parse("t.toml", []byte("piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \""+end+"\"\n[start]\nx = 1\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, _ = g.Instances()
+		if _, _, _, ok, _ := insts[0].NewMachine().EndSides([]int64{4}); ok {
+			t.Errorf("EndSides explains %q", end)
+		}
 	}
 }
