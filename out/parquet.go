@@ -56,7 +56,7 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 	if err != nil {
 		return err
 	}
-	pw := parquet.NewWriter(w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
+	pw := parquet.NewGenericWriter[any](w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
 	for _, r := range results {
 		if err := writeParquetRows(pw, r, opt); err != nil {
 			return err
@@ -65,7 +65,7 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 	return pw.Close()
 }
 
-func writeParquetRows(pw *parquet.Writer, r *retro.Result, opt CSVOptions) error {
+func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOptions) error {
 	g := r.Instance.Game
 	batch := make([]parquet.Row, 0, parquetBatch)
 	flush := func() error {

@@ -43,11 +43,6 @@ func (g *growBox) has(p []int64, h int) bool {
 	return ok && g.bits.Has(int(c))
 }
 
-func (g *growBox) inside(p []int64) bool {
-	_, ok := g.cell(p, 0)
-	return ok
-}
-
 func (g *growBox) remove(p []int64, h int) {
 	if c, ok := g.cell(p, h); ok && g.bits.Has(int(c)) {
 		g.bits.Clear(int(c))

@@ -292,9 +292,7 @@ func TestEngineAgrees(t *testing.T) {
 		for n := int64(0); n <= top; n++ {
 			starts = append(starts, []int64{n})
 		}
-		for _, s := range [][]int64{{9, 10, 12}, {3, 5, 6}, {7, 7}, {1, 2, 3}, {12, 11}} {
-			starts = append(starts, s)
-		}
+		starts = append(starts, [][]int64{{9, 10, 12}, {3, 5, 6}, {7, 7}, {1, 2, 3}, {12, 11}}...)
 		k := 3 * slices.Max(most)
 		res := heapEngine(t, in, starts, k)
 		for _, s := range starts {
