@@ -388,62 +388,46 @@ func TestConcurrentMachines(t *testing.T) {
 	}
 }
 
-func BenchmarkMoves(b *testing.B) {
-	m := sharedMachine(b, "ege-2027-demo.toml")
+// benchMoves generates the moves of every position of a small box, over
+// and over, and reports the time a move.
+func benchMoves(b *testing.B, file string, lo, hi []int64, last func(p []int64) int) {
+	m := sharedMachine(b, file)
 	var l MoveList
-	pos := make([]int64, 2)
+	pos := append([]int64(nil), lo...)
 	n := 0
 	for b.Loop() {
-		for a := int64(1); a <= 60; a++ {
-			for c := int64(1); c <= 60; c++ {
-				pos[0], pos[1] = a, c
-				l.Reset()
-				if err := m.Moves(pos, 0, 0, &l); err != nil {
-					b.Fatal(err)
-				}
-				n += l.Len()
-			}
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/move")
-}
-
-func BenchmarkMovesWythoff(b *testing.B) {
-	m := sharedMachine(b, "wythoff.toml")
-	var l MoveList
-	pos := make([]int64, 2)
-	n := 0
-	for b.Loop() {
-		for a := int64(0); a <= 30; a++ {
-			for c := int64(0); c <= 30; c++ {
-				pos[0], pos[1] = a, c
-				l.Reset()
-				if err := m.Moves(pos, 0, 0, &l); err != nil {
-					b.Fatal(err)
-				}
-				n += l.Len()
-			}
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/move")
-}
-
-func BenchmarkMovesLebedev(b *testing.B) {
-	m := sharedMachine(b, "lebedev-operations.toml")
-	var l MoveList
-	pos := make([]int64, 1)
-	n := 0
-	for b.Loop() {
-		for x := int64(1); x <= 99; x++ {
-			pos[0] = x
+		copy(pos, lo)
+		for {
 			l.Reset()
-			if err := m.Moves(pos, int(x%3), 0, &l); err != nil {
+			if err := m.Moves(pos, last(pos), 0, &l); err != nil {
 				b.Fatal(err)
 			}
 			n += l.Len()
+			k := len(pos) - 1
+			for ; k >= 0 && pos[k] == hi[k]; k-- {
+				pos[k] = lo[k]
+			}
+			if k < 0 {
+				break
+			}
+			pos[k]++
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/move")
+}
+
+func noLast([]int64) int { return 0 }
+
+func BenchmarkMoves(b *testing.B) {
+	benchMoves(b, "ege-2027-demo.toml", []int64{1, 1}, []int64{60, 60}, noLast)
+}
+
+func BenchmarkMovesWythoff(b *testing.B) {
+	benchMoves(b, "wythoff.toml", []int64{0, 0}, []int64{30, 30}, noLast)
+}
+
+func BenchmarkMovesLebedev(b *testing.B) {
+	benchMoves(b, "lebedev-operations.toml", []int64{1}, []int64{99}, func(p []int64) int { return int(p[0] % 3) })
 }
 
 func BenchmarkEnd(b *testing.B) {

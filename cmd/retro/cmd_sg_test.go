@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,17 +8,9 @@ import (
 	"testing"
 )
 
-// sgRun runs one command line in-process.
-func sgRun(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(context.Background(), &env{stdout: &out, stderr: &errb}, args)
-	return out.String(), errb.String(), code
-}
-
 func sgOK(t *testing.T, args ...string) string {
 	t.Helper()
-	out, errs, code := sgRun(t, args...)
+	out, errs, code := runCmd(t, args...)
 	if code != 0 {
 		t.Fatalf("retro %s: exit %d: %s", strings.Join(args, " "), code, errs)
 	}
@@ -105,7 +95,7 @@ func TestSGMisere(t *testing.T) {
 		t.Errorf("misère csv:\n%s", out)
 	}
 	// A sum of normal and misère games has no rule for its end.
-	if _, errs, code := sgRun(t, "sg", path+":3", "nim:4"); code != 1 || !strings.Contains(errs, "mixes") {
+	if _, errs, code := runCmd(t, "sg", path+":3", "nim:4"); code != 1 || !strings.Contains(errs, "mixes") {
 		t.Errorf("mixed sum: exit %d: %s", code, errs)
 	}
 }
@@ -122,7 +112,7 @@ func TestSGErrors(t *testing.T) {
 		{[]string{"sg", "kayles", "--heaps", "3,x"}, 2, "not a heap size"},
 		{[]string{"sg", "kayles", "nim"}, 2, "GAME:N"},
 	} {
-		_, errs, code := sgRun(t, c.args...)
+		_, errs, code := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {
 			t.Errorf("%v: exit %d, %q", c.args, code, errs)
 		}
