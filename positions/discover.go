@@ -16,6 +16,10 @@ import (
 // ends, when the box grows to take them in. The set found is the same in
 // any order of work, and so is the space built from it.
 
+// parallelLevel is the smallest level cut among the cores; a game of many
+// small levels (a long chain) would spend its time waking them.
+var parallelLevel = 256
+
 // discoverer is one worker of a level.
 type discoverer struct {
 	f     *finder
@@ -58,18 +62,24 @@ func (f *finder) parallel() error {
 		if err := f.opt.stopped(); err != nil {
 			return err
 		}
-		chunk := (len(level) + workers - 1) / workers
-		var wg sync.WaitGroup
-		for k, d := range ds {
-			lo, hi := min(k*chunk, len(level)), min((k+1)*chunk, len(level))
+		for _, d := range ds {
 			d.next, d.over, d.err = d.next[:0], d.over[:0], nil
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				d.run(level[lo:hi])
-			}()
 		}
-		wg.Wait()
+		if len(level) < parallelLevel {
+			ds[0].run(level) // not worth waking the other cores
+		} else {
+			chunk := (len(level) + workers - 1) / workers
+			var wg sync.WaitGroup
+			for k, d := range ds {
+				lo, hi := min(k*chunk, len(level)), min((k+1)*chunk, len(level))
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					d.run(level[lo:hi])
+				}()
+			}
+			wg.Wait()
+		}
 		for _, d := range ds {
 			if d.err != nil {
 				return f.firstError(level)
@@ -146,9 +156,13 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 		f.dead = append(f.dead, d.dead...)
 		d.dead = d.dead[:0]
 	}
+	before := f.box.count
 	f.box.count += len(next)
 	if err := f.capCheck(len(next) > 0); err != nil {
 		return nil, err
+	}
+	if f.opt.Progress != nil && before>>20 != f.box.count>>20 {
+		f.opt.Progress("positions", int64(f.box.count))
 	}
 	var over []int64
 	for _, d := range ds {
