@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -184,4 +185,98 @@ func BenchmarkPlainExam4000(b *testing.B) {
 			b.Fatal("unsolved")
 		}
 	}
+}
+
+// BenchmarkPlainRetroExam4000 solves the same exam-style game by the
+// engine's own method, written for this game alone (plainRetroExam). It is
+// what the engine would be without rules, an index or generality; the
+// engine's time against it is the price of those.
+func BenchmarkPlainRetroExam4000(b *testing.B) {
+	for it := 0; it < b.N; it++ {
+		win, lose, _ := plainRetroExam(4000)
+		if !win[4001] && !lose[4001] {
+			b.Fatal("unsolved")
+		}
+	}
+}
+
+// plainRetroExam colours the exam-style game (each +1, +4, *2, *3 on two
+// piles from (1, 1), over at a + b >= end): the positions in a 2-D array,
+// the moves hard-coded, the reverse edges counted and placed in two
+// passes, then the layers coloured from the ends backwards. Position
+// (a, b) is a*end + b.
+func plainRetroExam(end int) (win, lose []bool, layerOf []uint32) {
+	n := end * end
+	at := func(a, c int) int { return a*end + c }
+	out := make([]uint32, n) // successors not yet W; the layer once coloured
+	start := make([]uint32, n+1)
+	winEnd := make([]bool, n)
+	var seen [8]int
+	distinct := func(a, c int) []int {
+		k := 0
+		for _, t := range [8][2]int{{a + 1, c}, {a, c + 1}, {a + 4, c}, {a, c + 4}, {2 * a, c}, {a, 2 * c}, {3 * a, c}, {a, 3 * c}} {
+			if t[0]+t[1] >= end {
+				winEnd[at(a, c)] = true
+				continue
+			}
+			j := at(t[0], t[1])
+			if !slices.Contains(seen[:k], j) {
+				seen[k] = j
+				k++
+			}
+		}
+		return seen[:k]
+	}
+	for a := 1; a < end; a++ {
+		for c := 1; a+c < end; c++ {
+			ts := distinct(a, c)
+			out[at(a, c)] = uint32(len(ts))
+			for _, j := range ts {
+				start[j+1]++
+			}
+		}
+	}
+	for j := 1; j <= n; j++ {
+		start[j] += start[j-1]
+	}
+	pred := make([]uint32, start[n])
+	fill := append([]uint32(nil), start[:n]...)
+	for a := 1; a < end; a++ {
+		for c := 1; a+c < end; c++ {
+			for _, j := range distinct(a, c) {
+				pred[fill[j]] = uint32(at(a, c))
+				fill[j]++
+			}
+		}
+	}
+	win, lose = make([]bool, n), make([]bool, n)
+	var next []uint32
+	for a := 1; a < end; a++ {
+		for c := 1; a+c < end; c++ {
+			if i := at(a, c); winEnd[i] {
+				win[i], out[i] = true, 1
+				next = append(next, uint32(i))
+			}
+		}
+	}
+	// Each set is all W or all L: W 1, then the L 2 it leaves, and so on.
+	for layer := uint32(1); len(next) > 0; layer++ {
+		var newer []uint32
+		for _, x := range next {
+			for _, p := range pred[start[x]:start[x+1]] {
+				if win[p] || lose[p] {
+					continue
+				}
+				if lose[x] { // a move to an L: W
+					win[p], out[p] = true, layer+1
+					newer = append(newer, p)
+				} else if out[p]--; out[p] == 0 { // the last move to a W: L
+					lose[p], out[p] = true, layer+1
+					newer = append(newer, p)
+				}
+			}
+		}
+		next = newer
+	}
+	return win, lose, out
 }

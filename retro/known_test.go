@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"retro/positions"
@@ -356,4 +357,37 @@ func TestBenchGamesLoad(t *testing.T) {
 		parse(t, e.Name(), string(src))
 	}
 	parse(t, "partitions", partitionGame(12, 12))
+}
+
+// The hand-written solver of the benchmarks agrees with the engine on a
+// smaller exam-style game, so that the comparison between them is fair.
+func TestPlainRetroAgrees(t *testing.T) {
+	const end = 300
+	src, err := os.ReadFile("testdata/bench/exam-4000.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := parse(t, "exam-300.toml", strings.Replace(string(src), "a + b >= 4000", "a + b >= 300", 1))
+	r := solveGame(t, g)
+	win, lose, layer := plainRetroExam(end)
+	n := 0
+	for a := int64(1); a < end; a++ {
+		for c := int64(1); a+c < end; c++ {
+			i := index(t, r, 0, a, c)
+			j := a*end + c
+			o := retro.Draw
+			if win[j] {
+				o = retro.Win
+			} else if lose[j] {
+				o = retro.Lose
+			}
+			if r.Outcome(i) != o || r.Layer(i) != int(layer[j]) {
+				t.Fatalf("(%d, %d): engine %v %d, hand-written %v %d", a, c, r.Outcome(i), r.Layer(i), o, layer[j])
+			}
+			n++
+		}
+	}
+	if n != r.Len() {
+		t.Errorf("%d positions compared, the engine has %d", n, r.Len())
+	}
 }
