@@ -135,10 +135,19 @@ func parseHeapList(s string) ([]int64, error) {
 	return heaps, nil
 }
 
-// load reads a game and applies the --param flags that name its params;
+// load reads a game (a game file, a built-in game, or the game a table file
+// was solved from) and applies the --param flags that name its params;
 // with strict, every --param must name one of them.
 func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
 	g, err := loadGame(arg)
+	if t, isTable, terr := readTableFile(arg); isTable {
+		// A table holds its game as given: the Grundy values are worked
+		// out from its rules, as from the game file.
+		if terr != nil {
+			return nil, terr
+		}
+		g, err = t.Game, nil
+	}
 	if err != nil {
 		return nil, err
 	}

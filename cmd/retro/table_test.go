@@ -225,3 +225,19 @@ func regroup(d *retro.Data) {
 	}
 	d.Order, d.Segments = order, segs
 }
+
+// sg takes a heap game's table wherever it takes the game, and works the
+// values out from the rules the table holds.
+func TestSgFromTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kayles.rtb")
+	if _, errs, code := runCmd(t, "solve", "kayles", "-o", path); code != 0 {
+		t.Fatalf("solve: %s", errs)
+	}
+	for _, args := range [][]string{{"--upto", "90"}, {"--heaps", "9,10,14"}, {"--csv", "--upto", "20"}} {
+		want, _, _ := runCmd(t, append([]string{"sg", "kayles"}, args...)...)
+		got, errs, code := runCmd(t, append([]string{"sg", path}, args...)...)
+		if code != 0 || got != want {
+			t.Errorf("sg %v from the table (exit %d, %s):\n%s\nfrom the game:\n%s", args, code, errs, got, want)
+		}
+	}
+}
