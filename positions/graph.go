@@ -262,12 +262,27 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 			gr.LoseEnd.Set(i)
 		}
 	}
-	if len(succ) > 1 {
-		slices.Sort(succ)
-		succ = slices.Compact(succ)
-	}
+	succ = distinct(succ)
 	b.succ = succ
 	return succ, nil
+}
+
+// distinct drops repeats from a list of successors, in place, in no set
+// order: a short list by comparing each with those kept, a long one by
+// sorting.
+func distinct(l []uint32) []uint32 {
+	if len(l) > 16 {
+		slices.Sort(l)
+		return slices.Compact(l)
+	}
+	k := 0
+	for _, x := range l {
+		if !slices.Contains(l[:k], x) {
+			l[k] = x
+			k++
+		}
+	}
+	return l[:k]
 }
 
 // final records a position of the space that is final.

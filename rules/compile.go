@@ -449,6 +449,10 @@ func (l *loader) compile() {
 	}
 	if l.winner.x != nil {
 		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)
+		if k, ok := fold(l.winner.x); ok {
+			g.winnerConst = Player(k) // "mover", "other": no need to load the piles
+			g.winner = nil
+		}
 	}
 	if l.allow.x != nil {
 		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)

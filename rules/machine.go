@@ -186,7 +186,7 @@ func (m *Machine) EndSides(piles []int64) (lhs int64, op string, rhs int64, ok b
 // `winner` is normal play: Mover.
 func (m *Machine) Winner(piles []int64) (Player, error) {
 	if m.g.winner == nil {
-		return Mover, nil
+		return m.g.winnerConst, nil
 	}
 	if err := m.load(piles); err != nil {
 		return Mover, err

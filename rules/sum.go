@@ -60,7 +60,7 @@ func (in *Instance) HeapView(k int) (*Instance, error) {
 	view.pool.New = func() any { return in.NewMachine() }
 	v.moves = make([][]*mover, len(v.Commands))
 	for c := range v.Commands {
-		mv := &mover{cmd: int32(c), at: -1}
+		mv := &mover{cmd: int32(c), at: -1, need: -1}
 		mv.run = func(m *Machine) { view.moves(m, c) }
 		v.moves[c] = []*mover{mv}
 	}
