@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/positions"
 	"retro/retro"
 )
 
@@ -25,17 +27,24 @@ and without solving again: a final position must be won or lost as end and
 winner say; a W position must have a move to an L one layer lower and none to
 a lower L; an L position's moves must all lead to W, the highest one layer
 lower; a D position must have no move to an L and one not to a W. It prints
-the first inconsistencies and exits with status 1 when there are any.`,
+the first inconsistencies and exits with status 1 when there are any.
+
+With --resolve it also solves the game the table holds again, with the
+parameter ranges, open width and horizon the table was solved with, and
+compares every position: the same positions at the same indices, the same
+outcome and layer.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &verifyOptions{}
 			fs.IntVar(&o.max, "max", retro.DefaultMaxProblems, "print at most this many inconsistencies")
+			fs.BoolVar(&o.resolve, "resolve", false, "also solve the game again and compare every position")
 			return o.run
 		},
 	})
 }
 
 type verifyOptions struct {
-	max int
+	max     int
+	resolve bool
 }
 
 func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
@@ -72,6 +81,20 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	w := e.stdout
+	if o.resolve && count == 0 {
+		rep, err := resolveAndCompare(ctx, t, o.max)
+		if err != nil {
+			return err
+		}
+		if rep.Count > 0 {
+			fmt.Fprintf(w, "%s: %d of %d positions of %s differ from a fresh solve; the first:\n", args[0], rep.Count, rep.Checked, t.Game.File)
+			for _, p := range rep.Problems {
+				fmt.Fprintf(w, "  %s\n", p)
+			}
+			return fmt.Errorf("%s: %d differences from a fresh solve", args[0], rep.Count)
+		}
+		fmt.Fprintf(w, "%s: a fresh solve of %s gives the same %d positions, outcomes and layers\n", args[0], t.Game.File, rep.Checked)
+	}
 	elapsed := time.Since(start).Round(time.Millisecond)
 	if count == 0 {
 		fmt.Fprintf(w, "%s: %d positions of %s agree with the rules (%s)\n", args[0], checked, t.Game.File, elapsed)
@@ -124,4 +147,49 @@ func instanceLabel(r *retro.Result) string {
 		return ""
 	}
 	return strings.Join(parts, ",") + ": "
+}
+
+// resolveAndCompare solves the game a table holds again, as the table was
+// solved (its parameter ranges, open width and horizons), and compares
+// every instance with the table's.
+func resolveAndCompare(ctx context.Context, t *out.Table, limit int) (*retro.VerifyReport, error) {
+	g := t.Game
+	if g.Sum {
+		return nil, fmt.Errorf("%s is a heap game, whose table does not record the --upto it was solved with: "+
+			"solve it again with retro solve --upto N -o and compare the content lines of retro info", g.File)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return nil, &sourceError{err: err, src: g.Source}
+	}
+	if len(insts) != len(t.Results) {
+		return nil, fmt.Errorf("the table holds %d instances, the game as solved has %d", len(t.Results), len(insts))
+	}
+	width := t.OpenWidth
+	if width <= 0 {
+		width = positions.DefaultOpenWidth
+	}
+	all := &retro.VerifyReport{}
+	for k, in := range insts {
+		r := t.Results[k]
+		if !slices.Equal(in.Values, r.Instance.Values) {
+			return nil, fmt.Errorf("instance %d of the table is %s, the game as solved has %v", k, instanceLabel(r), in.Values)
+		}
+		popt := positions.DefaultOptions(g)
+		popt.OpenWidth, popt.Horizon, popt.Context = width, r.Horizon(), ctx
+		fresh, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
+		if err != nil {
+			return nil, &sourceError{err: err, src: g.Source}
+		}
+		rep := retro.Compare(r, fresh, limit)
+		all.Checked += rep.Checked
+		all.Count += rep.Count
+		for _, p := range rep.Problems {
+			if len(all.Problems) < limit {
+				p.Position = instanceLabel(r) + p.Position
+				all.Problems = append(all.Problems, p)
+			}
+		}
+	}
+	return all, nil
 }

@@ -147,6 +147,14 @@ func TestVerify(t *testing.T) {
 	if code != 0 || !strings.Contains(o, "3505 positions of ege-2027-demo.toml agree with the rules") {
 		t.Errorf("exit %d: %s%s", code, o, errs)
 	}
+	o, errs, code = runCmd(t, "verify", "--resolve", demo)
+	if code != 0 || !strings.Contains(o, "a fresh solve of ege-2027-demo.toml gives the same 3505 positions, outcomes and layers") {
+		t.Errorf("--resolve: exit %d: %s%s", code, o, errs)
+	}
+	kayles := solveTo(t, dir, "kayles")
+	if _, errs, code := runCmd(t, "verify", "--resolve", kayles); code != 1 || !strings.Contains(errs, "does not record the --upto") {
+		t.Errorf("--resolve of a heap game: exit %d: %s", code, errs)
+	}
 	bad := filepath.Join(dir, "tampered.rtb")
 	writeTampered(t, bad)
 	o, errs, code = runCmd(t, "verify", bad)
