@@ -56,7 +56,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	gf.fs = fs
 	fs.StringArrayVar(&gf.params, "param", nil, "set a parameter's range: NAME=LO..HI, NAME=LO.. or NAME=VALUE (repeatable)")
 	fs.IntVar(&gf.maxPositions, "max-positions", positions.DefaultMaxPositions, "stop with an error beyond this many positions")
-	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start (default: the game's)")
+	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start; -1: the game's own horizon")
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
 }
