@@ -23,10 +23,11 @@ type Data struct {
 	Edges     int64
 }
 
-// Data returns the result's content. The slices are shared, not copied.
+// Data returns the result's content. The slices are shared, not copied,
+// but for Segments, which is made.
 func (r *Result) Data() Data {
 	return Data{Layer: r.layer, Win: r.win, Lose: r.lose, Unknown: r.unknown, Order: r.order,
-		Segments: r.segs, Depth: r.depth, Horizon: r.horizon, Starts: r.Starts,
+		Segments: r.Segments(), Depth: r.depth, Horizon: r.horizon, Starts: r.Starts,
 		MoveCount: r.MoveCount, Edges: r.Edges}
 }
 
@@ -87,5 +88,5 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 	}
 	return &Result{Space: sp, Instance: in, Starts: d.Starts, Count: in.Game.Count,
 		MoveCount: d.MoveCount, Edges: d.Edges, layer: d.Layer, win: d.Win, lose: d.Lose,
-		unknown: d.Unknown, order: d.Order, segs: d.Segments, depth: d.Depth, horizon: d.Horizon}, nil
+		unknown: d.Unknown, order: d.Order, segs: segmentsOf(d.Segments), depth: d.Depth, horizon: d.Horizon}, nil
 }

@@ -24,7 +24,7 @@ type Result struct {
 	lose    positions.Bitset
 	unknown positions.Bitset // uncoloured positions that reach the horizon
 	order   []uint32         // coloured positions, set by set, each set sorted
-	segs    []Segment
+	segs    []segment
 	depth   []uint32 // with a horizon: moves from a start
 	horizon int
 }
@@ -40,9 +40,35 @@ type Segment struct {
 // Len is the number of positions.
 func (r *Result) Len() int { return r.Space.Len() }
 
+// segment is a Segment as the result keeps it, 12 bytes: it starts where
+// the one before it ends. A game of a million layers has a million of
+// them.
+type segment struct {
+	end, layer uint32
+	outcome    Outcome
+}
+
 // Segments lists the coloured sets in the order they were coloured: by
 // layer, and at layer 0 the W set of the exam count before the L set.
-func (r *Result) Segments() []Segment { return r.segs }
+func (r *Result) Segments() []Segment {
+	out := make([]Segment, len(r.segs))
+	start := 0
+	for k, s := range r.segs {
+		out[k] = Segment{Outcome: s.outcome, Layer: int(s.layer), Start: start, End: int(s.end)}
+		start = int(s.end)
+	}
+	return out
+}
+
+// segmentsOf packs Segments, which must follow one another, as the result
+// keeps them.
+func segmentsOf(list []Segment) []segment {
+	out := make([]segment, len(list))
+	for k, s := range list {
+		out[k] = segment{end: uint32(s.End), layer: uint32(s.Layer), outcome: s.Outcome}
+	}
+	return out
+}
 
 // Positions returns the coloured positions, segment by segment (see
 // Segments), each segment in ascending order.
@@ -141,10 +167,12 @@ func (r *Result) Tally() map[Outcome]int {
 // Set returns the positions of one outcome and layer as a bitmap.
 func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 	b := roaring.New()
+	start := uint32(0)
 	for _, s := range r.segs {
-		if s.Outcome == o && s.Layer == layer {
-			b.AddMany(r.order[s.Start:s.End])
+		if s.outcome == o && int(s.layer) == layer {
+			b.AddMany(r.order[start:s.end])
 		}
+		start = s.end
 	}
 	return b
 }
@@ -153,7 +181,7 @@ func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 // (pile values, then history); D and ? last, by index. It stops when fn
 // returns false.
 func (r *Result) Rows(fn func(i int) bool) {
-	segs := r.segs
+	segs := r.Segments()
 	for len(segs) > 0 {
 		k := 1
 		for k < len(segs) && segs[k].Layer == segs[0].Layer {

@@ -65,7 +65,7 @@ func (s *solver) close(o Outcome, layer uint32, from int) []uint32 {
 	seg := s.r.order[from:]
 	slices.Sort(seg)
 	if len(seg) > 0 {
-		s.r.segs = append(s.r.segs, Segment{Outcome: o, Layer: int(layer), Start: from, End: len(s.r.order)})
+		s.r.segs = append(s.r.segs, segment{end: uint32(len(s.r.order)), layer: layer, outcome: o})
 	}
 	return seg
 }

@@ -90,9 +90,10 @@ func TestVerifyAcceptsSolves(t *testing.T) {
 func TestVerifyFindsTampering(t *testing.T) {
 	src, _ := rules.Builtin("ege-2027-demo")
 	r := solveAll(t, "ege-2027-demo", string(src))[0]
-	w1 := int(r.order[r.segs[0].Start]) // a W 1 position
+	segs := r.Segments()
+	w1 := int(r.order[segs[0].Start]) // a W 1 position
 	var l2 int
-	for _, s := range r.segs {
+	for _, s := range segs {
 		if s.Outcome == Lose && s.Layer == 2 {
 			l2 = int(r.order[s.Start])
 		}
