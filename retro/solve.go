@@ -34,6 +34,11 @@ func Solve(gr *positions.Graph, opt Options) (*Result, error) {
 	if err := s.run(opt); err != nil {
 		return nil, err
 	}
+	for i := range s.cnt { // what is left of the counters of D and ? positions
+		if !s.coloured(i) {
+			s.cnt[i] = 0
+		}
+	}
 	s.r.layer = s.cnt
 	s.r.finishUnknown(gr)
 	gr.Out = nil
