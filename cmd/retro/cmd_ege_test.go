@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,5 +106,21 @@ func BenchmarkEgeDemo(b *testing.B) {
 		if code := run(context.Background(), &env{stdout: io.Discard, stderr: &errb}, []string{"ege", "ege-2027-demo"}); code != 0 {
 			b.Fatalf("exit %d: %s", code, errb.String())
 		}
+	}
+}
+
+// The README's own game, worked by hand: from 15 to 28 doubling ends the
+// game (W 1); 14 can only move to 15 or 28 (L 2); 13 and 7 can move to 14
+// (W 3); 12 moves to 13 or 24, both W (L 4); 8 can double to 16, a W 1
+// that does not end the game, and no smaller S has such a move.
+func TestEgeReadmeGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my.toml")
+	src := "name = \"One pile\"\npiles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x >= 29\"\nwinner = \"mover\"\n[start]\nx = \"S\"\n[params]\nS = \"1..28\"\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "ege", path, "--plain")
+	if want := "19: 8\n19g: 14\n20: 7 13\n21: 12\n"; code != 0 || out != want {
+		t.Errorf("exit %d, %s\ngot:\n%s\nwant:\n%s", code, errs, out, want)
 	}
 }
