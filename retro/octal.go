@@ -190,6 +190,22 @@ func (s *stampSet) grow(size int) {
 	}
 }
 
+// markSingles marks in seen the values of the options of a heap of n that
+// leave no heap or one heap.
+func markSingles[T value](c *octalCode, seen *stampSet, g []T, n int) {
+	st, cur := seen.stamp, seen.cur
+	for _, k := range c.takeAll {
+		if n == k {
+			st[0] = cur
+		}
+	}
+	for _, k := range c.leaveOne {
+		if n > k {
+			st[g[n-k]] = cur
+		}
+	}
+}
+
 // maxOf is the largest value a T holds.
 func maxOf[T value]() uint64 { return uint64(^T(0)) }
 
@@ -207,17 +223,8 @@ func octalNaive[T value](ctx context.Context, c *octalCode, upto int) (g []T, ok
 			}
 		}
 		seen.clear()
+		markSingles(c, &seen, g, n)
 		st, cur := seen.stamp, seen.cur
-		for _, k := range c.takeAll {
-			if n == k {
-				st[0] = cur
-			}
-		}
-		for _, k := range c.leaveOne {
-			if n > k {
-				st[g[n-k]] = cur
-			}
-		}
 		for _, k := range c.split {
 			m := n - k
 			for a := 1; a <= m/2; a++ {
@@ -348,17 +355,8 @@ func (s *sparseRun[T]) extend(n int) bool {
 func (s *sparseRun[T]) mex(n int) uint32 {
 	g, c := s.g, s.c
 	s.seen.clear()
+	markSingles(c, &s.seen, g, n)
 	st, cur := s.seen.stamp, s.seen.cur
-	for _, k := range c.takeAll {
-		if n == k {
-			st[0] = cur
-		}
-	}
-	for _, k := range c.leaveOne {
-		if n > k {
-			st[g[n-k]] = cur
-		}
-	}
 	complete := s.mask == 0 && !s.domain // every heap is sparse: scan all
 	for _, k := range c.split {
 		m := n - k
