@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,13 @@ import (
 	"retro/rules"
 )
 
+// sniffSize is how much of a file readTableFile reads to tell a table
+// from a game file.
+const sniffSize = 512
+
+// errNotText: a file that is neither a table nor a game file.
+var errNotText = errors.New("not a table file and not UTF-8 text")
+
 // readTableFile reads a table file whole. ok is false when path is not a
 // table (told by its magic number, not its name): a game file, or no file.
 func readTableFile(path string) (t *out.Table, ok bool, err error) {
@@ -25,13 +33,12 @@ func readTableFile(path string) (t *out.Table, ok bool, err error) {
 	if err != nil {
 		return nil, false, nil
 	}
-	head := make([]byte, 512)
+	head := make([]byte, sniffSize)
 	n, _ := io.ReadFull(f, head)
 	f.Close()
-	head = head[:n]
-	if !out.IsTable(head) {
-		if looksBinary(head) {
-			return nil, true, fmt.Errorf("%s: %w", path, out.ErrNotTable)
+	if !out.IsTable(head[:n]) {
+		if !looksLikeText(head[:n], n == sniffSize) {
+			return nil, true, fmt.Errorf("%s: %w", path, errNotText)
 		}
 		return nil, false, nil
 	}
@@ -45,13 +52,29 @@ func readTableFile(path string) (t *out.Table, ok bool, err error) {
 	return t, true, nil
 }
 
-// looksBinary tells a file that is neither a table nor a game file: it
-// holds a NUL byte or is not UTF-8.
-func looksBinary(head []byte) bool {
-	for len(head) > 0 && !utf8.FullRune(head) {
-		head = head[:len(head)-1] // a rune cut by the end of the sample
+// looksLikeText tells whether the first bytes of a file may begin a game
+// file: UTF-8 without a NUL byte. When the sample is cut from a longer
+// file (more is true), a letter cut by its end is left out.
+func looksLikeText(head []byte, more bool) bool {
+	if more {
+		head = trimCutRune(head)
 	}
-	return bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(head)
+	return bytes.IndexByte(head, 0) < 0 && utf8.Valid(head)
+}
+
+// trimCutRune drops the start of a multi-byte letter that the end of b
+// cuts: the last rune start within the last utf8.UTFMax bytes, when the
+// bytes from it are not a whole rune.
+func trimCutRune(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			return b
+		}
+	}
+	return b
 }
 
 // tableArg returns the results of a table file named by arg; ok is false
