@@ -87,9 +87,11 @@ func exercise(t *testing.T, g *Game) {
 }
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(sharedGames, "*.toml"))
+	for _, file := range sharedGameFiles(f) {
+		f.Add(sharedSource(f, file))
+	}
 	more, _ := filepath.Glob("testdata/invalid/*.toml")
-	for _, file := range append(files, more...) {
+	for _, file := range more {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)
 		}

@@ -11,25 +11,38 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/invalid")
 
-// sharedGames is where the games every implementation must load live,
-// relative to this directory.
-const sharedGames = "../../shared/games"
+// The games every implementation must load are the built-in ones
+// (games/*.toml, embedded in the package), so the tests read them from the
+// module itself and never from outside it.
 
+// sharedGameFiles lists the built-in games' file names (games/NAME.toml).
 func sharedGameFiles(t testing.TB) []string {
-	files, _ := filepath.Glob(filepath.Join(sharedGames, "*.toml"))
+	t.Helper()
+	var files []string
+	for _, name := range BuiltinNames() {
+		files = append(files, "games/"+name+".toml")
+	}
 	if len(files) == 0 {
-		t.Skip("no shared games in " + sharedGames)
+		t.Fatal("no built-in games embedded")
 	}
 	return files
 }
 
+// sharedSource returns the text of a built-in game file (games/NAME.toml).
+func sharedSource(t testing.TB, file string) []byte {
+	t.Helper()
+	src, err := builtinFS.ReadFile(file)
+	if err != nil {
+		t.Fatalf("built-in game %s: %v", file, err)
+	}
+	return src
+}
+
+// loadShared parses a built-in game by its file name (NAME.toml).
 func loadShared(t testing.TB, name string) *Game {
 	t.Helper()
-	path := filepath.Join(sharedGames, name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("no shared game " + path)
-	}
-	g, err := Load(path)
+	file := "games/" + name
+	g, err := Parse(file, sharedSource(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +53,9 @@ func loadShared(t testing.TB, name string) *Game {
 // each of its instances.
 func TestSharedGames(t *testing.T) {
 	for _, f := range sharedGameFiles(t) {
-		g, err := Load(f)
+		src := sharedSource(t, f)
+		g, err := Parse(f, src)
 		if err != nil {
-			src, _ := os.ReadFile(f)
 			t.Errorf("%s:\n%s", f, RenderError(err, src))
 			continue
 		}
