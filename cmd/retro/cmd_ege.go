@@ -86,6 +86,9 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.ask.json {
+		return writeEgeJSON(e.stdout, s.game, answers, o.ask.game.openWidth)
+	}
 	if o.ask.plain {
 		for k, t := range egeTasks {
 			fmt.Fprintf(e.stdout, "%s: %s\n", t.key, answers[k].Text())
@@ -120,6 +123,39 @@ reading, lose =1 (%s), answers another question: when Vanya can win with his
 first move whatever Petya does.
 `, answers[0].Text(), answers[1].Text())
 	return nil
+}
+
+// egeJSON is what ege --json prints: each task as /api/tasks names it,
+// its answer as /api/query gives it, and the reason ege prints.
+type egeJSON struct {
+	Game  string          `json:"game"`
+	Width int64           `json:"width"` // values the open start ranges took
+	Tasks []egeAnswerJSON `json:"tasks"`
+}
+
+type egeAnswerJSON struct {
+	Task   *serveTask      `json:"task"`
+	Answer *out.AnswerJSON `json:"answer"`
+	Reason string          `json:"reason,omitempty"` // "S = 29: Petya doubles …"
+}
+
+func writeEgeJSON(w io.Writer, g *rules.Game, answers []*retro.Answer, width int64) error {
+	rs := newReasoner(g)
+	j := egeJSON{Game: g.Name, Width: width}
+	for k, t := range egeTasks {
+		reason, err := rs.reason(answers[k], t)
+		if err != nil {
+			return err
+		}
+		var task *serveTask
+		for i := range serveTasks {
+			if serveTasks[i].Key == t.key {
+				task = &serveTasks[i]
+			}
+		}
+		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: task, Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
+	}
+	return printJSON(w, j)
 }
 
 // ribbonExcerpt is a line of the ribbon around the answer's values.

@@ -28,6 +28,7 @@ made. Every block is checked against its checksum, not decoded.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &infoOptions{}
 			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
+			addJSONFlag(fs, &o.json)
 			return o.run
 		},
 	})
@@ -35,6 +36,7 @@ made. Every block is checked against its checksum, not decoded.`,
 
 type infoOptions struct {
 	layers int
+	json   bool
 }
 
 // openTable opens a table file for reading block by block.
@@ -69,6 +71,9 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 	sum, err := contentSum(f, t.Header.End)
 	if err != nil {
 		return err
+	}
+	if o.json {
+		return printJSON(e.stdout, newInfoJSON(args[0], t, sum))
 	}
 	w := e.stdout
 	g := t.Game
@@ -192,4 +197,62 @@ func writeCounts(w io.Writer, c *counts, maxLayers int) {
 		}
 		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, c.layers[key])
 	}
+}
+
+// infoJSON is what info --json prints.
+type infoJSON struct {
+	Table           string           `json:"table"`
+	Format          uint32           `json:"format"`
+	Game            string           `json:"game"`
+	File            string           `json:"file"`
+	Instances       int              `json:"instances"`
+	Positions       int64            `json:"positions"`
+	Outcomes        out.OutcomesJSON `json:"outcomes"`
+	Layers          []out.LayerJSON  `json:"layers"`
+	Bytes           int64            `json:"bytes"`
+	CheckedBytes    uint64           `json:"checkedBytes"`
+	BitsPerPosition *float64         `json:"bitsPerPosition"` // null for an empty table
+	Parts           []partJSON       `json:"parts"`
+	Made            *out.Made        `json:"made"`                // null when the record is missing or damaged
+	MadeError       string           `json:"madeError,omitempty"` // why
+	SHA256          string           `json:"sha256"`              // of the checked part
+}
+
+type partJSON struct {
+	Part   string `json:"part"`
+	Bytes  int64  `json:"bytes"`
+	Blocks int    `json:"blocks"`
+}
+
+func newInfoJSON(path string, t *out.TableFile, sum []byte) *infoJSON {
+	j := &infoJSON{Table: path, Format: t.Header.Version, Game: t.Game.Name, File: t.Game.File,
+		Instances: len(t.Instances), Bytes: t.Size, CheckedBytes: t.Header.End, SHA256: fmt.Sprintf("%x", sum)}
+	var c out.Counts
+	for _, in := range t.Instances {
+		j.Positions += int64(in.Positions)
+		c.Add(in.Tally, in.Segments)
+	}
+	j.Outcomes, j.Layers = c.Outcomes(), c.Layers()
+	if j.Positions > 0 {
+		bits := float64(8*t.Size) / float64(j.Positions)
+		j.BitsPerPosition = &bits
+	}
+	j.Parts = append(j.Parts, partJSON{Part: "header and directory", Bytes: int64(out.HeaderSize + out.EntrySize*len(t.Dir)), Blocks: len(t.Dir)})
+	for _, k := range []out.BlockKind{out.KindGame, out.KindInstance, out.KindSpace, out.KindOutcomes} {
+		p := partJSON{Part: kindTitle(k)}
+		for _, b := range t.Dir {
+			if b.Kind == k {
+				p.Bytes += int64(b.Size)
+				p.Blocks++
+			}
+		}
+		j.Parts = append(j.Parts, p)
+	}
+	if t.MadeErr != nil {
+		j.MadeError = t.MadeErr.Error()
+	} else {
+		m := t.Made
+		j.Made = &m
+	}
+	return j
 }

@@ -75,6 +75,9 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	a := answers[0]
+	if o.ask.json {
+		return printJSON(e.stdout, queryResponse{Answer: out.NewAnswerJSON(a, 0), Width: o.ask.game.openWidth})
+	}
 	if o.ask.plain {
 		fmt.Fprintln(e.stdout, a.Text())
 		return nil
@@ -106,6 +109,7 @@ type askFlags struct {
 	game     gameFlags
 	widenCap int64
 	plain    bool
+	json     bool
 	colorArg string
 }
 
@@ -113,6 +117,7 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	o.game.add(fs)
 	fs.Int64Var(&o.widenCap, "widen-cap", retro.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
+	addJSONFlag(fs, &o.json)
 	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal), always or never")
 }
 

@@ -33,6 +33,7 @@ says so when it does not hold the one asked for.`,
 			o.game.add(fs)
 			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
 			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
+			addJSONFlag(fs, &o.json)
 			return o.run
 		},
 	})
@@ -41,6 +42,7 @@ says so when it does not hold the one asked for.`,
 type showOptions struct {
 	game         gameFlags
 	last, mylast string
+	json         bool
 }
 
 func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
@@ -56,6 +58,9 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	g, err := o.game.load(args[0])
 	if err != nil {
 		return err
+	}
+	if g.Sum && o.json {
+		return errHeapJSON(g)
 	}
 	if g.Sum {
 		return o.game.showHeaps(e, g, args[1]) // a list of heaps: cmd_sg.go
@@ -86,6 +91,9 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	res, i, err := o.game.solveAt(in, piles, hist)
 	if err != nil {
 		return err
+	}
+	if o.json {
+		return o.printPositionJSON(e, res, i)
 	}
 	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
 }
@@ -168,6 +176,12 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 		}
 		return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from the starts of %s (show it from the game instead)",
 			file, what, res.Len(), g.File)
+	}
+	if o.json && g.Sum {
+		return errHeapJSON(g)
+	}
+	if o.json {
+		return o.printPositionJSON(e, res, i)
 	}
 	if g.Sum {
 		return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)

@@ -34,6 +34,7 @@ table, retro verify checks it against the rules.`,
 			o.game.add(fs)
 			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
 			fs.StringVarP(&o.table, "output", "o", "", "write the outcome table to this file (FILE.rtb)")
+			addJSONFlag(fs, &o.json)
 			return o.run
 		},
 	})
@@ -43,6 +44,7 @@ type solveOptions struct {
 	game   gameFlags
 	layers int
 	table  string
+	json   bool
 }
 
 func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
@@ -57,6 +59,9 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 		if err := o.game.writeTableFile(o.table, s); err != nil {
 			return err
 		}
+	}
+	if o.json {
+		return printJSON(e.stdout, summaryJSON(s))
 	}
 	return writeSummary(e.stdout, s, o.layers)
 }

@@ -1,0 +1,89 @@
+package out
+
+import (
+	"cmp"
+	"slices"
+
+	"retro/retro"
+)
+
+// SummaryJSON is what retro solve --json prints: the counts of a solved
+// game, added up over its instances. Field names are stable.
+type SummaryJSON struct {
+	Game      string       `json:"game"` // its name
+	File      string       `json:"file"`
+	Instances int          `json:"instances"`
+	Positions int64        `json:"positions"`
+	Moves     int64        `json:"moves"` // legal moves
+	Edges     int64        `json:"edges"` // moves between positions (not ends of the game)
+	Outcomes  OutcomesJSON `json:"outcomes"`
+	Layers    []LayerJSON  `json:"layers"` // by layer, then W, L, D, ?
+	TimeMs    float64      `json:"timeMs"` // enumerating and solving
+}
+
+// OutcomesJSON counts the positions of each outcome.
+type OutcomesJSON struct {
+	W       int64 `json:"W"`
+	L       int64 `json:"L"`
+	D       int64 `json:"D"`
+	Unknown int64 `json:"?"` // beyond a horizon
+}
+
+// LayerJSON is one coloured set: its outcome, its layer (null for D and
+// ?) and how many positions it holds.
+type LayerJSON struct {
+	Outcome   string `json:"outcome"`
+	Layer     *int   `json:"layer"`
+	Positions int64  `json:"positions"`
+}
+
+// Counts adds up the outcomes and layers of several results (or of the
+// instances of a table file).
+type Counts struct {
+	outcomes [retro.Unknown + 1]int64
+	layers   map[countKey]int64
+}
+
+type countKey struct {
+	o     retro.Outcome
+	layer int
+}
+
+// Add counts one result's tally and segments.
+func (c *Counts) Add(tally map[retro.Outcome]int, segs []retro.Segment) {
+	if c.layers == nil {
+		c.layers = map[countKey]int64{}
+	}
+	for o, k := range tally {
+		c.outcomes[o] += int64(k)
+	}
+	for _, s := range segs {
+		c.layers[countKey{s.Outcome, s.Layer}] += int64(s.End - s.Start)
+	}
+}
+
+// Outcomes returns the positions of each outcome.
+func (c *Counts) Outcomes() OutcomesJSON {
+	o := c.outcomes
+	return OutcomesJSON{W: o[retro.Win], L: o[retro.Lose], D: o[retro.Draw], Unknown: o[retro.Unknown]}
+}
+
+// Layers returns the coloured sets by layer, then outcome; D and ? (layer
+// -1) come first, as in the tables' order of layers.
+func (c *Counts) Layers() []LayerJSON {
+	keys := make([]countKey, 0, len(c.layers))
+	for k := range c.layers {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b countKey) int {
+		if a.layer != b.layer {
+			return cmp.Compare(a.layer, b.layer)
+		}
+		return cmp.Compare(a.o, b.o)
+	})
+	out := make([]LayerJSON, len(keys))
+	for k, key := range keys {
+		out[k] = LayerJSON{Outcome: key.o.String(), Layer: layerJSON(key.layer), Positions: c.layers[key]}
+	}
+	return out
+}
