@@ -118,13 +118,13 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.widenCap, "widen-cap", retro.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
-	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal), always or never")
+	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
 }
 
 func (o *askFlags) color(c *command, e *env) (bool, error) {
 	switch o.colorArg {
 	case "auto":
-		return e.ttyOut, nil
+		return e.ttyOut && !e.noColor, nil
 	case "always":
 		return true, nil
 	case "never":

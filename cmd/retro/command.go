@@ -16,6 +16,8 @@ type env struct {
 	stdout, stderr io.Writer
 	tty            bool // stderr is a terminal: progress may be shown
 	ttyOut         bool // stdout is a terminal: colour may be used
+	noColor        bool // NO_COLOR is set or TERM is dumb: no colour unless asked for
+	dumb           bool // TERM=dumb: no escape sequences on stderr either
 }
 
 // command is one subcommand: its help texts, its flags and what it runs.
@@ -52,20 +54,15 @@ func dispatch(ctx context.Context, e *env, args []string) error {
 	}
 	name := args[0]
 	switch name {
-	case "help", "-h", "--help":
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				printCommandHelp(e.stdout, c)
-				return nil
-			}
-			return &usageError{err: fmt.Errorf("unknown command %q", args[1])}
-		}
+	case "-h", "--help":
 		printHelp(e.stdout)
 		return nil
+	case "--version":
+		name = "version"
 	}
-	c, ok := commands[name]
-	if !ok {
-		return &usageError{err: fmt.Errorf("unknown command %q (run 'retro help')", name)}
+	c, err := lookupCommand(name)
+	if err != nil {
+		return err
 	}
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -90,7 +87,7 @@ func printHelp(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].short)
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].short)
 	}
 	fmt.Fprintln(w, "\nGAME is a game file (TOML), the name of a built-in game (retro games), or a\ntable file written by retro solve -o.")
 	fmt.Fprintln(w, "Run 'retro help COMMAND' for a command's flags.")
@@ -101,7 +98,8 @@ func printCommandHelp(w io.Writer, c *command) {
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SortFlags = false
 	c.setup(fs)
-	if u := fs.FlagUsages(); u != "" {
+	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
+	printArgNote(w, c)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -200,6 +201,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	shown bool
+	width int // of the line shown
 }
 
 func newProgress(e *env, start time.Time) *progress { return &progress{e: e, start: start} }
@@ -215,7 +217,9 @@ func (p *progress) show(format string, a ...any) {
 		return
 	}
 	p.shown, p.last = true, now
-	fmt.Fprintf(p.e.stderr, "\r\033[K"+format, a...)
+	text := fmt.Sprintf(format, a...)
+	fmt.Fprint(p.e.stderr, p.clearLine()+text)
+	p.width = utf8.RuneCountInString(text)
 }
 
 func (p *progress) prefix(in *rules.Instance) string {
@@ -240,6 +244,6 @@ func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown {
-		fmt.Fprint(p.e.stderr, "\r\033[K")
+		fmt.Fprint(p.e.stderr, p.clearLine())
 	}
 }

@@ -21,6 +21,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout)}
+	e.noColor, e.dumb = colorEnv(os.Getenv)
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)
