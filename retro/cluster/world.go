@@ -1,0 +1,42 @@
+package cluster
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// launcherSize returns the number of copies an MPI launcher started of
+// this program (mpirun's OMPI_COMM_WORLD_SIZE, Slurm's SLURM_NTASKS under
+// srun, PMI's PMI_SIZE), and 0 when no launcher started it.
+func launcherSize() int {
+	for _, name := range []string{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"} {
+		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+			return n
+		}
+	}
+	if os.Getenv("SLURM_STEP_ID") != "" { // a step of srun, not the batch script itself
+		if n, err := strconv.Atoi(os.Getenv("SLURM_NTASKS")); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// Launched reports whether an MPI launcher (mpirun, mpiexec, srun) started
+// this process.
+func Launched() bool { return launcherSize() > 0 }
+
+// World returns the job this process belongs to: MPI's world when a
+// launcher started it and the program was built with -tags mpi; a job of
+// one rank when no launcher started it. A launcher that started several
+// copies of a program built without MPI is an error that says how to
+// build it, since each copy would otherwise solve the whole game alone.
+func World() (Comm, error) {
+	if n := launcherSize(); n > 0 && mpiBuilt {
+		return mpiWorld()
+	} else if n > 1 {
+		return nil, fmt.Errorf("cluster: started as one of %d ranks, but this retro is built without MPI: build it with `go build -tags mpi ./cmd/retro` (needs Open MPI's libopenmpi-dev)", n)
+	}
+	return Local(1)[0], nil
+}
