@@ -47,6 +47,7 @@ type browser struct {
 	ctx    context.Context
 	url    string
 	shots  string
+	lang   string // the page's language: en, ru
 	mu     sync.Mutex
 	errors []string // exceptions and console errors of the page
 }
@@ -83,6 +84,20 @@ func newBrowser(t *testing.T) *browser {
 	}
 	return b
 }
+
+// word is a word of the page in its language.
+func (b *browser) word(en string) string {
+	if b.lang == "ru" {
+		if w, ok := ruWords[en]; ok {
+			return w
+		}
+		b.t.Fatalf("no Russian for %q in the test", en)
+	}
+	return en
+}
+
+// ruWords are the words the tests look for, in Russian.
+var ruWords = map[string]string{"Petya": "Петя", "Vanya": "Ваня"}
 
 func (b *browser) listen(ev any) {
 	b.mu.Lock()
@@ -206,6 +221,37 @@ func (b *browser) ask(task string) {
 		`(s => s.dataset.state === 'ready' && s.dataset.task === %q)(document.getElementById('ribbon-section'))`, task))
 }
 
+// twoParamGame starts at (K, S): one ribbon row for each K.
+const twoParamGame = `name  = "Two parameters"
+piles = ["a", "b"]
+moves = ["each +1", "each *2"]
+end    = "a + b >= 30"
+winner = "mover"
+
+[start]
+a = "K"
+b = "S"
+
+[params]
+K = "1..3"
+S = "1..20"
+`
+
+// horizonGame is analysed within two moves of its starts: far starts are ?.
+const horizonGame = `name  = "Within two moves"
+piles = ["x"]
+moves = ["x + 1", "x * 2"]
+end    = "x >= 40"
+winner = "mover"
+horizon = 2
+
+[start]
+x = "S"
+
+[params]
+S = "1..39"
+`
+
 const answerLabels = `[...document.querySelectorAll('#ribbon .cell.answer')].map(c => c.dataset.label).join(' ')`
 
 func TestExplorerE2E(t *testing.T) {
@@ -292,6 +338,11 @@ func TestExplorerE2E(t *testing.T) {
 		if got := eval[string](b, `document.getElementById('play-status').textContent`); !strings.Contains(got, "Petya wins") {
 			t.Errorf("status %q", got)
 		}
+		// The position line shows where the last move went.
+		last := eval[string](b, `(l => l[l.length - 1].textContent.split('→ ')[1])([...document.querySelectorAll('#play-log li')])`)
+		if got := eval[string](b, `document.getElementById('play-position').textContent`); !strings.Contains(got, last) {
+			t.Errorf("after the last move to %s the position line says %q", last, got)
+		}
 		t.Logf("the game: %s", eval[string](b, `[...document.querySelectorAll('#play-log li')].map(l => l.textContent).join('; ')`))
 		b.shot("played")
 		b.checkErrors()
@@ -359,7 +410,7 @@ func TestExplorerE2E(t *testing.T) {
 		}
 		key(`button[data-id="ege-bank-one-pile"]`, "\r")
 		b.wait("the one-pile game", `document.querySelector('button[data-id="ege-bank-one-pile"]').getAttribute('aria-pressed') === 'true'`)
-		key(`input[name="task"][value="19g"]`, kb.ArrowRight+kb.ArrowRight)
+		key(`input[name="task"][value="19"]`, kb.ArrowRight+kb.ArrowRight)
 		b.wait("task 20", `(s => s.dataset.state === 'ready' && s.dataset.task === '20')(document.getElementById('ribbon-section'))`)
 		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "127 128" {
 			t.Errorf("task 20 of the one-pile game: %q", got)
@@ -408,6 +459,135 @@ func TestExplorerE2E(t *testing.T) {
 		if got := eval[string](b, `(document.querySelector('#answer mark') || {}).textContent || ''`); got != "adn" {
 			t.Errorf("marked %q, want adn", got)
 		}
+		if got := eval[string](b, `document.getElementById('tree-start').textContent + ' ' + document.querySelectorAll('#tree .node').length`); strings.HasPrefix(got, "—") || strings.HasSuffix(got, " 0") {
+			t.Errorf("a typo in the question wiped the tree: %q", got)
+		}
+		b.checkErrors()
+	})
+
+	t.Run("defaults", func(t *testing.T) {
+		b.t = t
+		b.open()
+		// Task 19 in the reading the exam needs comes first and is chosen.
+		if got := eval[string](b, `document.querySelector('input[name="task"]').value + ' ' + document.querySelector('input[name="task"]:checked').value`); got != "19 19" {
+			t.Errorf("the first task and the chosen one: %q, want 19 19", got)
+		}
+		if got := eval[string](b, `document.getElementById('answer').dataset.answer`); got != "29" {
+			t.Errorf("the first answer on the demo: %q, want 29", got)
+		}
+		// Only the demo looks chosen: "Your own game", enabled, looks like
+		// any other button that is not.
+		if got := eval[string](b, `(() => { const own = document.getElementById('own-game'), other = document.querySelector('button[data-id="ege-bank-one-pile"]');
+			const a = getComputedStyle(own), o = getComputedStyle(other);
+			return [own.disabled, own.getAttribute('aria-pressed'), a.backgroundColor === o.backgroundColor, a.borderColor === o.borderColor, a.boxShadow].join(' '); })()`); got != "false false true true none" {
+			t.Errorf("your own game at load (disabled, pressed, background and border as an unchosen button, shadow): %q", got)
+		}
+		// The demo's name fits its field.
+		if got := eval[bool](b, `(e => e.scrollWidth <= e.clientWidth)(document.getElementById('f-name'))`); !got {
+			t.Errorf("the name field cuts %q", eval[string](b, `document.getElementById('f-name').value`))
+		}
+		// The legend explains ? and the faded cells; every cell is as tall as the others.
+		if got := eval[int](b, `document.querySelectorAll('.legend .o-U, .legend .far').length`); got != 2 {
+			t.Errorf("legend entries for ? and faded cells: %d", got)
+		}
+		if got := eval[string](b, `[...new Set([...document.querySelectorAll('#ribbon .cell')].map(c => c.getBoundingClientRect().height))].join(' ')`); strings.Contains(got, " ") {
+			t.Errorf("ribbon cells of different heights: %s", got)
+		}
+		// Choosing task 20: the tree's start line never shows the old start,
+		// and the free question shows the task's.
+		b.wait("the tree at 29", `document.getElementById('tree-start').textContent === '(17, 29)'`)
+		b.click(`input[name="task"][value="20"]`)
+		b.wait("the field at 28", `document.getElementById('tree-s').value === '28'`)
+		if got := eval[string](b, `document.getElementById('tree-start').textContent`); got != "…" && got != "(17, 28)" {
+			t.Errorf("with S = 28 in the field the tree says %s", got)
+		}
+		b.wait("the tree at 28", `document.getElementById('tree-start').textContent === '(17, 28)'`)
+		if got := eval[string](b, `document.getElementById('free-q').value + ' / ' + document.getElementById('free-agg').value`); got != "win =2 / first" {
+			t.Errorf("the free question after task 20: %q", got)
+		}
+		// Three piles make another game: not the preset's name.
+		b.set(`#f-piles`, "3")
+		if got := eval[string](b, `document.getElementById('f-name').value`); strings.Contains(got, "ЕГЭ") {
+			t.Errorf("three piles keep the demo's name %q", got)
+		}
+		b.checkErrors()
+	})
+
+	t.Run("strategy-depth", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.ask("20")
+		b.wait("the tree at 28", `document.getElementById('tree-start').textContent === '(17, 28)' && document.getElementById('tree-section').dataset.state === 'ready'`)
+		b.click(`#tree-all`)
+		b.set(`#tree-depth`, "2")
+		b.wait("the strategy", `document.getElementById('tree-section').dataset.state === 'ready' && !document.getElementById('tree-all').checked && document.querySelectorAll('#tree .node.end').length > 0`)
+		// Win in 2: Petya's two moves and Vanya's answers between, to the ends.
+		if got := eval[int](b, `[...document.querySelectorAll('#tree .node')].filter(n => n.textContent.includes('…')).length`); got != 0 {
+			t.Errorf("%d nodes cut short at depth 2 of a win in 2", got)
+		}
+		levels := eval[string](b, `[1, 2, 3].map(d => { let sel = '#tree > ul > li'; for (let k = 0; k < d; k++) sel += ' > ul > li';
+			return [...new Set([...document.querySelectorAll(sel + ' > .node-row .who')].map(w => w.dataset.player))].join(','); }).join(' ')`)
+		if levels != "0 1 0" {
+			t.Errorf("the players of the tree's levels: %q, want 0 1 0 (Petya, Vanya, Petya)", levels)
+		}
+		if got := eval[string](b, `document.querySelector('#tree > ul > li > ul > li .who').textContent`); !strings.Contains(got, b.word("Petya")) {
+			t.Errorf("the first level says %q", got)
+		}
+		b.shot("strategy")
+		b.checkErrors()
+	})
+
+	t.Run("two-parameters", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.set(`#source`, twoParamGame)
+		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+		b.click(`#own-game`)
+		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.click(`#ribbon .cell[data-key="2,14"]`)
+		b.wait("its tree", `document.getElementById('tree-start').textContent === '(2, 14)'`)
+		if got := eval[string](b, `[...document.querySelectorAll('#ribbon .cell.current')].map(c => c.dataset.key).join(' ')`); got != "2,14" {
+			t.Errorf("outlined cells %q, want the one cell 2,14", got)
+		}
+		b.shot("two-parameters")
+		b.checkErrors()
+	})
+
+	t.Run("draws-from-a-box", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.set(`#source`, builtinText(t, "up-and-down"))
+		b.wait("the game checked", `document.getElementById('check').dataset.state === 'ok' && (state.ownText || '').includes('Up or down')`)
+		if got := eval[string](b, `state.ownText`); !strings.Contains(got, `x = "S"`) {
+			t.Errorf("the box is not offered as starts x = S: %q", got)
+		}
+		b.click(`#own-game`)
+		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="D"]').length`); got == 0 {
+			t.Error("no draw on the ribbon of up-and-down")
+		}
+		b.shot("draws")
+		// A box of two piles, without starts: a message, and nothing lit.
+		b.set(`#source`, builtinText(t, "wythoff"))
+		b.wait("the message", `document.getElementById('check').dataset.state === 'no-start'`)
+		if !eval[bool](b, `document.getElementById('own-game').disabled`) {
+			t.Error("Wythoff, without starts, is offered as your own game")
+		}
+		b.shot("no-start")
+		b.checkErrors()
+	})
+
+	t.Run("horizon", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.set(`#source`, horizonGame)
+		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+		b.click(`#own-game`)
+		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="?"]').length`); got == 0 {
+			t.Error("no ? cell on the ribbon of a game with a horizon")
+		}
+		b.shot("horizon")
 		b.checkErrors()
 	})
 

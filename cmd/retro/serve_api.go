@@ -59,12 +59,24 @@ func presetSource(id string) (string, bool) {
 		return "", false
 	}
 	g, err := rules.Parse(id+".toml", src)
-	if err != nil || g.HasStart || !g.HasBounds || len(g.Piles) != 1 || len(g.Params) != 0 {
+	if err != nil {
 		return string(src), true
 	}
-	text := reBoxOnly.ReplaceAllString(string(src),
-		"# For the explorer the box x = $2..$3 is written as starts x = S, S = $2..$3:\n# the same positions, and questions are asked at the starts.\n[start]\n$1 = \"S\"\n\n[params]\nS = \"$2..$3\"")
-	return text, true
+	if text, ok := boxAsStarts(g); ok {
+		return text, true
+	}
+	return string(src), true
+}
+
+// boxAsStarts writes a one-pile game analysed over a [bounds] box, without
+// starts or parameters, with the start x = S over the box instead; false
+// when the game is not of that kind.
+func boxAsStarts(g *rules.Game) (string, bool) {
+	if g.HasStart || !g.HasBounds || len(g.Piles) != 1 || len(g.Params) != 0 || !reBoxOnly.Match(g.Source) {
+		return "", false
+	}
+	return reBoxOnly.ReplaceAllString(string(g.Source),
+		"# For the explorer the box x = $2..$3 is written as starts x = S, S = $2..$3:\n# the same positions, and questions are asked at the starts.\n[start]\n$1 = \"S\"\n\n[params]\nS = \"$2..$3\""), true
 }
 
 func (s *server) handlePresets(w http.ResponseWriter, r *http.Request) {
@@ -91,11 +103,12 @@ type serveTask struct {
 }
 
 // serveTasks are the five questions of the exam, in the page's order: the
-// four of retro ege and "the first player wins with his first move".
+// four of retro ege, the reading task 19 needs first, and "the first player
+// wins with his first move".
 var serveTasks = func() []serveTask {
-	titles := map[string]string{"19g": "19, guaranteed", "19": "19, possible", "20": "20", "21": "21"}
+	titles := map[string]string{"19": "19, possible", "19g": "19, guaranteed", "20": "20", "21": "21"}
 	var ts []serveTask
-	for _, key := range []string{"19g", "19", "20", "21"} {
+	for _, key := range []string{"19", "19g", "20", "21"} {
 		for _, t := range egeTasks {
 			if t.key == key {
 				ts = append(ts, serveTask{Key: key, Title: titles[key], Question: t.question, Wording: t.wording, agg: t.agg})
@@ -146,6 +159,12 @@ type checkResponse struct {
 	Count    string          `json:"count"`
 	Form     *gameForm       `json:"form"`          // the constructor's fields; null when the game does not fit
 	Why      string          `json:"why,omitempty"` // why it does not fit
+	// Explore is the text the explorer asks about when it is not the game's
+	// own: a one-pile [bounds] box written as starts x = S.
+	Explore string `json:"explore,omitempty"`
+	// NoStart says why the explorer cannot ask about the game: it has no
+	// start positions, and its box is not one pile.
+	NoStart string `json:"noStart,omitempty"`
 }
 
 // gameForm is a game as the constructor shows it.
@@ -183,6 +202,14 @@ func (s *server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		resp.Commands = append(resp.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
 	}
 	resp.Form, resp.Why = formOf(g)
+	if !g.HasStart {
+		if text, ok := boxAsStarts(g); ok {
+			resp.Explore = text
+		} else {
+			resp.NoStart = "the game has no [start]: questions are asked at the start positions, so give it a [start] " +
+				"with a parameter such as S (the explorer writes a one-pile [bounds] box as starts x = S by itself)"
+		}
+	}
 	writeJSON(w, http.StatusOK, resp)
 }
 

@@ -169,7 +169,7 @@ func TestServePresetsAndTasks(t *testing.T) {
 	for _, tk := range tasks {
 		qs = append(qs, tk.Key+":"+tk.Question+":"+tk.Aggregate)
 	}
-	if got := strings.Join(qs, " "); got != "19g:lose =1:min 19:can-lose 1:min 20:win =2:first 21:lose =2:min win1:win =1:min" {
+	if got := strings.Join(qs, " "); got != "19:can-lose 1:min 19g:lose =1:min 20:win =2:first 21:lose =2:min win1:win =1:min" {
 		t.Errorf("tasks %s", got)
 	}
 }

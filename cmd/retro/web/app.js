@@ -263,6 +263,7 @@ function changePiles() {
   readForm();
   const n = +$('f-piles').value;
   const old = form.piles;
+  if (old.length !== n && form.name === state.loadedName) form.name = 'My game';
   form.piles = DEFAULT_PILES[n];
   form.start = form.piles.map((_, k) => form.start[k] !== undefined ? form.start[k] : '0');
   if (n === 1) form.start = [form.start.includes('S') ? 'S' : form.start[0]];
@@ -293,13 +294,23 @@ async function runCheck(fill) {
       ' command(s)' + (c.params.length ? ', ' + c.params.map((p) => p.name + ' = ' + p.lo + '..' + (p.open ? ' (open)' : p.hi)).join(', ') : '') + '.')];
     if (fill && c.form) {
       form = formFromServer(c.form);
+      state.loadedName = form.name;
       renderForm();
     } else if (fill) {
       out.push(el('p', {}, 'The constructor cannot show this game (' + c.why + '); it can still be used as your own game as written.'));
     }
+    if (c.noStart) {
+      out.push(el('p', {class: 'bad'}, '✗ Not for the explorer as it is: ' + c.noStart + '.'));
+      $('check').replaceChildren(...out);
+      $('check').dataset.state = 'no-start';
+      ownInvalid({message: c.noStart});
+      return c;
+    }
+    if (c.explore) out.push(el('p', {}, 'It has a [bounds] box and no start: the explorer asks about it as starts ' +
+      c.piles[0] + ' = S over the box, S taking every value of the box.'));
     $('check').replaceChildren(...out);
     $('check').dataset.state = 'ok';
-    ownValid(text);
+    ownValid(c.explore || text);
     return c;
   } catch (e) {
     if (seq !== checkSeq) return null;
@@ -404,7 +415,18 @@ function renderTasks() {
   choices.push({key: 'free', title: 'Your question', sub: 'below', wording: 'a question of your own'});
   box.replaceChildren(...choices.map((c, k) => el('label', {title: c.wording},
     el('input', {type: 'radio', name: 'task', value: c.key, checked: k === 0 ? true : undefined,
-      onchange: () => runQuery(false)}), ' ' + c.title, el('small', {}, c.sub))));
+      onchange: () => { showTaskQuestion(); runQuery(false); }}), ' ' + c.title, el('small', {}, c.sub))));
+  showTaskQuestion();
+}
+
+// showTaskQuestion writes the chosen task's question into the free
+// question's fields, to be edited from there.
+function showTaskQuestion() {
+  const t = state.tasks.find((t) => t.key === currentTask());
+  if (!t) return;
+  $('free-q').value = t.question;
+  $('free-agg').value = t.aggregate;
+  if (t.k) $('free-k').value = t.k;
 }
 
 function currentTask() {
@@ -450,7 +472,8 @@ async function runQuery(newGame) {
       box.replaceChildren(el('span', {class: 'error'}, '✗ ' + errorText(e)));
     }
     sec.dataset.state = 'error';
-    clearTree(errorText(e));
+    // A question's error says nothing about the game: its tree stays.
+    if (e.code !== 'question') clearTree(errorText(e));
   }
 }
 
@@ -499,7 +522,7 @@ function ribbonCell(c, a) {
     (c.holds === 'yes' ? ', the question holds' : c.holds === 'maybe' ? ', undecided' : '') +
     (c.answer ? ', part of the answer' : '') + '. Show its tree.';
   return el('button', {type: 'button', class: cls.join(' '), 'aria-label': label, title: label,
-    dataset: {label: c.label, outcome: c.outcome, holds: c.holds},
+    dataset: {label: c.label, key: c.params.join(','), outcome: c.outcome, holds: c.holds},
     onclick: () => { startTreeAt(c, false); }},
   el('span', {class: 'lab'}, c.label),
   el('span', {class: 'val'}, value(c.outcome, c.layer) + (c.answer ? '★' : c.holds === 'yes' ? '✓' : '')));
@@ -520,8 +543,15 @@ function startTreeAt(c, auto) {
   state.treeAuto = !!auto;
   state.trail = [];
   $('tree-s').value = c.label === 'start' ? '' : c.label;
-  for (const b of document.querySelectorAll('#ribbon .cell')) b.classList.toggle('current', b.dataset.label === c.label);
-  showTree({start: c.params}, c.instance, false);
+  markCurrent(c.params);
+  showTree({start: c.params}, c.instance, false, {outcome: c.outcome, ply: 0});
+}
+
+// markCurrent outlines the ribbon cell of a start (all its parameters),
+// or none.
+function markCurrent(params) {
+  const key = params ? params.join(',') : null;
+  for (const b of document.querySelectorAll('#ribbon .cell')) b.classList.toggle('current', b.dataset.key === key);
 }
 
 function startTreeAtS() {
@@ -533,7 +563,8 @@ function startTreeAtS() {
   const base = a.cells.length ? a.cells[0].params.slice(0, -1) : [];
   state.treeAuto = false;
   state.trail = [];
-  showTree({start: base.concat([+s])}, 0, false);
+  markCurrent(null);
+  showTree({start: base.concat([+s])}, 0, false, {ply: 0});
 }
 
 function clearTree(msg) {
@@ -548,67 +579,89 @@ let treeSeq = 0;
 
 // showTree asks for the tree from a start ({start: tuple} or {position,
 // last, mylast}) and draws it; remember keeps the current start for Back.
-async function showTree(req, instance, remember) {
+// at: {ply, outcome}: the moves made before the root (even: Petya to move)
+// and the root's outcome when known.
+async function showTree(req, instance, remember, at) {
   if (!state.game) return;
+  const ply = at && at.ply ? at.ply : 0;
   const body = Object.assign({game: state.game.text, width: state.width, instance,
-    depth: treeDepth(), allMoves: $('tree-all').checked}, req);
+    depth: treePlies(at && at.outcome), allMoves: $('tree-all').checked}, req);
   const seq = ++treeSeq;
   const sec = $('tree-section');
   sec.dataset.state = 'loading';
+  // Nothing of the old start stays on show while the new one is on its way.
+  $('tree-start').textContent = '…';
+  $('tree-value').textContent = '';
   try {
     const r = await api('/api/tree', body);
     if (seq !== treeSeq) return;
     if (remember && state.tree) state.trail.push(state.tree);
     const root = r.tree.root;
-    state.tree = {req, instance, root};
+    state.tree = {req, instance, root, ply};
     $('tree-back').disabled = state.trail.length === 0;
     $('tree-start').textContent = fmtPos(root);
-    $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' +
-      spell(root.outcome, root.layer, 'the player to move', 'the opponent');
-    $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': 'strategy tree'}, treeItem(root, true)));
+    $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' + PLAYER[ply % 2] + ' to move: ' +
+      spell(root.outcome, root.layer, PLAYER[ply % 2], PLAYER[1 - ply % 2]);
+    $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': 'strategy tree'}, treeItem(root, 0)));
     sec.dataset.state = 'ready';
     if (!state.play || !state.play.started) resetPlay();
   } catch (e) {
     if (seq !== treeSeq) return;
     sec.dataset.state = 'error';
+    $('tree-start').textContent = '—';
     $('tree').replaceChildren(el('p', {class: 'error'}, '✗ ' + errorText(e)));
   }
 }
 
 function treeDepth() { return Math.min(30, Math.max(1, +$('tree-depth').value || 3)); }
 
+// treePlies is the depth the tree is asked for, in moves of both sides.
+// With every move it is the depth; with the strategy only the depth counts
+// the winner's moves: from a W the winner moves first (2d − 1 moves show
+// d of his), from an L or a draw second (2d).
+function treePlies(outcome) {
+  const d = treeDepth();
+  if ($('tree-all').checked) return d;
+  return outcome === 'W' ? 2 * d - 1 : 2 * d;
+}
+
 function posRequest(n) {
   return {position: n.position.join(','), last: n.last || '', mylast: n.mylast || ''};
 }
 
-// treeItem draws a node and its children.
-function treeItem(n, isRoot) {
+// treeItem draws a node and its children; depth: moves below the tree's
+// root, each made by the player whose name it carries.
+function treeItem(n, depth) {
+  const isRoot = depth === 0;
+  const ply = state.tree.ply + depth;
   const hasKids = n.children && n.children.length > 0;
   const canGrow = !n.end && (hasKids || n.cut && !n.repeat);
   const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
   const toggle = el('button', {type: 'button', class: 'toggle' + (canGrow ? '' : ' none'),
     'aria-label': hasKids ? 'collapse' : 'expand', tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
   const what = (n.move ? n.move + ' → ' : '') + fmtPos(n);
+  const who = isRoot ? el('span', {class: 'who'}, PLAYER[ply % 2] + ' to move') :
+    el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER[(ply - 1) % 2] + ':');
   const badge = el('span', {class: 'badge'}, value(n.outcome, n.layer));
   const note = n.end ? (n.outcome === 'L' ? ' end: the mover wins' : ' end: the mover loses') :
     n.repeat ? ' repeats' : n.cut && !hasKids ? ' …' : '';
   const best = n.best ? el('span', {class: 'best-mark', title: 'an optimal move'}, '★') : null;
-  const label = what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? ', optimal' : '') + note;
+  const label = (isRoot ? '' : PLAYER[(ply - 1) % 2] + ': ') + what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? ', optimal' : '') + note;
   let node;
   if (n.end || isRoot) {
     node = el('span', {class: 'node ' + OCLASS[n.outcome] + (n.end ? ' end' : ''), 'aria-label': label},
-      el('span', {class: 'mv'}, what), badge, best, note);
+      who, el('span', {class: 'mv'}, what), badge, best, note);
   } else {
     node = el('button', {type: 'button', class: 'node ' + OCLASS[n.outcome], 'aria-label': label + '. Make it the start.',
       title: 'Make this position the start', dataset: {position: fmtPos(n)},
-      onclick: () => { state.treeAuto = false; showTree(posRequest(n), state.tree.instance, true); }},
-    el('span', {class: 'mv'}, what), badge, best, note);
+      onclick: () => { state.treeAuto = false; markCurrent(null); showTree(posRequest(n), state.tree.instance, true, {ply, outcome: n.outcome}); }},
+    who, el('span', {class: 'mv'}, what), badge, best, note);
   }
   const row = el('div', {class: 'node-row'}, toggle, node);
   li.append(row);
   let kids = null;
   if (hasKids) {
-    kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, false)));
+    kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, depth + 1)));
     li.append(kids);
   }
   const setOpen = async (open) => {
@@ -617,9 +670,9 @@ function treeItem(n, isRoot) {
       toggle.disabled = true;
       try {
         const r = await api('/api/tree', Object.assign({game: state.game.text, width: state.width,
-          instance: state.tree.instance, depth: treeDepth(), allMoves: $('tree-all').checked}, posRequest(n)));
+          instance: state.tree.instance, depth: treePlies(n.outcome), allMoves: $('tree-all').checked}, posRequest(n)));
         n.children = r.tree.root.children || [];
-        kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, false)));
+        kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, depth + 1)));
         li.append(kids);
       } catch (e) {
         li.append(el('p', {class: 'error'}, '✗ ' + errorText(e)));
@@ -647,7 +700,7 @@ function treeBack() {
   const prev = state.trail.pop();
   if (!prev) return;
   state.tree = null;
-  showTree(prev.req, prev.instance, false).then(() => { $('tree-back').disabled = state.trail.length === 0; });
+  showTree(prev.req, prev.instance, false, {ply: prev.ply, outcome: prev.root.outcome}).then(() => { $('tree-back').disabled = state.trail.length === 0; });
 }
 
 // ---- play
@@ -689,7 +742,7 @@ function playNew() {
   const root = state.tree.root;
   state.play = {side: userSide(), instance: state.tree.instance, states: [], log: [], over: null,
     started: true, cancelled: false};
-  playAt(state.play, posRequest(root), 0);
+  playAt(state.play, posRequest(root), state.tree.ply);
 }
 
 // playAt looks the position up and lets the engine move when it is its turn.
@@ -728,7 +781,7 @@ function applyMove(p, mv) {
   const mover = top.ply % 2;
   p.log.push(PLAYER[mover] + ': ' + mv.move + ' → ' + mv.text);
   if (mv.end) {
-    p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, text: mv.text + ' ends the game'};
+    p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, text: mv.text + ' ends the game', at: mv.text};
     renderPlay(p);
     return;
   }
@@ -769,8 +822,13 @@ function renderPlay(p) {
   }
   const mover = top.ply % 2;
   const who = PLAYER[mover], other = PLAYER[1 - mover];
-  $('play-position').textContent = 'Position ' + top.pos.text + ', ' + who + ' to move: ' +
-    value(top.pos.outcome, top.pos.layer) + ' — ' + spell(top.pos.outcome, top.pos.layer, who, other) + '.';
+  if (p.over && p.over.at) {
+    // The last move left the table: the game ended at the position it made.
+    $('play-position').textContent = 'Position ' + p.over.at + ': the game is over.';
+  } else {
+    $('play-position').textContent = 'Position ' + top.pos.text + ', ' + who + ' to move: ' +
+      value(top.pos.outcome, top.pos.layer) + ' — ' + spell(top.pos.outcome, top.pos.layer, who, other) + '.';
+  }
   if (p.over) {
     const you = p.over.winner === p.side;
     setPlayStatus('over', 'Game over: ' + p.over.text + '. ' + PLAYER[p.over.winner] + ' wins — ' +
@@ -841,7 +899,9 @@ function wire() {
   $('tree-go').addEventListener('click', startTreeAtS);
   $('tree-s').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') startTreeAtS(); });
   $('tree-back').addEventListener('click', treeBack);
-  const redraw = () => { if (state.tree) showTree(state.tree.req, state.tree.instance, false); };
+  const redraw = () => {
+    if (state.tree) showTree(state.tree.req, state.tree.instance, false, {ply: state.tree.ply, outcome: state.tree.root.outcome});
+  };
   $('tree-all').addEventListener('change', redraw);
   $('tree-depth').addEventListener('change', redraw);
   $('tab-tree').addEventListener('click', () => showTab(false));
