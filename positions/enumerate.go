@@ -59,7 +59,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	if opt.OpenWidth <= 0 {
 		opt.OpenWidth = DefaultOpenWidth
 	}
-	starts, err := in.Starts(opt.OpenWidth)
+	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -250,7 +251,10 @@ func tupleParams(g *rules.Game, width int64) []TupleParam {
 	for _, p := range g.StartParams() {
 		tp := TupleParam{Name: p.Name, Lo: p.Lo, Hi: p.Hi, Open: p.Open}
 		if p.Open {
-			tp.Hi = p.Lo + width - 1
+			// An open range that reaches the int64 maximum has no
+			// values beyond: it is closed there.
+			tp.Hi = rules.OpenHi(p.Lo, width)
+			tp.Open = tp.Hi < math.MaxInt64
 		}
 		ps = append(ps, tp)
 	}

@@ -686,9 +686,17 @@ func (l *loader) loadStart() {
 		switch v := tbl[name].(type) {
 		case int64:
 			l.start[i] = parsedExpr{x: &intLit{node: node{t: tyInt}, val: v}, t: flatText("", 0)}
+			if v < 0 && !l.g.Signed {
+				l.errorValue(lc, fmt.Sprintf("the start value of %s is %d: a pile is never negative unless the game says signed = true", name, v))
+			}
 		case string:
 			sc := &scope{what: "[start]", params: true}
 			l.start[i] = l.parseCheck(l.textOf(lc, v), sc, tyInt, "the start value of "+name)
+			if x := l.start[i].x; x != nil && !l.g.Signed {
+				if k, ok := fold(x); ok && k < 0 {
+					l.errorValue(lc, fmt.Sprintf("the start value of %s is %d: a pile is never negative unless the game says signed = true", name, k))
+				}
+			}
 		default:
 			l.errorValue(lc, fmt.Sprintf("the start value of %s must be an integer or a string holding an expression, not %s", name, kind(v)))
 		}

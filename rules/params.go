@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -43,6 +42,19 @@ func (g *Game) SetRange(name string, lo, hi int64) error {
 	return fmt.Errorf("%s has no param %s (params: %s)", g.File, name, strings.Join(names, ", "))
 }
 
+// SetOpen makes the named param open from lo ("31.."), as from the command
+// line: the open width decides how many values it takes.
+func (g *Game) SetOpen(name string, lo int64) error {
+	for i := range g.Params {
+		if g.Params[i].Name == name {
+			p := &g.Params[i]
+			p.Lo, p.Hi, p.Open = lo, lo, true
+			return nil
+		}
+	}
+	return g.SetRange(name, lo, lo) // the error naming the params there are
+}
+
 // Instance is the game with its rule params bound to values.
 type Instance struct {
 	Game   *Game
@@ -81,16 +93,13 @@ func (g *Game) Bind(values []int64) (*Instance, error) {
 // param is an error.
 func (g *Game) Instances() ([]*Instance, error) {
 	rp := g.RuleParams()
-	total := int64(1)
 	for _, p := range rp {
 		if p.Open {
 			return nil, fmt.Errorf("%s: rule param %s needs a closed range: pass --param %s=LO..HI", p.Pos, p.Name, p.Name)
 		}
-		n := p.Hi - p.Lo + 1
-		if n <= 0 || p.Hi-p.Lo < 0 || total > MaxInstances/n {
-			return nil, fmt.Errorf("%s: too many instances (the rule params give more than %d)", p.Pos, MaxInstances)
-		}
-		total *= n
+	}
+	if err := sizeOf(rp, "instances", MaxInstances); err != nil {
+		return nil, err
 	}
 	var out []*Instance
 	values := make([]int64, len(rp))
@@ -182,8 +191,15 @@ func (in *Instance) Bounds() ([]Range, error) {
 // Starts lists the start positions: every tuple of start param values
 // (ascending, the first param slowest) that passes `where`, with the piles
 // evaluated from [start]. An open start param takes openWidth values from
-// its Lo. Without [start] it returns nil.
+// its Lo. Without [start] it returns nil. More than MaxStarts tuples is a
+// *SizeError.
 func (in *Instance) Starts(openWidth int64) ([]Start, error) {
+	return in.StartsUpTo(openWidth, MaxStarts)
+}
+
+// StartsUpTo is Starts with a cap of max tuples, checked before any is
+// made.
+func (in *Instance) StartsUpTo(openWidth, max int64) ([]Start, error) {
 	g := in.Game
 	if !g.HasStart {
 		return nil, nil
@@ -194,11 +210,11 @@ func (in *Instance) Starts(openWidth int64) ([]Start, error) {
 			if openWidth <= 0 {
 				return nil, fmt.Errorf("%s: start param %s is open and the width is %d", sp[i].Pos, sp[i].Name, openWidth)
 			}
-			sp[i].Hi = sp[i].Lo + openWidth - 1
-			if sp[i].Hi < sp[i].Lo {
-				sp[i].Hi = math.MaxInt64
-			}
+			sp[i].Hi = OpenHi(sp[i].Lo, openWidth)
 		}
+	}
+	if err := sizeOf(sp, "start positions", max); err != nil {
+		return nil, err
 	}
 	env := append([]int64(nil), in.env...)
 	values := make([]int64, len(sp))
@@ -226,10 +242,37 @@ func (in *Instance) Starts(openWidth int64) ([]Start, error) {
 			if f.err != nil {
 				return nil, in.fault(&f, env)
 			}
+			if err := in.checkSigned(s, sp); err != nil {
+				return nil, err
+			}
 			out = append(out, s)
 		}
 		if !odometer(values, sp) {
 			return out, nil
 		}
 	}
+}
+
+// checkSigned refuses a start position with a negative pile in a game
+// that is not signed.
+func (in *Instance) checkSigned(s Start, sp []Param) error {
+	g := in.Game
+	if g.Signed {
+		return nil
+	}
+	for i, v := range s.Piles {
+		if v >= 0 {
+			continue
+		}
+		var with []string
+		for k, p := range sp {
+			with = append(with, fmt.Sprintf("%s = %d", p.Name, s.Params[k]))
+		}
+		at := ""
+		if len(with) > 0 {
+			at = " with " + strings.Join(with, ", ")
+		}
+		return fmt.Errorf("%s: [start] %s = %d%s: a pile is never negative unless the game says signed = true", g.File, g.Piles[i], v, at)
+	}
+	return nil
 }

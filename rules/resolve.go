@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -97,28 +98,34 @@ func (c *checker) check(x expr) typ {
 	}
 	x.base().t = t
 	if t == tyInt {
-		setConst(x)
+		if err := setConst(x); err != nil {
+			// Numbers alone that fault fault wherever they are evaluated.
+			c.errorf(x, "%s", constFault(err))
+			x.base().t = tyBad
+			return tyBad
+		}
 	}
 	return t
 }
 
 // setConst marks x constant when it is a number that can be computed
-// without a fault from constant operands (already marked).
-func setConst(x expr) {
+// without a fault from constant operands (already marked). The fault of
+// constant operands is returned.
+func setConst(x expr) error {
 	n := x.base()
 	konst := func(y expr) (int64, bool) { b := y.base(); return b.kval, b.konst }
 	var err error
 	switch x := x.(type) {
 	case *intLit:
 		n.kval, n.konst = x.val, true
-		return
+		return nil
 	case *paren:
 		n.kval, n.konst = konst(x.x)
-		return
+		return nil
 	case *unary:
 		v, ok := konst(x.x)
 		if !ok {
-			return
+			return nil
 		}
 		if x.op == tSub {
 			v, err = neg(v)
@@ -136,12 +143,29 @@ func setConst(x expr) {
 		for i, a := range x.args {
 			v, ok := konst(a)
 			if !ok {
-				return
+				return nil
 			}
 			vs[i] = v
 		}
 		n.kval, n.konst = callInt(x.fun.name, vs)
+		if !n.konst && x.fun.name == "abs" {
+			return ErrOverflow
+		}
 	}
+	return err
+}
+
+// constFault says what a fault of numbers alone is.
+func constFault(err error) string {
+	switch err {
+	case ErrOverflow:
+		return fmt.Sprintf("this overflows int64 (the values lie in %d..%d)", math.MinInt64, math.MaxInt64)
+	case ErrDivByZero:
+		return "this divides by zero"
+	case ErrNegativeExponent:
+		return "this raises to a negative power"
+	}
+	return err.Error()
 }
 
 func (c *checker) checkString(x *strLit) typ {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 
 	"github.com/spf13/pflag"
+
+	"retro/positions"
+	"retro/rules"
 )
 
 func init() {
@@ -15,7 +18,10 @@ func init() {
 		short: "load and compile game files, printing every error",
 		long: `Check loads and compiles each GAME without solving it, and prints every
 error with its file, line and column, the source line and a caret under the
-spot. It exits with status 1 when any game has an error.`,
+spot. It also evaluates what a solve evaluates before it enumerates: the
+sizes of the parameter ranges against the default caps, the [bounds] box
+and the start positions of every instance. It exits with status 1 when any
+game has an error.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			return runCheck
 		},
@@ -39,15 +45,42 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			}
 			continue
 		}
-		if _, err := g.Instances(); err != nil {
+		if err := checkInstances(g); err != nil {
 			failed++
-			fmt.Fprint(e.stderr, (&sourceError{err: err, src: g.Source}).render())
+			var size *rules.SizeError
+			if errors.As(err, &size) {
+				fmt.Fprintf(e.stderr, "%v\nretro: %s\n", err, sizeHint(size))
+			} else {
+				fmt.Fprint(e.stderr, (&sourceError{err: err, src: g.Source}).render())
+			}
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s: ok (%s)\n", g.File, g.Name)
 	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d games have errors", failed, len(args))
+	}
+	return nil
+}
+
+// checkInstances does what a solve with the default flags does before it
+// enumerates: the sizes of the parameter ranges, then each instance's box
+// and start positions.
+func checkInstances(g *rules.Game) error {
+	if err := g.CheckSize(positions.DefaultOpenWidth, positions.DefaultMaxPositions); err != nil {
+		return err
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return err
+	}
+	for _, in := range insts {
+		if _, err := in.Bounds(); err != nil {
+			return err
+		}
+		if _, err := in.Starts(positions.DefaultOpenWidth); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -86,43 +87,119 @@ func loadGame(arg string) (*rules.Game, error) {
 
 // load reads a game and applies the --param flags.
 func (gf *gameFlags) load(arg string) (*rules.Game, error) {
+	if err := gf.validate(); err != nil {
+		return nil, err
+	}
 	g, err := loadGame(arg)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range gf.params {
-		name, lo, hi, err := parseParam(p)
+		pv, err := readParam(p)
 		if err != nil {
 			return nil, err
 		}
-		if err := g.SetRange(name, lo, hi); err != nil {
-			return nil, fmt.Errorf("--param %s: %w", p, err)
+		if pv.open {
+			err = g.SetOpen(pv.name, pv.lo)
+		} else {
+			err = g.SetRange(pv.name, pv.lo, pv.hi)
+		}
+		if err != nil {
+			return nil, &usageError{err: fmt.Errorf("--param %s: %w", p, err)}
 		}
 	}
 	return g, nil
 }
 
-// parseParam reads NAME=LO..HI, NAME=LO.. (LO..LO+open-width-1 is left to
-// the game) or NAME=VALUE.
+// validate refuses the values of the flags that mean nothing: a cap of no
+// positions, a horizon below -1, an open width below 1.
+func (gf *gameFlags) validate() error {
+	switch {
+	case gf.maxPositions < 1:
+		return &usageError{err: fmt.Errorf("--max-positions %d: want 1 or more", gf.maxPositions)}
+	case gf.horizon < -1:
+		return &usageError{err: fmt.Errorf("--horizon %d: want 0 or more, or -1 for the game's own", gf.horizon)}
+	case gf.openWidth < 1:
+		return &usageError{err: fmt.Errorf("--open-width %d: want 1 or more", gf.openWidth)}
+	}
+	return nil
+}
+
+// paramValue is a --param flag read: NAME=LO..HI, NAME=LO.. (open) or
+// NAME=VALUE.
+type paramValue struct {
+	name   string
+	lo, hi int64
+	open   bool // NAME=LO..: the game's open width decides how far
+}
+
+// parseParam reads a --param flag as a closed range: NAME=LO.. takes the
+// default open width.
 func parseParam(s string) (name string, lo, hi int64, err error) {
+	pv, err := readParam(s)
+	if pv.open {
+		pv.hi = rules.OpenHi(pv.lo, positions.DefaultOpenWidth)
+	}
+	return pv.name, pv.lo, pv.hi, err
+}
+
+// readParam reads NAME=LO..HI, NAME=LO.. (LO..LO+open-width-1 is left to
+// the game) or NAME=VALUE. A bad flag is a usage error.
+func readParam(s string) (paramValue, error) {
+	bad := func(format string, a ...any) (paramValue, error) {
+		return paramValue{}, &usageError{err: fmt.Errorf("--param %q: "+format, append([]any{s}, a...)...)}
+	}
 	name, val, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return "", 0, 0, fmt.Errorf("--param %q: want NAME=LO..HI or NAME=VALUE", s)
+		return bad("want NAME=LO..HI, NAME=LO.. or NAME=VALUE")
 	}
 	a, b, isRange := strings.Cut(val, "..")
-	if lo, err = strconv.ParseInt(strings.TrimSpace(a), 10, 64); err != nil {
-		return "", 0, 0, fmt.Errorf("--param %q: %q is not an integer", s, a)
+	lo, err := parseInt(a)
+	if err != nil {
+		return bad("%v", err)
 	}
-	if !isRange {
-		return name, lo, lo, nil
+	pv := paramValue{name: name, lo: lo, hi: lo}
+	switch {
+	case !isRange:
+	case strings.TrimSpace(b) == "":
+		pv.open = true
+	default:
+		if pv.hi, err = parseInt(b); err != nil {
+			return bad("%v", err)
+		}
+		if lo > pv.hi {
+			return bad("empty range")
+		}
 	}
-	if hi, err = strconv.ParseInt(strings.TrimSpace(b), 10, 64); err != nil {
-		return "", 0, 0, fmt.Errorf("--param %q: %q is not an integer", s, b)
+	return pv, nil
+}
+
+// parseInt reads a decimal int64, saying whether a number too large is
+// too large.
+func parseInt(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%s overflows int64 (the values lie in %d..%d)", s, math.MinInt64, math.MaxInt64)
 	}
-	if lo > hi {
-		return "", 0, 0, fmt.Errorf("--param %q: empty range", s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not an integer", s)
 	}
-	return name, lo, hi, nil
+	return v, nil
+}
+
+// instances checks a game's parameter ranges against the caps, before
+// anything is built, and makes its instances.
+func (gf *gameFlags) instances(g *rules.Game) ([]*rules.Instance, error) {
+	if err := g.CheckSize(gf.openWidth, int64(gf.maxPositions)); err != nil {
+		return nil, err
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return nil, &sourceError{err: err, src: g.Source}
+	}
+	return insts, nil
 }
 
 func (gf *gameFlags) options(g *rules.Game) positions.Options {
@@ -160,9 +237,9 @@ func (gf *gameFlags) solveArg(ctx context.Context, e *env, arg string) (*solved,
 // solve enumerates and colours every instance of a game, showing progress
 // on a terminal when it takes more than a second.
 func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved, error) {
-	insts, err := g.Instances()
+	insts, err := gf.instances(g)
 	if err != nil {
-		return nil, &sourceError{err: err, src: g.Source}
+		return nil, err
 	}
 	start := time.Now()
 	prog := newProgress(e, start)

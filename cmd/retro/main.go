@@ -16,6 +16,8 @@ import (
 	"os/signal"
 
 	"github.com/spf13/pflag"
+
+	"retro/rules"
 )
 
 func main() {
@@ -40,12 +42,16 @@ func report(w io.Writer, err error) int {
 	var (
 		src   *sourceError
 		usage *usageError
+		size  *rules.SizeError
 	)
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, pflag.ErrHelp):
 		return 0
+	case errors.As(err, &size):
+		fmt.Fprintf(w, "retro: %v\nretro: %s\n", size, sizeHint(size))
+		return 1
 	case errors.As(err, &usage):
 		fmt.Fprintf(w, "retro: %v\n", usage.err)
 		if usage.cmd != nil {
@@ -61,6 +67,15 @@ func report(w io.Writer, err error) int {
 	}
 	fmt.Fprintf(w, "retro: %v\n", err)
 	return 1
+}
+
+// sizeHint says which flags a *rules.SizeError asks for.
+func sizeHint(e *rules.SizeError) string {
+	p := e.Widest()
+	if e.What == "instances" {
+		return fmt.Sprintf("narrow %s with --param %s=LO..HI", p.Name, p.Name)
+	}
+	return fmt.Sprintf("narrow %s with --param %s=LO..HI, or raise --max-positions", p.Name, p.Name)
 }
 
 func isTerminal(f *os.File) bool {

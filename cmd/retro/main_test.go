@@ -113,11 +113,13 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve"}, 2, "solve takes one GAME"},
 		{[]string{"solve", "--nope", "nim"}, 2, "unknown flag: --nope"},
 		{[]string{"solve", "no-such-game"}, 1, `no game file or built-in game named "no-such-game"`},
-		{[]string{"show", "ege-2027-demo", "17"}, 1, "want 2 values"},
-		{[]string{"show", "ege-2027-demo", "a=17,c=3"}, 1, `no pile named "c"`},
-		{[]string{"show", "lebedev-commands", "3", "--last", "e"}, 1, `--last "e": no such command`},
-		{[]string{"export", "ege-2027-demo", "--param", "S=5..1"}, 1, "empty range"},
+		{[]string{"show", "ege-2027-demo", "17"}, 2, "want 2 values"},
+		{[]string{"show", "ege-2027-demo", "a=17,c=3"}, 2, `no pile named "c"`},
+		{[]string{"show", "lebedev-commands", "3", "--last", "e"}, 2, `--last "e": no such command`},
+		{[]string{"export", "ege-2027-demo", "--param", "S=5..1"}, 2, "empty range"},
 		{[]string{"show", "multiplication-game", "1"}, 1, "--param"},
+		{[]string{"show", "ege-2027-demo", "17,abc"}, 2, `"abc" is not an integer`},
+		{[]string{"show", "ege-2027-demo", "17,99999999999999999999"}, 2, "overflows int64"},
 	}
 	for _, c := range cases {
 		_, errs, code := runCmd(t, c.args...)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"retro/positions"
@@ -11,7 +10,16 @@ import (
 )
 
 // parsePosition reads a position as "17,28", "(17, 28)" or "a=17,b=28".
+// A position that does not read is a bad command line.
 func parsePosition(g *rules.Game, s string) ([]int64, error) {
+	piles, err := readPosition(g, s)
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	return piles, nil
+}
+
+func readPosition(g *rules.Game, s string) ([]int64, error) {
 	t := strings.TrimSpace(s)
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
 	parts := strings.Split(t, ",")
@@ -38,9 +46,9 @@ func parsePosition(g *rules.Game, s string) ([]int64, error) {
 			}
 			part = strings.TrimSpace(val)
 		}
-		v, err := strconv.ParseInt(part, 10, 64)
+		v, err := parseInt(part)
 		if err != nil {
-			return nil, fmt.Errorf("position %q: %q is not an integer", s, part)
+			return nil, fmt.Errorf("position %q: %v", s, err)
 		}
 		piles[idx], seen[idx] = v, true
 	}
@@ -76,7 +84,7 @@ func parseCommand(g *rules.Game, flag, s string) (int, error) {
 	for k, c := range g.Commands {
 		names[k] = fmt.Sprintf("%q", c.Name)
 	}
-	return 0, fmt.Errorf("--%s %q: no such command (commands: %s)", flag, s, strings.Join(names, ", "))
+	return 0, &usageError{err: fmt.Errorf("--%s %q: no such command (commands: %s)", flag, s, strings.Join(names, ", "))}
 }
 
 // singleInstance is the one instance of a game a position belongs to: a

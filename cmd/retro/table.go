@@ -121,7 +121,7 @@ func (gf *gameFlags) checkOpenWidth(arg string, t *out.Table) error {
 		}
 		if gf.openWidth != width {
 			return fmt.Errorf("%s holds %s = %d..%d only (solved with --open-width %d); for more values solve %s again with --open-width %d",
-				arg, p.Name, p.Lo, p.Lo+width-1, width, t.Game.File, gf.openWidth)
+				arg, p.Name, p.Lo, rules.OpenHi(p.Lo, width), width, t.Game.File, gf.openWidth)
 		}
 	}
 	return nil
@@ -132,17 +132,21 @@ func (gf *gameFlags) checkOpenWidth(arg string, t *out.Table) error {
 // whose start parameter does. The range must lie in the table's.
 func chooseParam(arg string, t *out.Table, results []*retro.Result, flag string) ([]*retro.Result, error) {
 	g := t.Game
-	name, lo, hi, err := parseParam(flag)
+	pv, err := readParam(flag)
 	if err != nil {
 		return nil, err
 	}
+	name, lo, hi := pv.name, pv.lo, pv.hi
 	k := slices.IndexFunc(g.Params, func(p rules.Param) bool { return p.Name == name })
 	if k < 0 {
-		return nil, fmt.Errorf("--param %s: %w", flag, g.SetRange(name, lo, hi))
+		return nil, &usageError{err: fmt.Errorf("--param %s: %w", flag, g.SetRange(name, lo, hi))}
 	}
 	p := g.Params[k]
 	if p.Open { // the values the table was solved with
-		p.Hi = p.Lo + cmp.Or(t.OpenWidth, positions.DefaultOpenWidth) - 1
+		p.Hi = rules.OpenHi(p.Lo, cmp.Or(t.OpenWidth, positions.DefaultOpenWidth))
+	}
+	if pv.open { // from lo to the top of what the table holds
+		hi = max(lo, p.Hi)
 	}
 	if lo < p.Lo || hi > p.Hi {
 		return nil, fmt.Errorf("--param %s: %s holds %s = %d..%d only", flag, arg, name, p.Lo, p.Hi)
