@@ -91,7 +91,7 @@ func TestEndWhy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs := newReasoner(g)
+		rs := newReasoner(g, langEn)
 		if got := rs.endWhy(insts[0].NewMachine(), []int64{17, 116}); got != c.want {
 			t.Errorf("%q: %q, want %q", c.end, got, c.want)
 		}

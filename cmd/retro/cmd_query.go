@@ -66,6 +66,9 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := o.ask.setLang(c, e); err != nil {
+		return err
+	}
 	q, err := parseQuestion(strings.Join(args[1:], " "))
 	if err != nil {
 		return err
@@ -82,8 +85,8 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, a.Text())
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, q.Meaning())
-	if r := describeRanges(a); r != "" {
+	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, o.ask.lang.meaning(q))
+	if r := o.ask.lang.describeRanges(a); r != "" {
 		fmt.Fprintln(e.stdout, r)
 	}
 	if err := out.WriteRibbon(e.stdout, ribbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
@@ -111,6 +114,8 @@ type askFlags struct {
 	plain    bool
 	json     bool
 	colorArg string
+	langArg  string
+	lang     lang // of the explanations: --lang, or the locale's
 }
 
 func (o *askFlags) add(fs *pflag.FlagSet) {
@@ -119,6 +124,21 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
 	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+	fs.StringVar(&o.langArg, "lang", "", "the language of the explanations: en or ru (default: from LC_ALL, LC_MESSAGES or LANG)")
+}
+
+// setLang chooses the language of the explanations: --lang, or the
+// locale's.
+func (o *askFlags) setLang(c *command, e *env) error {
+	o.lang = e.lang
+	if o.langArg != "" {
+		l, ok := parseLang(o.langArg)
+		if !ok {
+			return usagef(c, "--lang %q: want en or ru", o.langArg)
+		}
+		o.lang = l
+	}
+	return nil
 }
 
 func (o *askFlags) color(c *command, e *env) (bool, error) {
@@ -214,20 +234,6 @@ func (a *aggFlags) aggregate(c *command) (retro.Aggregate, error) {
 		return agg, usagef(c, "%s takes a count of at least 1", set[0])
 	}
 	return agg, nil
-}
-
-// describeRanges names the ranges the tuple's components took: "S = 1..115",
-// "S = 31..230 (open: widened to 200 values)".
-func describeRanges(a *retro.Answer) string {
-	var parts []string
-	for _, p := range a.Params {
-		s := fmt.Sprintf("%s = %d..%d", p.Name, p.Lo, p.Hi)
-		if p.Open {
-			s += fmt.Sprintf(" (open: widened to %d values)", p.Hi-p.Lo+1)
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // ribbonGroups makes one ribbon per tuple of all parameters but the last,

@@ -18,6 +18,7 @@ type env struct {
 	ttyOut         bool // stdout is a terminal: colour may be used
 	noColor        bool // NO_COLOR is set or TERM is dumb: no colour unless asked for
 	dumb           bool // TERM=dumb: no escape sequences on stderr either
+	lang           lang // of explanations, from the locale ("" is English)
 }
 
 // command is one subcommand: its help texts, its flags and what it runs.

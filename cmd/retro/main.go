@@ -24,6 +24,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout)}
 	e.noColor, e.dumb = colorEnv(os.Getenv)
+	e.lang = langEnv(os.Getenv)
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)

@@ -99,26 +99,37 @@ type serveTask struct {
 	Aggregate string `json:"aggregate"`
 	K         int    `json:"k,omitempty"`
 	Wording   string `json:"wording"`
-	agg       retro.Aggregate
+	// Lang holds the title and the wording in every language.
+	Lang map[lang]taskText `json:"lang"`
+	agg  retro.Aggregate
+}
+
+type taskText struct {
+	Title   string `json:"title"`
+	Wording string `json:"wording"`
 }
 
 // serveTasks are the five questions of the exam, in the page's order: the
 // four of retro ege, the reading task 19 needs first, and "the first player
 // wins with his first move".
 var serveTasks = func() []serveTask {
-	titles := map[string]string{"19": "19, possible", "19g": "19, guaranteed", "20": "20", "21": "21"}
 	var ts []serveTask
 	for _, key := range []string{"19", "19g", "20", "21"} {
 		for _, t := range egeTasks {
 			if t.key == key {
-				ts = append(ts, serveTask{Key: key, Title: titles[key], Question: t.question, Wording: t.wording, agg: t.agg})
+				ts = append(ts, serveTask{Key: key, Question: t.question, agg: t.agg})
 			}
 		}
 	}
-	ts = append(ts, serveTask{Key: "win1", Title: "wins in one", Question: "win =1",
-		Wording: "Petya wins with his first move", agg: retro.Aggregate{Kind: retro.AggMin}})
+	ts = append(ts, serveTask{Key: "win1", Question: "win =1", agg: retro.Aggregate{Kind: retro.AggMin}})
 	for k := range ts {
-		ts[k].Aggregate, ts[k].K = aggName(ts[k].agg.Kind), ts[k].agg.K
+		t := &ts[k]
+		t.Aggregate, t.K = aggName(t.agg.Kind), t.agg.K
+		t.Title, t.Wording = taskTitles[t.Key].en, taskWordings[t.Key].en
+		t.Lang = map[lang]taskText{}
+		for _, l := range langs {
+			t.Lang[l] = taskText{Title: l.say(taskTitles[t.Key]), Wording: l.say(taskWordings[t.Key])}
+		}
 	}
 	return ts
 }()
@@ -277,6 +288,16 @@ type queryResponse struct {
 	Task   *serveTask      `json:"task,omitempty"`
 	Answer *out.AnswerJSON `json:"answer"`
 	Width  int64           `json:"width"` // values the open start ranges took: pass it to /api/tree
+	// Explain says, in every language, what the question means, the
+	// ranges the parameters took, and, for a task, the reason for the
+	// answer in the game's moves (what retro ege prints).
+	Explain map[lang]explainJSON `json:"explain,omitempty"`
+}
+
+type explainJSON struct {
+	Meaning string `json:"meaning"`
+	Ranges  string `json:"ranges"`
+	Reason  string `json:"reason,omitempty"`
 }
 
 func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
@@ -352,7 +373,18 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 	if err != nil {
 		return nil, s.queryError(err, e.game)
 	}
-	return &queryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width}, nil
+	resp := &queryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width,
+		Explain: map[lang]explainJSON{}}
+	for _, l := range langs {
+		x := explainJSON{Meaning: l.meaning(ask.Question), Ranges: l.describeRanges(answers[0])}
+		if task != nil {
+			if x.Reason, err = newReasoner(e.game, l).reason(answers[0], task.Key); err != nil {
+				return nil, gameError(err, e.game.Source)
+			}
+		}
+		resp.Explain[l] = x
+	}
+	return resp, nil
 }
 
 func (s *server) queryError(err error, g *rules.Game) error {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -39,5 +42,43 @@ func TestServeCheckBoxWithoutStarts(t *testing.T) {
 	post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "ege-2027-demo")}, &c)
 	if c.Explore != "" || c.NoStart != "" {
 		t.Errorf("the demo: explore %q, noStart %q", c.Explore, c.NoStart)
+	}
+}
+
+// The page's explanations are retro ege's, in both languages.
+func TestServeQueryExplains(t *testing.T) {
+	_, ts := newTestServer(t, defaultServeOptions())
+	for _, key := range []string{"19", "20", "21"} {
+		var q queryResponse
+		if st := post(t, ts, "/api/query", map[string]string{"game": builtinText(t, "ege-2027-demo"), "task": key}, &q); st != 200 {
+			t.Fatalf("task %s: status %d", key, st)
+		}
+		for _, l := range langs {
+			out, _, _ := runCmd(t, "ege", "--lang", string(l), "ege-2027-demo")
+			x := q.Explain[l]
+			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
+				t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, x.Reason)
+			}
+			if x.Ranges != "S = 1..115" || !strings.Contains(out, x.Meaning) {
+				t.Errorf("task %s, %s: meaning %q, ranges %q", key, l, x.Meaning, x.Ranges)
+			}
+		}
+	}
+	var tasks []serveTask
+	getJSON(t, ts, "/api/tasks", &tasks)
+	if got := tasks[0].Lang[langRu].Wording; !strings.Contains(got, "после неудачного первого хода Пети") {
+		t.Errorf("task 19 in Russian: %q", got)
+	}
+}
+
+func getJSON(t *testing.T, ts *httptest.Server, path string, v any) {
+	t.Helper()
+	resp, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 }
