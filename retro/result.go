@@ -16,8 +16,9 @@ type Result struct {
 	Instance  *rules.Instance
 	Starts    []positions.StartPos
 	Count     rules.Count
-	MoveCount int64 // legal moves from the non-final positions
-	Edges     int64 // distinct edges between positions
+	MoveCount int64  // legal moves from the non-final positions
+	Edges     int64  // distinct edges between positions
+	Path      string // how it was solved, and why: "compiled: …" or "general: …"
 
 	layer   []uint32 // layer of each W or L position
 	win     positions.Bitset

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"retro/positions"
@@ -15,6 +16,9 @@ type Options struct {
 	// Progress, when set, is called after each layer with the layer and
 	// the number of positions coloured so far.
 	Progress func(layer int, coloured int)
+	// General makes SolveInstance take the general path (a move graph
+	// coloured layer by layer) even where the compiled one applies.
+	General bool
 }
 
 // Solve colours the positions of a move graph layer by layer. It takes over
@@ -172,11 +176,37 @@ func (s *solver) run(opt Options) error {
 	}
 }
 
-// SolveInstance enumerates one game instance and solves it.
+// SolveInstance enumerates one game instance and solves it, by the
+// compiled path where the game has its shape (compiled.go) and by the
+// general one otherwise; Result.Path says which and why.
 func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+	why := "forced"
+	if !opt.General {
+		c, reason, err := positions.Compile(in, popt)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			r, err := solveCompiled(c, in, opt)
+			if err != nil {
+				return nil, err
+			}
+			if popt.MaxEdges > 0 && r.Edges > popt.MaxEdges {
+				return nil, fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
+			}
+			r.Path = compiledPath(c)
+			return r, nil
+		}
+		why = reason
+	}
 	gr, err := positions.Enumerate(in, popt)
 	if err != nil {
 		return nil, err
 	}
-	return Solve(gr, opt)
+	r, err := Solve(gr, opt)
+	if err != nil {
+		return nil, err
+	}
+	r.Path = "general: " + why
+	return r, nil
 }

@@ -443,13 +443,18 @@ func (l *loader) compile() {
 	if l.end.x != nil {
 		c := &compiler{g: g, t: l.end.t}
 		g.end = c.boolFn(l.end.x)
+		g.endExpr = l.end.x
 		if cmp, ok := l.end.x.(*compare); ok && len(cmp.ops) == 1 && cmp.xs[0].typeOf() == tyInt {
 			g.endSides = &endSides{lhs: c.intFn(cmp.xs[0]), op: cmp.ops[0].String(), rhs: c.intFn(cmp.xs[1])}
 		}
 	}
 	if l.winner.x != nil {
 		g.winner = (&compiler{g: g, t: l.winner.t}).intFn(l.winner.x)
-		if k, ok := fold(l.winner.x); ok {
+		k, ok := fold(l.winner.x)
+		if id, isName := unparen(l.winner.x).(*ident); isName && id.kind == nameConst {
+			k, ok = id.val, true
+		}
+		if ok {
 			g.winnerConst = Player(k) // "mover", "other": no need to load the piles
 			g.winner = nil
 		}

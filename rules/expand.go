@@ -24,6 +24,9 @@ type mover struct {
 	// negative); need is -1 when there is no such pile.
 	need    int
 	needMin int64
+	// src and exprs: the entry and the values' trees, for Instance.Affine.
+	src   *entry
+	exprs []expr
 }
 
 // cgen is a compiled generator.
@@ -35,7 +38,7 @@ type cgen struct {
 
 // movers compiles entry e of command cmd.
 func (c *compiler) movers(e *entry, cmd int32) []*mover {
-	base := mover{cmd: cmd, at: c.spanAt(e.off, e.end), need: -1}
+	base := mover{cmd: cmd, at: c.spanAt(e.off, e.end), need: -1, src: e}
 	for _, g := range e.gens {
 		cg := cgen{slot: g.slot, lo: c.intFn(g.lo), hi: c.intFn(g.hi)}
 		if g.cond != nil {
@@ -77,7 +80,7 @@ func (c *compiler) movers(e *entry, cmd int32) []*mover {
 // assignMover makes the mover that sets the targets to the values.
 func (c *compiler) assignMover(base mover, targets []int, values []expr) *mover {
 	m := base
-	m.targets = targets
+	m.targets, m.exprs = targets, values
 	for i, v := range values {
 		m.values = append(m.values, c.intFn(v))
 		if b, ok := v.(*binary); ok && b.op == tSub && !c.g.Signed && m.need < 0 {

@@ -29,6 +29,7 @@ type Game struct {
 	allow       boolFn
 	end         boolFn
 	endSides    *endSides  // nil unless end is one comparison
+	endExpr     expr       // the tree of end, for Instance.LinearEnd; nil without end
 	winner      intFn      // nil when the winner does not depend on the position
 	winnerConst Player     // then: who has won at every final position
 	start       []intFn    // per pile

@@ -113,6 +113,15 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 		}
 		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, counts[key])
 	}
+	var paths []string
+	for _, r := range s.results {
+		if r.Path != "" && !slices.Contains(paths, r.Path) {
+			paths = append(paths, r.Path)
+		}
+	}
+	for _, p := range paths {
+		fmt.Fprintf(w, "path:       %s\n", p)
+	}
 	fmt.Fprintf(w, "time:       %s\n", s.elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "peak memory: %s\n", peakMemory())
 	return nil

@@ -51,6 +51,7 @@ type gameFlags struct {
 	horizon      int
 	openWidth    int64
 	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
+	general      bool
 	fs           *pflag.FlagSet
 }
 
@@ -61,6 +62,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start; -1: the game's own horizon")
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
+	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where the compiled one applies")
 }
 
 // loadGame reads a game: a file when arg names one, a built-in game
@@ -255,13 +257,12 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 			}
 		}
 		popt.Progress, popt.Context = prog.stage(in), ctx
-		gr, err := positions.Enumerate(in, popt)
+		res, err := retro.SolveInstance(in, popt, retro.Options{Progress: prog.layer(in), Context: ctx, General: gf.general})
 		if err != nil {
+			if errors.Is(err, ctx.Err()) {
+				return nil, err
+			}
 			return nil, &sourceError{err: err, src: g.Source}
-		}
-		res, err := retro.Solve(gr, retro.Options{Progress: prog.layer(in), Context: ctx})
-		if err != nil {
-			return nil, err
 		}
 		out.results = append(out.results, res)
 	}

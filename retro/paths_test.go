@@ -1,0 +1,147 @@
+package retro_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"retro/out"
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// bothPaths solves every instance of a game by the path SolveInstance
+// chooses and by the general path forced, and fails unless the two give
+// the same table file and the same CSV. It returns how many instances took
+// the compiled path.
+func bothPaths(t *testing.T, name, src string) int {
+	t.Helper()
+	g, err := rules.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var fast, general []*retro.Result
+	compiled := 0
+	for _, in := range insts {
+		a, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{General: true})
+		if err != nil {
+			t.Fatalf("%s (general): %v", name, err)
+		}
+		if strings.HasPrefix(a.Path, "compiled") {
+			compiled++
+		}
+		if rep := retro.Compare(a, b, 3); rep.Count > 0 {
+			t.Fatalf("%s: %s: %d differences from the general path, first %v\n%s", name, a.Path, rep.Count, rep.Problems, src)
+		}
+		if a.MoveCount != b.MoveCount || a.Edges != b.Edges {
+			t.Fatalf("%s: %s: %d moves and %d edges, the general path %d and %d\n%s", name, a.Path,
+				a.MoveCount, a.Edges, b.MoveCount, b.Edges, src)
+		}
+		fast, general = append(fast, a), append(general, b)
+	}
+	var ta, tb, ca, cb bytes.Buffer
+	if err := out.WriteTable(&ta, g, fast, out.TableOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.WriteTable(&tb, g, general, out.TableOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
+		t.Fatalf("%s: the table files differ between the paths (%s)\n%s", name, fast[0].Path, src)
+	}
+	if err := out.WriteCSV(&ca, fast, out.CSVOptions{Layer: -1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.WriteCSV(&cb, general, out.CSVOptions{Layer: -1}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ca.Bytes(), cb.Bytes()) {
+		t.Fatalf("%s: the CSV differs between the paths (%s)\n%s", name, fast[0].Path, src)
+	}
+	return compiled
+}
+
+func TestPathsAgreeOnBuiltinGames(t *testing.T) {
+	compiled := 0
+	for _, name := range rules.BuiltinNames() {
+		src, _ := rules.Builtin(name)
+		if bytes.Contains(src, []byte("sum")) && strings.Contains(string(src), "sum   = true") {
+			continue // heap games are solved as sums
+		}
+		compiled += bothPaths(t, name+".toml", string(src))
+	}
+	if compiled == 0 {
+		t.Error("no built-in game took the compiled path")
+	}
+}
+
+func TestPathsAgreeOnBenchGamesSmaller(t *testing.T) {
+	small := map[string][2]string{
+		"exam-4000":   {"4000", "300"},
+		"chain-1m":    {"1000000", "20000"},
+		"halving-1m":  {"1000000", "20000"},
+		"cycles-3000": {"3000", "200"},
+	}
+	compiled := 0
+	for name, r := range small {
+		src, err := os.ReadFile("testdata/bench/" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled += bothPaths(t, name+".toml", strings.ReplaceAll(string(src), r[0], r[1]))
+	}
+	if compiled < 2 {
+		t.Errorf("%d bench games took the compiled path, want the exam-style game and the chain", compiled)
+	}
+}
+
+// TestPathsAgreeOnRandomGames forces both paths on the random games of the
+// naive solver's test, half of them with moves that all raise or all lower
+// the piles (the compiled shape).
+func TestPathsAgreeOnRandomGames(t *testing.T) {
+	rng := newRand(t)
+	games := 400
+	if testing.Short() {
+		games = 80
+	}
+	compiled := 0
+	for k := 0; k < games; k++ {
+		rg := randomGame(rng)
+		if k%2 == 0 {
+			oneWay(&rg, rng)
+		}
+		compiled += bothPaths(t, fmt.Sprintf("random-%d.toml", k), rg.toml())
+	}
+	if compiled < games/8 {
+		t.Errorf("only %d of %d random games took the compiled path", compiled, games)
+	}
+}
+
+// oneWay makes every move of a random game raise piles (a game with an
+// end) or lower them.
+func oneWay(g *rgame, rng *rand.Rand) {
+	ops := []string{"-", "//"}
+	if g.end > 0 && rng.Intn(3) > 0 {
+		ops = []string{"+", "*"}
+	}
+	for _, cmd := range g.cmds {
+		for k := range cmd {
+			cmd[k].op = ops[rng.Intn(2)]
+		}
+	}
+	if rng.Intn(2) == 0 {
+		g.allow = 0
+	}
+}
