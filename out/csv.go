@@ -104,7 +104,7 @@ func Best(r *retro.Result, m *rules.Machine, i int) (string, error) {
 // MoveText writes one move as command:(v1,v2,…).
 func MoveText(g *rules.Game, mv retro.Move) string {
 	var b strings.Builder
-	b.WriteString(g.Commands[mv.Cmd].Name)
+	b.WriteString(mv.Name)
 	b.WriteString(":(")
 	for k, v := range mv.To {
 		if k > 0 {

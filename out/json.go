@@ -133,7 +133,7 @@ func NewPositionJSON(g *rules.Game, r *retro.Result, i int, moves []retro.Move) 
 		Moves: make([]MoveJSON, len(moves))}
 	j.Last, j.Mylast = historyJSON(g, h)
 	for k, mv := range moves {
-		m := MoveJSON{Move: g.Commands[mv.Cmd].Name, Position: mv.To, Text: positions.Format(g, mv.To, mv.Hist),
+		m := MoveJSON{Move: mv.Name, Position: mv.To, Text: positions.Format(g, mv.To, mv.Hist),
 			Outcome: mv.Outcome.String(), Layer: layerJSON(mv.Layer), End: mv.End, Best: mv.Best}
 		m.Last, m.Mylast = historyJSON(g, mv.Hist)
 		j.Moves[k] = m

@@ -49,3 +49,12 @@ func eachRow(r *retro.Result, opt CSVOptions, fn func(row *Row) error) error {
 	})
 	return err
 }
+
+// nodeName is the name of the move that led to a tree node: its own, or
+// its command's for a node made without one.
+func nodeName(g *rules.Game, n *retro.Node) string {
+	if n.Name == "" && n.Cmd >= 0 {
+		return g.Commands[n.Cmd].Name
+	}
+	return n.Name
+}

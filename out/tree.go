@@ -63,7 +63,7 @@ type treeText struct {
 
 // line is a move's line without its branch.
 func (t *treeText) line(c *retro.Node) string {
-	s := fmt.Sprintf("%s -> %s  %s", t.g.Commands[c.Cmd].Name, positions.Format(t.g, c.Piles, c.Hist), nodeValue(c))
+	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), positions.Format(t.g, c.Piles, c.Hist), nodeValue(c))
 	if t.opt.MarkBest && c.Best {
 		s += " *"
 	}
@@ -119,7 +119,7 @@ func WriteTreeDot(w io.Writer, g *rules.Game, root *retro.Node) error {
 			if c.Best {
 				style = ", style=bold"
 			}
-			fmt.Fprintf(bw, "\tn%d -> n%d [label=%s%s];\n", me, child, dotQuote(g.Commands[c.Cmd].Name), style)
+			fmt.Fprintf(bw, "\tn%d -> n%d [label=%s%s];\n", me, child, dotQuote(nodeName(g, c)), style)
 		}
 		return me
 	}
@@ -168,7 +168,7 @@ func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node) error {
 		j := &jsonNode{Position: n.Piles, Outcome: n.Outcome.String(), End: n.End, Best: n.Best,
 			Cut: n.Cut, Repeat: n.Repeat}
 		if n.Cmd >= 0 {
-			j.Move = g.Commands[n.Cmd].Name
+			j.Move = nodeName(g, n)
 		}
 		if n.Layer >= 0 {
 			layer := n.Layer

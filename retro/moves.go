@@ -8,6 +8,7 @@ import (
 // Move is one legal move of a position with what it leads to.
 type Move struct {
 	Cmd   int     // the command's index in the game
+	Name  string  // the move's name: its command, and a generator's values (rules.NamedMoves)
 	To    []int64 // the piles after the move
 	Hist  int     // the history after the move
 	Index int     // the position it leads to, -1 for an end of the game
@@ -38,14 +39,15 @@ func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
 		return nil, err
 	}
 	var list rules.MoveList
+	var names []string
 	last, mylast := positions.SplitHistory(g, h)
-	if err := m.Moves(p, last, mylast, &list); err != nil {
+	if err := m.NamedMoves(p, last, mylast, &list, &names); err != nil {
 		return nil, err
 	}
 	moves := make([]Move, list.Len())
 	for k := range moves {
 		to := append([]int64(nil), list.To(k, len(p))...)
-		mv := Move{Cmd: int(list.Cmd[k]), To: to, Hist: positions.NextHistory(g, h, int(list.Cmd[k])), Index: -1}
+		mv := Move{Cmd: int(list.Cmd[k]), Name: names[k], To: to, Hist: positions.NextHistory(g, h, int(list.Cmd[k])), Index: -1}
 		if j, ok := r.Space.Index(to, mv.Hist); ok {
 			mv.Index, mv.Outcome, mv.Layer = j, r.Outcome(j), r.Layer(j)
 		} else {

@@ -21,8 +21,9 @@ type TreeOptions struct {
 type Node struct {
 	Piles   []int64
 	Hist    int
-	Index   int // the position's index; -1 for an end of the game
-	Cmd     int // the command of the move that led here; -1 at the root
+	Index   int    // the position's index; -1 for an end of the game
+	Cmd     int    // the command of the move that led here; -1 at the root
+	Name    string // that move's name (Move.Name); "" at the root
 	Outcome Outcome
 	Layer   int  // -1 for D and ?
 	End     bool // an end of the game: the move here ended it
@@ -90,7 +91,7 @@ func (b *treeBuilder) grow(n *Node, depth int) error {
 		if b.nodes > b.opt.MaxNodes {
 			return fmt.Errorf("the tree has more than %d nodes: limit it with a depth", b.opt.MaxNodes)
 		}
-		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd,
+		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd, Name: mv.Name,
 			Outcome: mv.Outcome, Layer: mv.Layer, End: mv.End, Best: mv.Best}
 		if err := b.grow(c, depth+1); err != nil {
 			return err

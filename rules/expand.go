@@ -19,6 +19,7 @@ type mover struct {
 	split   bool
 	parts   []intFn // the heaps of a split
 	run     func(m *Machine)
+	label   string // the entry's text without its generators, when it has some
 	// need and needMin: the mover makes no move unless pile need holds at
 	// least needMin (it subtracts needMin from it and piles may not go
 	// negative); need is -1 when there is no such pile.
@@ -31,6 +32,7 @@ type mover struct {
 
 // cgen is a compiled generator.
 type cgen struct {
+	name   string
 	slot   int
 	lo, hi intFn
 	cond   boolFn // nil when absent
@@ -40,7 +42,7 @@ type cgen struct {
 func (c *compiler) movers(e *entry, cmd int32) []*mover {
 	base := mover{cmd: cmd, at: c.spanAt(e.off, e.end), need: -1, src: e}
 	for _, g := range e.gens {
-		cg := cgen{slot: g.slot, lo: c.intFn(g.lo), hi: c.intFn(g.hi)}
+		cg := cgen{name: g.name, slot: g.slot, lo: c.intFn(g.lo), hi: c.intFn(g.hi)}
 		if g.cond != nil {
 			cg.cond = c.boolFn(g.cond)
 		}
@@ -48,6 +50,9 @@ func (c *compiler) movers(e *entry, cmd int32) []*mover {
 	}
 	if e.guard != nil {
 		base.guard = c.boolFn(e.guard)
+	}
+	if len(e.gens) > 0 {
+		base.label = entryBody(c.t.s, e)
 	}
 	var out []*mover
 	switch e.kind {

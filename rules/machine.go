@@ -33,6 +33,8 @@ type Machine struct {
 	steps int
 	cur   int32 // span id of the mover running
 	cands []int32
+	names *[]string        // NamedMoves: the name of each move made
+	byAt  map[int32]*mover // NamedMoves: the movers by span id
 }
 
 // NewMachine returns a new evaluator of in's rules.
@@ -372,6 +374,9 @@ func (m *Machine) emit1(cmd int32, p int, v int64) {
 	}
 	to[p] = v
 	out.Cmd = append(out.Cmd, cmd)
+	if m.names != nil {
+		m.addName(cmd)
+	}
 }
 
 // grow extends Piles by n values and returns them.
@@ -410,6 +415,9 @@ func (m *Machine) emitN(mv *mover) {
 		to[p] = m.tmp[i]
 	}
 	out.Cmd = append(out.Cmd, mv.cmd)
+	if m.names != nil {
+		m.addName(mv.cmd)
+	}
 }
 
 // heapOption adds the option of a plain move of a heap game to v (v >= 0,

@@ -116,14 +116,14 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	}
 	width := 0
 	for _, mv := range moves {
-		width = max(width, len([]rune(g.Commands[mv.Cmd].Name)))
+		width = max(width, len([]rune(mv.Name)))
 	}
 	for _, mv := range moves {
 		mark := " "
 		if mv.Best {
 			mark = "*"
 		}
-		name := g.Commands[mv.Cmd].Name
+		name := mv.Name
 		pad := strings.Repeat(" ", width-len([]rune(name)))
 		what := describe(mv.Outcome, mv.Layer)
 		if mv.End && endNote {

@@ -359,7 +359,7 @@ var (
 func (rs *reasoner) phrase(mv retro.Move, from []int64, it int) (string, int) {
 	l := rs.l
 	to := positions.Format(rs.g, mv.To, mv.Hist)
-	fallback := l.say(txtPlays, rs.g.Commands[mv.Cmd].Name, to)
+	fallback := l.say(txtPlays, mv.Name, to)
 	piles := len(from)
 	pile, op, k := rs.operation(mv, from)
 	if pile < 0 {
