@@ -26,6 +26,9 @@ var (
 	ErrCorrupt = errors.New("corrupt block")
 	// ErrGame: the game text stored in the table no longer loads.
 	ErrGame = errors.New("stored game does not load")
+	// ErrTrailing: bytes follow the made record, the end of a table file
+	// (something was appended to it).
+	ErrTrailing = errors.New("bytes after the end of the table")
 )
 
 // Errors of writing a table file.

@@ -101,7 +101,11 @@ func OpenTable(r io.ReaderAt, size int64) (*TableFile, error) {
 	if err := t.readInstances(count); err != nil {
 		return nil, err
 	}
-	t.Made, t.MadeErr = readMade(r, h.End, size)
+	var end int64
+	t.Made, end, t.MadeErr = readMade(r, h.End, size)
+	if t.MadeErr == nil && end < size {
+		return nil, fmt.Errorf("%w: %d bytes from %d", ErrTrailing, size-end, end)
+	}
 	return t, nil
 }
 
@@ -381,28 +385,29 @@ func (t *TableFile) readRecord(r *rbuf, at int) (*InstanceInfo, error) {
 	return in, nil
 }
 
-// readMade reads the made record that follows the checked part.
-func readMade(r io.ReaderAt, end uint64, size int64) (Made, error) {
+// readMade reads the made record that follows the checked part, and
+// where it ends.
+func readMade(r io.ReaderAt, end uint64, size int64) (Made, int64, error) {
 	var m Made
 	if uint64(size) == end {
-		return m, errors.New("no made record")
+		return m, 0, errors.New("no made record")
 	}
 	head := make([]byte, 16)
 	if err := readFull(r, head, int64(end)); err != nil || !bytes.Equal(head[:8], madeMagic[:]) {
-		return m, errors.New("made record damaged")
+		return m, 0, errors.New("made record damaged")
 	}
 	n := binary.LittleEndian.Uint32(head[8:])
 	if uint64(n) > uint64(size)-end-16 {
-		return m, errors.New("made record damaged")
+		return m, 0, errors.New("made record damaged")
 	}
 	js := make([]byte, n)
 	if err := readFull(r, js, int64(end)+16); err != nil || checksum(js) != binary.LittleEndian.Uint32(head[12:]) {
-		return m, errors.New("made record damaged")
+		return m, 0, errors.New("made record damaged")
 	}
 	if err := json.Unmarshal(js, &m); err != nil {
-		return m, fmt.Errorf("made record damaged: %v", err)
+		return m, 0, fmt.Errorf("made record damaged: %v", err)
 	}
-	return m, nil
+	return m, int64(end) + 16 + int64(n), nil
 }
 
 // Space reads the position space of instance k.

@@ -49,6 +49,12 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(commands["export"], "export takes one GAME")
 	}
+	if err := checkNotInput("--csv", o.csv, args[0]); err != nil {
+		return err
+	}
+	if err := checkNotInput("--parquet", o.parquet, args[0]); err != nil {
+		return err
+	}
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
@@ -57,7 +63,7 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 		return out.WriteCSV(w, s.results, out.CSVOptions{Layer: o.layer})
 	}
 	if o.parquet != "" {
-		if err := writeAtomic(o.parquet, func(w io.Writer) error {
+		if err := writeAtomic(ctx, o.parquet, func(w io.Writer) error {
 			return out.WriteParquet(w, s.results, out.CSVOptions{Layer: o.layer})
 		}); err != nil {
 			return err
@@ -69,5 +75,5 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if o.csv == "" || o.csv == "-" {
 		return write(e.stdout)
 	}
-	return writeAtomic(o.csv, write)
+	return writeAtomic(ctx, o.csv, write)
 }

@@ -24,11 +24,14 @@ the positions and how many of each outcome and layer, the size of each part
 of the file and the bits it spends per position, how the table was made
 (engine, date, solve time), and a content checksum: two tables of the same
 game and options have the same checksum, whenever and wherever they were
-made. Every block is checked against its checksum, not decoded.`,
+made. Every block is checked against its checksum, not decoded. With --game
+it prints the game text the table holds instead, as it was given, so that
+a table is never the only copy of its game.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &infoOptions{}
 			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
 			addJSONFlag(fs, &o.json)
+			fs.BoolVar(&o.game, "game", false, "print the game text the table holds, nothing else")
 			return o.run
 		},
 	})
@@ -37,6 +40,7 @@ made. Every block is checked against its checksum, not decoded.`,
 type infoOptions struct {
 	layers int
 	json   bool
+	game   bool
 }
 
 // openTable opens a table file for reading block by block.
@@ -67,6 +71,10 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 	defer f.Close()
 	if err := t.Check(); err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	if o.game {
+		_, err := e.stdout.Write(t.Game.Source)
+		return err
 	}
 	sum, err := contentSum(f, t.Header.End)
 	if err != nil {

@@ -51,12 +51,15 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(commands["solve"], "solve takes one GAME")
 	}
+	if err := checkNotInput("-o", o.table, args[0]); err != nil {
+		return err
+	}
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}
 	if o.table != "" {
-		if err := o.game.writeTableFile(o.table, s); err != nil {
+		if err := o.game.writeTableFile(ctx, o.table, s); err != nil {
 			return err
 		}
 	}

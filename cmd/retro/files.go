@@ -2,25 +2,52 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 )
 
-// writeAtomic writes a file whole or not at all: into a temporary file in
-// the same folder, renamed over the name when write has succeeded.
-func writeAtomic(path string, write func(w io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// writeAtomic writes a file whole or not at all. A regular file (or a name
+// not taken) is written into a temporary file in the same folder, renamed
+// over the name when write has succeeded; a symbolic link is followed and
+// its target so written. Anything else (a device, a FIFO, a socket) is
+// written through, opened for writing as it is. The write stops with the
+// context's error once the context is done; a signal that ends the
+// process removes the temporary file (removeTemps).
+func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error) (err error) {
+	target, special, err := outputTarget(path)
 	if err != nil {
 		return err
 	}
+	if special {
+		return writeThrough(ctx, path, write)
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		mode = st.Mode().Perm() // a file replaced keeps its permissions
+	}
+	dir, base := filepath.Split(target)
+	removeStaleTemps(dir, base)
+	f, err := os.CreateTemp(cmpDir(dir), tempPattern(base))
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
+	}
+	temps.add(f.Name())
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
 		}
+		temps.remove(f.Name())
 	}()
-	bw := bufio.NewWriterSize(f, 1<<16)
+	bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<16)
 	if err = write(bw); err != nil {
 		return err
 	}
@@ -33,8 +60,183 @@ func writeAtomic(path string, write func(w io.Writer) error) (err error) {
 	if err = f.Close(); err != nil {
 		return err
 	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
+	if err = os.Chmod(f.Name(), mode); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), path)
+	if err = ctx.Err(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), target); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
+	}
+	return nil
+}
+
+// outputTarget is where a write to path lands: path itself, or the file a
+// chain of symbolic links leads to (it need not exist). special is true
+// when the target exists and is not a regular file; a folder is an error.
+func outputTarget(path string) (target string, special bool, err error) {
+	st, err := os.Stat(path) // through the links
+	switch {
+	case err == nil && st.IsDir():
+		return "", false, fmt.Errorf("%s is a folder", path)
+	case err == nil && !st.Mode().IsRegular():
+		return path, true, nil
+	case err == nil:
+		target, err = filepath.EvalSymlinks(path)
+		return target, false, err
+	case !errors.Is(err, os.ErrNotExist):
+		return "", false, err
+	}
+	// Not there: the name, or a link to a name not there yet.
+	target = path
+	for hops := 0; ; hops++ {
+		st, err := os.Lstat(target)
+		if errors.Is(err, os.ErrNotExist) {
+			return target, false, nil
+		}
+		if err != nil {
+			return "", false, err
+		}
+		if st.Mode()&os.ModeSymlink == 0 || hops == 40 {
+			return "", false, fmt.Errorf("cannot write %s: a link leads to %s", path, target)
+		}
+		link, err := os.Readlink(target)
+		if err != nil {
+			return "", false, err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(target), link)
+		}
+		target = link
+	}
+}
+
+// writeThrough writes to a file that is not a regular one, as a shell's
+// redirection would.
+func writeThrough(ctx context.Context, path string, write func(w io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<16)
+	if err := write(bw); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// cmpDir is the folder of a file name, "." for none.
+func cmpDir(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+// ctxWriter fails its writes once the context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// The temporary file of a write to NAME is .NAME.tmpPID-RANDOM: the
+// process id tells a stale one (its process is gone) from one being
+// written.
+func tempPattern(base string) string {
+	return "." + base + ".tmp" + strconv.Itoa(os.Getpid()) + "-*"
+}
+
+// removeStaleTemps removes the temporary files of earlier writes to base
+// whose process is gone (killed before it could remove them).
+func removeStaleTemps(dir, base string) {
+	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*-*"))
+	prefix := "." + base + ".tmp"
+	for _, name := range names {
+		rest, ok := strings.CutPrefix(filepath.Base(name), prefix)
+		if !ok {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.Remove(name)
+		}
+	}
+}
+
+// globEscape quotes the pattern characters of a file name.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// temps are the temporary files being written, removed by removeTemps
+// when a signal ends the process before the writes can clean up.
+var temps = &tempSet{names: map[string]bool{}}
+
+type tempSet struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (s *tempSet) add(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.names[name] = true
+}
+
+func (s *tempSet) remove(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.names, name)
+}
+
+// removeTemps removes every temporary file being written.
+func removeTemps() {
+	temps.mu.Lock()
+	defer temps.mu.Unlock()
+	for name := range temps.names {
+		os.Remove(name)
+	}
+}
+
+// checkNotInput refuses an output that is one of the inputs (the same
+// file, by device and inode, whatever the names), before anything is
+// solved or written.
+func checkNotInput(flag, output string, inputs ...string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	out, err := os.Stat(output)
+	if err != nil {
+		return nil // not there yet: it cannot be an input
+	}
+	for _, in := range inputs {
+		if st, err := os.Stat(in); err == nil && os.SameFile(out, st) {
+			return &usageError{err: fmt.Errorf("%s %s would overwrite the input %s", flag, output, in)}
+		}
+	}
+	return nil
 }

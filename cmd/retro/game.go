@@ -245,6 +245,7 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 	}
 	start := time.Now()
 	prog := newProgress(e, start)
+	defer prog.done() // the progress line cleared, whatever stops the solve
 	out := &solved{game: g}
 	for _, in := range insts {
 		if err := ctx.Err(); err != nil {
@@ -266,7 +267,6 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 		}
 		out.results = append(out.results, res)
 	}
-	prog.done()
 	out.elapsed = time.Since(start)
 	return out, nil
 }
@@ -280,6 +280,8 @@ type progress struct {
 	last  time.Time
 	shown bool
 	width int // of the line shown
+	// stopped: done has cleared the line.
+	stopped bool
 }
 
 func newProgress(e *env, start time.Time) *progress { return &progress{e: e, start: start} }
@@ -291,7 +293,7 @@ func (p *progress) show(format string, a ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
+	if p.stopped || now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
 		return
 	}
 	p.shown, p.last = true, now
@@ -318,10 +320,12 @@ func (p *progress) layer(in *rules.Instance) func(int, int) {
 	return func(layer, coloured int) { p.show("%slayer %d: %d coloured", pre, layer, coloured) }
 }
 
+// done clears the progress line; nothing is shown after it.
 func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown {
 		fmt.Fprint(p.e.stderr, p.clearLine())
 	}
+	p.shown, p.stopped = false, true
 }

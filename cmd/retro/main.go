@@ -14,6 +14,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -21,7 +23,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := onSignals(context.Background())
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout)}
 	e.noColor, e.dumb = colorEnv(os.Getenv)
 	e.lang = langEnv(os.Getenv)
@@ -30,10 +32,63 @@ func main() {
 	os.Exit(code)
 }
 
+// signalError is the cause of a context cancelled by a signal.
+type signalError struct{ sig syscall.Signal }
+
+func (s *signalError) Error() string { return "interrupted by " + s.sig.String() }
+
+// signalGrace is how long a command has to stop by itself after a signal
+// before its temporary files are removed and the process ends.
+const signalGrace = 3 * time.Second
+
+// onSignals returns a context cancelled by SIGINT, SIGTERM or SIGHUP,
+// with a *signalError as its cause. A command that has not stopped
+// signalGrace after the signal, or a second signal, ends the process
+// (its temporary files removed) with status 128 + the signal.
+func onSignals(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		var sig syscall.Signal
+		select {
+		case s := <-ch:
+			sig = s.(syscall.Signal)
+		case <-done:
+			return
+		}
+		cancel(&signalError{sig})
+		select {
+		case <-ch:
+		case <-time.After(signalGrace):
+		case <-done:
+			return
+		}
+		removeTemps()
+		os.Exit(128 + int(sig))
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
 // run runs one command line and returns the exit code: 0 for success, 1
-// for a failure, 2 for a usage error.
+// for a failure, 2 for a usage error, 128 + the signal when a signal
+// stopped it.
 func run(ctx context.Context, e *env, args []string) int {
 	err := dispatch(ctx, e, args)
+	var sig *signalError
+	if errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &sig) {
+		if sig.sig == syscall.SIGINT {
+			fmt.Fprintln(e.stderr, "retro: interrupted")
+		} else {
+			fmt.Fprintf(e.stderr, "retro: interrupted (%v)\n", sig.sig)
+		}
+		return 128 + int(sig.sig)
+	}
 	return report(e.stderr, err)
 }
 
@@ -59,11 +114,11 @@ func report(w io.Writer, err error) int {
 			fmt.Fprintf(w, "usage: retro %s\nrun 'retro help %s' for details\n", usage.cmd.usage, usage.cmd.name)
 		}
 		return 2
-	case errors.As(err, &src):
-		fmt.Fprint(w, src.render())
-		return 1
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(w, "retro: interrupted")
+		return 1
+	case errors.As(err, &src):
+		fmt.Fprint(w, src.render())
 		return 1
 	}
 	fmt.Fprintf(w, "retro: %v\n", err)

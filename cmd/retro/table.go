@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -176,14 +177,14 @@ func chooseParam(arg string, t *out.Table, results []*retro.Result, flag string)
 }
 
 // writeTableFile writes the table of a solved game, whole or not at all.
-func (gf *gameFlags) writeTableFile(path string, s *solved) error {
+func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
 	made := out.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
 		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
 	width := gf.openWidth
 	if s.table != nil {
 		made, width = s.table.Made, s.table.OpenWidth
 	}
-	return writeAtomic(path, func(w io.Writer) error {
+	return writeAtomic(ctx, path, func(w io.Writer) error {
 		return out.WriteTable(w, s.game, s.results, out.TableOptions{OpenWidth: width, Made: made})
 	})
 }
