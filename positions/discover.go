@@ -30,6 +30,7 @@ type discoverer struct {
 	next  []uint64 // cells claimed: the next level
 	over  []int64  // targets outside the box: piles and history
 	dead  []int64  // positions without moves: piles and history
+	meter *meter
 	err   error
 }
 
@@ -56,7 +57,7 @@ func (f *finder) parallel() error {
 	}
 	ds := make([]*discoverer, workers)
 	for k := range ds {
-		ds[k] = &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles)}
+		ds[k] = &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: f.work.meter()}
 	}
 	for len(level) > 0 {
 		if err := f.opt.stopped(); err != nil {
@@ -81,6 +82,11 @@ func (f *finder) parallel() error {
 			wg.Wait()
 		}
 		for _, d := range ds {
+			if budgetError(d.err) {
+				return d.err
+			}
+		}
+		for _, d := range ds {
 			if d.err != nil {
 				return f.firstError(level)
 			}
@@ -90,6 +96,13 @@ func (f *finder) parallel() error {
 			return err
 		}
 		level = next
+		f.level = int64(cap(level)) * 8 * 2 // and the next one
+	}
+	f.level = 0
+	for _, d := range ds {
+		if err := d.meter.flush(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -102,6 +115,9 @@ func (d *discoverer) run(cells []uint64) {
 		last, mylast := SplitHistory(f.g, h)
 		d.moves.Reset()
 		if d.err = d.m.Moves(d.p, last, mylast, &d.moves); d.err != nil {
+			return
+		}
+		if d.err = d.meter.spend(d.moves.Len()); d.err != nil {
 			return
 		}
 		if d.moves.Len() == 0 {
@@ -124,7 +140,7 @@ func (d *discoverer) run(cells []uint64) {
 				continue
 			}
 			if f.bounds != nil && !f.inBounds(t) {
-				if d.err = d.outside(d.p, h, t, th); d.err != nil {
+				if d.err = d.outside(d.p, h, t, th, d.moves.Cmd[k]); d.err != nil {
 					return
 				}
 				continue
@@ -141,8 +157,8 @@ func (d *discoverer) run(cells []uint64) {
 }
 
 // outside is finder.outside with the worker's own machine.
-func (d *discoverer) outside(from []int64, h int, to []int64, th int) error {
-	return outsideBox(d.f.g, d.m, &d.probe, from, h, to, th)
+func (d *discoverer) outside(from []int64, h int, to []int64, th int, cmd int32) error {
+	return outsideBox(d.f.g, d.m, &d.probe, from, h, to, th, cmd)
 }
 
 // endLevel gathers what the workers found: the next level, the positions
@@ -159,6 +175,9 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 	before := f.box.count
 	f.box.count += len(next)
 	if err := f.capCheck(len(next) > 0); err != nil {
+		return nil, err
+	}
+	if err := f.checkBudget(); err != nil {
 		return nil, err
 	}
 	if f.opt.Progress != nil && before>>20 != f.box.count>>20 {
@@ -183,7 +202,9 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 		isNew, ok := f.box.add(over[:f.piles], int(over[f.piles]))
 		if !ok {
 			// Too sparse for a box: the rest goes on sequentially.
-			f.toHash()
+			if err := f.toHash(); err != nil {
+				return nil, err
+			}
 			for ; len(tuples) >= w; tuples = tuples[w:] {
 				f.pushRecord(tuples[:f.piles], int(tuples[f.piles]))
 			}
@@ -221,7 +242,7 @@ func (f *finder) pushRecord(p []int64, h int) {
 // error reported is the same on any number of cores.
 func (f *finder) firstError(level []uint64) error {
 	slices.Sort(level)
-	d := &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles)}
+	d := &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: (&work{opt: &Options{}}).meter()}
 	d.run(level)
 	return d.err
 }

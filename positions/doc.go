@@ -31,4 +31,13 @@
 //   - Position cap: the most positions Enumerate will find before it stops
 //     with ErrTooManyPositions, so that a game that does not end is an error,
 //     not an exhausted machine.
+//   - Budget: what else bounds Enumerate. The moves generated, all
+//     positions and passes together (Options.MaxMoves, ErrTooManyMoves); the
+//     bytes of the tables of the positions, the graph and the solver's state
+//     (Options.MaxBytes, ErrMemoryBudget), estimated as they grow and before
+//     each large allocation; and the context. Each is checked every 65 536
+//     moves, within a level, so that one position's fan-out cannot outrun
+//     it. A box (of the starts, or [bounds]) is sized against the cap
+//     before it is made; starts spread thin over their box go to a hash
+//     index at once.
 package positions

@@ -3,6 +3,7 @@ package positions
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 
 	"retro/rules"
@@ -21,8 +22,15 @@ const (
 type Options struct {
 	MaxPositions int   // the position cap; 0: DefaultMaxPositions
 	MaxEdges     int64 // the edge cap, 4 bytes an edge; 0: only the 2^32 - 1 that indices allow
-	OpenWidth    int64 // values of an open start parameter; 0: DefaultOpenWidth
-	Horizon      int   // analyse positions within this many moves of a start; -1: no horizon
+	// MaxMoves caps the moves generated, all positions and passes together
+	// (each move is generated three times); 0: no cap.
+	MaxMoves int64
+	// MaxBytes is the memory budget of the tables of the positions, the
+	// graph and the solver's state (estimated as they grow, and before each
+	// large allocation); 0: no budget.
+	MaxBytes  int64
+	OpenWidth int64 // values of an open start parameter; 0: DefaultOpenWidth
+	Horizon   int   // analyse positions within this many moves of a start; -1: no horizon
 	// Extra start positions, beyond the game's own (to look at a position
 	// the starts do not reach).
 	Extra []Seed
@@ -67,7 +75,13 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(starts) > opt.MaxPositions {
+		return nil, fmt.Errorf("%w: the game has %d start positions, more than %d", ErrTooManyPositions, len(starts), opt.MaxPositions)
+	}
 	f := newFinder(in, opt, bounds)
+	if err := f.boxFits(); err != nil {
+		return nil, err
+	}
 	var sp *Space
 	if bounds != nil && f.hist == 1 && opt.Horizon < 0 && len(opt.Extra) == 0 {
 		sp, err = f.wholeBox()
@@ -77,7 +91,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	gr, err := build(in, sp, f, bounds, opt)
+	gr, err := build(in, sp, f, bounds, f.opt)
 	if err != nil {
 		return nil, err
 	}
@@ -114,12 +128,19 @@ type finder struct {
 	rec   []int64 // a record of q
 	moves rules.MoveList
 	probe rules.MoveList
+	level int64 // bytes of the cells of a level, in parallel discovery
+
+	work  *work
+	meter *meter
 }
 
 func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {
 	g := in.Game
-	return &finder{in: in, g: g, m: in.NewMachine(), opt: opt, piles: len(g.Piles),
+	f := &finder{in: in, g: g, m: in.NewMachine(), opt: opt, piles: len(g.Piles),
 		hist: HistorySize(g), bounds: bounds}
+	f.work = &work{opt: &f.opt}
+	f.meter = f.work.meter()
+	return f
 }
 
 func (f *finder) count() int {
@@ -136,7 +157,9 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 		if ok {
 			return isNew, f.capCheck(isNew)
 		}
-		f.toHash()
+		if err := f.toHash(); err != nil {
+			return false, err
+		}
 	}
 	_, isNew := f.hash.add(p, uint32(h))
 	if isNew {
@@ -157,9 +180,18 @@ func (f *finder) capCheck(isNew bool) error {
 		if f.opt.Progress != nil && f.count()%(1<<20) == 0 {
 			f.opt.Progress("positions", int64(f.count()))
 		}
-		return f.opt.stopped()
+		return f.checkBudget()
 	}
 	return nil
+}
+
+// checkBudget checks the memory of the positions found so far against the
+// budget, and the context.
+func (f *finder) checkBudget() error {
+	if err := f.opt.afford("finding the positions", f.count(), f.bytes()); err != nil {
+		return err
+	}
+	return f.opt.stopped()
 }
 
 // stopped is the context's error, if any.
@@ -170,7 +202,12 @@ func (o *Options) stopped() error {
 	return o.Context.Err()
 }
 
-func (f *finder) toHash() {
+// toHash moves the positions found from the box to a hash index.
+func (f *finder) toHash() error {
+	n := f.box.count
+	if err := f.opt.afford("a hash index", n, f.bytes()+hashBytesFor(n, f.box.keyBytes())+int64(n)); err != nil {
+		return err
+	}
 	f.hash = newHashIndex(f.piles)
 	f.box.each(func(p []int64, h int) {
 		f.hash.add(p, uint32(h))
@@ -180,6 +217,7 @@ func (f *finder) toHash() {
 	for w := f.piles + 1; len(f.dead) >= w; f.dead = f.dead[w:] {
 		f.gone[f.hash.find(f.dead[:f.piles], uint32(f.dead[f.piles]))] = true
 	}
+	return nil
 }
 
 // has tells whether a position has been found (and not dropped as final).
@@ -210,23 +248,40 @@ func (f *finder) inBounds(p []int64) bool {
 	return true
 }
 
+// boxFits refuses a [bounds] box with more tuples than the position cap
+// (each is a position), before anything is made of it.
+func (f *finder) boxFits() error {
+	if f.bounds == nil {
+		return nil
+	}
+	vol := uint64(1)
+	for k, r := range f.bounds {
+		if r.Hi < r.Lo {
+			return fmt.Errorf("the box is empty: %s = %d..%d", f.g.Piles[k], r.Lo, r.Hi)
+		}
+		w := uint64(r.Hi) - uint64(r.Lo) // one less than the side, exact in uint64
+		hi, lo := bits.Mul64(vol, w+1)
+		if w >= uint64(f.opt.MaxPositions) || hi != 0 || lo > uint64(f.opt.MaxPositions) {
+			return fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, f.opt.MaxPositions)
+		}
+		vol = lo
+	}
+	return nil
+}
+
 // wholeBox is the space of a [bounds] game without history or horizon:
-// every tuple of the box, nothing else.
+// every tuple of the box, nothing else. boxFits has checked its volume.
 func (f *finder) wholeBox() (*Space, error) {
 	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
-	vol := int64(1)
 	for k, r := range f.bounds {
 		lo[k], hi[k] = r.Lo, r.Hi
-		if r.Hi < r.Lo {
-			return nil, fmt.Errorf("the box is empty: %s = %d..%d", f.g.Piles[k], r.Lo, r.Hi)
-		}
-		w := r.Hi - r.Lo + 1
-		if w > int64(f.opt.MaxPositions) || vol*w > int64(f.opt.MaxPositions) {
-			return nil, fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, f.opt.MaxPositions)
-		}
-		vol *= w
 	}
-	b := newGrowBox(f.piles, 1, lo, hi, true, false)
+	size := sides(lo, hi)
+	b := newGrowBox(f.piles, 1, lo, size, true, false)
+	vol := b.volume(size)
+	if err := f.opt.afford("the box", int(vol), int64(vol)/8*2+int64(vol)/16); err != nil {
+		return nil, err
+	}
 	for i := range b.bits {
 		b.bits[i] = ^uint64(0)
 	}
@@ -235,17 +290,14 @@ func (f *finder) wholeBox() (*Space, error) {
 	}
 	b.count = int(vol)
 	f.box = b
-	return f.space(), nil
+	return f.space()
 }
 
 func (f *finder) find(starts []rules.Start) (*Space, error) {
 	f.q.width = f.piles + 2
 	f.rec = make([]int64, f.piles+2)
-	if f.opt.Horizon >= 0 {
-		f.hash = newHashIndex(f.piles)
-	} else {
-		lo, hi := f.startBox(starts, f.opt.Extra)
-		f.box = newGrowBox(f.piles, f.hist, lo, hi, false, !f.g.Signed)
+	if err := f.firstSet(starts); err != nil {
+		return nil, err
 	}
 	rec := make([]int64, f.piles+2)
 	seedHist := func(p []int64, h int) error {
@@ -286,7 +338,50 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 			return nil, err
 		}
 	}
-	return f.space(), nil
+	if err := f.meter.flush(); err != nil {
+		return nil, err
+	}
+	return f.space()
+}
+
+// firstSet makes the set the search starts with: a box around the seeds
+// (the starts, the extra positions, the [bounds] box) when it is small
+// enough for them, a hash index otherwise, and always under a horizon,
+// which needs each position's depth.
+func (f *finder) firstSet(starts []rules.Start) error {
+	seeds := len(starts) + len(f.opt.Extra)
+	if f.bounds != nil {
+		seeds += boxTuples(f.bounds)
+	}
+	if f.opt.Horizon < 0 {
+		lo, hi := f.startBox(starts, f.opt.Extra)
+		size := sides(lo, hi)
+		b := &box{piles: f.piles, hist: f.hist}
+		if vol := b.volume(size); vol <= growLimit(seeds) {
+			if err := f.opt.afford("the box of the starts", seeds, int64(vol)/8); err != nil {
+				return err
+			}
+			f.box = newGrowBox(f.piles, f.hist, lo, size, false, !f.g.Signed)
+			f.box.afford = func(extra int64) bool {
+				return f.opt.afford("", 0, f.bytes()+extra) == nil
+			}
+			return nil
+		}
+	}
+	if err := f.opt.afford("a hash index", seeds, hashBytesFor(seeds, int64(4*f.piles+2))); err != nil {
+		return err
+	}
+	f.hash = newHashIndex(f.piles)
+	return nil
+}
+
+// boxTuples is the number of tuples of a box boxFits has passed.
+func boxTuples(bounds []rules.Range) int {
+	n := 1
+	for _, r := range bounds {
+		n *= int(r.Hi - r.Lo + 1)
+	}
+	return n
 }
 
 // startBox is the bounding box of the start positions and the [bounds] box.
@@ -363,6 +458,9 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	if err := f.m.Moves(p, last, mylast, &f.moves); err != nil {
 		return err
 	}
+	if err := f.meter.spend(f.moves.Len()); err != nil {
+		return err
+	}
 	if f.moves.Len() == 0 {
 		if depth > 0 {
 			f.remove(p, h) // final, reached by a move: an end, not a row
@@ -388,7 +486,7 @@ func (f *finder) expand(p []int64, h, depth int) error {
 			continue
 		}
 		if f.bounds != nil && !f.inBounds(t) {
-			if err := f.outside(p, h, t, th); err != nil {
+			if err := f.outside(p, h, t, th, f.moves.Cmd[k]); err != nil {
 				return err
 			}
 			continue
@@ -406,14 +504,15 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	return nil
 }
 
-// outside checks a move from the box to a position outside it: allowed
-// only when that position is final.
-func (f *finder) outside(from []int64, h int, to []int64, th int) error {
-	return outsideBox(f.g, f.m, &f.probe, from, h, to, th)
+// outside checks a move (of command cmd) from the box to a position
+// outside it: allowed only when that position is final.
+func (f *finder) outside(from []int64, h int, to []int64, th int, cmd int32) error {
+	return outsideBox(f.g, f.m, &f.probe, from, h, to, th, cmd)
 }
 
-// outsideBox is that check with a given machine and scratch list.
-func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int) error {
+// outsideBox is that check with a given machine and scratch list. The
+// error names the game's file, the command and both positions.
+func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int, cmd int32) error {
 	last, mylast := SplitHistory(g, th)
 	probe.Reset()
 	if err := m.Moves(to, last, mylast, probe); err != nil {
@@ -422,23 +521,37 @@ func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []i
 	if probe.Len() == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: from %s to %s, which is not final", ErrOutsideBox,
-		Format(g, from, h), Format(g, to, th))
+	if !g.HasBounds {
+		return fmt.Errorf("%s: internal error: the move %q from %s leads to %s, which is neither final nor among the positions found",
+			g.File, g.Commands[cmd].Name, Format(g, from, h), Format(g, to, th))
+	}
+	return fmt.Errorf("%s: %w: %q from %s to %s, which is not final (a move may leave [bounds] only to a final position)", g.File, ErrOutsideBox,
+		g.Commands[cmd].Name, Format(g, from, h), Format(g, to, th))
 }
 
-// space turns the set found into a Space.
-func (f *finder) space() *Space {
+// space turns the set found into a Space. The finder's sets are let go:
+// only the depths and the unexplored positions stay, for the graph.
+func (f *finder) space() (*Space, error) {
 	sp := &Space{game: f.g, box: box{piles: f.piles, hist: f.hist}}
 	if f.box != nil {
 		for w := f.piles + 1; len(f.dead) >= w; f.dead = f.dead[w:] {
 			f.box.remove(f.dead[:f.piles], int(f.dead[f.piles]))
 		}
-		if f.denseSpace(sp) {
-			return sp
+		f.dead = nil
+		dense, err := f.denseSpace(sp)
+		if err != nil || dense {
+			f.box = nil
+			return sp, err
 		}
-		f.toHash()
+		if err := f.toHash(); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.opt.afford("the index", f.hash.len(), f.bytes()+f.hash.bytes()); err != nil {
+		return nil, err
 	}
 	idx, remap := f.hash.sorted(func(id int32) bool { return !f.gone[id] })
+	f.hash, f.gone = nil, nil
 	sp.index = idx
 	sp.n = idx.len()
 	if f.depth != nil {
@@ -453,12 +566,12 @@ func (f *finder) space() *Space {
 	for k, id := range f.unexp {
 		f.unexp[k] = remap[id]
 	}
-	return sp
+	return sp, nil
 }
 
 // denseSpace fits a box tightly around the positions found and ranks them;
 // it returns false, leaving sp alone, when that box is sparse.
-func (f *finder) denseSpace(sp *Space) bool {
+func (f *finder) denseSpace(sp *Space) (bool, error) {
 	b := f.box
 	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
 	first := true
@@ -472,17 +585,18 @@ func (f *finder) denseSpace(sp *Space) bool {
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 	})
-	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: make([]int64, f.piles)}}
-	for k := range lo {
-		tight.size[k] = hi[k] - lo[k] + 1
+	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: sides(lo, hi)}}
+	vol := tight.volume(tight.size)
+	if vol > max(sparseFloor, sparseRatio*uint64(b.count)) {
+		return false, nil
 	}
-	if vol := tight.volume(tight.size); vol > max(sparseFloor, sparseRatio*uint64(b.count)) {
-		return false
+	if err := f.opt.afford("the index", b.count, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {
+		return false, err
 	}
-	tight.bits = NewBitset(int(tight.volume(tight.size)))
+	tight.bits = NewBitset(int(vol))
 	sp.dense = true
 	b.each(func(p []int64, h int) { tight.add(p, h) })
 	sp.lo, sp.size, sp.member = tight.lo, tight.size, tight.bits
 	sp.rank, sp.n = rankDirectory(sp.member)
-	return true
+	return true, nil
 }

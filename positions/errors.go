@@ -14,3 +14,13 @@ var (
 	// can address.
 	ErrTooManyEdges = errors.New("too many edges")
 )
+
+// Errors of the budget of Enumerate (Options.MaxMoves, Options.MaxBytes).
+var (
+	// ErrTooManyMoves: the moves generated, all positions and passes
+	// together, are more than the cap.
+	ErrTooManyMoves = errors.New("too many moves")
+	// ErrMemoryBudget: the positions and their graph would take more memory
+	// than the budget.
+	ErrMemoryBudget = errors.New("over the memory budget")
+)

@@ -2,7 +2,6 @@ package positions
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -65,10 +64,18 @@ type builder struct {
 	probe rules.MoveList
 	succ  []uint32
 	count int64 // legal moves seen
+	meter *meter
 }
 
 func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options) (*Graph, error) {
 	n := sp.Len()
+	perPosition := graphBytesPerPosition
+	if opt.Horizon >= 0 {
+		perPosition += 4 + 1.0/8 // depths and the unexplored
+	}
+	if err := opt.afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
+		return nil, err
+	}
 	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon,
 		Out: make([]uint32, n), PredStart: make([]uint32, n+1),
 		WinEnd: NewBitset(n), LoseEnd: NewBitset(n),
@@ -83,7 +90,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	shards := Shards(n, runtime.GOMAXPROCS(0))
 	builders := make([]*builder, len(shards))
 	for k := range builders {
-		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr}
+		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.work.meter()}
 	}
 	var done atomic.Int64
 	progress := func(stage string) {
@@ -100,6 +107,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 				return err
 			}
 			gr.Out[i] = uint32(len(succ))
+			b.meter.edges += int64(len(succ))
 			for _, j := range succ {
 				atomic.AddUint32(&gr.PredStart[j+1], 1)
 			}
@@ -115,11 +123,11 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	}
 	for _, b := range builders {
 		gr.Moves += b.count
+		if err := b.meter.flush(); err != nil {
+			return nil, err
+		}
 	}
-	limit := uint64(math.MaxUint32)
-	if opt.MaxEdges > 0 {
-		limit = min(limit, uint64(opt.MaxEdges))
-	}
+	limit := opt.edgeLimit()
 	var total uint64
 	for j := 1; j <= n; j++ {
 		total += uint64(gr.PredStart[j])
@@ -127,6 +135,10 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, limit)
 		}
 		gr.PredStart[j] = uint32(total)
+	}
+	need := sp.bytes() + int64((perPosition+solverBytesPerPosition)*float64(n)) + bytesPerEdge*int64(total)
+	if err := opt.afford("the move graph and the solver", n, need); err != nil {
+		return nil, err
 	}
 	// Second pass: place each edge, filling every list from its end.
 	gr.Pred = make([]uint32, total)
@@ -151,6 +163,11 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, b := range builders {
+		if err := b.meter.flush(); err != nil {
+			return nil, err
+		}
 	}
 	// ends[j] = PredStart[j+1] now holds the start of list j; shift back.
 	copy(gr.PredStart[:n], gr.PredStart[1:])
@@ -232,6 +249,9 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 	if err := b.m.Moves(p, last, mylast, &b.moves); err != nil {
 		return nil, err
 	}
+	if err := b.meter.spend(b.moves.Len()); err != nil {
+		return nil, err
+	}
 	if b.moves.Len() == 0 {
 		if first {
 			return nil, b.final(i, p)
@@ -252,7 +272,7 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 		if !first {
 			continue
 		}
-		won, err := b.endOf(p, h, t, th)
+		won, err := b.endOf(p, h, t, th, b.moves.Cmd[k])
 		if err != nil {
 			return nil, err
 		}
@@ -301,13 +321,13 @@ func (b *builder) final(i int, p []int64) error {
 
 // endOf classifies a move to a position outside the space, which must be
 // final: won reports that the player who moved there has won.
-func (b *builder) endOf(from []int64, h int, to []int64, th int) (won bool, err error) {
+func (b *builder) endOf(from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
 	end, err := b.m.End(to)
 	if err != nil {
 		return false, err
 	}
 	if !end {
-		if err := outsideBox(b.g, b.m, &b.probe, from, h, to, th); err != nil {
+		if err := outsideBox(b.g, b.m, &b.probe, from, h, to, th, cmd); err != nil {
 			return false, err
 		}
 	}

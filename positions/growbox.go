@@ -11,6 +11,9 @@ type growBox struct {
 	count  int
 	fixed  bool // a [bounds] box: never grows
 	nonNeg bool // piles never go below zero
+	// afford, when set, tells whether extra bytes more fit the memory
+	// budget; the box does not grow beyond it.
+	afford func(extra int64) bool
 }
 
 // While positions are being found, a box may grow to growFloor cells (one
@@ -28,14 +31,18 @@ var (
 
 const boxCeiling = 1 << 40
 
-func newGrowBox(piles, hist int, lo, hi []int64, fixed, nonNeg bool) *growBox {
-	g := &growBox{box: box{piles: piles, hist: hist, lo: append([]int64(nil), lo...), size: make([]int64, piles)},
+// newGrowBox makes an empty set over the box lo..lo+size-1, whose volume
+// the caller has checked.
+func newGrowBox(piles, hist int, lo, size []int64, fixed, nonNeg bool) *growBox {
+	g := &growBox{box: box{piles: piles, hist: hist, lo: append([]int64(nil), lo...), size: append([]int64(nil), size...)},
 		fixed: fixed, nonNeg: nonNeg}
-	for k := range lo {
-		g.size[k] = hi[k] - lo[k] + 1
-	}
 	g.bits = NewBitset(int(g.volume(g.size)))
 	return g
+}
+
+// growLimit is the most cells the box may have for count positions.
+func growLimit(count int) uint64 {
+	return min(growCeiling, max(growFloor, growRatio*uint64(count)))
 }
 
 func (g *growBox) has(p []int64, h int) bool {
@@ -73,6 +80,8 @@ func (g *growBox) grow(p []int64) bool {
 	size := append([]int64(nil), g.size...)
 	for k, v := range p {
 		if v < lo[k] {
+			// Down to v less the old side (at most), not below 0 when piles
+			// are never negative; in uint64, as the span may pass 2^63.
 			nl := v - size[k]
 			if nl > v { // overflow
 				nl = v
@@ -80,22 +89,21 @@ func (g *growBox) grow(p []int64) bool {
 			if g.nonNeg && nl < 0 {
 				nl = 0
 			}
-			size[k] += lo[k] - nl
-			lo[k] = nl
-		}
-		if v-lo[k] >= size[k] {
-			ns := 2 * size[k]
-			if need := v - lo[k] + 1; ns < need {
-				ns = need
-			}
-			if ns <= 0 { // overflow
+			s := side(nl, lo[k]+size[k]-1)
+			if s == 0 {
 				return false
 			}
-			size[k] = ns
+			size[k], lo[k] = s, nl
+		}
+		if d := uint64(v) - uint64(lo[k]); d >= uint64(size[k]) {
+			if d >= boxCeiling {
+				return false
+			}
+			size[k] = max(2*size[k], int64(d)+1)
 		}
 	}
 	vol := g.volume(size)
-	if vol > min(growCeiling, max(growFloor, growRatio*uint64(g.count))) {
+	if vol > growLimit(g.count) || g.afford != nil && !g.afford(int64(vol)/8) {
 		return false
 	}
 	old := *g

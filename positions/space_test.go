@@ -169,7 +169,7 @@ x = 1
 }
 
 // A move from the box to a non-final position outside it is an error that
-// names both positions.
+// names the file, the move and both positions.
 func TestOutsideBox(t *testing.T) {
 	in := instance(t, `
 piles = ["x"]
@@ -179,7 +179,7 @@ end = "x >= 12"
 x = "0..9"
 `)
 	_, err := Enumerate(in, DefaultOptions(in.Game))
-	if err == nil || !errors.Is(err, ErrOutsideBox) || err.Error() != "move leaves the box: from (8) to (10), which is not final" {
+	if err == nil || !errors.Is(err, ErrOutsideBox) || err.Error() != `t.toml: move leaves the box: "x + 2" from (8) to (10), which is not final (a move may leave [bounds] only to a final position)` {
 		t.Fatalf("err = %v", err)
 	}
 }
