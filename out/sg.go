@@ -3,6 +3,7 @@ package out
 import (
 	"bufio"
 	"encoding/csv"
+	"encoding/json"
 	"io"
 	"strconv"
 
@@ -20,6 +21,8 @@ type GrundyTable struct {
 	// single heap under misère play, heap by heap from 0; heaps beyond it
 	// are left empty.
 	Misere []bool
+	// Period is the table's period, for JSON.
+	Period retro.Period
 }
 
 // GrundyHeader returns the CSV column names of Grundy tables of a game:
@@ -79,4 +82,145 @@ func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// WriteRareCSV writes the sparse (rare) heaps of Grundy tables, the ones
+// the sparse-space method lists (retro.SparseInfo): x,grundy after the
+// rule params, ascending. A table made without a sparse space has none.
+func WriteRareCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	cw := csv.NewWriter(bw)
+	if err := cw.Write(GrundyHeader(g, false)); err != nil {
+		return err
+	}
+	var rec []string
+	for _, t := range tables {
+		if t.Table.Sparse == nil {
+			continue
+		}
+		for _, n := range t.Table.Sparse.List {
+			if n > int64(t.Upto) || n >= int64(t.Table.Len()) {
+				break
+			}
+			rec = rec[:0]
+			for _, v := range t.Params {
+				rec = append(rec, strconv.FormatInt(v, 10))
+			}
+			rec = append(rec, strconv.FormatInt(n, 10), strconv.FormatUint(uint64(t.Table.G(int(n))), 10))
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// GrundyJSON is a game's Grundy tables as JSON.
+type GrundyJSON struct {
+	Game   string            `json:"game"`
+	File   string            `json:"file"`
+	Octal  string            `json:"octal,omitempty"`
+	Params []string          `json:"params"` // the rule params, in the order of each table's values
+	Tables []GrundyTableJSON `json:"tables"`
+}
+
+// GrundyTableJSON is one instance's table.
+type GrundyTableJSON struct {
+	Params []int64     `json:"params"` // the rule params' values
+	Values []uint32    `json:"values"` // g(0..upto)
+	Misere []string    `json:"misere,omitempty"`
+	Period PeriodJSON  `json:"period"`
+	Method string      `json:"method"` // the method asked for
+	Sparse *SparseJSON `json:"sparse,omitempty"`
+}
+
+// PeriodJSON is a table's period; period is 0 when none is apparent.
+type PeriodJSON struct {
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
+	Saltus    int64  `json:"saltus"`
+	Proven    bool   `json:"proven"`
+	Upto      int    `json:"upto"`
+	Text      string `json:"text"`
+}
+
+// SparseJSON is how the values were computed (retro.SparseInfo).
+type SparseJSON struct {
+	Mask      uint32  `json:"mask"`
+	Parity    bool    `json:"heapParity,omitempty"`
+	Heaps     []int64 `json:"sparseHeaps"` // ascending
+	FullScans int64   `json:"fullScans"`
+	Proven    int     `json:"periodFrom,omitempty"` // values from here on by the proven period
+	Scanned   string  `json:"scanned,omitempty"`    // why every option was scanned
+	Text      string  `json:"text"`
+}
+
+// WriteGrundyJSON writes Grundy tables as one GrundyJSON object.
+func WriteGrundyJSON(w io.Writer, g *rules.Game, tables []GrundyTable, method string) error {
+	j := GrundyJSON{Game: g.Name, File: g.File, Octal: g.Octal, Params: []string{}, Tables: []GrundyTableJSON{}}
+	for _, p := range g.RuleParams() {
+		j.Params = append(j.Params, p.Name)
+	}
+	for _, t := range tables {
+		top := min(t.Upto, t.Table.Len()-1)
+		tj := GrundyTableJSON{Params: t.Params, Values: make([]uint32, top+1), Method: method}
+		if tj.Params == nil {
+			tj.Params = []int64{}
+		}
+		for n := range tj.Values {
+			tj.Values[n] = t.Table.G(n)
+		}
+		for _, win := range t.Misere {
+			tj.Misere = append(tj.Misere, map[bool]string{true: retro.Win.String(), false: retro.Lose.String()}[win])
+		}
+		p := t.Period
+		tj.Period = PeriodJSON{Proven: p.Proven, Upto: p.Upto, Text: p.String()}
+		if p.Found {
+			tj.Period.Period, tj.Period.Preperiod, tj.Period.Saltus = p.Period, p.Preperiod, p.Saltus
+		}
+		if s := t.Table.Sparse; s != nil {
+			tj.Sparse = &SparseJSON{Mask: s.Mask, Parity: s.Domain, Heaps: s.List, FullScans: s.Scans, Scanned: s.Scanned, Text: s.String()}
+			if s.Proven >= 0 {
+				tj.Sparse.Proven = s.Proven
+			}
+			if tj.Sparse.Heaps == nil {
+				tj.Sparse.Heaps = []int64{}
+			}
+		}
+		j.Tables = append(j.Tables, tj)
+	}
+	return WriteJSONValue(w, j)
+}
+
+// SumJSON is the analysis of a sum of heaps.
+type SumJSON struct {
+	Heaps  []string      `json:"heaps"`                       // as written: "9", or "kayles:9" in a sum of games
+	Games  []string      `json:"games"`                       // the games' names
+	Values []uint32      `json:"values,omitempty"`            // each heap's Grundy value (normal play)
+	Grundy *uint32       `json:"grundy,omitempty"`            // their XOR (normal play)
+	Misere int           `json:"misereCollections,omitempty"` // misère: collections enumerated
+	Win    bool          `json:"win"`                         // the player to move wins
+	Moves  []SumMoveJSON `json:"moves"`
+}
+
+// SumMoveJSON is a winning move of a sum: heap Heap becomes the heaps To
+// (none when it is taken away), leaving the position Leaves.
+type SumMoveJSON struct {
+	Heap   string  `json:"heap"`
+	To     []int64 `json:"to"`
+	Leaves string  `json:"leaves"`
+}
+
+// WriteJSONValue writes v as indented JSON and a newline.
+func WriteJSONValue(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

@@ -54,7 +54,9 @@ func Nimber(heaps []Heap) (uint32, error) {
 // WinningMoves lists every move of a sum under normal play that leaves
 // Grundy value 0: heap i, of value g, becomes an option of value X ^ g,
 // X the value of the sum (whether that is below g or, by a move that
-// raises it, above). None when X is 0.
+// raises it, above). None when X is 0. A heap equal to an earlier one (the
+// same game and size) has the same moves, to the same position: they are
+// listed once, for the first.
 func WinningMoves(heaps []Heap) ([]HeapMove, error) {
 	x, err := Nimber(heaps)
 	if err != nil || x == 0 {
@@ -63,6 +65,9 @@ func WinningMoves(heaps []Heap) ([]HeapMove, error) {
 	var moves []HeapMove
 	var opts rules.HeapOptions
 	for i, h := range heaps {
+		if repeats(heaps, i) {
+			continue
+		}
 		want := x ^ h.Table.G(int(h.Size))
 		opts.Reset()
 		if err := h.Mover.HeapMoves(h.Size, &opts); err != nil {
@@ -87,6 +92,11 @@ func WinningMoves(heaps []Heap) ([]HeapMove, error) {
 		}
 	}
 	return moves, nil
+}
+
+// repeats tells whether heap i of a sum equals an earlier heap.
+func repeats(heaps []Heap, i int) bool {
+	return slices.ContainsFunc(heaps[:i], func(h Heap) bool { return h.Game == heaps[i].Game && h.Size == heaps[i].Size })
 }
 
 // sortedHeaps returns the heaps largest first, in a new slice.
@@ -159,7 +169,8 @@ func NewExact(limit int) *Exact {
 func (x *Exact) Positions() int { return len(x.win) }
 
 // Outcome tells whether the player to move wins the sum heaps, and lists
-// the winning moves (to positions the opponent loses).
+// the winning moves (to positions the opponent loses), those of a heap
+// equal to an earlier one once, as WinningMoves does.
 func (x *Exact) Outcome(heaps []Heap) (bool, []HeapMove, error) {
 	pos := make([]ptHeap, 0, len(heaps))
 	for _, h := range heaps {
@@ -176,6 +187,9 @@ func (x *Exact) Outcome(heaps []Heap) (bool, []HeapMove, error) {
 	}
 	var moves []HeapMove
 	for i, h := range heaps {
+		if repeats(heaps, i) {
+			continue
+		}
 		opts, err := x.options(h.Game, h.Size)
 		if err != nil {
 			return false, nil, err

@@ -63,10 +63,25 @@ type SparseInfo struct {
 	// Proven is the heap from which the Fast method took the values from
 	// a proven period instead of computing them; -1 when it did not.
 	Proven int
+	// List is the sparse heaps >= 1, ascending (Heaps of them).
+	List []int64
+	// Rows and Listed, for a game given by moves: its split entries read
+	// as rows, and its other entries, whose options are listed in full.
+	Rows, Listed int
+	// Scanned, when not empty, says why every option of every heap was
+	// scanned (no rows, or no sparse space).
+	Scanned string
 }
 
 // String describes the sparse space in one line.
 func (s *SparseInfo) String() string {
+	rows := ""
+	if s.Rows > 0 {
+		rows = fmt.Sprintf("; %d split %s read as rows, %d %s listed in full", s.Rows, plural(s.Rows, "entry", "entries"), s.Listed, plural(s.Listed, "entry", "entries"))
+	}
+	if s.Scanned != "" {
+		return "every option of every heap scanned (" + s.Scanned + ")" + rows
+	}
 	if s.Mask == 0 && !s.Domain {
 		str := "no sparse space in use: every split of every heap scanned"
 		if s.Proven >= 0 {
@@ -86,12 +101,26 @@ func (s *SparseInfo) String() string {
 	if s.Proven >= 0 {
 		str += fmt.Sprintf("; from %d on by the proven period", s.Proven)
 	}
-	return str
+	return str + rows
+}
+
+// plural picks the word for n things.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // OctalGrundy computes g(0..upto) of the octal game with code o. Values
 // take one byte each while they stay below 256.
 func OctalGrundy(ctx context.Context, o rules.Octal, upto int, method OctalMethod) (*Table, error) {
+	return octalGrundy(ctx, o, upto, SparseOptions{Method: method})
+}
+
+// octalGrundy is OctalGrundy with progress.
+func octalGrundy(ctx context.Context, o rules.Octal, upto int, opt SparseOptions) (*Table, error) {
+	method := opt.Method
 	if upto < 0 {
 		return nil, fmt.Errorf("grundy: negative table size %d", upto)
 	}
@@ -114,6 +143,7 @@ func OctalGrundy(ctx context.Context, o rules.Octal, upto int, method OctalMetho
 		return t, nil
 	}
 	s8 := newSparseRun[uint8](c, upto, method == Fast)
+	s8.prog = opt.Progress
 	ok, err := s8.run(ctx)
 	if err != nil {
 		return nil, err
@@ -122,7 +152,9 @@ func OctalGrundy(ctx context.Context, o rules.Octal, upto int, method OctalMetho
 		t.small, t.Sparse = s8.g, s8.info()
 		return t, nil
 	}
+	s8 = nil
 	s32 := newSparseRun[uint32](c, upto, method == Fast)
+	s32.prog = opt.Progress
 	if _, err := s32.run(ctx); err != nil {
 		return nil, err
 	}
@@ -262,6 +294,7 @@ type sparseRun[T value] struct {
 	// it; proven is the heap it did so from (-1: not yet).
 	prove  bool
 	proven int
+	prog   func(done, sparse int)
 }
 
 // maxSparse: a mask is used only when at most 1/maxSparse of the heaps
@@ -280,6 +313,9 @@ func newSparseRun[T value](c *octalCode, upto int, prove bool) *sparseRun[T] {
 
 func (s *sparseRun[T]) info() *SparseInfo {
 	in := &SparseInfo{Mask: s.mask, Domain: s.domain, Heaps: len(s.sparse), Last: -1, Scans: s.scans, Proven: s.proven}
+	for _, h := range s.sparse {
+		in.List = append(in.List, int64(h))
+	}
 	if len(s.sparse) > 0 {
 		in.Last = int(s.sparse[len(s.sparse)-1])
 	}
@@ -309,9 +345,12 @@ func (s *sparseRun[T]) searchable(v uint32, m int) bool {
 func (s *sparseRun[T]) run(ctx context.Context) (bool, error) {
 	review := warmUp
 	for n := 1; n <= s.upto; n++ {
-		if n&0xffff == 0 {
+		if n%progressEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return false, err
+			}
+			if s.prog != nil {
+				s.prog(n, len(s.sparse))
 			}
 		}
 		if n == review {
@@ -426,11 +465,32 @@ func (s *sparseRun[T]) found(n int, v uint32) bool {
 // fewest of the heaps n/2..n-1 are sparse, and lists the sparse heaps
 // anew when it changes.
 func (s *sparseRun[T]) choose(n int) {
-	width := min(max(s.top, 1), 10)
+	domainOK := s.c.twistOK && len(s.c.split) > 0
+	mask, domain := bestMask(func(h int) uint32 { return uint32(s.g[h]) }, n, s.top, s.mask, s.domain, domainOK, s.c.t0)
+	if mask == s.mask && domain == s.domain {
+		return
+	}
+	s.mask, s.domain = mask, domain
+	s.sparse = s.sparse[:0]
+	for h := 1; h < n && (s.mask != 0 || s.domain); h++ {
+		if s.isSparse(h) {
+			s.sparse = append(s.sparse, int32(h))
+		}
+	}
+}
+
+// bestMask returns the mask (and, where domainOK, whether the parity of
+// h-t0 counts too) under which the fewest of the heaps n/2..n-1 are
+// sparse, keeping the current one unless another does strictly better;
+// the zero mask when even the best leaves more than 1/maxSparse of them
+// sparse (no sparse space: listing the sparse heaps and scanning them
+// in full costs more than scanning every split).
+func bestMask(val func(h int) uint32, n, top int, curMask uint32, curDomain, domainOK bool, t0 int) (uint32, bool) {
+	width := min(max(top, 1), 10)
 	hist := make([][2]int, 1<<width) // values beyond the width count in full
 	var over int
 	for h := n / 2; h < n; h++ {
-		v := uint32(s.g[h])
+		v := val(h)
 		if v >= 1<<width {
 			over++
 			continue
@@ -443,7 +503,7 @@ func (s *sparseRun[T]) choose(n int) {
 			for par, k := range ps {
 				u := bits.OnesCount32(uint32(v)&mask) & 1
 				if domain {
-					u ^= (par - s.c.t0) & 1
+					u ^= (par - t0) & 1
 				}
 				if u == 0 {
 					c += k
@@ -452,11 +512,11 @@ func (s *sparseRun[T]) choose(n int) {
 		}
 		return c
 	}
-	bestMask, bestDomain := s.mask, s.domain
-	best := count(s.mask, s.domain)
+	bestMask, bestDomain := curMask, curDomain
+	best := count(curMask, curDomain)
 	for mask := uint32(1); mask < 1<<width; mask++ {
 		for _, domain := range []bool{false, true} {
-			if domain && (!s.c.twistOK || len(s.c.split) == 0) {
+			if domain && !domainOK {
 				continue
 			}
 			if c := count(mask, domain); c < best {
@@ -465,18 +525,7 @@ func (s *sparseRun[T]) choose(n int) {
 		}
 	}
 	if best > (n-n/2)/maxSparse {
-		// No sparse space: listing the sparse heaps and scanning them in
-		// full costs more than scanning every split.
-		bestMask, bestDomain = 0, false
+		return 0, false
 	}
-	if bestMask == s.mask && bestDomain == s.domain {
-		return
-	}
-	s.mask, s.domain = bestMask, bestDomain
-	s.sparse = s.sparse[:0]
-	for h := 1; h < n && (s.mask != 0 || s.domain); h++ {
-		if s.isSparse(h) {
-			s.sparse = append(s.sparse, int32(h))
-		}
-	}
+	return bestMask, bestDomain
 }

@@ -17,7 +17,8 @@ type mover struct {
 	targets []int  // piles assigned
 	values  []intFn
 	split   bool
-	parts   []intFn // the heaps of a split
+	parts   []intFn     // the heaps of a split
+	shape   *splitShape // a split read as a row (split.go); nil otherwise
 	run     func(m *Machine)
 	label   string // the entry's text without its generators, when it has some
 	// need and needMin: the mover makes no move unless pile need holds at
@@ -73,6 +74,7 @@ func (c *compiler) movers(e *entry, cmd int32) []*mover {
 	case entrySplit:
 		m := base
 		m.split = true
+		m.shape = splitShapeOf(e, c.g.cmdSlot)
 		for _, p := range e.parts {
 			m.parts = append(m.parts, c.intFn(p))
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -38,8 +39,17 @@ move takes); otherwise it is "apparent up to N". --find-period doubles N
 until the period is proven, or no theorem applies and a period appears, or
 N reaches --cap. A game with parameters in its rules gives a table per value.
 
+The values come by the rare/common ("sparse space") method where the game
+allows it: for octal codes, and for moves whose splits read as rows
+(x -> E1, E2 for i in LO..HI [if C], the parts linear in i and x and summing
+to the same number, such as Grundy's game x -> i, x - i for i in 1..x-1 if
+2 * i != x). The "method:" line says which was used and why not where it was
+not; --method naive scans every option of every heap. --rare writes the
+sparse heaps found (x,grundy). A long run shows its progress on a terminal.
+
 With --heaps, or with arguments GAME:N[,N…] (a sum of different games), sg
-prints the XOR of the heaps' values, who wins, and every winning move.
+prints the XOR of the heaps' values, who wins, and every winning move (those
+of equal heaps once). --json writes the tables, or the sum, as JSON.
 
 Misère games (winner = "other") are not decided by Grundy values: sg prints
 the normal-play values of the moves with the misère outcome of each single
@@ -53,7 +63,9 @@ reachable, up to --misere-cap collections.`,
 			fs.BoolVar(&o.findPeriod, "find-period", false, "double N until a period is proven, or --cap")
 			fs.IntVar(&o.cap, "cap", 0, "the largest N --find-period tries (default 2^20 for octal codes, 2^12 for moves)")
 			fs.StringVar(&o.heaps, "heaps", "", "a position of several heaps of GAME: N,N,…")
-			fs.StringVar(&o.method, "method", "fast", "octal codes: fast (sparse, then the period once proven), sparse (rare/common values) or naive")
+			fs.StringVar(&o.method, "method", "fast", "fast (sparse, then for octal codes the period once proven), sparse (rare/common values) or naive (every option of every heap)")
+			fs.BoolVar(&o.rare, "rare", false, "write the sparse (rare) heaps the sparse-space method found as CSV: x,grundy")
+			fs.BoolVar(&o.json, "json", false, "write the tables, or the sum, as JSON")
 			fs.IntVar(&o.misereCap, "misere-cap", 2_000_000, "misère play: the most collections of heaps enumerated")
 			return o.run
 		},
@@ -69,6 +81,7 @@ type sgOptions struct {
 	heaps      string
 	method     string
 	misereCap  int
+	rare, json bool
 }
 
 func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
@@ -76,8 +89,14 @@ func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
 	if _, ok := retro.ParseOctalMethod(o.method); !ok {
 		return usagef(c, "--method %q: want fast, sparse or naive", o.method)
 	}
-	if o.upto < 0 || o.upto > 1<<30 {
-		return usagef(c, "--upto %d: want 0..%d", o.upto, 1<<30)
+	if o.upto < 0 || o.upto > maxUpto {
+		return usagef(c, "--upto %d: want 0..%d", o.upto, maxUpto)
+	}
+	if o.rare && (o.csv || o.json) {
+		return usagef(c, "choose one of --rare, --csv and --json")
+	}
+	if o.csv && o.json {
+		return usagef(c, "choose --csv or --json, not both")
 	}
 	if len(args) == 0 {
 		return usagef(c, "sg takes a GAME")
@@ -173,23 +192,23 @@ func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
 // normal play, Other for misère.
 func winnerAtEnd(in *rules.Instance) (rules.Player, error) { return in.HeapWinner() }
 
-// grundy computes the Grundy table of one instance through heap n.
-func (o *sgOptions) grundy(ctx context.Context, in *rules.Instance, n int) (*retro.Table, error) {
+// maxUpto is the largest table sg computes: 2^32 heaps take 4 GiB at
+// one byte a value.
+const maxUpto = 1 << 32
+
+// grundy computes the Grundy table of one instance through heap n,
+// showing its progress on a terminal.
+func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n int) (*retro.Table, error) {
 	g := in.Game
-	var (
-		t   *retro.Table
-		err error
-	)
-	if g.Octal != "" {
-		code, perr := rules.ParseOctal(g.Octal)
-		if perr != nil {
-			return nil, perr
-		}
-		method, _ := retro.ParseOctalMethod(o.method)
-		t, err = retro.OctalGrundy(ctx, code, n, method)
-	} else {
-		t, err = retro.Grundy(ctx, in.NewMachine(), n)
-	}
+	method, _ := retro.ParseOctalMethod(o.method)
+	prog := newProgress(e, time.Now())
+	pre := prog.prefix(in)
+	opt := retro.SparseOptions{Method: method, Progress: func(done, sparse int) {
+		rate := float64(done) / time.Since(prog.start).Seconds()
+		prog.show("%sg(0..%d): %d values (%.0f%%), %d sparse heaps, %.3g values/s", pre, n, done, 100*float64(done)/float64(n), sparse, rate)
+	}}
+	t, err := retro.HeapGrundy(ctx, in, n, opt)
+	prog.done()
 	if err != nil {
 		var re *rules.Error
 		var rl rules.ErrorList
@@ -203,17 +222,17 @@ func (o *sgOptions) grundy(ctx context.Context, in *rules.Instance, n int) (*ret
 
 // withPeriod computes the table through o.upto and finds its period; with
 // --find-period it doubles the table until the period is proven.
-func (o *sgOptions) withPeriod(ctx context.Context, in *rules.Instance) (*retro.Table, retro.Period, error) {
+func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) (*retro.Table, retro.Period, error) {
 	capN := o.cap
 	if capN <= 0 {
 		capN = 1 << 12
-		if in.Game.Octal != "" {
+		if in.Game.Octal != "" || in.SplitForm().Rows > 0 {
 			capN = 1 << 20
 		}
 	}
 	n := o.upto
 	for {
-		t, err := o.grundy(ctx, in, n)
+		t, err := o.grundy(ctx, e, in, n)
 		if err != nil {
 			return nil, retro.Period{}, err
 		}
@@ -248,7 +267,7 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	var tables []sgTable
 	for _, in := range insts {
-		t, p, err := o.withPeriod(ctx, in)
+		t, p, err := o.withPeriod(ctx, e, in)
 		if err != nil {
 			return err
 		}
@@ -264,12 +283,17 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 		}
 		tables = append(tables, st)
 	}
-	if o.csv {
-		rows := make([]out.GrundyTable, len(tables))
-		for k, t := range tables {
-			rows[k] = out.GrundyTable{Params: t.in.Values, Table: t.table, Upto: o.upto, Misere: t.misere}
-		}
+	rows := make([]out.GrundyTable, len(tables))
+	for k, t := range tables {
+		rows[k] = out.GrundyTable{Params: t.in.Values, Table: t.table, Upto: o.upto, Misere: t.misere, Period: t.period}
+	}
+	switch {
+	case o.csv:
 		return out.WriteGrundyCSV(e.stdout, g, rows)
+	case o.rare:
+		return out.WriteRareCSV(e.stdout, g, rows)
+	case o.json:
+		return out.WriteGrundyJSON(e.stdout, g, rows, o.method)
 	}
 	return o.writeTables(e.stdout, g, tables)
 }
@@ -376,32 +400,24 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		return err
 	}
 	heaps := make([]retro.Heap, len(parts))
+	res := out.SumJSON{Heaps: []string{}, Moves: []out.SumMoveJSON{}}
 	for k, p := range parts {
 		heaps[k] = p.heap
+		res.Heaps = append(res.Heaps, p.label)
 	}
-	w := e.stdout
-	var labels []string
-	for _, p := range parts {
-		labels = append(labels, p.label)
+	for _, in := range insts {
+		res.Games = append(res.Games, in.Game.Name)
 	}
-	fmt.Fprintf(w, "sum:      %s", strings.Join(labels, " + "))
-	if len(insts) == 1 {
-		fmt.Fprintf(w, "  (%s)", insts[0].Game.Name)
-	}
-	fmt.Fprintln(w)
-	var (
-		win   bool
-		moves []retro.HeapMove
-	)
+	var moves []retro.HeapMove
 	if parts[0].heap.Win == rules.Other {
 		x := retro.NewExact(o.misereCap)
 		x.Context = ctx
-		if win, moves, err = x.Outcome(heaps); errors.Is(err, retro.ErrMisereCap) {
+		if res.Win, moves, err = x.Outcome(heaps); errors.Is(err, retro.ErrMisereCap) {
 			return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
 		} else if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "play:     misère: solved exactly, by enumerating the %d collections of heaps reached\n", x.Positions())
+		res.Misere = x.Positions()
 	} else {
 		top := make([]int64, len(insts))
 		for _, h := range heaps {
@@ -409,7 +425,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		}
 		tables := make([]*retro.Table, len(insts))
 		for gi, in := range insts {
-			if tables[gi], err = o.grundy(ctx, in, int(top[gi])); err != nil {
+			if tables[gi], err = o.grundy(ctx, e, in, int(top[gi])); err != nil {
 				return err
 			}
 		}
@@ -420,26 +436,54 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		if err != nil {
 			return err
 		}
-		var vs []string
 		for _, h := range heaps {
-			vs = append(vs, strconv.FormatUint(uint64(h.Table.G(int(h.Size))), 10))
+			res.Values = append(res.Values, h.Table.G(int(h.Size)))
 		}
-		fmt.Fprintf(w, "grundy:   %s = %d\n", strings.Join(vs, " ^ "), x)
-		win = x != 0
+		res.Grundy = &x
+		res.Win = x != 0
 		if moves, err = retro.WinningMoves(heaps); err != nil {
 			return err
 		}
 	}
-	if !win {
+	for _, mv := range moves {
+		to := mv.To
+		if to == nil {
+			to = []int64{}
+		}
+		res.Moves = append(res.Moves, out.SumMoveJSON{Heap: parts[mv.Index].label, To: to, Leaves: leaves(parts, mv)})
+	}
+	if o.json {
+		return out.WriteJSONValue(e.stdout, res)
+	}
+	writeSum(e.stdout, res)
+	return nil
+}
+
+// writeSum writes the analysis of a sum as text.
+func writeSum(w io.Writer, res out.SumJSON) {
+	fmt.Fprintf(w, "sum:      %s", strings.Join(res.Heaps, " + "))
+	if len(res.Games) == 1 {
+		fmt.Fprintf(w, "  (%s)", res.Games[0])
+	}
+	fmt.Fprintln(w)
+	if res.Grundy == nil {
+		fmt.Fprintf(w, "play:     misère: solved exactly, by enumerating the %d collections of heaps reached\n", res.Misere)
+	} else {
+		vs := make([]string, len(res.Values))
+		for k, v := range res.Values {
+			vs[k] = strconv.FormatUint(uint64(v), 10)
+		}
+		fmt.Fprintf(w, "grundy:   %s = %d\n", strings.Join(vs, " ^ "), *res.Grundy)
+	}
+	if !res.Win {
 		fmt.Fprintln(w, "outcome:  L: the player to move loses; every move leaves the opponent a win")
-		return nil
+		return
 	}
 	fmt.Fprintln(w, "outcome:  W: the player to move wins")
-	fmt.Fprintf(w, "winning moves: %d\n", len(moves))
-	for _, mv := range moves {
-		fmt.Fprintf(w, "  %s -> %s   leaves %s\n", parts[mv.Index].label, heapText(mv.To), leaves(parts, mv))
+	fmt.Fprintf(w, "winning moves: %d\n", len(res.Moves))
+	for _, mv := range res.Moves {
+		fmt.Fprintf(w, "  %s -> %s   leaves %s\n", mv.Heap, heapText(mv.To), mv.Leaves)
 	}
-	return nil
 }
 
 // loadSum loads the games of a sum (one instance each) and makes its

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"retro/out"
 )
 
 func sgOK(t *testing.T, args ...string) string {
@@ -161,5 +164,73 @@ func TestHeapGamesThroughTheEngine(t *testing.T) {
 	out := sgOK(t, "show", "kayles", "4,4")
 	if !strings.HasPrefix(out, "4 + 4: L") || !strings.Contains(out, "0.77 -> 4 + 2 + 1") {
 		t.Errorf("show kayles 4,4:\n%s", out)
+	}
+}
+
+// grundysGameFile writes Grundy's game to a file of the test's own.
+func grundysGameFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "grundy.toml")
+	src := "name = \"Grundy's game\"\npiles = [\"x\"]\nsum = true\nmoves = [\"x -> i, x - i for i in 1..x-1 if 2 * i != x\"]\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSGSparse: a splitting game given by moves is computed in a sparse
+// space, which sg reports; --rare lists its sparse heaps; naive scans.
+func TestSGSparse(t *testing.T) {
+	path := grundysGameFile(t)
+	out := sgOK(t, "sg", path, "--upto", "20000")
+	if !strings.Contains(out, "method:   fast; mask 0xfe on values:") || !strings.Contains(out, "1 split entry read as rows") {
+		t.Errorf("sg grundy:\n%s", out)
+	}
+	out = sgOK(t, "sg", path, "--upto", "500", "--method", "naive")
+	if !strings.Contains(out, "every option of every heap scanned (--method naive)") {
+		t.Errorf("sg grundy --method naive:\n%s", out)
+	}
+	rare := strings.Split(strings.TrimSpace(sgOK(t, "sg", path, "--upto", "20000", "--rare")), "\n")
+	if rare[0] != "x,grundy" || len(rare) < 10 {
+		t.Fatalf("--rare:\n%s", strings.Join(rare, "\n"))
+	}
+	// Each sparse heap's value has an even number of 1-bits under 0xfe.
+	for _, row := range rare[1:] {
+		_, g, _ := strings.Cut(row, ",")
+		v, _ := strconv.Atoi(g)
+		if p := strings.Count(strconv.FormatInt(int64(v&0xfe), 2), "1"); p%2 != 0 {
+			t.Errorf("--rare row %s: not sparse under 0xfe", row)
+		}
+	}
+}
+
+// TestSGJSON: --json writes tables and sums.
+func TestSGJSON(t *testing.T) {
+	var tab out.GrundyJSON
+	if err := json.Unmarshal([]byte(sgOK(t, "sg", "kayles", "--upto", "100", "--json")), &tab); err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Tables) != 1 || len(tab.Tables[0].Values) != 101 || tab.Tables[0].Values[11] != 6 || tab.Octal != "0.77" {
+		t.Errorf("sg kayles --json: %+v", tab)
+	}
+	var sum out.SumJSON
+	if err := json.Unmarshal([]byte(sgOK(t, "sg", "kayles", "--heaps", "9,10,14", "--json")), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Win || *sum.Grundy != 4 || len(sum.Moves) != 2 || sum.Moves[0].Leaves != "4 + 4 + 10 + 14" {
+		t.Errorf("sg kayles --heaps 9,10,14 --json: %+v", sum)
+	}
+}
+
+// TestSGRepeatedHeaps: equal heaps have the same winning moves, printed
+// once.
+func TestSGRepeatedHeaps(t *testing.T) {
+	out := sgOK(t, "sg", "nim", "--heaps", "1,1,3")
+	if !strings.Contains(out, "winning moves: 1\n  3 -> nothing   leaves 1 + 1\n") {
+		t.Errorf("sg nim --heaps 1,1,3:\n%s", out)
+	}
+	out = sgOK(t, "sg", "nim", "--heaps", "2,2,2")
+	if !strings.Contains(out, "winning moves: 1\n  2 -> nothing   leaves 2 + 2\n") {
+		t.Errorf("sg nim --heaps 2,2,2:\n%s", out)
 	}
 }

@@ -1,0 +1,462 @@
+package retro
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"retro/rules"
+)
+
+// SparseOptions are the options of HeapGrundy and SplitGrundy.
+type SparseOptions struct {
+	// Method: Naive scans every option of every heap; Fast and Sparse use
+	// the sparse-space method where the game has rows (rules.SplitForm).
+	Method OctalMethod
+	// Progress, when set, is called every 2^16 heaps with the heaps done
+	// and the sparse heaps found so far.
+	Progress func(done, sparse int)
+}
+
+// progressEvery is how many heaps pass between calls of Progress.
+const progressEvery = 1 << 16
+
+// codeReadLimit is the largest table through which a game given by moves
+// is read as an octal code when its values are computed by rows: reading
+// lists every option of every heap, which the rows exist to avoid.
+const codeReadLimit = 1 << 11
+
+// HeapGrundy computes g(0..upto) of one heap game instance: by its octal
+// code's own method when it has one, by the sparse-space method over its
+// rows (SplitGrundy) when it has rows, and otherwise by Grundy, which lists
+// every option of every heap. Table.Sparse says which was used, and why
+// the rows could not be where they could not.
+func HeapGrundy(ctx context.Context, in *rules.Instance, upto int, opt SparseOptions) (*Table, error) {
+	g := in.Game
+	if g.Octal != "" {
+		return octalGrundy(ctx, g.OctalCode(), upto, opt)
+	}
+	form := in.SplitForm()
+	why := form.Why
+	if form.Rows > 0 && opt.Method != Naive {
+		t, err := SplitGrundy(ctx, form, upto, opt)
+		if err == nil {
+			if upto <= codeReadLimit {
+				t.Theorem = readTheorem(in.NewMachine(), upto)
+			}
+			return t, nil
+		}
+		if !errors.Is(err, rules.ErrRowGrows) {
+			return nil, err
+		}
+		why = err.Error()
+	}
+	if opt.Method == Naive {
+		why = "--method naive"
+	}
+	t, err := Grundy(ctx, in.NewMachine(), upto)
+	if err != nil {
+		return nil, err
+	}
+	t.Sparse = &SparseInfo{Last: -1, Proven: -1, Scanned: why}
+	return t, nil
+}
+
+// SplitGrundy computes g(0..upto) of a heap game by the sparse-space
+// method over the rows of its split form (see SparseInfo): the options of
+// its other entries are listed in full. Values take one byte each while
+// they stay below 256. rules.ErrRowGrows when a row has a part not
+// smaller than its heap. The table has no Theorem.
+func SplitGrundy(ctx context.Context, f *rules.SplitForm, upto int, opt SparseOptions) (*Table, error) {
+	if upto < 0 {
+		return nil, fmt.Errorf("grundy: negative table size %d", upto)
+	}
+	s8 := newSplitRun[uint8](f, upto, opt)
+	ok, err := s8.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return &Table{small: s8.g, Sparse: s8.info()}, nil
+	}
+	s8 = nil
+	s32 := newSplitRun[uint32](f, upto, opt)
+	if _, err := s32.run(ctx); err != nil {
+		return nil, err
+	}
+	t := &Table{large: s32.g, Sparse: s32.info()}
+	t.shrink()
+	return t, nil
+}
+
+// splitRun is one computation by the sparse-space method over rows.
+type splitRun[T value] struct {
+	f      *rules.SplitForm
+	g      []T
+	upto   int
+	mask   uint32
+	sparse []int64 // the sparse heaps, ascending, 0 first
+	seen   stampSet
+	top    int // the values are below 1<<top
+	scans  int64
+	rows   []rules.Row
+	opts   rules.HeapOptions
+	prog   func(done, sparse int)
+}
+
+func newSplitRun[T value](f *rules.SplitForm, upto int, opt SparseOptions) *splitRun[T] {
+	s := &splitRun[T]{f: f, g: make([]T, upto+1), upto: upto, rows: make([]rules.Row, f.Rows), prog: opt.Progress}
+	s.seen.reset(1 << 8)
+	s.sparse = []int64{0}
+	return s
+}
+
+func (s *splitRun[T]) info() *SparseInfo {
+	in := &SparseInfo{Mask: s.mask, Last: -1, Scans: s.scans, Proven: -1, Rows: s.f.Rows, Listed: s.f.Other}
+	if s.mask == 0 {
+		in.Scanned = "no sparse space: under the best mask more than a quarter of the heaps would be sparse"
+		return in
+	}
+	in.Heaps = len(s.sparse) - 1
+	in.List = append([]int64(nil), s.sparse[1:]...)
+	if in.Heaps > 0 {
+		in.Last = int(s.sparse[len(s.sparse)-1])
+	}
+	return in
+}
+
+// rare tells whether value v is in the rare class: an option of that
+// value has two common parts or two sparse ones.
+func (s *splitRun[T]) rare(v uint32) bool { return bits.OnesCount32(v&s.mask)&1 == 0 }
+
+// run computes the values; false when one does not fit in T.
+func (s *splitRun[T]) run(ctx context.Context) (bool, error) {
+	review := warmUp
+	for n := 1; n <= s.upto; n++ {
+		if n%progressEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			if s.prog != nil {
+				s.prog(n, len(s.sparse)-1)
+			}
+		}
+		if n == review {
+			s.choose(n)
+			review *= 2
+		}
+		v, err := s.mex(n)
+		if err != nil {
+			return false, err
+		}
+		if uint64(v) > maxOf[T]() {
+			return false, nil
+		}
+		s.g[n] = T(v)
+		if b := bits.Len32(v); b > s.top {
+			s.top = b
+			s.seen.grow(1 << max(b+1, 8))
+		}
+		if s.mask != 0 && s.rare(v) {
+			s.sparse = append(s.sparse, int64(n))
+		}
+	}
+	return true, nil
+}
+
+// choose picks the mask under which the fewest of the heaps n/2..n-1 are
+// sparse, and lists the sparse heaps anew when it changes.
+func (s *splitRun[T]) choose(n int) {
+	mask, _ := bestMask(func(h int) uint32 { return uint32(s.g[h]) }, n, s.top, s.mask, false, false, 0)
+	if mask == s.mask {
+		return
+	}
+	s.mask = mask
+	s.sparse = s.sparse[:1]
+	for h := 1; h < n && s.mask != 0; h++ {
+		if s.rare(uint32(s.g[h])) {
+			s.sparse = append(s.sparse, int64(h))
+		}
+	}
+}
+
+// mark puts v in the set of option values, growing it for a value the
+// table has not reached (an option of the entries listed in full).
+func (s *splitRun[T]) mark(v uint32) {
+	if int(v) >= len(s.seen.stamp) {
+		s.seen.grow(1 << bits.Len32(v))
+	}
+	s.seen.stamp[v] = s.seen.cur
+}
+
+// mex computes g(n).
+func (s *splitRun[T]) mex(n int) (uint32, error) {
+	g := s.g
+	s.seen.clear()
+	s.opts.Reset()
+	if err := s.f.Others(int64(n), &s.opts); err != nil {
+		return 0, err
+	}
+	for k := 0; k < s.opts.Len(); k++ {
+		var x uint32
+		for _, h := range s.opts.Option(k) {
+			if h >= int64(n) {
+				return 0, fmt.Errorf("%w (an option of a heap of %d holds a heap of %d)", rules.ErrRowGrows, n, h)
+			}
+			x ^= uint32(g[h])
+		}
+		s.mark(x)
+	}
+	complete := s.mask == 0 // every heap is sparse: scan every option
+	for k := range s.rows {
+		r := &s.rows[k]
+		if err := s.f.Row(k, int64(n), r); err != nil {
+			return 0, err
+		}
+		var err error
+		if complete {
+			err = s.scanAll(r)
+		} else {
+			err = s.scanSparse(r)
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if complete {
+		return s.seen.mex(), nil
+	}
+	// c, the least common value missing, bounds the mex; the rare values
+	// missing below it need a search for two common parts.
+	st, cur := s.seen.stamp, s.seen.cur
+	c, pending := uint32(0), 0
+	for ; int(c) < len(st) && (st[c] == cur || s.rare(c)); c++ {
+		if st[c] != cur {
+			pending++
+		}
+	}
+	if pending > 0 {
+		if err := s.search(c, pending); err != nil {
+			return 0, err
+		}
+	}
+	return min(s.seen.mex(), c), nil
+}
+
+// scanAll marks the value of every option of row r.
+func (s *splitRun[T]) scanAll(r *rules.Row) error {
+	g, st, cur := s.g, s.seen.stamp, s.seen.cur
+	lo, hi, m := r.Lo, half(r), r.M
+	skip := r.Skip
+	for p := lo; p <= hi; p++ {
+		if len(skip) > 0 && skip[0] == p {
+			skip = skip[1:]
+			continue
+		}
+		if r.Opaque() {
+			if ok, err := has(r, p); err != nil || !ok {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		st[g[p]^g[m-p]] = cur
+	}
+	return nil
+}
+
+// scanSparse marks the value of every option of row r with a sparse part:
+// every value of the common class.
+func (s *splitRun[T]) scanSparse(r *rules.Row) error {
+	g, st, cur := s.g, s.seen.stamp, s.seen.cur
+	m, lo, hi := r.M, r.Lo, r.Hi
+	opaque, skip := r.Opaque(), r.Skip
+	for _, a := range s.sparse {
+		if a > m {
+			break
+		}
+		// (a, m-a) is an option when a or m-a lies in lo..hi (and is not
+		// left out).
+		if (a < lo || a > hi) && (m-a < lo || m-a > hi) {
+			continue
+		}
+		exact := opaque
+		for _, q := range skip {
+			exact = exact || q == a || q == m-a
+		}
+		if exact {
+			ok, err := has(r, a)
+			if err == nil && !ok {
+				ok, err = has(r, m-a)
+			}
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+		}
+		st[g[a]^g[m-a]] = cur
+	}
+	return nil
+}
+
+// half is the last first part row r needs scanned: when the row is
+// symmetric (p gives an option exactly when M-p does) the splits past
+// M/2 repeat those before.
+func half(r *rules.Row) int64 {
+	if r.Opaque() || r.Lo+r.Hi != r.M {
+		return r.Hi
+	}
+	for k, p := range r.Skip {
+		if r.Skip[len(r.Skip)-1-k] != r.M-p {
+			return r.Hi
+		}
+	}
+	return r.M / 2
+}
+
+// search scans the options of the rows for the values below c not yet
+// in the set (pending of them), stopping once it has found them all; the
+// rows are searched side by side, so that a value one row gives early
+// costs little even when another cannot give it. A search that stops
+// short of that has scanned every option in full.
+func (s *splitRun[T]) search(c uint32, pending int) error {
+	g, st, cur := s.g, s.seen.stamp, s.seen.cur
+	if len(s.rows) == 1 && maxOf[T]() < 256 {
+		return s.search8(c, pending)
+	}
+	if len(s.rows) == 1 {
+		r := &s.rows[0]
+		m, hi := r.M, half(r)
+		for p := r.Lo; p <= hi; p++ {
+			if v := uint32(g[p] ^ g[m-p]); v < c && st[v] != cur {
+				ok, err := has(r, p)
+				if err != nil {
+					return err
+				}
+				if ok {
+					st[v] = cur
+					if pending--; pending == 0 {
+						return nil
+					}
+				}
+			}
+		}
+		s.scans++
+		return nil
+	}
+	var his [8]int64
+	hs := his[:0]
+	top := int64(-1)
+	for k := range s.rows {
+		h := half(&s.rows[k])
+		hs = append(hs, h)
+		top = max(top, h-s.rows[k].Lo)
+	}
+	for t := int64(0); t <= top; t++ {
+		for k := range s.rows {
+			r := &s.rows[k]
+			p := r.Lo + t
+			if p > hs[k] {
+				continue
+			}
+			if v := uint32(g[p] ^ g[r.M-p]); v < c && st[v] != cur {
+				ok, err := has(r, p)
+				if err != nil {
+					return err
+				}
+				if ok {
+					st[v] = cur
+					if pending--; pending == 0 {
+						return nil
+					}
+				}
+			}
+		}
+	}
+	s.scans++
+	return nil
+}
+
+// search8 is search for one row and values of one byte: the values
+// looked for are flags of a 256-entry table, indexed without a bounds
+// check.
+func (s *splitRun[T]) search8(c uint32, pending int) error {
+	g, st, cur := s.g, s.seen.stamp, s.seen.cur
+	var want [256]bool
+	for v := uint32(0); v < c && v < 256; v++ {
+		want[v] = st[v] != cur
+	}
+	r := &s.rows[0]
+	m, hi := r.M, half(r)
+	for p := r.Lo; p <= hi; p++ {
+		v := uint8(g[p] ^ g[m-p])
+		if !want[v] {
+			continue
+		}
+		ok, err := has(r, p)
+		if err != nil {
+			return err
+		}
+		if ok {
+			want[v], st[v] = false, cur
+			if pending--; pending == 0 {
+				return nil
+			}
+		}
+	}
+	s.scans++
+	return nil
+}
+
+// has is r.Has without a call where the row's conditions are linear.
+func has(r *rules.Row, p int64) (bool, error) {
+	if r.Opaque() {
+		return r.Has(p)
+	}
+	if p < r.Lo || p > r.Hi {
+		return false, nil
+	}
+	for _, q := range r.Skip {
+		if q == p {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// readTheorem reads the moves of heaps 0..upto as an octal code, as
+// Grundy does, and returns the theorem it offers.
+func readTheorem(m HeapMover, upto int) Theorem {
+	var c codeReader
+	c.start()
+	var o rules.HeapOptions
+	for n := 0; n <= upto; n++ {
+		o.Reset()
+		if err := m.HeapMoves(int64(n), &o); err != nil {
+			return Theorem{}
+		}
+		c.heap(int64(n), &o)
+	}
+	th := c.theorem(upto)
+	if th.Kind != NoTheorem {
+		for _, n := range probeHeaps(upto) {
+			if !followsCode(m, th.Code, n) {
+				return Theorem{}
+			}
+		}
+	}
+	return th
+}
+
+// mex is the least value not in the set.
+func (s *stampSet) mex() uint32 {
+	v := uint32(0)
+	for int(v) < len(s.stamp) && s.stamp[v] == s.cur {
+		v++
+	}
+	return v
+}
