@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"retro/rules"
 )
@@ -28,6 +29,9 @@ type Compiled struct {
 	EndConst int64
 	EndOp    EndOp
 	Signed   bool
+	// Filled: the positions were not swept for but known at once, every
+	// pile having a move + 1 (see sweep.fill).
+	Filled bool
 }
 
 // SimpleMove is an affine move that changes one pile by itself: pile P
@@ -173,7 +177,12 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		c.Simple = nil
 	}
 	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt}
-	if why, err := sw.run(starts); why != "" || err != nil {
+	if sw.canFill(starts) {
+		if why := sw.fill(starts); why != "" {
+			return nil, why, nil
+		}
+		c.Filled = true
+	} else if why, err := sw.run(starts); why != "" || err != nil {
 		return nil, why, err
 	}
 	c.Space, why = sw.space()
@@ -469,7 +478,6 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	for k := range s.min {
 		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
 	}
-	isStart := NewBitset(int(vol))
 	cellOf := func(p []int64) int64 {
 		var cell int64
 		for k, v := range p {
@@ -477,22 +485,34 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		}
 		return cell
 	}
+	// The start cells in the order of the sweep, and how many of them it
+	// has passed; with [bounds] every cell is a start.
+	var startCells []int64
 	for _, st := range starts {
 		cl := cellOf(st.Piles)
 		s.member.Set(int(cl))
-		isStart.Set(int(cl))
+		startCells = append(startCells, cl)
+	}
+	slices.Sort(startCells)
+	if !s.c.Up {
+		slices.Reverse(startCells)
+	}
+	passed := 0
+	isStart := func(cell int64) bool {
+		if s.bounds != nil {
+			return true
+		}
+		for passed < len(startCells) && (s.c.Up && startCells[passed] < cell || !s.c.Up && startCells[passed] > cell) {
+			passed++
+		}
+		return passed < len(startCells) && startCells[passed] == cell
 	}
 	if s.bounds != nil {
-		p := make([]int64, np)
-		err := eachInBox(s.bounds, func(q []int64) error {
-			copy(p, q)
-			cl := cellOf(p)
-			s.member.Set(int(cl))
-			isStart.Set(int(cl))
-			return nil
-		})
-		if err != nil {
-			return "", err
+		for w := range s.member {
+			s.member[w] = ^uint64(0)
+		}
+		if r := vol % 64; r != 0 {
+			s.member[len(s.member)-1] = 1<<r - 1
 		}
 	}
 	c := s.c
@@ -500,7 +520,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	var why string
 	simple := s.simpleSteps()
 	visit := func(cell int64) bool {
-		start := isStart.Has(int(cell))
+		start := isStart(cell)
 		if simple != nil && !(start && c.EndOp != EndNone && c.Holds(c.EndSum(p))) {
 			legal, ok := s.visitSimple(simple, cell, p, t, u, &why)
 			if !ok {
@@ -797,4 +817,127 @@ func EachMember(member Bitset, lo, size []int64, up bool, fn func(cell int64, p 
 		}
 	}
 	return true
+}
+
+// maxFillStarts is the most start positions fill takes.
+const maxFillStarts = 256
+
+// canFill reports whether the positions are known without a sweep: no
+// [bounds], piles that only grow, every pile with a move "+ 1", and an end
+// Σ c_j p_j + K >= 0 with every c_j > 0. Then from a start s every tuple
+// t >= s (pile by pile) that is not final is reached by steps of one, and
+// nothing else is (moves only raise piles): the non-final positions are
+// the tuples above a start, and the final ones are ends. No position is
+// without moves.
+func (s *sweep) canFill(starts []rules.Start) bool {
+	c := s.c
+	if !c.Up || s.bounds != nil || c.Signed || c.EndOp != EndGE || len(starts) > maxFillStarts || len(starts) == 0 {
+		return false
+	}
+	for _, a := range c.EndCoef {
+		if a <= 0 {
+			return false
+		}
+	}
+	unit := make([]bool, len(s.lo))
+	for _, m := range c.Moves {
+		if sm, ok := simpleOf(&m); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
+			unit[sm.P] = true
+		}
+	}
+	return !slices.Contains(unit, false)
+}
+
+// fill makes the member bits of the tuples above a start (see canFill),
+// in their tight box.
+func (s *sweep) fill(starts []rules.Start) string {
+	c := s.c
+	np := len(s.lo)
+	last := np - 1
+	var live [][]int64 // the starts that are not final
+	lo, hi := make([]int64, np), make([]int64, np)
+	for k := range lo {
+		lo[k], hi[k] = math.MaxInt64, math.MinInt64
+	}
+	for _, st := range starts {
+		for k, v := range st.Piles {
+			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
+		}
+		e := c.EndSum(st.Piles)
+		if c.Holds(e) {
+			continue
+		}
+		live = append(live, st.Piles)
+		for k, v := range st.Piles {
+			// the most pile k can hold above this start, the others at it
+			hi[k] = max(hi[k], v+floorDiv(-1-e, c.EndCoef[k]))
+		}
+	}
+	size := make([]int64, np)
+	vol := uint64(1)
+	limit := min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
+	for k := range lo {
+		size[k] = hi[k] - lo[k] + 1
+		h, l := bits.Mul64(vol, uint64(size[k]))
+		if h != 0 || l > limit {
+			return "the box around the positions is too large"
+		}
+		vol = l
+	}
+	member := NewBitset(int(vol))
+	rowLen := size[last]
+	rows := int64(vol) / rowLen
+	p := make([]int64, np)
+	for r := int64(0); r < rows; r++ {
+		decodeCell(r*rowLen, lo, size, p)
+		from := int64(math.MaxInt64)
+		for _, st := range live {
+			above := true
+			for k := range last {
+				above = above && st[k] <= p[k]
+			}
+			if above {
+				from = min(from, st[last])
+			}
+		}
+		if from == math.MaxInt64 {
+			continue
+		}
+		p[last] = 0
+		e := c.EndSum(p) // with the last pile at 0
+		to := floorDiv(-1-e, c.EndCoef[last])
+		to = min(to, hi[last])
+		if from <= to {
+			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
+		}
+	}
+	st := strides(size)
+	for _, sp := range starts {
+		var cell int64
+		for k, v := range sp.Piles {
+			cell += (v - lo[k]) * st[k]
+		}
+		member.Set(int(cell))
+	}
+	s.lo, s.hi, s.size, s.stride, s.member = lo, hi, size, st, member
+	s.min, s.max = lo, hi
+	s.count = member.Count()
+	if s.count > s.opt.MaxPositions {
+		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions)
+	}
+	return ""
+}
+
+// setBits sets the bits from..to of b, inclusive.
+func setBits(b Bitset, from, to int64) {
+	for from <= to {
+		w := from >> 6
+		lo := uint(from & 63)
+		hi := uint(63)
+		if to>>6 == w {
+			hi = uint(to & 63)
+		}
+		b[w] |= (^uint64(0) >> (63 - hi)) &^ (1<<lo - 1)
+		from = w<<6 + int64(hi) + 1
+	}
 }

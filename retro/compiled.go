@@ -2,6 +2,8 @@ package retro
 
 import (
 	"fmt"
+	"math/bits"
+	"unsafe"
 
 	"retro/positions"
 	"retro/rules"
@@ -101,7 +103,7 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 	for _, z := range size {
 		vol *= z
 	}
-	vals := make([]V, vol)
+	vals, buf := cellBuffer[V](vol, sp.Len())
 	limit := uint64(^V(0))
 	np := len(size)
 	t := s.t
@@ -121,22 +123,16 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 	var seen []int64
 	steps := 0
 	// With one winner at every end, the cells that are not positions hold
-	// the value of a move into them, and the simple moves need no
-	// membership test.
-	simple := c.Simple != nil && s.winConst
-	var ss []simpleStep
-	if simple {
+	// the value of a move into them.
+	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(t)
 		for k := range vals {
-			vals[k] = V(end)
+			vals[k] = V(end << 1)
 		}
-		for _, m := range c.Simple {
-			ss = append(ss, simpleStep{SimpleMove: m, stride: c.Stride[m.P], lo: lo[m.P], hi: lo[m.P] + size[m.P] - 1})
+		if err := sweepSimple(s, vals, uint64(end), limit, opt); err != nil {
+			return nil, err
 		}
-	}
-	endCode := uint64(s.wonEnd)
-	if s.winner != rules.Mover {
-		endCode = uint64(s.lostEnd)
+		return resultOf(s, vals, buf, 1, opt)
 	}
 	ok := positions.EachMember(member, lo, size, !c.Up, func(cell int64, p []int64) bool {
 		if steps++; steps&(1<<16-1) == 0 && opt.Context != nil {
@@ -148,33 +144,7 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 		minL, maxW := uint64(1<<63), uint64(0)
 		legal := 0
 		seen = seen[:0]
-		if simple && !final {
-			for k := range ss {
-				m := &ss[k]
-				pv := p[m.P]
-				nv := m.Mul*pv + m.Add
-				if m.Div > 1 {
-					nv = floorDivPos(nv, m.Div)
-				}
-				if nv == pv || nv < 0 && !c.Signed {
-					continue
-				}
-				legal++
-				code := endCode
-				if nv >= m.lo && nv <= m.hi {
-					tc := cell + (nv-pv)*m.stride
-					code = uint64(vals[tc])
-					if member.Has(int(tc)) {
-						seen = append(seen, tc)
-					}
-				}
-				if code&1 == 0 {
-					minL = min(minL, code>>1)
-				} else {
-					maxW = max(maxW, code>>1)
-				}
-			}
-		} else if !final {
+		if !final {
 			for mi := range c.Moves {
 				m := &c.Moves[mi]
 				if !c.Apply(m, p, t) {
@@ -232,7 +202,7 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 		return nil, err
 	}
 	_ = np
-	return s.result(vals, opt)
+	return resultOf(s, vals, buf, 0, opt)
 }
 
 // distinctCount is the number of distinct cells in a short list.
@@ -253,10 +223,14 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// result turns the cell values into a Result: layers and outcomes by
-// index, and the coloured sets in the order Solve makes them (W 0 of the
-// exam count, L 0, W 1, L 2, …), each sorted.
-func (s *compiledSolver) result(vals any, opt Options) (*Result, error) {
+// resultOf turns the cell values (each shifted left by shift) into a
+// Result: layers and outcomes by index, and the coloured sets in the order
+// Solve makes them (W 0 of the exam count, L 0, W 1, L 2, …), each sorted.
+//
+// buf is the memory of vals, as words: once the values are read, it
+// becomes the order, so that the values and the order are never held at
+// once.
+func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint, opt Options) (*Result, error) {
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
@@ -265,34 +239,33 @@ func (s *compiledSolver) result(vals any, opt Options) (*Result, error) {
 		MoveCount: s.moves, Edges: s.edges, win: positions.NewBitset(n), lose: positions.NewBitset(n),
 		horizon: -1}
 	layer := make([]uint32, n)
-	// key of a position: 0 for the exam's W 0, 1 for L 0, layer+1 above
-	var count []int
+	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
+	// above; outcomes follow from keys
+	count := make([]int, 2)
 	member := sp.Members()
 	idx := 0
-	add := func(v uint64) {
-		l := uint32(v>>1) - 1
-		key := int(l) + 1
-		if v&1 == 1 {
-			r.win.Set(idx)
-			if v>>1 == 0 { // the exam's W 0 row
-				l, key = 0, 0
+	for w, word := range member {
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			word &= word - 1
+			v := uint64(vals[w<<6+b]) >> shift
+			l := uint32(v>>1) - 1
+			key := int(l) + 1
+			if v&1 == 1 {
+				r.win[idx>>6] |= 1 << uint(idx&63)
+				if v>>1 == 0 { // the exam's W 0 row
+					l, key = 0, 0
+				}
+			} else {
+				r.lose[idx>>6] |= 1 << uint(idx&63)
 			}
-		} else {
-			r.lose.Set(idx)
+			layer[idx] = l
+			for len(count) <= key {
+				count = append(count, 0)
+			}
+			count[key]++
+			idx++
 		}
-		layer[idx] = l
-		for len(count) <= key {
-			count = append(count, 0)
-		}
-		count[key]++
-		idx++
-	}
-	lo, size := sp.Box()
-	switch vs := vals.(type) {
-	case []uint16:
-		positions.EachMember(member, lo, size, true, func(cell int64, _ []int64) bool { add(uint64(vs[cell])); return true })
-	case []uint32:
-		positions.EachMember(member, lo, size, true, func(cell int64, _ []int64) bool { add(uint64(vs[cell])); return true })
 	}
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
@@ -312,23 +285,23 @@ func (s *compiledSolver) result(vals any, opt Options) (*Result, error) {
 		switch {
 		case k == 0:
 			o, l = Win, 0
-		case k >= 2 && k%2 == 0: // layer k-1 odd
+		case k%2 == 0: // layer k-1 odd
 			o = Win
 		}
 		r.segs = append(r.segs, segment{end: uint32(start[k+1]), layer: l, outcome: o})
 	}
-	r.order = make([]uint32, n)
+	r.order = buf[:n:n]
 	fill := start[:len(count)]
-	for i := range n {
-		key := int(layer[i]) + 1
-		if layer[i] == 0 && r.win.Has(i) {
+	for i, l := range layer {
+		key := int(l) + 1
+		if l == 0 && r.win.Has(i) {
 			key = 0
 		}
 		r.order[fill[key]] = uint32(i)
 		fill[key]++
 	}
 	if opt.Progress != nil {
-		opt.Progress(len(count)-1, n)
+		opt.Progress(len(count)-2, n)
 	}
 	return r, nil
 }
@@ -339,15 +312,31 @@ func compiledPath(c *positions.Compiled) string {
 	if !c.Up {
 		dir = "lowers"
 	}
-	return fmt.Sprintf("compiled: moves compiled to the box; every move %s the index, so one pass values each position from its moves", dir)
+	found := "found in one sweep of the box in the order of play"
+	if c.Filled {
+		found = "every tuple above a start (each pile has a move + 1)"
+	}
+	kind := "affine moves"
+	if c.Simple != nil {
+		kind = "one-pile moves"
+	}
+	return fmt.Sprintf("compiled: %s compiled to the box; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s", kind, dir, found)
 }
 
-// simpleStep is a simple move with its pile's stride and range in the box.
-type simpleStep struct {
-	positions.SimpleMove
-	stride, lo, hi int64
+// cellBuffer makes the cell values of a box of vol cells, in memory that
+// will hold the order of n positions afterwards: vals and buf share it.
+func cellBuffer[V cellValue](vol int64, n int) (vals []V, buf []uint32) {
+	var v V
+	size := int64(unsafe.Sizeof(v))
+	words := max(int64(n), (vol*size+3)/4)
+	buf = make([]uint32, words)
+	if words == 0 {
+		return nil, buf
+	}
+	return unsafe.Slice((*V)(unsafe.Pointer(&buf[0])), vol), buf
 }
 
+// floorDivPos is Python's a // d for d > 0.
 func floorDivPos(a, d int64) int64 {
 	q := a / d
 	if a%d != 0 && a < 0 {
