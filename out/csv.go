@@ -11,13 +11,36 @@ import (
 	"retro/rules"
 )
 
-// CSVOptions choose what WriteCSV writes.
+// BestMode says which optimal moves an export lists in its best column.
+type BestMode int
+
+const (
+	BestAll  BestMode = iota // every optimal move (at D, every move that keeps the draw)
+	BestOne                  // the first optimal move, in the game's order of moves
+	BestNone                 // no best column: the moves are not generated at all
+)
+
+// CSVOptions choose what WriteCSV and WriteParquet write.
 type CSVOptions struct {
-	Layer int // only positions of this layer; -1 for all
+	Layer int // only positions of this layer; -1 for all (then see Outcome)
+	// KeepOutcome keeps only the positions of Outcome: with D or ?, the
+	// positions without a layer.
+	KeepOutcome bool
+	Outcome     retro.Outcome
+	Best        BestMode
+	Comma       rune // CSV only: the field separator; 0 for ','
+	BOM         bool // CSV only: start with a UTF-8 byte order mark
+	// Progress, when set, is called now and then with the rows written
+	// so far.
+	Progress func(rows int64)
 }
 
-// Header returns the CSV column names of a game.
-func Header(g *rules.Game) []string {
+// utf8BOM is what spreadsheets that take a file for their locale's code
+// page unless told otherwise need to read UTF-8 (Excel with Russian text).
+const utf8BOM = "\ufeff"
+
+// Header returns the CSV column names of a game's export.
+func Header(g *rules.Game, best BestMode) []string {
 	var h []string
 	for _, p := range g.RuleParams() {
 		h = append(h, p.Name)
@@ -29,7 +52,11 @@ func Header(g *rules.Game) []string {
 	case rules.BothHistory:
 		h = append(h, "last", "mylast")
 	}
-	return append(h, "outcome", "layer", "best")
+	h = append(h, "outcome", "layer")
+	if best != BestNone {
+		h = append(h, "best")
+	}
+	return h
 }
 
 // WriteCSV writes the tables of a game's instances, one after another.
@@ -38,13 +65,20 @@ func WriteCSV(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 		return nil
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
+	if opt.BOM {
+		bw.WriteString(utf8BOM)
+	}
 	cw := csv.NewWriter(bw)
+	if opt.Comma != 0 {
+		cw.Comma = opt.Comma
+	}
 	g := results[0].Instance.Game
-	if err := cw.Write(Header(g)); err != nil {
+	if err := cw.Write(Header(g, opt.Best)); err != nil {
 		return err
 	}
+	rows := newRowCounter(opt)
 	for _, r := range results {
-		if err := writeRows(cw, r, opt); err != nil {
+		if err := writeRows(cw, r, opt, rows); err != nil {
 			return err
 		}
 	}
@@ -55,7 +89,7 @@ func WriteCSV(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 	return bw.Flush()
 }
 
-func writeRows(cw *csv.Writer, r *retro.Result, opt CSVOptions) error {
+func writeRows(cw *csv.Writer, r *retro.Result, opt CSVOptions, rows *rowCounter) error {
 	g := r.Instance.Game
 	var rec []string
 	return eachRow(r, opt, func(row *Row) error {
@@ -76,14 +110,21 @@ func writeRows(cw *csv.Writer, r *retro.Result, opt CSVOptions) error {
 		if row.Layer >= 0 {
 			layer = strconv.Itoa(row.Layer)
 		}
-		rec = append(rec, row.Outcome.String(), layer, row.Best)
+		rec = append(rec, row.Outcome.String(), layer)
+		if opt.Best != BestNone {
+			rec = append(rec, row.Best)
+		}
+		rows.add()
 		return cw.Write(rec)
 	})
 }
 
 // Best writes the optimal moves of position i as command:(v1,v2,…),
-// separated by "; ".
-func Best(r *retro.Result, m *rules.Machine, i int) (string, error) {
+// separated by "; ": all of them, or the first (BestOne).
+func Best(r *retro.Result, m *rules.Machine, i int, mode BestMode) (string, error) {
+	if mode == BestNone {
+		return "", nil
+	}
 	moves, err := r.Moves(i, m)
 	if err != nil {
 		return "", err
@@ -96,13 +137,16 @@ func Best(r *retro.Result, m *rules.Machine, i int) (string, error) {
 		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
-		b.WriteString(MoveText(r.Instance.Game, mv))
+		b.WriteString(MoveText(mv))
+		if mode == BestOne {
+			break
+		}
 	}
 	return b.String(), nil
 }
 
-// MoveText writes one move as command:(v1,v2,…).
-func MoveText(g *rules.Game, mv retro.Move) string {
+// MoveText writes one move as name:(v1,v2,…).
+func MoveText(mv retro.Move) string {
 	var b strings.Builder
 	b.WriteString(mv.Name)
 	b.WriteString(":(")
@@ -114,4 +158,19 @@ func MoveText(g *rules.Game, mv retro.Move) string {
 	}
 	b.WriteByte(')')
 	return b.String()
+}
+
+// rowCounter reports the rows written to CSVOptions.Progress every so
+// many rows.
+type rowCounter struct {
+	fn func(int64)
+	n  int64
+}
+
+func newRowCounter(opt CSVOptions) *rowCounter { return &rowCounter{fn: opt.Progress} }
+
+func (c *rowCounter) add() {
+	if c.n++; c.fn != nil && c.n%(1<<14) == 0 {
+		c.fn(c.n)
+	}
 }

@@ -107,3 +107,75 @@ n = "3..3"
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// The options of a CSV export on the subtraction game and the game with
+// draws above: separator, byte order mark, one or no best move, D rows.
+func TestCSVOptions(t *testing.T) {
+	sub := solveText(t, `
+piles = ["x"]
+moves = ["x - 1", "x - 3", "x - 4"]
+[bounds]
+x = "0..6"
+`)
+	draws := solveText(t, `
+piles = ["x"]
+allow = "no-repeat-opponent"
+end = "x >= n"
+[commands]
+up = ["x + 1"]
+down = ["x - 1"]
+[bounds]
+x = "0..2"
+[params]
+n = "3..3"
+`)
+	cases := []struct {
+		what string
+		rs   []*retro.Result
+		opt  out.CSVOptions
+		want string
+	}{
+		// From 5, x − 3 and x − 4 both reach L positions of layer 2 and 0;
+		// only x − 3 (to 2, L 2) is optimal. Moves with ";" in them are
+		// quoted under --sep ';'.
+		{"sep and BOM", sub, out.CSVOptions{Layer: 3, Comma: ';', BOM: true},
+			"\ufeffx;outcome;layer;best\n5;W;3;x - 3:(2)\n6;W;3;x - 4:(2)\n"},
+		{"tab", sub, out.CSVOptions{Layer: 1, Comma: '\t'}, "x\toutcome\tlayer\tbest\n1\tW\t1\tx - 1:(0)\n3\tW\t1\tx - 3:(0)\n4\tW\t1\tx - 4:(0)\n"},
+		{"none", sub, out.CSVOptions{Layer: 2, Best: out.BestNone}, "x,outcome,layer\n2,L,2\n"},
+		// (1, none) keeps the draw both ways: all lists both, one the first.
+		{"all at D", draws, out.CSVOptions{Layer: -1, KeepOutcome: true, Outcome: retro.Draw},
+			"n,x,last,outcome,layer,best\n3,0,none,D,,up:(1)\n3,0,down,D,,up:(1)\n3,1,none,D,,up:(2); down:(0)\n3,1,up,D,,down:(0)\n3,1,down,D,,up:(2)\n3,2,up,D,,down:(1)\n"},
+		{"one at D", draws, out.CSVOptions{Layer: -1, KeepOutcome: true, Outcome: retro.Draw, Best: out.BestOne},
+			"n,x,last,outcome,layer,best\n3,0,none,D,,up:(1)\n3,0,down,D,,up:(1)\n3,1,none,D,,up:(2)\n3,1,up,D,,down:(0)\n3,1,down,D,,up:(2)\n3,2,up,D,,down:(1)\n"},
+		{"sep with quoting", draws, out.CSVOptions{Layer: -1, KeepOutcome: true, Outcome: retro.Draw, Comma: ';'},
+			"n;x;last;outcome;layer;best\n3;0;none;D;;up:(1)\n3;0;down;D;;up:(1)\n3;1;none;D;;\"up:(2); down:(0)\"\n3;1;up;D;;down:(0)\n3;1;down;D;;up:(2)\n3;2;up;D;;down:(1)\n"},
+		{"no ? rows", draws, out.CSVOptions{Layer: -1, KeepOutcome: true, Outcome: retro.Unknown}, "n,x,last,outcome,layer,best\n"},
+	}
+	for _, c := range cases {
+		var b bytes.Buffer
+		if err := out.WriteCSV(&b, c.rs, c.opt); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%s: got\n%q\nwant\n%q", c.what, b.String(), c.want)
+		}
+	}
+}
+
+// Progress is told the rows written, every 16384 rows.
+func TestCSVProgress(t *testing.T) {
+	rs := solveText(t, `
+piles = ["x"]
+moves = ["x - 1"]
+[bounds]
+x = "0..40000"
+`)
+	var calls []int64
+	var b bytes.Buffer
+	if err := out.WriteCSV(&b, rs, out.CSVOptions{Layer: -1, Best: out.BestNone, Progress: func(n int64) { calls = append(calls, n) }}); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 2 || calls[0] != 16384 || calls[1] != 32768 {
+		t.Errorf("progress calls %v", calls)
+	}
+}

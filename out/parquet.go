@@ -19,9 +19,10 @@ const parquetBatch = 4096
 // parquetSchema has the CSV's columns (Header), in its order: rule
 // parameters and piles as INT64, history, outcome and best as strings
 // (dictionary-encoded where they repeat), layer as an optional INT64,
-// null for D and ?.
-func parquetSchema(g *rules.Game) (*parquet.Schema, error) {
-	names := Header(g)
+// null for D and ?, best as an optional string, null where no move is
+// optimal (final positions, ?).
+func parquetSchema(g *rules.Game, best BestMode) (*parquet.Schema, error) {
+	names := Header(g, best)
 	seen := map[string]bool{}
 	var fields []reflect.StructField
 	nInts := len(g.RuleParams()) + len(g.Piles)
@@ -35,10 +36,10 @@ func parquetSchema(g *rules.Game) (*parquet.Schema, error) {
 		switch {
 		case k < nInts:
 			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, name))
-		case name == "layer" && k == len(names)-2:
+		case name == "layer" && k == nInts+historyColumns(g)+1:
 			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s,optional"`, name))
-		case name == "best" && k == len(names)-1:
-			f.Tag = reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, name))
+		case name == "best" && k == len(names)-1 && best != BestNone:
+			f.Tag = reflect.StructTag(fmt.Sprintf(`parquet:"%s,optional"`, name))
 		}
 		fields = append(fields, f)
 	}
@@ -52,20 +53,21 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 	if len(results) == 0 {
 		return nil
 	}
-	schema, err := parquetSchema(results[0].Instance.Game)
+	schema, err := parquetSchema(results[0].Instance.Game, opt.Best)
 	if err != nil {
 		return err
 	}
 	pw := parquet.NewGenericWriter[any](w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
+	rows := newRowCounter(opt)
 	for _, r := range results {
-		if err := writeParquetRows(pw, r, opt); err != nil {
+		if err := writeParquetRows(pw, r, opt, rows); err != nil {
 			return err
 		}
 	}
 	return pw.Close()
 }
 
-func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOptions) error {
+func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOptions, rows *rowCounter) error {
 	g := r.Instance.Game
 	batch := make([]parquet.Row, 0, parquetBatch)
 	flush := func() error {
@@ -98,7 +100,14 @@ func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOp
 		} else {
 			add(parquet.NullValue(), 0)
 		}
-		add(str(row.Best), 0)
+		switch {
+		case opt.Best == BestNone:
+		case row.Best == "":
+			add(parquet.NullValue(), 0)
+		default:
+			add(str(row.Best), 1)
+		}
+		rows.add()
 		if batch = append(batch, pr); len(batch) == parquetBatch {
 			return flush()
 		}
@@ -108,4 +117,15 @@ func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOp
 		return err
 	}
 	return flush()
+}
+
+// historyColumns is how many history columns a game's export has.
+func historyColumns(g *rules.Game) int {
+	switch g.History {
+	case rules.LastHistory:
+		return 1
+	case rules.BothHistory:
+		return 2
+	}
+	return 0
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -63,12 +64,13 @@ func TestParquetIsCSV(t *testing.T) {
 	for name, src := range games {
 		_, rs := solveGame(t, name, []byte(src))
 		rs = rs[:min(len(rs), 3)]
-		for _, layer := range []int{-1, 3} {
+		for _, opt := range []CSVOptions{{Layer: -1}, {Layer: 3}, {Layer: -1, Best: BestOne}, {Layer: -1, Best: BestNone},
+			{Layer: -1, KeepOutcome: true, Outcome: retro.Draw}} {
 			var pq, cs bytes.Buffer
-			if err := WriteParquet(&pq, rs, CSVOptions{Layer: layer}); err != nil {
+			if err := WriteParquet(&pq, rs, opt); err != nil {
 				t.Fatal(err)
 			}
-			if err := WriteCSV(&cs, rs, CSVOptions{Layer: layer}); err != nil {
+			if err := WriteCSV(&cs, rs, opt); err != nil {
 				t.Fatal(err)
 			}
 			want, err := csv.NewReader(&cs).ReadAll()
@@ -88,5 +90,48 @@ func TestParquetIsCSV(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParquetBestNull: best is null where no move is optimal (a final
+// position), a string elsewhere.
+func TestParquetBestNull(t *testing.T) {
+	_, rs := solveGame(t, "sub", []byte("piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..9\"\n"))
+	var pq bytes.Buffer
+	if err := WriteParquet(&pq, rs, CSVOptions{Layer: -1}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parquet.OpenFile(bytes.NewReader(pq.Bytes()), int64(pq.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if col := f.Schema().Columns()[3]; col[0] != "best" {
+		t.Fatalf("column 3 is %v", col)
+	}
+	r := parquet.NewReader(f)
+	buf := make([]parquet.Row, 1000)
+	nulls, strs := 0, 0
+	for {
+		n, err := r.ReadRows(buf)
+		for _, row := range buf[:n] {
+			best, layer := row[3], row[2]
+			switch {
+			case best.IsNull() && layer.Int64() == 0: // L 0: the game is over
+				nulls++
+			case !best.IsNull() && len(best.ByteArray()) > 0:
+				strs++
+			default:
+				t.Errorf("row %v: best %v", row, best)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if nulls == 0 || strs == 0 {
+		t.Errorf("%d null and %d string bests", nulls, strs)
 	}
 }

@@ -19,8 +19,8 @@ type Row struct {
 }
 
 // eachRow calls fn for the rows of one result in table order (see
-// Result.Rows), keeping only the layer opt asks for. The slices of a Row
-// are reused between calls.
+// Result.Rows), keeping only the layer or outcome opt asks for. The slices
+// of a Row are reused between calls.
 func eachRow(r *retro.Result, opt CSVOptions, fn func(row *Row) error) error {
 	g := r.Instance.Game
 	m := r.Instance.NewMachine()
@@ -28,7 +28,7 @@ func eachRow(r *retro.Result, opt CSVOptions, fn func(row *Row) error) error {
 	var err error
 	r.Rows(func(i int) bool {
 		row.Layer = r.Layer(i)
-		if opt.Layer >= 0 && row.Layer != opt.Layer {
+		if !opt.keeps(r, i, row.Layer) {
 			return true
 		}
 		h := r.Space.Position(i, row.Piles)
@@ -41,7 +41,7 @@ func eachRow(r *retro.Result, opt CSVOptions, fn func(row *Row) error) error {
 			row.Mylast = positions.CommandName(g, mylast)
 		}
 		row.Outcome = r.Outcome(i)
-		if row.Best, err = Best(r, m, i); err != nil {
+		if row.Best, err = Best(r, m, i, opt.Best); err != nil {
 			return false
 		}
 		err = fn(row)
@@ -57,4 +57,16 @@ func nodeName(g *rules.Game, n *retro.Node) string {
 		return g.Commands[n.Cmd].Name
 	}
 	return n.Name
+}
+
+// keeps reports whether position i, of the given layer, is one of the
+// rows asked for.
+func (opt CSVOptions) keeps(r *retro.Result, i, layer int) bool {
+	switch {
+	case opt.Layer >= 0:
+		return layer == opt.Layer
+	case opt.KeepOutcome:
+		return r.Outcome(i) == opt.Outcome
+	}
+	return true
 }

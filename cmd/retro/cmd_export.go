@@ -17,7 +17,9 @@ func init() {
 		long: `Export solves GAME and writes one CSV row per analysed position: the rule
 parameters (games with parameters in the rules), the piles, the history
 columns (last, mylast), then outcome, layer and best (the optimal moves as
-command:(v1,v2,…) separated by "; "). Rows come by layer, then by pile values,
+command:(v1,v2,…) separated by "; "; --best one, the default, writes the
+first optimal move only, --best all every one, --best none leaves the column
+out and is the fastest). Rows come by layer, then by pile values,
 then by history; D and ? rows last. The file is written whole or not at all.
 A heap game (sum = true) gives every collection of heaps reachable from one
 heap of 0..--upto, as columns x1..xK: the heaps, largest first, padded with
@@ -26,12 +28,21 @@ zeros (x alone when no move splits a heap).
 --parquet FILE writes the same rows and columns as a Parquet file (zstd
 compressed; layer is null for D and ?), which DuckDB, pandas and Polars read
 directly; the CSV is then written only when --csv asks for it. GAME may be a
-table file (retro solve -o): the rows are the same, without solving again.`,
+table file (retro solve -o): the rows are the same, without solving again.
+
+For spreadsheets set to a Russian (or other) locale: --sep ';' separates the
+fields with semicolons and --bom starts the file with a UTF-8 byte order
+mark, so that Excel opens it in UTF-8 with one column per field. An export
+that takes more than a second shows its rows written, of how many, on stderr
+when stderr is a terminal.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &exportOptions{}
 			o.game.add(fs)
 			fs.StringVar(&o.csv, "csv", "", "write the CSV to this file (default: standard output)")
-			fs.IntVar(&o.layer, "layer", -1, "keep only the positions of this layer")
+			fs.StringVar(&o.layer, "layer", "", "keep only the positions of this layer (a number), or D, or ? (beyond the horizon)")
+			fs.StringVar(&o.best, "best", "one", "the optimal moves in the best column: one (the first), all, or none (no column)")
+			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
+			fs.BoolVar(&o.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
 			fs.StringVar(&o.parquet, "parquet", "", "write the rows as Parquet to this file")
 			return o.run
 		},
@@ -41,8 +52,11 @@ table file (retro solve -o): the rows are the same, without solving again.`,
 type exportOptions struct {
 	game    gameFlags
 	csv     string
-	layer   int
+	layer   string
 	parquet string
+	best    string
+	sep     string
+	bom     bool
 }
 
 func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
@@ -55,16 +69,22 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := checkNotInput("--parquet", o.parquet, args[0]); err != nil {
 		return err
 	}
+	opt, err := o.csvOptions()
+	if err != nil {
+		return err
+	}
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}
 	write := func(w io.Writer) error {
-		return out.WriteCSV(w, s.results, out.CSVOptions{Layer: o.layer})
+		defer exportProgress(e, s, &opt)()
+		return out.WriteCSV(w, s.results, opt)
 	}
 	if o.parquet != "" {
 		if err := writeAtomic(ctx, o.parquet, func(w io.Writer) error {
-			return out.WriteParquet(w, s.results, out.CSVOptions{Layer: o.layer})
+			defer exportProgress(e, s, &opt)()
+			return out.WriteParquet(w, s.results, opt)
 		}); err != nil {
 			return err
 		}

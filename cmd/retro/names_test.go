@@ -35,7 +35,7 @@ func TestGeneratorMoveNames(t *testing.T) {
 	if want := "(12)  W 1\n└─ p = p * k (k = 9) -> (108)  L 0, end\n"; got != want {
 		t.Errorf("tree:\n%s\nwant\n%s", got, want)
 	}
-	got, _, _ = runCmd(t, "export", game, "--layer", "1")
+	got, _, _ = runCmd(t, "export", game, "--layer", "1", "--best", "all")
 	if !strings.Contains(got, "\n12,W,1,p = p * k (k = 9):(108)\n") ||
 		!strings.Contains(got, "\n14,W,1,p = p * k (k = 8):(112); p = p * k (k = 9):(126)\n") {
 		t.Errorf("export:\n%s", got)

@@ -1,6 +1,9 @@
 package main
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // colorEnv reads the environment's say on colour: NO_COLOR set to
 // anything but "" (no-color.org) or TERM=dumb turns colour off unless
@@ -18,4 +21,13 @@ func (p *progress) clearLine() string {
 		return "\r" + strings.Repeat(" ", p.width) + "\r"
 	}
 	return "\r\033[K"
+}
+
+// countLine writes a progress count, with its total and a percentage
+// when the total is known (total > 0): "export: 16384 of 40001 rows (40%)".
+func countLine(stage string, n, total int64, what string) string {
+	if total <= 0 {
+		return fmt.Sprintf("%s: %d %s", stage, n, what)
+	}
+	return fmt.Sprintf("%s: %d of %d %s (%d%%)", stage, n, total, what, n*100/total)
 }
