@@ -88,6 +88,11 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	hist := positions.JoinHistory(g, last, mylast)
+	if !o.json {
+		if done, err := showFinal(e.stdout, in, piles, hist); done || err != nil {
+			return err
+		}
+	}
 	res, i, err := o.game.solveAt(in, piles, hist)
 	if err != nil {
 		return err
@@ -96,6 +101,36 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return o.printPositionJSON(e, res, i)
 	}
 	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+}
+
+// finalNote is what show says of a position without moves.
+const finalNote = "final: no moves"
+
+// showFinal answers a position where the game is over directly, without
+// enumerating the game (however far it lies from the starts): its outcome
+// is the one a solve gives a final start, L 0 when the player to move has
+// lost, W 0 (W 1 under Lebedev's count) when he has won. done is false
+// when the game is not over there.
+func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done bool, err error) {
+	g := in.Game
+	m := in.NewMachine()
+	end, err := m.End(piles)
+	if err != nil || !end {
+		return false, nil // the general path reports a fault with its context
+	}
+	winner, err := m.Winner(piles)
+	if err != nil {
+		return false, nil
+	}
+	o, layer := retro.Lose, 0
+	if winner == rules.Other {
+		o = retro.Win
+		if g.Count == rules.Lebedev {
+			layer = 1
+		}
+	}
+	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), describe(o, layer), finalNote)
+	return true, nil
 }
 
 // writePosition prints a position, its outcome and layer, and every move
@@ -111,7 +146,7 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	hist := res.Space.Position(i, piles)
 	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
-		fmt.Fprintln(w, "final: no moves")
+		fmt.Fprintln(w, finalNote)
 		return nil
 	}
 	width := 0

@@ -50,6 +50,9 @@ func readPosition(g *rules.Game, s string) ([]int64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("position %q: %v", s, err)
 		}
+		if v < 0 && !g.Signed {
+			return nil, fmt.Errorf("position %q: pile %s is %d, and piles are never negative unless the game says signed = true", s, g.Piles[idx], v)
+		}
 		piles[idx], seen[idx] = v, true
 	}
 	for k, ok := range seen {
