@@ -6,6 +6,15 @@ import (
 	"sort"
 )
 
+// keyIndex is the index of a hashed space: its keys in index order.
+type keyIndex interface {
+	len() int
+	find(piles []int64, hist uint32) int32    // the id of a key, or -1; safe for concurrent use
+	tuple(id int32, piles []int64) uint32     // the piles and history of key id
+	unpack() (tuples []int64, hists []uint32) // every key, flat
+	bytes() int64                             // the memory it takes
+}
+
 // hashIndex is a set of (piles, history) keys with ids in insertion order.
 // Each key is kept packed, its pile values and history as varints one after
 // another (a pile of 0 takes one byte), and an open-addressing table of ids

@@ -29,7 +29,7 @@ type Space struct {
 	rank   []uint32 // rank[w]: members in words before w
 
 	// hashed
-	index *hashIndex
+	index keyIndex
 }
 
 // Len is the number of positions.

@@ -198,6 +198,11 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 			return r, nil
 		}
 		why = reason
+		r, ok, fastWhy, err := solveFast(in, popt, opt)
+		if ok {
+			return r, err
+		}
+		why += "; " + fastWhy
 	}
 	gr, err := positions.Enumerate(in, popt)
 	if err != nil {

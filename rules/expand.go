@@ -29,6 +29,7 @@ type mover struct {
 	// src and exprs: the entry and the values' trees, for Instance.Affine.
 	src   *entry
 	exprs []expr
+	shift []int64 // per target, the constant added (see Shifts); nil when not a shift
 }
 
 // cgen is a compiled generator.
@@ -88,6 +89,9 @@ func (c *compiler) movers(e *entry, cmd int32) []*mover {
 func (c *compiler) assignMover(base mover, targets []int, values []expr) *mover {
 	m := base
 	m.targets, m.exprs = targets, values
+	if d, ok := shiftOf(targets, values); ok {
+		m.shift = d
+	}
 	for i, v := range values {
 		m.values = append(m.values, c.intFn(v))
 		if b, ok := v.(*binary); ok && b.op == tSub && !c.g.Signed && m.need < 0 {

@@ -121,13 +121,9 @@ func describe(o retro.Outcome, layer int) string {
 func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retro.Result, int, error) {
 	popt := gf.options(in.Game)
 	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
-	gr, err := positions.Enumerate(in, popt)
+	res, err := retro.SolveInstance(in, popt, retro.Options{})
 	if err != nil {
 		return nil, 0, &sourceError{err: err, src: in.Game.Source}
-	}
-	res, err := retro.Solve(gr, retro.Options{})
-	if err != nil {
-		return nil, 0, err
 	}
 	i, ok := res.Space.Index(piles, hist)
 	if !ok {

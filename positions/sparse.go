@@ -1,0 +1,558 @@
+package positions
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"retro/rules"
+)
+
+// A game of many piles whose moves are all shifts (each adds constants to
+// some piles: rules.Shift) has its positions found and kept as packed keys
+// (packed.go), and no edges stored at all: the moves of a position are
+// made by adding a packed number to its key, and its predecessors by
+// subtracting one. The solver needs the predecessors of the positions it
+// colours and the successor counts of the positions it lowers, and those
+// are worked out when asked for. A position costs its key, a slot of the
+// hash table and a few bits.
+
+// ErrNotShifts: a game instance that EnumerateShifts does not take; the
+// general Enumerate does.
+var ErrNotShifts = errors.New("not a many-pile game of shifts")
+
+// shiftPiles is the fewest piles a game must have to be enumerated by
+// shifts: fewer piles fill a box, which the general path indexes densely.
+const shiftPiles = 8
+
+// ShiftGraph is the move graph of a game of shifts, kept implicitly. Its
+// fields mean what Graph's do.
+type ShiftGraph struct {
+	Space    *Space
+	Instance *rules.Instance
+	Starts   []StartPos
+	Moves    int64 // legal moves from the non-final positions
+	Edges    int64 // distinct edges between positions
+
+	WinEnd, LoseEnd     Bitset
+	FinalLost, FinalWon Bitset
+
+	ends map[uint32]uint32 // moves into ends of the game, per position with some
+	impl shiftImpl
+}
+
+// shiftImpl is what depends on the size of the keys.
+type shiftImpl interface {
+	out(i int) uint32
+	preds(j int, buf []uint32) []uint32
+}
+
+// Len is the number of positions.
+func (g *ShiftGraph) Len() int { return g.Space.Len() }
+
+// Out is the number of distinct positions the moves of i lead to (i not
+// final).
+func (g *ShiftGraph) Out(i int) uint32 { return g.impl.out(i) - g.ends[uint32(i)] }
+
+// Preds appends to buf the positions with a move to j, each once, and
+// returns it. It is not safe for concurrent use.
+func (g *ShiftGraph) Preds(j int, buf []uint32) []uint32 { return g.impl.preds(j, buf) }
+
+// ShiftReason says why EnumerateShifts does not take a game instance with
+// these options, or "" when it does (it may still find, once the
+// positions are known, that they fill a box, and leave them to Enumerate).
+func ShiftReason(in *rules.Instance, opt Options) string {
+	_, why := shiftsOf(in, opt)
+	return why
+}
+
+func shiftsOf(in *rules.Instance, opt Options) ([]rules.Shift, string) {
+	g := in.Game
+	switch {
+	case len(g.Piles) < shiftPiles:
+		return nil, fmt.Sprintf("fewer than %d piles", shiftPiles)
+	case opt.Horizon >= 0:
+		return nil, "a horizon"
+	case g.HasBounds:
+		return nil, "a [bounds] box"
+	}
+	for _, s := range opt.Extra {
+		if s.Hist != 0 {
+			return nil, "a start with history"
+		}
+	}
+	return g.Shifts()
+}
+
+// EnumerateShifts finds the positions of a game of shifts, as Enumerate
+// does, and returns its implicit graph; ErrNotShifts, wrapped with the
+// reason, when the game is not one (see ShiftReason), or when something
+// only the general path reports, such as a fault in `end`, comes up.
+func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
+	shifts, why := shiftsOf(in, opt)
+	if why != "" {
+		return nil, fmt.Errorf("%w: %s", ErrNotShifts, why)
+	}
+	if opt.MaxPositions <= 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	if opt.OpenWidth <= 0 {
+		opt.OpenWidth = DefaultOpenWidth
+	}
+	starts, err := in.Starts(opt.OpenWidth)
+	if err != nil {
+		return nil, err
+	}
+	p := len(in.Game.Piles)
+	var seeds [][]int64
+	for _, s := range starts {
+		seeds = append(seeds, s.Piles)
+	}
+	for _, s := range opt.Extra {
+		if len(s.Piles) != p {
+			return nil, fmt.Errorf("a position of this game has %d piles, not %d", p, len(s.Piles))
+		}
+		seeds = append(seeds, s.Piles)
+	}
+	distinct, mult := distinctShifts(shifts)
+	fwd := newShiftMoves(distinct, mult, p, false)
+	rev := newShiftMoves(distinct, nil, p, true)
+	// The first widths: what the starts hold and what one move adds.
+	width := make([]uint8, p)
+	for _, s := range seeds {
+		for k, v := range s {
+			if v < 0 {
+				return nil, fmt.Errorf("%w: a start has a negative pile", ErrNotShifts)
+			}
+			width[k] = max(width[k], bitsFor(v))
+		}
+	}
+	for _, g := range fwd.give {
+		width[g.pile] = max(width[g.pile], bitsFor(g.amt))
+	}
+	for {
+		lay, ok := newLayout(width)
+		if !ok {
+			return nil, fmt.Errorf("%w: a position takes more than %d bits", ErrNotShifts, 64*maxKeyWords)
+		}
+		var gr *ShiftGraph
+		switch lay.words {
+		case 1:
+			gr, width, err = findShifts[[1]uint64](in, opt, seeds, lay, fwd, rev)
+		case 2:
+			gr, width, err = findShifts[[2]uint64](in, opt, seeds, lay, fwd, rev)
+		case 3:
+			gr, width, err = findShifts[[3]uint64](in, opt, seeds, lay, fwd, rev)
+		default:
+			gr, width, err = findShifts[[4]uint64](in, opt, seeds, lay, fwd, rev)
+		}
+		if err != nil || gr != nil {
+			if err == nil {
+				for _, s := range starts {
+					i, _ := gr.Space.Index(s.Piles, 0)
+					gr.Starts = append(gr.Starts, StartPos{Params: s.Params, Index: i})
+				}
+			}
+			return gr, err
+		}
+		// The keys need more words: start again with the widths seen.
+	}
+}
+
+// keyChunk is how many keys a block of the key store holds.
+const keyChunk = 1 << 18
+
+// shiftFinder discovers the positions of a game of shifts breadth first,
+// a round of positions at a time on every core. The workers only read the
+// table; what they find new is added between rounds, in worker order. The
+// set found does not depend on the order of work, and the index is made
+// from the set, sorted, so neither does anything else.
+type shiftFinder[K packedKey] struct {
+	in     *rules.Instance
+	opt    Options
+	lay    layout
+	maxv   []int64
+	fwd    *shiftMoves
+	deltas []K
+
+	store [][]K // keys by id, in blocks of keyChunk
+	count int
+	table []uint64 // the top half of the key's hash, then id + 1; 0: empty
+	mask  uint64
+
+	final   []uint32   // ids of final keys
+	ends    map[K]bool // keys where end holds reached by a move: not kept
+	moves   int64
+	edges   int64
+	lo, hi  []int64 // the box of the positions that are not final
+	workers []*shiftWorker[K]
+}
+
+type shiftWorker[K packedKey] struct {
+	f     *shiftFinder[K]
+	m     *rules.Machine
+	v     []int64
+	t     []int64
+	nz    []int32
+	cand  []int32
+	found []K
+	ends  []K
+	succ  []K      // the successors of one position
+	slot  []uint64 // their hashes; then slot<<32 | tag
+	ids   []uint64 // what those slots hold
+	got   []K      // and the keys they name
+	final []uint32
+	over  []uint32 // ids to expand again once the piles are wider
+	need  []int64  // per pile, the largest value that did not fit
+	moves int64
+	edges int64
+	lo    []int64
+	hi    []int64
+	err   error
+}
+
+func (f *shiftFinder[K]) at(id uint32) *K { return &f.store[id/keyChunk][id%keyChunk] }
+
+// lookup returns the id of a key, or -1. Safe for concurrent use while
+// nothing is added.
+func (f *shiftFinder[K]) lookup(k K) int64 {
+	h := hashKey(k)
+	return f.lookupFrom(k, h&f.mask, h>>32<<32)
+}
+
+// lookupFrom goes on looking for a key of hash tag tag from slot s: only
+// the slots of the same tag need the key read.
+func (f *shiftFinder[K]) lookupFrom(k K, s uint64, tag uint64) int64 {
+	for ; ; s = (s + 1) & f.mask {
+		e := f.table[s]
+		if e == 0 {
+			return -1
+		}
+		if e&^(1<<32-1) == tag && *f.at(uint32(e) - 1) == k {
+			return int64(uint32(e) - 1)
+		}
+	}
+}
+
+// insert adds a key when it is new.
+func (f *shiftFinder[K]) insert(k K) (bool, error) {
+	h := hashKey(k)
+	tag := h >> 32 << 32
+	s := h & f.mask
+	for ; f.table[s] != 0; s = (s + 1) & f.mask {
+		if e := f.table[s]; e&^(1<<32-1) == tag && *f.at(uint32(e) - 1) == k {
+			return false, nil
+		}
+	}
+	if f.count == f.opt.MaxPositions {
+		return false, fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
+			ErrTooManyPositions, f.opt.MaxPositions)
+	}
+	id := f.count
+	if id%keyChunk == 0 {
+		block := bigSlice[K](keyChunk)
+		f.store = append(f.store, block)
+	}
+	*f.at(uint32(id)) = k
+	f.count++
+	f.table[s] = tag | uint64(id+1)
+	if uint64(f.count)*2 > f.mask {
+		f.rehash(2 * len(f.table))
+	}
+	if f.count%(1<<20) == 0 && f.opt.Progress != nil {
+		f.opt.Progress("positions", int64(f.count))
+	}
+	return true, nil
+}
+
+func (f *shiftFinder[K]) rehash(size int) {
+	freeSlice(f.table)
+	f.table = bigSlice[uint64](size)
+	f.mask = uint64(size - 1)
+	for id := 0; id < f.count; id++ {
+		h := hashKey(*f.at(uint32(id)))
+		s := h & f.mask
+		for f.table[s] != 0 {
+			s = (s + 1) & f.mask
+		}
+		f.table[s] = h>>32<<32 | uint64(id+1)
+	}
+}
+
+// setLayout packs the deltas of the moves for a layout.
+func (f *shiftFinder[K]) setLayout(lay layout) {
+	f.lay = lay
+	p := len(lay.width)
+	f.maxv = make([]int64, p)
+	for k := range p {
+		f.maxv[k] = lay.max(k)
+	}
+	f.deltas = make([]K, len(f.fwd.vecs))
+	words := make([]uint64, lay.words)
+	for m, s := range f.fwd.vecs {
+		lay.delta(s.Piles, s.Deltas, words)
+		for w := range words {
+			f.deltas[m][w] = words[w]
+		}
+	}
+}
+
+// shiftRound is how many positions a worker expands between two merges.
+const shiftRound = 1 << 12
+
+// findShifts runs the search with keys of one size. It returns nil and
+// the widths to start again with when the keys must grow.
+func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, lay layout,
+	fwd, rev *shiftMoves) (*ShiftGraph, []uint8, error) {
+	p := len(in.Game.Piles)
+	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
+		ends: map[K]bool{}}
+	f.setLayout(lay)
+	f.rehash(1 << 10)
+	for k := range f.lo {
+		f.lo[k], f.hi[k] = 1<<62, -1
+	}
+	nw := runtime.GOMAXPROCS(0)
+	for range nw {
+		w := &shiftWorker[K]{f: f, m: in.NewMachine(), v: make([]int64, p), t: make([]int64, p), need: make([]int64, p),
+			lo: make([]int64, p), hi: make([]int64, p)}
+		for k := range w.lo {
+			w.lo[k], w.hi[k] = 1<<62, -1
+		}
+		f.workers = append(f.workers, w)
+	}
+	for _, s := range seeds {
+		k, _ := packKey[K](&f.lay, s)
+		if _, err := f.insert(k); err != nil {
+			return nil, nil, err
+		}
+		for i, v := range s {
+			f.lo[i], f.hi[i] = min(f.lo[i], v), max(f.hi[i], v)
+		}
+	}
+	nstarts := f.count
+	var redo []uint32
+	work := make([]uint32, 0, nw*shiftRound)
+	for next := 0; next < f.count || len(redo) > 0; {
+		if err := opt.stopped(); err != nil {
+			return nil, nil, err
+		}
+		work = append(work[:0], redo...)
+		redo = redo[:0]
+		for ; next < f.count && len(work) < nw*shiftRound; next++ {
+			work = append(work, uint32(next))
+		}
+		f.round(work)
+		over := false
+		for _, w := range f.workers {
+			if w.err != nil {
+				return nil, nil, fmt.Errorf("%w: %v", ErrNotShifts, w.err)
+			}
+			f.final = append(f.final, w.final...)
+			f.moves += w.moves
+			f.edges += w.edges
+			w.final, w.moves, w.edges = w.final[:0], 0, 0
+			for _, k := range w.found {
+				if _, err := f.insert(k); err != nil {
+					return nil, nil, err
+				}
+			}
+			w.found = w.found[:0]
+			for _, k := range w.ends {
+				f.ends[k] = true
+			}
+			w.ends = w.ends[:0]
+			redo = append(redo, w.over...)
+			over = over || len(w.over) > 0
+			w.over = w.over[:0]
+		}
+		if err := f.budget(); err != nil {
+			return nil, nil, err
+		}
+		if over {
+			width := append([]uint8(nil), f.lay.width...)
+			for _, w := range f.workers {
+				for k, v := range w.need {
+					width[k] = max(width[k], bitsFor(v))
+					w.need[k] = 0
+				}
+			}
+			wider, ok := newLayout(width)
+			if !ok || wider.words != f.lay.words {
+				return nil, width, nil
+			}
+			f.repack(wider)
+		}
+	}
+	for _, w := range f.workers {
+		for k := range f.lo {
+			f.lo[k], f.hi[k] = min(f.lo[k], w.lo[k]), max(f.hi[k], w.hi[k])
+		}
+	}
+	gr, err := f.graph(nstarts, rev)
+	return gr, nil, err
+}
+
+// budget checks the caps on moves and memory.
+func (f *shiftFinder[K]) budget() error {
+	if limit := f.opt.MaxMoves; limit > 0 && f.moves > limit {
+		return fmt.Errorf("%w: more than %d generated", ErrTooManyMoves, limit)
+	}
+	var k K
+	need := int64(len(f.store))*keyChunk*int64(len(k))*8 + int64(len(f.table))*8
+	return f.opt.afford("finding the positions", f.count, need)
+}
+
+// repack moves every key to a wider layout of as many words.
+func (f *shiftFinder[K]) repack(wider layout) {
+	v := make([]int64, len(wider.width))
+	for id := 0; id < f.count; id++ {
+		k := f.at(uint32(id))
+		unpackKey(&f.lay, *k, v)
+		*k, _ = packKey[K](&wider, v)
+	}
+	ends := make(map[K]bool, len(f.ends))
+	for k := range f.ends {
+		unpackKey(&f.lay, k, v)
+		k, _ = packKey[K](&wider, v)
+		ends[k] = true
+	}
+	f.ends = ends
+	f.setLayout(wider)
+	f.rehash(len(f.table))
+}
+
+// round expands the positions of work, cut among the workers.
+func (f *shiftFinder[K]) round(work []uint32) {
+	nw := len(f.workers)
+	if len(work) < 256 || nw == 1 {
+		f.workers[0].run(work)
+		return
+	}
+	chunk := (len(work) + nw - 1) / nw
+	var wg sync.WaitGroup
+	for k, w := range f.workers {
+		lo, hi := min(k*chunk, len(work)), min((k+1)*chunk, len(work))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(work[lo:hi])
+		}()
+	}
+	wg.Wait()
+}
+
+// isNew records a key the table does not hold: a position found, or an
+// end; false on a fault.
+func (w *shiftWorker[K]) isNew(s K) bool {
+	f := w.f
+	if f.in.Game.HasEnd {
+		if f.ends[s] {
+			return true
+		}
+		unpackKey(&f.lay, s, w.t)
+		end, err := w.m.End(w.t)
+		if err != nil {
+			w.err = err
+			return false
+		}
+		if end {
+			w.ends = append(w.ends, s)
+			return true
+		}
+	}
+	w.found = append(w.found, s)
+	return true
+}
+
+func (w *shiftWorker[K]) run(ids []uint32) {
+	f := w.f
+	hasEnd := f.in.Game.HasEnd
+	for _, id := range ids {
+		key := *f.at(id)
+		v := w.v
+		unpackKey(&f.lay, key, v)
+		if hasEnd {
+			end, err := w.m.End(v)
+			if err != nil {
+				w.err = err
+				return
+			}
+			if end {
+				w.final = append(w.final, id)
+				continue
+			}
+		}
+		w.nz = nonZero(v, w.nz)
+		w.cand = f.fwd.legal(v, w.nz, w.cand[:0])
+		if len(w.cand) > len(w.ids) {
+			w.ids, w.got = make([]uint64, 2*len(w.cand)), make([]K, 2*len(w.cand))
+		}
+		if len(w.cand) == 0 {
+			w.final = append(w.final, id)
+			continue
+		}
+		fits := true
+		for _, m := range w.cand {
+			for _, g := range f.fwd.give[f.fwd.giveOff[m]:f.fwd.giveOff[m+1]] {
+				if t := v[g.pile] + g.amt; t > f.maxv[g.pile] {
+					w.need[g.pile] = max(w.need[g.pile], t)
+					fits = false
+				}
+			}
+		}
+		if !fits {
+			w.over = append(w.over, id)
+			continue
+		}
+		for k, x := range v {
+			w.lo[k], w.hi[k] = min(w.lo[k], x), max(w.hi[k], x)
+		}
+		// The lookups in sweeps: the keys and their hashes, then the
+		// slots, then the keys the slots name where the tags agree. Each
+		// sweep's loads are independent and in flight together.
+		w.succ, w.slot = w.succ[:0], w.slot[:0]
+		for _, m := range w.cand {
+			w.moves += f.fwd.mult[m]
+			s := addKey(key, f.deltas[m])
+			w.succ = append(w.succ, s)
+			w.slot = append(w.slot, hashKey(s))
+		}
+		ids := w.ids[:len(w.slot)]
+		table, mask := f.table, f.mask
+		for i, h := range w.slot {
+			// the first slot that is empty or has the key's tag
+			tag := h >> 32 << 32
+			for s := h & mask; ; s = (s + 1) & mask {
+				if e := table[s]; e == 0 || e&^(1<<32-1) == tag {
+					ids[i] = e
+					w.slot[i] = s<<32 | h>>32
+					break
+				}
+			}
+		}
+		got := w.got[:len(ids)]
+		for i, e := range ids {
+			if e != 0 {
+				got[i] = *f.at(uint32(e) - 1)
+			}
+		}
+		for i, s := range w.succ {
+			if e := ids[i]; e != 0 && got[i] == s {
+				continue
+			}
+			if e := ids[i]; e != 0 {
+				// a key of the same tag: look on past it
+				h := w.slot[i]
+				if f.lookupFrom(s, (h>>32+1)&mask, h<<32) >= 0 {
+					continue
+				}
+			}
+			if !w.isNew(s) {
+				return
+			}
+		}
+		w.edges += int64(len(w.cand))
+	}
+}

@@ -1,0 +1,99 @@
+package retro_test
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"retro/positions"
+	"retro/retro"
+)
+
+// userCPU is the CPU time the process has spent in user mode.
+func userCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano())
+}
+
+// heapAndMapped samples, while it runs, the largest live heap plus the
+// tables positions maps outside the heap.
+type heapAndMapped struct {
+	peak atomic.Uint64
+	stop chan struct{}
+	done chan struct{}
+}
+
+func startPeakMapped() *heapAndMapped {
+	runtime.GC()
+	s := &heapAndMapped{stop: make(chan struct{}), done: make(chan struct{})}
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	now := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() + uint64(positions.Mapped()) }
+	b0 := now()
+	go func() {
+		defer close(s.done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			if v := now(); v > b0 && v-b0 > s.peak.Load() {
+				s.peak.Store(v - b0)
+			}
+			select {
+			case <-s.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return s
+}
+
+func (s *heapAndMapped) end() uint64 {
+	close(s.stop)
+	<-s.done
+	return s.peak.Load()
+}
+
+// benchFSVP solves Fair Shares and Varied Pairs for n stones and checks
+// the counts of GamesmanOne's analysis (positions, W, L; its L counts the
+// all-ones end, which the table leaves out). It reports the user CPU time
+// of the process (all cores) beside the wall time.
+func benchFSVP(b *testing.B, n, pos, w, l int) {
+	in := fsvpInstance(b, n)
+	var res *retro.Result
+	var peak uint64
+	b.ResetTimer()
+	cpu := userCPU()
+	for i := 0; i < b.N; i++ {
+		res = nil
+		s := startPeakMapped()
+		var err error
+		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		peak = max(peak, s.end())
+	}
+	b.StopTimer()
+	cpu = userCPU() - cpu
+	tally := res.Tally()
+	if res.Len() != pos-1 || tally[retro.Win] != w || tally[retro.Lose] != l-1 {
+		b.Fatalf("%d positions, %v; want %d, W %d, L %d", res.Len(), tally, pos-1, w, l-1)
+	}
+	sec := b.Elapsed().Seconds() / float64(b.N)
+	np := float64(res.Len())
+	b.ReportMetric(np, "positions")
+	b.ReportMetric(float64(res.Edges), "edges")
+	b.ReportMetric(np/sec, "positions/s")
+	b.ReportMetric(float64(res.Edges)/sec, "edges/s")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "user-s/op")
+	b.ReportMetric(float64(peak)/np, "peakB/pos")
+}
+
+// GamesmanOne's published analysis: n = 60: 966 467 positions, W 244, L 9;
+// n = 70: 4 087 968, W 219, L 6.
+func BenchmarkSolveFSVP60(b *testing.B) { benchFSVP(b, 60, 966467, 244, 9) }
+func BenchmarkSolveFSVP70(b *testing.B) { benchFSVP(b, 70, 4087968, 219, 6) }

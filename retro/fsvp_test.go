@@ -1,0 +1,113 @@
+package retro_test
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// fsvpGame is Winning Ways' "Fair Shares and Varied Pairs" for n stones:
+// pile cK counts the heaps of size K. A move splits a heap into equal
+// heaps (cX = cX - 1, cY = cY + X/Y for every proper divisor Y of X) or
+// merges two heaps of different sizes (cI = cI - 1, cJ = cJ - 1, cI+J =
+// cI+J + 1 for I < J, I + J <= n). It starts from one heap of n; whoever
+// cannot move loses.
+func fsvpGame(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "name = \"Fair Shares and Varied Pairs, %d\"\npiles = [", n)
+	for k := 1; k <= n; k++ {
+		if k > 1 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "\"c%d\"", k)
+	}
+	b.WriteString("]\nmoves = [\n")
+	for x := 2; x <= n; x++ {
+		for y := 1; y <= x/2; y++ {
+			if x%y == 0 {
+				fmt.Fprintf(&b, "  \"c%d = c%d - 1, c%d = c%d + %d\",\n", x, x, y, y, x/y)
+			}
+		}
+	}
+	for i := 1; i <= n; i++ {
+		for j := i + 1; i+j <= n; j++ {
+			fmt.Fprintf(&b, "  \"c%d = c%d - 1, c%d = c%d - 1, c%d = c%d + 1\",\n", i, i, j, j, i+j, i+j)
+		}
+	}
+	b.WriteString("]\n\n[start]\n")
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, "c%d = %d\n", k, map[bool]int{true: 1}[k == n])
+	}
+	return b.String()
+}
+
+func fsvpInstance(t testing.TB, n int) *rules.Instance {
+	t.Helper()
+	g := parse(t, fmt.Sprintf("fsvp-%d.toml", n), fsvpGame(n))
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return insts[0]
+}
+
+// solveGeneral solves by the general path: a stored graph.
+func solveGeneral(t testing.TB, in *rules.Instance, popt positions.Options) *retro.Result {
+	t.Helper()
+	gr, err := positions.Enumerate(in, popt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := retro.Solve(gr, retro.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// sameResult fails unless two results hold the same table, counted the
+// same way.
+func sameResult(t *testing.T, what string, fast, general *retro.Result) {
+	t.Helper()
+	if rep := retro.Compare(fast, general, 5); rep.Count > 0 {
+		t.Fatalf("%s: %d differences from the general path: %+v", what, rep.Count, rep.Problems)
+	}
+	if fast.MoveCount != general.MoveCount || fast.Edges != general.Edges {
+		t.Fatalf("%s: %d moves and %d edges, the general path %d and %d", what,
+			fast.MoveCount, fast.Edges, general.MoveCount, general.Edges)
+	}
+	fd, gd := reflect.ValueOf(fast.Data()), reflect.ValueOf(general.Data())
+	for k := 0; k < fd.NumField(); k++ {
+		if !reflect.DeepEqual(fd.Field(k).Interface(), gd.Field(k).Interface()) {
+			t.Fatalf("%s: %s differs from the general path's:\n%v\n%v", what, fd.Type().Field(k).Name,
+				fd.Field(k).Interface(), gd.Field(k).Interface())
+		}
+	}
+	if !reflect.DeepEqual(fast.Space.Data(), general.Space.Data()) {
+		t.Fatalf("%s: the space differs from the general path's", what)
+	}
+}
+
+// GamesmanOne's analysis counts every partition of n, the all-ones one
+// (final, L) included; the table leaves out that end, reached by a move.
+func TestFSVPAgainstGamesmanOne(t *testing.T) {
+	for _, c := range []struct{ n, pos, w, l, d int }{
+		{20, 627, 35, 3, 589},
+	} {
+		in := fsvpInstance(t, c.n)
+		fast, err := retro.SolveShifts(in, positions.DefaultOptions(in.Game), retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tally := fast.Tally()
+		if fast.Len() != c.pos-1 || tally[retro.Win] != c.w || tally[retro.Lose] != c.l-1 || tally[retro.Draw] != c.d {
+			t.Errorf("n = %d: %d positions, %v; want %d, W %d, L %d, D %d", c.n, fast.Len(), tally, c.pos-1, c.w, c.l-1, c.d)
+		}
+		sameResult(t, fmt.Sprintf("n = %d", c.n), fast, solveGeneral(t, in, positions.DefaultOptions(in.Game)))
+	}
+}

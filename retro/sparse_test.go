@@ -1,0 +1,131 @@
+package retro_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"runtime"
+	"strings"
+	"testing"
+
+	"retro/positions"
+	"retro/retro"
+)
+
+// shiftGame is a random game of p piles holding a few stones: a stone
+// moves round a ring of the piles, and other moves each add -2, -1, 1 or 2
+// to two or three piles. With an end (the sum reaching a bound) a move may add
+// stones, without one no move does; moves that keep the sum make cycles.
+func shiftGame(rng *rand.Rand, p int) string {
+	var b strings.Builder
+	names := make([]string, p)
+	for k := range names {
+		names[k] = fmt.Sprintf("p%d", k)
+	}
+	fmt.Fprintf(&b, "name = \"shifts\"\npiles = [\"%s\"]\n", strings.Join(names, "\", \""))
+	end := rng.Intn(2) == 0
+	total := 2 + rng.Intn(2)
+	if end {
+		fmt.Fprintf(&b, "end = \"%s >= %d\"\n", strings.Join(names, " + "), total+1+rng.Intn(2))
+	}
+	fmt.Fprintf(&b, "winner = %q\n", []string{"mover", "other", "mover if p0 % 2 == 0 else other"}[rng.Intn(3)])
+	if rng.Intn(2) == 0 {
+		b.WriteString("count = \"lebedev\"\n")
+	}
+	b.WriteString("\n[commands]\n")
+	step := 1 + rng.Intn(3)
+	var ring []string
+	for k := range names {
+		j := (k + step) % p
+		ring = append(ring, fmt.Sprintf("\"%s = %s - 1, %s = %s + 1\"", names[k], names[k], names[j], names[j]))
+	}
+	fmt.Fprintf(&b, "ring = [%s]\n", strings.Join(ring, ", "))
+	for c := 0; c < p/2+rng.Intn(p); c++ {
+		var entries []string
+		for e := 1 + rng.Intn(2); e > 0; e-- {
+			var parts []string
+			sum := 0
+			for _, k := range rng.Perm(p)[:2+rng.Intn(2)] {
+				d := []int{-2, -1, -1, 1, 1, 2}[rng.Intn(6)]
+				if !end && sum+d > 0 {
+					d = -d
+				}
+				sum += d
+				if d >= 0 {
+					parts = append(parts, fmt.Sprintf("%s = %s + %d", names[k], names[k], d))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s = %s - %d", names[k], names[k], -d))
+				}
+			}
+			entries = append(entries, fmt.Sprintf("%q", strings.Join(parts, ", ")))
+		}
+		fmt.Fprintf(&b, "c%d = [%s]\n", c, strings.Join(entries, ", "))
+	}
+	b.WriteString("\n[start]\n")
+	left := total
+	for k, n := range names {
+		v := 0
+		if left > 0 && rng.Intn(8) == 0 || k == len(names)-1 {
+			v = rng.Intn(left + 1)
+		}
+		left -= v
+		fmt.Fprintf(&b, "%s = %d\n", n, v)
+	}
+	return b.String()
+}
+
+// The path of shifts against the general path on random many-pile games
+// with cycles, ends, every winner rule and both counts.
+func TestShiftsAgainstGeneralPath(t *testing.T) {
+	rng := newRand(t)
+	taken := 0
+	const games = 300
+	for trial := 0; trial < games; trial++ {
+		src := shiftGame(rng, 20+rng.Intn(5))
+		g := parse(t, "shifts.toml", src)
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := insts[0]
+		popt := positions.DefaultOptions(g)
+		popt.MaxPositions = 3000
+		fast, err := retro.SolveShifts(in, popt, retro.Options{})
+		if errors.Is(err, positions.ErrNotShifts) {
+			continue
+		}
+		gr, gerr := positions.Enumerate(in, popt)
+		if err != nil || gerr != nil {
+			if err == nil || gerr == nil || err.Error() != gerr.Error() {
+				t.Fatalf("game %d: error %v, the general path %v\n%s", trial, err, gerr, src)
+			}
+			continue
+		}
+		taken++
+		general, err := retro.Solve(gr, retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameResult(t, fmt.Sprintf("game %d\n%s", trial, src), fast, general)
+	}
+	if taken < games/2 {
+		t.Fatalf("only %d of %d games took the path of shifts", taken, games)
+	}
+	t.Logf("%d of %d games took the path of shifts", taken, games)
+}
+
+// The same bytes out on 1, 2 and 8 cores, and the general path's.
+func TestShiftsSameOnAnyCores(t *testing.T) {
+	in := fsvpInstance(t, 34)
+	popt := positions.DefaultOptions(in.Game)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	general := solveGeneral(t, in, popt)
+	for _, cores := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(cores)
+		fast, err := retro.SolveShifts(in, popt, retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameResult(t, fmt.Sprintf("%d cores", cores), fast, general)
+	}
+}
