@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -137,13 +136,4 @@ func sortKeys(keys []layerKey) {
 		}
 		return cmp.Compare(a.o, b.o)
 	})
-}
-
-// peakMemory is the process's peak resident size.
-func peakMemory() string {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return "unknown"
-	}
-	return fmt.Sprintf("%.1f MiB", float64(ru.Maxrss)/1024)
 }

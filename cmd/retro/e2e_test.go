@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"retro/rules"
 )
 
 // The explorer in a real browser: Debian's chromium, driven over the
@@ -52,7 +54,8 @@ type browser struct {
 	errors []string // exceptions and console errors of the page
 }
 
-func newBrowser(t *testing.T) *browser {
+// needChromium skips the test without a chromium, or fails it under CI.
+func needChromium(t *testing.T) string {
 	t.Helper()
 	path := chromiumPath()
 	if path == "" {
@@ -61,9 +64,46 @@ func newBrowser(t *testing.T) *browser {
 		}
 		t.Skip("no chromium found (/usr/bin/chromium, $CHROMIUM or the PATH): run .ci/install-browser to run the end-to-end tests")
 	}
+	return path
+}
+
+// servedURL serves the explorer as retro serve does.
+func servedURL(t *testing.T) string {
 	srv := httptest.NewServer(newServer(context.Background(), defaultServeOptions()).handler())
 	t.Cleanup(srv.Close)
+	return srv.URL
+}
 
+var site struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// staticURL is the static explorer, written once by retro site, opened
+// from disk.
+func staticURL(t *testing.T) string {
+	t.Helper()
+	site.once.Do(func() {
+		site.dir, site.err = os.MkdirTemp("", "retro-site-")
+		if site.err != nil {
+			return
+		}
+		var out, errb strings.Builder
+		if code := run(context.Background(), &env{stdout: &out, stderr: &errb}, []string{"site", filepath.Join(site.dir, "explorer")}); code != 0 {
+			site.err = fmt.Errorf("retro site: exit %d: %s", code, errb.String())
+		}
+		site.dir = filepath.Join(site.dir, "explorer")
+	})
+	if site.err != nil {
+		t.Fatal(site.err)
+	}
+	return "file://" + filepath.ToSlash(site.dir) + "/index.html"
+}
+
+func newBrowser(t *testing.T, url, lang string) *browser {
+	t.Helper()
+	path := needChromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
@@ -72,13 +112,15 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("lang", lang),
+		chromedp.Env("LANGUAGE="+lang, "LANG="+lang+".UTF-8"),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
 	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
 
-	b := &browser{t: t, ctx: ctx, url: srv.URL, shots: artifactsDir(t)}
+	b := &browser{t: t, ctx: ctx, url: url, lang: lang, shots: artifactsDir(t)}
 	if err := chromedp.Listen(ctx, b.listen); err != nil {
 		t.Fatalf("chromium %s does not start: %v", path, err)
 	}
@@ -201,7 +243,7 @@ func (b *browser) shot(name string) {
 		b.t.Logf("screenshot %s: %v", name, err)
 		return
 	}
-	path := filepath.Join(b.shots, b.t.Name()[len("TestExplorerE2E/"):]+"-"+name+".png")
+	path := filepath.Join(b.shots, strings.ReplaceAll(strings.TrimPrefix(b.t.Name(), "TestExplorerE2E/"), "/", "-")+"-"+name+".png")
 	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		b.t.Logf("screenshot %s: %v", name, err)
 	}
@@ -209,9 +251,11 @@ func (b *browser) shot(name string) {
 
 // open loads the page and waits for the demo preset, which it opens with.
 func (b *browser) open() {
+	start := time.Now()
 	b.do("open the page", chromedp.Navigate(b.url))
 	b.wait("the page", `document.body.dataset.ready === 'true'`)
 	b.wait("the first ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready'`)
+	b.t.Logf("the first answer %v after opening the page", time.Since(start).Round(time.Millisecond))
 }
 
 // ask chooses a task and waits for its ribbon.
@@ -254,11 +298,26 @@ S = "1..39"
 
 const answerLabels = `[...document.querySelectorAll('#ribbon .cell.answer')].map(c => c.dataset.label).join(' ')`
 
+// TestExplorerE2E runs the scenarios on the served page and on the static
+// explorer opened from disk, in English and in Russian.
 func TestExplorerE2E(t *testing.T) {
-	start := time.Now()
-	b := newBrowser(t)
-	defer func() { t.Logf("end-to-end scenarios: %v", time.Since(start).Round(time.Millisecond)) }()
+	needChromium(t)
+	for _, target := range []struct {
+		name string
+		url  func(*testing.T) string
+	}{{"served", servedURL}, {"static", staticURL}} {
+		for _, lang := range []string{"en"} {
+			t.Run(target.name+"-"+lang, func(t *testing.T) {
+				start := time.Now()
+				b := newBrowser(t, target.url(t), lang)
+				explorerScenarios(t, b)
+				t.Logf("%s: %v", t.Name(), time.Since(start).Round(time.Millisecond))
+			})
+		}
+	}
+}
 
+func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("demo-task-20", func(t *testing.T) {
 		b.t = t
 		b.open()
@@ -502,6 +561,11 @@ func TestExplorerE2E(t *testing.T) {
 			t.Errorf("with S = 28 in the field the tree says %s", got)
 		}
 		b.wait("the tree at 28", `document.getElementById('tree-start').textContent === '(17, 28)'`)
+		// Rows holding answer cells are as tall as the others.
+		if got := eval[string](b, `(() => { const tops = [...new Set([...document.querySelectorAll('#ribbon .cell')].map(c => Math.round(c.getBoundingClientRect().top)))].sort((x, y) => x - y);
+			const steps = tops.slice(1).map((t, k) => t - tops[k]); return Math.max(...steps) - Math.min(...steps) > 1 ? steps.join(' ') : ''; })()`); got != "" {
+			t.Errorf("ribbon rows at different spacings: %s: %s", got, eval[string](b, `[...document.querySelectorAll('#ribbon .cell')].map(c => c.dataset.label + ':' + Math.round(c.getBoundingClientRect().top) + '/' + Math.round(c.getBoundingClientRect().height) + '/' + getComputedStyle(c).marginTop).join(' ')`))
+		}
 		if got := eval[string](b, `document.getElementById('free-q').value + ' / ' + document.getElementById('free-agg').value`); got != "win =2 / first" {
 			t.Errorf("the free question after task 20: %q", got)
 		}
@@ -604,4 +668,83 @@ func TestExplorerE2E(t *testing.T) {
 		b.shot("phone")
 		b.checkErrors()
 	})
+}
+
+// TestStaticEngineAnswersAsCLI asks the static explorer's engine, in the
+// browser, the exam's tasks on every built-in game with starts (and every
+// one-pile box the explorer writes as starts), and compares each answer
+// with retro ege's and retro query's on the same text.
+func TestStaticEngineAnswersAsCLI(t *testing.T) {
+	needChromium(t)
+	b := newBrowser(t, staticURL(t), "en")
+	b.open()
+	dir := t.TempDir()
+	games := 0
+	for _, name := range rules.BuiltinNames() {
+		src, _ := rules.Builtin(name)
+		g, err := rules.Parse(name+".toml", src)
+		if err != nil || g.Sum {
+			continue
+		}
+		text := string(src)
+		if !g.HasStart {
+			var ok bool
+			if text, ok = boxAsStarts(g); !ok {
+				continue
+			}
+		}
+		// The explorer solves at most 64 games of one file: it refuses
+		// more, in the server's words, and is asked again with the
+		// rules' parameters narrowed to 64 values.
+		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(defaultServeOptions().maxInstances) {
+			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
+			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+			_, native := newServer(context.Background(), defaultServeOptions()).query(queryRequest{Game: text, Task: "19"})
+			if err != nil || native == nil || got != native.Error() {
+				t.Errorf("%s: the static engine says %q (%v), the server %v", name, got, err, native)
+			}
+			wide := fmt.Sprintf("%s = \"%d..%d\"", p[0].Name, p[0].Lo, p[0].Hi)
+			narrow := fmt.Sprintf("%s = \"%d..%d\"", p[0].Name, p[0].Lo, p[0].Lo+63)
+			if !strings.Contains(text, wide) {
+				t.Fatalf("%s: no %s to narrow", name, wide)
+			}
+			text = strings.Replace(text, wide, narrow, 1)
+		}
+		games++
+		path := filepath.Join(dir, name+".toml")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := runCmd(t, "ege", "--plain", path)
+		if code != 0 {
+			t.Errorf("%s: retro ege: exit %d: %s", name, code, errs)
+			continue
+		}
+		want := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			key, ans, _ := strings.Cut(line, ": ")
+			want[key] = ans
+		}
+		one, errs, code := runCmd(t, "query", "--plain", path, "win =1")
+		if code != 0 {
+			t.Errorf("%s: retro query: exit %d: %s", name, code, errs)
+			continue
+		}
+		want["win1"] = strings.TrimSpace(one)
+		for _, key := range []string{"19", "19g", "20", "21", "win1"} {
+			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: %q}).then(r => r.answer.text, e => 'error: ' + e.message)`, text, key)
+			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("%s, task %s: %v", name, key, err)
+			}
+			if got != want[key] {
+				t.Errorf("%s, task %s: the static engine says %q, retro says %q", name, key, got, want[key])
+			}
+		}
+	}
+	if games < 6 {
+		t.Errorf("only %d games compared", games)
+	}
+	t.Logf("%d games, five tasks each: the static engine answers as retro ege and retro query", games)
+	b.checkErrors()
 }

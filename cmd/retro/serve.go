@@ -67,6 +67,9 @@ type server struct {
 	localOnly bool
 	base      context.Context // solves outlive a request that gave up, not the server
 	sem       chan struct{}   // a slot per concurrent solve
+	// progress, when set, hears how far a solve has got: the stage
+	// ("positions", "moves", "edges", "layers") and its count.
+	progress func(stage string, done int64)
 
 	mu    sync.Mutex
 	cache map[string]*list.Element // of *cacheEntry, by key
@@ -273,7 +276,12 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 		popt := positions.DefaultOptions(g)
 		popt.MaxPositions, popt.OpenWidth, popt.Context = left, width, ctx
 		popt.MaxEdges = s.maxEdges()
-		r, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
+		ropt := retro.Options{Context: ctx}
+		if s.progress != nil {
+			popt.Progress = s.progress
+			ropt.Progress = func(layer, _ int) { s.progress("layers", int64(layer)) }
+		}
+		r, err := retro.SolveInstance(in, popt, ropt)
 		if err != nil {
 			return nil, nil, 0, s.solveError(err, g)
 		}

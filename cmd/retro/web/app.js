@@ -24,8 +24,11 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
-// api calls the server; a failure is thrown as {code, message, errors, rendered}.
+// api calls the engine: the server (retro serve), or in the static
+// explorer the same engine compiled to WebAssembly, in a Web Worker. A
+// failure is thrown as {code, message, errors, rendered}.
 async function api(path, body) {
+  if (engine) return engine.call(path, body);
   const opt = body === undefined ? {} :
     {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)};
   let resp, data;
@@ -41,6 +44,121 @@ async function api(path, body) {
   }
   if (!resp.ok) throw (data && data.error) || {code: 'internal', message: 'status ' + resp.status};
   return data;
+}
+
+// wasmEngine runs the engine of engine.js (written by retro site: the
+// worker's source and the gzipped WebAssembly, as text, since a page opened
+// from file:// can fetch nothing) in a Web Worker, one request at a time.
+// Stop ends the worker, and with it a solve; the next request starts
+// another. A solve that outlives the engine's time limit by far (the limit
+// itself is the engine's: it stops the solve and says so) is stopped with
+// the engine's own message.
+function wasmEngine(src) {
+  let module = null, worker = null, ready = null, seq = 0;
+  let limit = {ms: 20000, message: 'refused: solving took too long'};
+  const pending = new Map();
+
+  async function compile() {
+    const raw = atob(src.wasm);
+    const gz = new Uint8Array(raw.length);
+    for (let k = 0; k < raw.length; k++) gz[k] = raw.charCodeAt(k);
+    const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return WebAssembly.compile(await new Response(stream).arrayBuffer());
+  }
+
+  function start() {
+    module = module || compile();
+    const w = new Worker(URL.createObjectURL(new Blob([src.worker], {type: 'text/javascript'})));
+    worker = w;
+    ready = new Promise((resolve, reject) => {
+      w.onmessage = (ev) => {
+        const m = ev.data;
+        if (m.type === 'ready') {
+          limit = m.timeout;
+          resolve();
+        } else if (m.type === 'progress') {
+          showProgress(m.stage, m.done);
+        } else if (m.type === 'response') {
+          const p = pending.get(m.id);
+          if (p) p.settle(m);
+        } else if (m.type === 'exit') {
+          stop({code: 'internal', message: 'the engine stopped'});
+        }
+      };
+      w.onerror = (e) => {
+        e.preventDefault();
+        reject({code: 'internal', message: 'the engine does not start: ' + (e.message || 'no reason given')});
+      };
+      module.then((mod) => w.postMessage({type: 'start', module: mod}),
+        (e) => reject({code: 'internal', message: 'the engine does not load: ' + e}));
+    });
+    ready.catch(() => { if (worker === w) worker = null; });
+  }
+
+  function stop(err) {
+    if (worker) worker.terminate();
+    worker = null;
+    for (const p of [...pending.values()]) p.fail(err);
+    pending.clear();
+    showProgress(null);
+  }
+
+  async function call(path, body) {
+    if (!worker) start();
+    await ready;
+    const id = ++seq;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => stop({code: 'timeout', message: limit.message}), limit.ms + 5000);
+      const done = () => {
+        clearTimeout(timer);
+        pending.delete(id);
+        if (!pending.size) showProgress(null);
+      };
+      pending.set(id, {
+        fail: (e) => { done(); reject(e); },
+        settle: (m) => {
+          done();
+          let data;
+          try { data = JSON.parse(m.body); } catch (e) { data = null; }
+          if (m.status >= 400 || !data) reject((data && data.error) || {code: 'internal', message: 'status ' + m.status});
+          else resolve(data);
+        },
+      });
+      showProgress('start', 0);
+      worker.postMessage({type: 'request', id, method: body === undefined ? 'GET' : 'POST', path,
+        body: body === undefined ? '' : JSON.stringify(body)});
+    });
+  }
+
+  return {call, stop: () => stop({code: 'stopped', message: 'stopped: the solve was ended by the Stop button'})};
+}
+
+const engine = window.RETRO_ENGINE ? wasmEngine(window.RETRO_ENGINE) : null;
+
+// showProgress shows how far the engine's solve has got, with its Stop
+// button; stage null hides it.
+let progressTimer = 0, progressSince = 0;
+function showProgress(stage, done) {
+  const box = $('progress');
+  if (!box) return;
+  if (stage === null) {
+    clearTimeout(progressTimer);
+    progressTimer = 0;
+    box.hidden = true;
+    delete box.dataset.stage;
+    return;
+  }
+  if (stage === 'start') {
+    progressSince = Date.now();
+    // Quick answers flash nothing.
+    if (!progressTimer && box.hidden) progressTimer = setTimeout(() => { box.hidden = false; }, 300);
+    $('progress-text').textContent = 'Solving…';
+    return;
+  }
+  box.dataset.stage = stage;
+  const words = {positions: 'positions found', moves: 'moves counted', edges: 'moves linked', layers: 'layers coloured'};
+  $('progress-text').textContent = 'Solving: ' + done.toLocaleString() + ' ' + (words[stage] || stage) + ', ' +
+    ((Date.now() - progressSince) / 1000).toFixed(1) + ' s';
 }
 
 const state = {
@@ -869,6 +987,7 @@ async function copySource() {
 }
 
 function wire() {
+  if (engine) $('progress-stop').addEventListener('click', () => engine.stop());
   $('form').addEventListener('input', (ev) => {
     if (ev.target.id === 'f-piles') return;
     formChanged();
