@@ -41,14 +41,14 @@ func (s *signalError) Error() string { return "interrupted by " + s.sig.String()
 // before its temporary files are removed and the process ends.
 const signalGrace = 3 * time.Second
 
-// onSignals returns a context cancelled by SIGINT, SIGTERM or SIGHUP,
-// with a *signalError as its cause. A command that has not stopped
+// onSignals returns a context cancelled by SIGINT, SIGTERM or SIGHUP
+// (stopSignals), with a *signalError as its cause. A command that has not stopped
 // signalGrace after the signal, or a second signal, ends the process
 // (its temporary files removed) with status 128 + the signal.
 func onSignals(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(ch, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		var sig syscall.Signal
