@@ -105,6 +105,12 @@ const maxDepth = 1 << 14
 // elsewhere beyond the table could still fool it, which a game given by
 // its octal code cannot.
 func Grundy(ctx context.Context, m HeapMover, upto int) (*Table, error) {
+	return grundyScan(ctx, m, upto, nil)
+}
+
+// grundyScan is Grundy, calling progress (when set) every progressEvery
+// heaps with the heaps done.
+func grundyScan(ctx context.Context, m HeapMover, upto int, progress func(done, sparse int)) (*Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("grundy: negative table size %d", upto)
 	}
@@ -114,6 +120,9 @@ func Grundy(ctx context.Context, m HeapMover, upto int) (*Table, error) {
 		if n&4095 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
+			}
+			if progress != nil && n > 0 {
+				progress(n, -1)
 			}
 		}
 		if _, err := r.value(int64(n), 0); err != nil {

@@ -116,3 +116,34 @@ func TestOctalMinute(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSplit computes Grundy's game (a split into two unequal heaps,
+// given by moves) in its sparse space at n = 2^16 and 2^20 (2^24 with
+// -sg.big), and by the scan of every option at 2^12 and 2^14: the route
+// every game given by moves took before rows.
+//
+//	go test ./retro -run '^$' -bench Split -cpu 1
+func BenchmarkSplit(b *testing.B) {
+	in := sgInstances(b, "grundy.toml", grundysGame)[0]
+	for _, c := range []struct {
+		m  retro.OctalMethod
+		lg int
+	}{{retro.Naive, 12}, {retro.Naive, 14}, {retro.Sparse, 12}, {retro.Sparse, 14}, {retro.Sparse, 16}, {retro.Sparse, 20}, {retro.Sparse, 24}} {
+		if c.lg == 24 && !*sgBig {
+			continue
+		}
+		n := 1 << c.lg
+		b.Run(fmt.Sprintf("grundy/%s/n=2^%d", c.m, c.lg), func(b *testing.B) {
+			var tab *retro.Table
+			var err error
+			for b.Loop() {
+				if tab, err = retro.HeapGrundy(context.Background(), in, n, retro.SparseOptions{Method: c.m}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(tab.Bytes())/float64(tab.Len()), "B/value")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+			b.ReportMetric(float64(tab.Sparse.Heaps), "sparse")
+		})
+	}
+}

@@ -286,7 +286,7 @@ type sparseRun[T value] struct {
 	upto   int
 	mask   uint32
 	domain bool
-	sparse []int32 // the sparse heaps >= 1, ascending
+	sparse []int64 // the sparse heaps >= 1, ascending
 	seen   stampSet
 	top    int // the values are below 1<<top
 	scans  int64
@@ -313,9 +313,7 @@ func newSparseRun[T value](c *octalCode, upto int, prove bool) *sparseRun[T] {
 
 func (s *sparseRun[T]) info() *SparseInfo {
 	in := &SparseInfo{Mask: s.mask, Domain: s.domain, Heaps: len(s.sparse), Last: -1, Scans: s.scans, Proven: s.proven}
-	for _, h := range s.sparse {
-		in.List = append(in.List, int64(h))
-	}
+	in.List = append(in.List, s.sparse...)
 	if len(s.sparse) > 0 {
 		in.Last = int(s.sparse[len(s.sparse)-1])
 	}
@@ -370,7 +368,7 @@ func (s *sparseRun[T]) run(ctx context.Context) (bool, error) {
 			s.seen.grow(1 << max(b+1, 8))
 		}
 		if s.isSparse(n) && (s.mask != 0 || s.domain) {
-			s.sparse = append(s.sparse, int32(n))
+			s.sparse = append(s.sparse, int64(n))
 		}
 	}
 	return true, nil
@@ -474,7 +472,7 @@ func (s *sparseRun[T]) choose(n int) {
 	s.sparse = s.sparse[:0]
 	for h := 1; h < n && (s.mask != 0 || s.domain); h++ {
 		if s.isSparse(h) {
-			s.sparse = append(s.sparse, int32(h))
+			s.sparse = append(s.sparse, int64(h))
 		}
 	}
 }

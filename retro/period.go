@@ -116,7 +116,7 @@ func (p Period) String() string {
 // that the table's theorem proves (plain periods only, once the table
 // reaches the theorem's bound); failing that, the least apparent one: a
 // period that holds from the lower half of the table on and repeats there
-// at least twice.
+// at least twice. Periods longer than 2^28 are not looked for.
 //
 // The work is linear in the table. With d(n) = g(n+1) - g(n), the values
 // are periodic from n0 with period p (and some saltus) exactly when d is
@@ -125,6 +125,11 @@ func (p Period) String() string {
 func FindPeriod(t *Table) Period {
 	return findPeriod(t.Len(), func(n int) int64 { return int64(t.G(n)) }, t.Theorem)
 }
+
+// maxPeriod is the longest period FindPeriod looks for: it keeps four
+// bytes for each period tried, 1 GiB at most (a table of 2^32 values
+// would otherwise need 8 GiB for it, twice the values' own size).
+const maxPeriod = 1 << 28
 
 // findPeriod is FindPeriod over the values g(0..size-1).
 func findPeriod(size int, g func(n int) int64, th Theorem) Period {
@@ -135,9 +140,10 @@ func findPeriod(size int, g func(n int) int64, th Theorem) Period {
 	}
 	// back(j) = d(last-1-j): the differences from the top down.
 	back := func(j int) int64 { return g(last-j) - g(last-1-j) }
-	z := zFunction(last, last/2, back)
+	top := min(last/2, maxPeriod)
+	z := zFunction(last, top, back)
 	var apparent *Period
-	for p := 1; p <= last/2; p++ {
+	for p := 1; p <= top; p++ {
 		s := g(last) - g(last-p)
 		if s < 0 {
 			continue

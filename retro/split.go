@@ -14,8 +14,9 @@ type SparseOptions struct {
 	// Method: Naive scans every option of every heap; Fast and Sparse use
 	// the sparse-space method where the game has rows (rules.SplitForm).
 	Method OctalMethod
-	// Progress, when set, is called every 2^16 heaps with the heaps done
-	// and the sparse heaps found so far.
+	// Progress, when set, is called every 2^16 heaps (2^12 where every
+	// option is scanned) with the heaps done and the sparse heaps found so
+	// far (-1 where every option is scanned).
 	Progress func(done, sparse int)
 }
 
@@ -55,7 +56,7 @@ func HeapGrundy(ctx context.Context, in *rules.Instance, upto int, opt SparseOpt
 	if opt.Method == Naive {
 		why = "--method naive"
 	}
-	t, err := Grundy(ctx, in.NewMachine(), upto)
+	t, err := grundyScan(ctx, in.NewMachine(), upto, opt.Progress)
 	if err != nil {
 		return nil, err
 	}

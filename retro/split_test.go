@@ -255,3 +255,28 @@ func TestSplitRandom(t *testing.T) {
 		t.Error("no random game had a sparse space: the test compares nothing of it")
 	}
 }
+
+// TestSplitProgress: Progress hears of every 2^16 heaps, with the sparse
+// heaps so far, by rows and by the scan of every option alike.
+func TestSplitProgress(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		m    retro.OctalMethod
+		upto int
+		want int // calls
+	}{{grundysGame, retro.Sparse, 1<<17 + 5, 2}, {grundysGame, retro.Naive, 1<<12 + 5, 1}} {
+		in := sgInstances(t, "grundy.toml", c.src)[0]
+		var done []int
+		sparse := 0
+		_, err := retro.HeapGrundy(context.Background(), in, c.upto, retro.SparseOptions{Method: c.m, Progress: func(n, s int) {
+			done = append(done, n)
+			sparse = s
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(done) != c.want || !slices.IsSorted(done) || c.m == retro.Sparse && sparse < 1000 || c.m == retro.Naive && sparse != -1 {
+			t.Errorf("%s: progress at %v, sparse %d", c.m, done, sparse)
+		}
+	}
+}

@@ -205,7 +205,11 @@ func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n in
 	pre := prog.prefix(in)
 	opt := retro.SparseOptions{Method: method, Progress: func(done, sparse int) {
 		rate := float64(done) / time.Since(prog.start).Seconds()
-		prog.show("%sg(0..%d): %d values (%.0f%%), %d sparse heaps, %.3g values/s", pre, n, done, 100*float64(done)/float64(n), sparse, rate)
+		rare := "every option scanned"
+		if sparse >= 0 {
+			rare = fmt.Sprintf("%d sparse heaps", sparse)
+		}
+		prog.show("%sg(0..%d): %d values (%.0f%%), %s, %.3g values/s", pre, n, done, 100*float64(done)/float64(n), rare, rate)
 	}}
 	t, err := retro.HeapGrundy(ctx, in, n, opt)
 	prog.done()
