@@ -110,7 +110,11 @@ func (s *peakSampler) end() uint64 {
 	return s.peak.Load()
 }
 
-func benchSolve(b *testing.B, name string) {
+func benchSolve(b *testing.B, name string) { benchSolveBy(b, name, false) }
+
+// benchSolveBy runs the benchmark by the path SolveInstance chooses, or by
+// the general path forced.
+func benchSolveBy(b *testing.B, name string, general bool) {
 	in := loadBench(b, name)
 	var res *retro.Result
 	var peak uint64
@@ -119,7 +123,7 @@ func benchSolve(b *testing.B, name string) {
 		res = nil
 		s := startPeak()
 		var err error
-		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{})
+		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{General: general})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -139,6 +143,11 @@ func BenchmarkSolveChain1M(b *testing.B)      { benchSolve(b, "chain-1m") }
 func BenchmarkSolveHalving1M(b *testing.B)    { benchSolve(b, "halving-1m") }
 func BenchmarkSolveCycles3000(b *testing.B)   { benchSolve(b, "cycles-3000") }
 func BenchmarkSolvePartitions64(b *testing.B) { benchSolve(b, "partitions-64") }
+
+// The same games by the general path (a move graph coloured layer by
+// layer), beside the compiled path they take.
+func BenchmarkSolveExam4000General(b *testing.B) { benchSolveBy(b, "exam-4000", true) }
+func BenchmarkSolveChain1MGeneral(b *testing.B)  { benchSolveBy(b, "chain-1m", true) }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are

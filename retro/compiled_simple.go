@@ -1,6 +1,13 @@
 package retro
 
-import "retro/positions"
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"retro/positions"
+)
 
 // The compiled sweep for the commonest shape: every move changes one pile
 // by itself (pile op constant, `each`), and one side wins at every end.
@@ -72,132 +79,224 @@ func (tw *twins) at(p []int64) bool {
 // the order of play. It keeps a value v of a position as v<<1 | 1, so that
 // a cell tells by itself whether it is a position; vals holds endCode<<1
 // in every cell on entry.
+//
+// On two cores or more, two workers take the rows in turn. A move leads
+// from a row to the same row, to the row just before it in the sweep at
+// the same place (a one-pile move keeps the other piles), or to rows
+// further back, which are done; so a worker waits only until the other has
+// passed the same place in the row before. Every value is a function of
+// the values it reads, so the bytes out do not depend on the timing.
 func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit uint64, opt Options) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
-	member := sp.Members()
-	np := len(size)
-	last := np - 1
-	var ss []simpleStep
+	last := len(size) - 1
+	sw := &simpleSweep[V]{s: s, c: c, vals: vals, member: sp.Members(), lo: lo, size: size,
+		last: last, rowLen: size[last], rows: 1, endCode: endCode, limit: limit,
+		hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed, opt: opt}
 	for _, m := range c.Simple {
-		ss = append(ss, simpleStep{SimpleMove: m, stride: c.Stride[m.P], lo: lo[m.P], hi: lo[m.P] + size[m.P] - 1})
+		sw.ss = append(sw.ss, simpleStep{SimpleMove: m, stride: c.Stride[m.P], lo: lo[m.P], hi: lo[m.P] + size[m.P] - 1})
 	}
-	tw := newTwins(ss, lo, size)
-	rowLen := size[last]
-	rows := int64(1)
+	sw.tw = newTwins(sw.ss, lo, size)
 	for _, z := range size[:last] {
-		rows *= z
+		sw.rows *= z
 	}
-	p := make([]int64, np)
-	hasEnd := c.EndOp != positions.EndNone
-	var endLast int64
-	if hasEnd {
-		endLast = c.EndCoef[last]
+	if sw.hasEnd {
+		sw.endLast = c.EndCoef[last]
 	}
-	endC := make([]int64, len(ss))
-	for k, m := range ss {
-		if hasEnd {
-			endC[k] = c.EndCoef[m.P]
-		}
+	workers := 1
+	if runtime.GOMAXPROCS(0) > 1 && sw.rows > 1 && int64(len(vals)) >= 1<<16 {
+		workers = 2
 	}
-	seen := make([]int64, len(ss))
-	up := c.Up
-	for r0 := int64(0); r0 < rows; r0++ {
-		r := r0
-		if up { // the values are made against the order of play
-			r = rows - 1 - r0
-		}
-		if r0&255 == 0 && opt.Context != nil {
-			if err := opt.Context.Err(); err != nil {
+	ws := make([]*sweepWorker, workers)
+	for k := range ws {
+		ws[k] = &sweepWorker{p: make([]int64, len(size)), seen: make([]int64, len(sw.ss))}
+	}
+	if workers == 1 {
+		for r0 := range sw.rows {
+			if err := sw.row(ws[0], r0); err != nil {
 				return err
 			}
 		}
-		base := r * rowLen
-		decodeRow(base, lo, size, p)
-		p[last] = lo[last]
-		var e0 int64
-		if hasEnd {
-			e0 = c.EndSum(p)
+	} else {
+		ws[0].other, ws[1].other = &ws[1].done, &ws[0].done
+		var wg sync.WaitGroup
+		for k, w := range ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for r0 := int64(k); r0 < sw.rows; r0 += 2 {
+					if w.err = sw.row(w, r0); w.err != nil || sw.stop.Load() {
+						sw.stop.Store(true)
+						break
+					}
+					w.done.Store((r0 + 1) * sw.rowLen)
+				}
+				w.done.Store(math.MaxInt64) // nothing more to wait for
+			}()
 		}
-		for j0 := int64(0); j0 < rowLen; j0++ {
-			j := j0
+		wg.Wait()
+		for _, w := range ws {
+			if w.err != nil {
+				return w.err
+			}
+		}
+	}
+	for _, w := range ws {
+		s.moves += w.moves
+		s.edges += w.edges
+	}
+	return nil
+}
+
+// simpleSweep is what the workers of sweepSimple share.
+type simpleSweep[V cellValue] struct {
+	s        *compiledSolver
+	c        *positions.Compiled
+	vals     []V
+	member   positions.Bitset
+	lo, size []int64
+	ss       []simpleStep
+	tw       *twins
+	last     int
+	rowLen   int64
+	rows     int64
+	hasEnd   bool
+	endLast  int64
+	endCode  uint64
+	limit    uint64
+	up       bool
+	signed   bool
+	opt      Options
+	stop     atomic.Bool
+}
+
+// sweepWorker is one worker's state: done counts the cells of the sweep
+// it has finished, in sweep order; other is the other worker's.
+type sweepWorker struct {
+	p            []int64
+	seen         []int64
+	moves, edges int64
+	done         atomic.Int64
+	other        *atomic.Int64
+	err          error
+}
+
+// row values the positions of the r0-th row of the sweep.
+func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
+	s, c, vals, member, ss := sw.s, sw.c, sw.vals, sw.member, sw.ss
+	rowLen, last, up := sw.rowLen, sw.last, sw.up
+	r := r0
+	if up { // the values are made against the order of play
+		r = sw.rows - 1 - r0
+	}
+	if r0&255 == 0 && sw.opt.Context != nil {
+		if err := sw.opt.Context.Err(); err != nil {
+			return err
+		}
+	}
+	p := wk.p
+	base := r * rowLen
+	decodeRow(base, sw.lo, sw.size, p)
+	p[last] = sw.lo[last]
+	var e0 int64
+	if sw.hasEnd {
+		e0 = c.EndSum(p)
+	}
+	// the other worker's row is the one before: wait until it has passed
+	// the same place; published every 64 cells
+	var ready int64
+	if wk.other != nil {
+		ready = wk.other.Load()
+	}
+	at := r0 * rowLen
+	published := int64(0)
+	for j0 := int64(0); j0 < rowLen; j0++ {
+		j := j0
+		if up {
+			j = rowLen - 1 - j0
+		}
+		cell := base + j
+		w := member[cell>>6]
+		if w == 0 {
 			if up {
-				j = rowLen - 1 - j0
-			}
-			cell := base + j
-			w := member[cell>>6]
-			if w == 0 {
-				if up {
-					j0 += cell & 63 // skip to the word below
-				} else {
-					j0 += 63 - cell&63
-				}
-				continue
-			}
-			if w&(1<<uint(cell&63)) == 0 {
-				continue
-			}
-			p[last] = lo[last] + j
-			e := e0 + endLast*j
-			var v uint64
-			legal := 0
-			if hasEnd && c.Holds(e) {
-				v = rowValue(s, endCode)
+				j0 += cell & 63 // skip to the word below
 			} else {
-				minL, maxW := uint64(1<<63), uint64(0)
-				dedupe := tw.at(p)
-				n := 0
-				in := 0
-				for k := range ss {
-					m := &ss[k]
-					pv := p[m.P]
-					nv := m.Mul*pv + m.Add
-					if m.Div > 1 {
-						nv = floorDivPos(nv, m.Div)
-					}
-					if nv == pv || nv < 0 && !c.Signed {
-						continue
-					}
-					legal++
-					code := endCode
-					if nv >= m.lo && nv <= m.hi {
-						tc := cell + (nv-pv)*m.stride
-						code = uint64(vals[tc])
-						if code&1 != 0 { // a position, not an end
-							in++
-							if dedupe {
-								seen[n] = tc
-								n++
-							}
-						}
-						code >>= 1
-					}
-					if code&1 == 0 {
-						minL = min(minL, code>>1)
-					} else {
-						maxW = max(maxW, code>>1)
-					}
-				}
-				switch {
-				case legal == 0:
-					v = rowValue(s, endCode)
-				case minL != 1<<63:
-					v = (minL+1)<<1 | 1
-				default:
-					v = (maxW + 1) << 1
-				}
-				if dedupe {
-					in = distinctCount(seen[:n])
-				}
-				s.edges += int64(in)
+				j0 += 63 - cell&63
 			}
-			if v > limit>>1 {
-				return errLayers{}
-			}
-			vals[cell] = V(v<<1 | 1)
-			s.moves += int64(legal)
+			continue
 		}
+		if w&(1<<uint(cell&63)) == 0 {
+			continue
+		}
+		if wk.other != nil {
+			for ready <= at+j0-rowLen {
+				runtime.Gosched()
+				ready = wk.other.Load()
+			}
+			if j0-published >= 64 {
+				wk.done.Store(at + j0)
+				published = j0
+			}
+		}
+		p[last] = sw.lo[last] + j
+		var v uint64
+		legal := 0
+		if sw.hasEnd && c.Holds(e0+sw.endLast*j) {
+			v = rowValue(s, sw.endCode)
+		} else {
+			minL, maxW := uint64(1<<63), uint64(0)
+			dedupe := sw.tw.at(p)
+			n := 0
+			in := 0
+			for k := range ss {
+				m := &ss[k]
+				pv := p[m.P]
+				nv := m.Mul*pv + m.Add
+				if m.Div > 1 {
+					nv = floorDivPos(nv, m.Div)
+				}
+				if nv == pv || nv < 0 && !sw.signed {
+					continue
+				}
+				legal++
+				code := sw.endCode
+				if nv >= m.lo && nv <= m.hi {
+					tc := cell + (nv-pv)*m.stride
+					code = uint64(vals[tc])
+					if code&1 != 0 { // a position, not an end
+						in++
+						if dedupe {
+							wk.seen[n] = tc
+							n++
+						}
+					}
+					code >>= 1
+				}
+				if code&1 == 0 {
+					minL = min(minL, code>>1)
+				} else {
+					maxW = max(maxW, code>>1)
+				}
+			}
+			switch {
+			case legal == 0:
+				v = rowValue(s, sw.endCode)
+			case minL != 1<<63:
+				v = (minL+1)<<1 | 1
+			default:
+				v = (maxW + 1) << 1
+			}
+			if dedupe {
+				in = distinctCount(wk.seen[:n])
+			}
+			wk.edges += int64(in)
+		}
+		if v > sw.limit>>1 {
+			return errLayers{}
+		}
+		vals[cell] = V(v<<1 | 1)
+		wk.moves += int64(legal)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -143,5 +144,43 @@ func oneWay(g *rgame, rng *rand.Rand) {
 	}
 	if rng.Intn(2) == 0 {
 		g.allow = 0
+	}
+}
+
+// TestCompiledSameBytesOnAnyCores solves the exam-style game, cut down,
+// by the compiled path on 1, 2 and 8 cores: the same table file each time.
+func TestCompiledSameBytesOnAnyCores(t *testing.T) {
+	src, err := os.ReadFile("testdata/bench/exam-4000.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rules.Parse("exam.toml", []byte(strings.ReplaceAll(string(src), "4000", "700")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for _, cores := range []int{1, 2, 8} {
+		old := runtime.GOMAXPROCS(cores)
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.Path, "compiled") {
+			t.Fatalf("path %q", r.Path)
+		}
+		var b bytes.Buffer
+		if err := out.WriteTable(&b, g, []*retro.Result{r}, out.TableOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = b.Bytes()
+		} else if !bytes.Equal(first, b.Bytes()) {
+			t.Fatalf("%d cores: another table", cores)
+		}
 	}
 }
