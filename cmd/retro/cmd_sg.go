@@ -632,7 +632,7 @@ func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s: %s\n", heapTuple(tuple), describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
-		fmt.Fprintln(e.stdout, "final: no moves")
+		fmt.Fprintln(e.stdout, "the game is over: no legal moves")
 		return nil
 	}
 	width := 0

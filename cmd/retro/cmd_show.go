@@ -103,9 +103,6 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
 }
 
-// finalNote is what show says of a position without moves.
-const finalNote = "final: no moves"
-
 // showFinal answers a position where the game is over directly, without
 // enumerating the game (however far it lies from the starts): its outcome
 // is the one a solve gives a final start, L 0 when the player to move has
@@ -129,7 +126,7 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 			layer = 1
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), describe(o, layer), finalNote)
+	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), describe(o, layer), gameOver(m, piles))
 	return true, nil
 }
 
@@ -146,7 +143,7 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	hist := res.Space.Position(i, piles)
 	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
-		fmt.Fprintln(w, finalNote)
+		fmt.Fprintln(w, gameOver(res.Instance.NewMachine(), piles))
 		return nil
 	}
 	width := 0

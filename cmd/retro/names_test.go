@@ -46,3 +46,19 @@ func TestGeneratorMoveNames(t *testing.T) {
 		t.Errorf("ege:\n%s", got)
 	}
 }
+
+// A position without moves says why the game is over there.
+func TestShowGameOver(t *testing.T) {
+	line := writeGame(t, "line.toml", "piles = [\"x\"]\nmoves = [\"x - 1\"]\n[bounds]\nx = \"0..5\"\n")
+	for _, c := range []struct{ game, pos, want string }{
+		{"ege-2027-demo", "17,120", "(17, 120): L 0\nthe game is over: end holds (137 >= 133)\n"},
+		{"ege-bank-one-pile", "30", "(30): L 0\nthe game is over: end holds (30 <= 30)\n"},
+		{line, "0", "(0): L 0\nthe game is over: no legal moves\n"},
+		{"nim", "0", "(no heaps): L 0\nthe game is over: no legal moves\n"},
+	} {
+		got, errs, code := runCmd(t, "show", c.game, c.pos)
+		if code != 0 || got != c.want {
+			t.Errorf("show %s %s: exit %d (%s) %q, want %q", c.game, c.pos, code, errs, got, c.want)
+		}
+	}
+}
