@@ -123,19 +123,19 @@ func compareKeys[K packedKey](a, b K) int {
 	return 0
 }
 
-// hashKey mixes the words of a key and finishes with the finaliser of
-// MurmurHash3, so that every bit reaches the low bits that pick a slot.
+// hashKey mixes the words of a key, each by its own odd constant and
+// rotation (the products are independent, so they overlap), and finishes
+// with a multiply between two folds, so that every bit reaches both the
+// low bits that pick a slot and the high ones kept as a tag.
 func hashKey[K packedKey](k K) uint64 {
-	x := uint64(len(k))
+	mul := [maxKeyWords]uint64{0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93}
+	var x uint64
 	for i := 0; i < len(k); i++ {
-		x = (x ^ k[i]) * 0x9E3779B97F4A7C15
-		x ^= x >> 32
+		x ^= bits.RotateLeft64(k[i]*mul[i], 17*i)
 	}
-	x ^= x >> 33
+	x ^= x >> 32
 	x *= 0xFF51AFD7ED558CCD
-	x ^= x >> 33
-	x *= 0xC4CEB9FE1A85EC53
-	return x ^ x>>33
+	return x ^ x>>29
 }
 
 // packedIndex is the index of a hashed space whose keys are packed: the
@@ -151,12 +151,28 @@ type packedIndex[K packedKey] struct {
 func newPackedIndex[K packedKey](lay layout, keys []K) *packedIndex[K] {
 	size := tableSize(len(keys))
 	x := &packedIndex[K]{lay: lay, keys: keys, table: make([]uint32, size), mask: uint64(size - 1)}
-	for id, k := range keys {
-		s := hashKey(k) & x.mask
-		for x.table[s] != 0 {
-			s = (s + 1) & x.mask
+	// A group at a time: the first slots are read together, so that their
+	// cache misses overlap, then the keys are placed.
+	const group = 32
+	var hs [group]uint64
+	var first [group]uint32
+	for lo := 0; lo < len(keys); lo += group {
+		g := keys[lo:min(lo+group, len(keys))]
+		for i := range g {
+			hs[i] = hashKey(g[i]) & x.mask
 		}
-		x.table[s] = uint32(id + 1)
+		for i := range g {
+			first[i] = x.table[hs[i]]
+		}
+		for i := range g {
+			s := hs[i]
+			if first[i] != 0 || x.table[s] != 0 {
+				for x.table[s] != 0 {
+					s = (s + 1) & x.mask
+				}
+			}
+			x.table[s] = uint32(lo + i + 1)
+		}
 	}
 	return x
 }
@@ -209,4 +225,82 @@ func (x *packedIndex[K]) unpack() ([]int64, []uint32) {
 // sortKeys sorts keys in place.
 func sortKeys[K packedKey](keys []K) {
 	slices.SortFunc(keys, compareKeys[K])
+}
+
+// bucketBits is how many top bits of a key choose its bucket in
+// sortedKeys, and digitBits how many more each later pass takes.
+const (
+	bucketBits = 16
+	digitBits  = 11
+	smallSort  = 64
+)
+
+// sortedKeys returns the keys each yields, sorted: a pass counts them by
+// their top bits, a second puts each in its bucket, and each bucket is
+// sorted by the next bits the same way (radix sort, most significant
+// digit first) until it is small enough to sort by comparisons.
+func sortedKeys[K packedKey](each func(fn func(K))) []K {
+	count := make([]int, 1<<bucketBits+1)
+	each(func(k K) { count[k[0]>>(64-bucketBits)+1]++ })
+	big := 0
+	for b := 1; b < len(count); b++ {
+		big = max(big, count[b])
+		count[b] += count[b-1]
+	}
+	keys := make([]K, count[len(count)-1])
+	at := slices.Clone(count[:len(count)-1])
+	each(func(k K) {
+		b := k[0] >> (64 - bucketBits)
+		keys[at[b]] = k
+		at[b]++
+	})
+	var tmp []K
+	if big > smallSort {
+		tmp = make([]K, big)
+	}
+	for b := 0; b+1 < len(count); b++ {
+		sortFrom(keys[count[b]:count[b+1]], bucketBits, tmp)
+	}
+	return keys
+}
+
+// digit is the digitBits bits of a key from bit off (0: the top of the
+// first word).
+func digit[K packedKey](k K, off int) uint64 {
+	w, s := off/64, off%64
+	d := k[w] << s >> (64 - digitBits)
+	if s > 64-digitBits && w+1 < len(k) {
+		d |= k[w+1] >> (128 - digitBits - s)
+	}
+	return d
+}
+
+// sortFrom sorts keys that agree on their first off bits.
+func sortFrom[K packedKey](keys []K, off int, tmp []K) {
+	if len(keys) <= smallSort || off >= 64*len(keys[0]) {
+		if len(keys) > 1 {
+			slices.SortFunc(keys, compareKeys[K])
+		}
+		return
+	}
+	var count [1<<digitBits + 1]int
+	for i := range keys {
+		count[digit(keys[i], off)+1]++
+	}
+	for b := 1; b < len(count); b++ {
+		count[b] += count[b-1]
+	}
+	at := count
+	buf := tmp[:len(keys)]
+	for i := range keys {
+		d := digit(keys[i], off)
+		buf[at[d]] = keys[i]
+		at[d]++
+	}
+	copy(keys, buf)
+	for b := 0; b+1 < len(count); b++ {
+		if lo, hi := count[b], count[b+1]; hi-lo > 1 {
+			sortFrom(keys[lo:hi], off+digitBits, tmp)
+		}
+	}
 }

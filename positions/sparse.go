@@ -180,6 +180,7 @@ type shiftFinder[K packedKey] struct {
 	count int
 	table []uint64 // the top half of the key's hash, then id + 1; 0: empty
 	mask  uint64
+	warm  uint64 // what insertAll read ahead, kept so that the reads stay
 
 	final   []uint32   // ids of final keys
 	ends    map[K]bool // keys where end holds reached by a move: not kept
@@ -236,8 +237,31 @@ func (f *shiftFinder[K]) lookupFrom(k K, s uint64, tag uint64) int64 {
 }
 
 // insert adds a key when it is new.
-func (f *shiftFinder[K]) insert(k K) (bool, error) {
-	h := hashKey(k)
+func (f *shiftFinder[K]) insert(k K) (bool, error) { return f.insertHashed(k, hashKey(k)) }
+
+// insertAll inserts keys, a group at a time: the first slots of a group
+// are read together, so that their cache misses overlap.
+func (f *shiftFinder[K]) insertAll(keys []K) error {
+	const group = 32
+	var hs [group]uint64
+	var warm uint64
+	for lo := 0; lo < len(keys); lo += group {
+		g := keys[lo:min(lo+group, len(keys))]
+		for i := range g {
+			hs[i] = hashKey(g[i])
+			warm |= f.table[hs[i]&f.mask]
+		}
+		for i := range g {
+			if _, err := f.insertHashed(g[i], hs[i]); err != nil {
+				return err
+			}
+		}
+	}
+	f.warm = warm
+	return nil
+}
+
+func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
 	tag := h >> 32 << 32
 	s := h & f.mask
 	for ; f.table[s] != 0; s = (s + 1) & f.mask {
@@ -353,10 +377,8 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			f.moves += w.moves
 			f.edges += w.edges
 			w.final, w.moves, w.edges = w.final[:0], 0, 0
-			for _, k := range w.found {
-				if _, err := f.insert(k); err != nil {
-					return nil, nil, err
-				}
+			if err := f.insertAll(w.found); err != nil {
+				return nil, nil, err
 			}
 			w.found = w.found[:0]
 			for _, k := range w.ends {

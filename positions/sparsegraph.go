@@ -36,22 +36,23 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 	}
 	freeSlice(f.table)
 	f.table = nil
-	keys := make([]K, 0, n)
-	for c, block := range f.store {
-		for i := range block {
-			id := c*keyChunk + i
-			if id >= f.count {
-				break
-			}
-			if !gone.Has(id) {
-				keys = append(keys, block[i])
+	keys := sortedKeys(func(fn func(K)) {
+		for c, block := range f.store {
+			for i := range block {
+				id := c*keyChunk + i
+				if id >= f.count {
+					break
+				}
+				if !gone.Has(id) {
+					fn(block[i])
+				}
 			}
 		}
+	})
+	for _, block := range f.store {
 		freeSlice(block)
-		f.store[c] = nil
 	}
 	f.store = nil
-	sortKeys(keys)
 	sortKeys(ends) // so that the moves into ends are found in one order
 	idx := newPackedIndex(f.lay, keys)
 	sp := &Space{game: g, box: box{piles: len(g.Piles), hist: 1}, n: n, index: idx}
