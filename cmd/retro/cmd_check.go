@@ -58,7 +58,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s: ok (%s)\n", g.File, g.Name)
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d games have errors", failed, len(args))
+		return checkFailed(failed, len(args))
 	}
 	return nil
 }

@@ -128,9 +128,9 @@ func writeSizes(w io.Writer, t *out.TableFile, n int64) {
 	}
 	fmt.Fprintf(w, "file:       %d bytes, %s bits per position (checked part %d, made record %d)\n",
 		t.Size, bits(t.Size), t.Header.End, t.Size-int64(t.Header.End))
-	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%d blocks)\n", frame, bits(frame), len(t.Dir))
+	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%s)\n", frame, bits(frame), count(int64(len(t.Dir)), "block", "blocks"))
 	for _, k := range []out.BlockKind{out.KindGame, out.KindInstance, out.KindSpace, out.KindOutcomes} {
-		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%d blocks)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), blocksOf[k])
+		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%s)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), count(int64(blocksOf[k]), "block", "blocks"))
 	}
 }
 
@@ -153,8 +153,8 @@ func writeMade(w io.Writer, t *out.TableFile) {
 		return
 	}
 	m := t.Made
-	fmt.Fprintf(w, "made:       %s by %s (%s), solve %s on %d cores\n", m.Date.UTC().Format(time.DateTime+" UTC"),
-		m.Engine, m.Go, m.SolveTime.Round(time.Millisecond), m.Cores)
+	fmt.Fprintf(w, "made:       %s by %s (%s), solve %s on %s\n", m.Date.UTC().Format(time.DateTime+" UTC"),
+		m.Engine, m.Go, duration(m.SolveTime), count(int64(m.Cores), "core", "cores"))
 }
 
 // contentSum is the SHA-256 of the checked part of a table file.

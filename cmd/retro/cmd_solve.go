@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -124,7 +123,7 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 	for _, p := range paths {
 		fmt.Fprintf(w, "path:       %s\n", p)
 	}
-	fmt.Fprintf(w, "time:       %s\n", s.elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "time:       %s\n", duration(s.elapsed))
 	fmt.Fprintf(w, "peak memory: %s\n", peakMemory())
 	return nil
 }
