@@ -26,6 +26,7 @@ type layout struct {
 	word  []uint8 // the word holding it
 	shift []uint8 // its lowest bit in that word
 	words int
+	pile  []int16 // the pile of bit b of word w: pile[64*w+b]; -1 for none
 }
 
 // newLayout places piles of the given widths (each at most 63); ok is
@@ -41,6 +42,15 @@ func newLayout(width []uint8) (layout, bool) {
 		l.word[k], l.shift[k] = uint8(w), uint8(free)
 	}
 	l.words = w + 1
+	l.pile = make([]int16, 64*l.words)
+	for b := range l.pile {
+		l.pile[b] = -1
+	}
+	for k, b := range width {
+		for i := range b {
+			l.pile[64*int(l.word[k])+int(l.shift[k])+int(i)] = int16(k)
+		}
+	}
 	return l, l.words <= maxKeyWords
 }
 
@@ -68,6 +78,23 @@ func unpackKey[K packedKey](l *layout, key K, piles []int64) {
 	for k := range piles {
 		piles[k] = int64(key[l.word[k]] >> l.shift[k] & (1<<l.width[k] - 1))
 	}
+}
+
+// unpackNonZero writes the piles of a key that are not zero into piles
+// (leaving the others alone) and appends them to nz, ascending: it reads
+// the set bits only, which in a sparse game are few.
+func unpackNonZero[K packedKey](l *layout, key K, piles []int64, nz []int32) []int32 {
+	for w := 0; w < len(key); w++ {
+		x := key[w]
+		for x != 0 {
+			k := l.pile[64*w+63-bits.LeadingZeros64(x)]
+			s := l.shift[k]
+			piles[k] = int64(x >> s)
+			nz = append(nz, int32(k))
+			x &= 1<<s - 1
+		}
+	}
+	return nz
 }
 
 // delta is the packed number a shift adds to a key, in two's complement

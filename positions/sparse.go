@@ -210,6 +210,7 @@ type shiftWorker[K packedKey] struct {
 	edges int64
 	lo    []int64
 	hi    []int64
+	open  []int32 // the piles whose lo is not 0 yet
 	err   error
 }
 
@@ -343,6 +344,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			lo: make([]int64, p), hi: make([]int64, p)}
 		for k := range w.lo {
 			w.lo[k], w.hi[k] = 1<<62, -1
+			w.open = append(w.open, int32(k))
 		}
 		f.workers = append(f.workers, w)
 	}
@@ -491,10 +493,13 @@ func (w *shiftWorker[K]) isNew(s K) bool {
 func (w *shiftWorker[K]) run(ids []uint32) {
 	f := w.f
 	hasEnd := f.in.Game.HasEnd
+	v := w.v
 	for _, id := range ids {
 		key := *f.at(id)
-		v := w.v
-		unpackKey(&f.lay, key, v)
+		for _, k := range w.nz {
+			v[k] = 0
+		}
+		w.nz = unpackNonZero(&f.lay, key, v, w.nz[:0])
 		if hasEnd {
 			end, err := w.m.End(v)
 			if err != nil {
@@ -506,7 +511,6 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 				continue
 			}
 		}
-		w.nz = nonZero(v, w.nz)
 		w.cand = f.fwd.legal(v, w.nz, w.cand[:0])
 		if len(w.cand) > len(w.ids) {
 			w.ids, w.got = make([]uint64, 2*len(w.cand)), make([]K, 2*len(w.cand))
@@ -528,8 +532,18 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			w.over = append(w.over, id)
 			continue
 		}
-		for k, x := range v {
-			w.lo[k], w.hi[k] = min(w.lo[k], x), max(w.hi[k], x)
+		for _, k := range w.nz {
+			w.hi[k] = max(w.hi[k], v[k])
+		}
+		for i := 0; i < len(w.open); {
+			if k := w.open[i]; v[k] < w.lo[k] {
+				if w.lo[k] = v[k]; v[k] == 0 { // no lower
+					w.open[i] = w.open[len(w.open)-1]
+					w.open = w.open[:len(w.open)-1]
+					continue
+				}
+			}
+			i++
 		}
 		// The lookups in sweeps: the keys and their hashes, then the
 		// slots, then the keys the slots name where the tags agree. Each
