@@ -17,6 +17,9 @@ import (
 // of the heap game (an octal game has one, named by its code), so that the
 // engine's tables name the moves as the game file does.
 
+// MaxHeaps is the most heaps a position of a heap view holds.
+const MaxHeaps = 1 << 16
+
 // ErrTooManyHeaps: a move of a heap view would leave more heaps than the
 // view holds.
 var ErrTooManyHeaps = errors.New("too many heaps")
@@ -30,8 +33,9 @@ func (in *Instance) HeapView(k int) (*Instance, error) {
 	if !g.Sum {
 		return nil, fmt.Errorf("rules: HeapView: %s is not a heap game (sum = true)", g.File)
 	}
-	if k < 1 || k > 1<<16 {
-		return nil, fmt.Errorf("rules: HeapView: %d heaps", k)
+	if k < 1 || k > MaxHeaps {
+		return nil, fmt.Errorf("%s: the heaps asked about can split into as many as %d heaps, and a position of the engine holds at most %d: ask about smaller heaps",
+			g.File, k, MaxHeaps)
 	}
 	w, err := in.HeapWinner()
 	if err != nil {
