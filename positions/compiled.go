@@ -472,6 +472,9 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		}
 		vol = l
 	}
+	if err := s.opt.afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
+		return "", err
+	}
 	s.stride = strides(s.size)
 	s.member = NewBitset(int(vol))
 	s.min, s.max = make([]int64, np), make([]int64, np)

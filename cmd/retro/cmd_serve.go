@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -34,14 +35,17 @@ message. Solved games are kept, by the hash of their text, up to a budget.`,
 			fs.IntVar(&o.opt.maxPositions, "max-positions", o.opt.maxPositions, "refuse a game with more positions than this")
 			fs.DurationVar(&o.opt.timeout, "timeout", o.opt.timeout, "refuse a request whose solving takes longer")
 			fs.Int64Var(&o.opt.widenCap, "widen-cap", o.opt.widenCap, "widen an open parameter range up to this many values")
+			o.maxMemory = byteSize(o.opt.maxMemory)
+			fs.Var(&o.maxMemory, "max-memory", "the memory the solves at once may take, shared between them; the default is half of this machine's memory")
 			return o.run
 		},
 	})
 }
 
 type serveFlags struct {
-	addr string
-	opt  serveOptions
+	addr      string
+	opt       serveOptions
+	maxMemory byteSize
 }
 
 func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
@@ -52,14 +56,15 @@ func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
 	if o.opt.maxPositions < 1 || o.opt.timeout <= 0 || o.opt.widenCap < 1 {
 		return usagef(c, "--max-positions, --timeout and --widen-cap must be positive")
 	}
+	o.opt.maxMemory = int64(o.maxMemory)
+	setMemoryLimit(o.opt.maxMemory)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
 	s := newServer(ctx, o.opt)
-	if ta, ok := ln.Addr().(*net.TCPAddr); ok && ta.IP.IsLoopback() {
-		s.localOnly = true
-	}
+	url, local := listenURL(ln.Addr())
+	s.localOnly = local
 	srv := &http.Server{
 		Handler:           s.handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -68,7 +73,10 @@ func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    16 << 10,
 	}
-	fmt.Fprintf(e.stdout, "retro explorer: http://%s/\n", ln.Addr())
+	fmt.Fprintf(e.stdout, "retro explorer: %s\n", url)
+	if !local {
+		fmt.Fprintf(e.stderr, "retro: warning: listening on %s, not on loopback: anyone who can reach this machine can use the explorer\n", ln.Addr())
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -85,4 +93,19 @@ func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// listenURL is an address to open the page at, and whether the server
+// listens on loopback only. A server on every interface (":0", "[::]:80")
+// is reached here at localhost.
+func listenURL(addr net.Addr) (string, bool) {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String() + "/", false
+	}
+	host := ta.IP.String()
+	if ta.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/", ta.IP.IsLoopback()
 }

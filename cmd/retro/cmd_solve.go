@@ -19,7 +19,8 @@ func init() {
 		short: "solve a game and print a summary",
 		long: `Solve enumerates every position of GAME and its moves, colours the positions
 layer by layer, and prints a summary: positions, edges, W/L/D counts, the
-count per layer, time and peak memory. A solve that takes more than a second
+count per layer, time and peak memory (the process's peak resident size:
+the Go runtime and garbage not yet collected included). A solve that takes more than a second
 shows its progress on stderr when stderr is a terminal.
 
 With -o FILE.rtb it also writes the outcome table: the game text, the
@@ -124,7 +125,7 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 		fmt.Fprintf(w, "path:       %s\n", p)
 	}
 	fmt.Fprintf(w, "time:       %s\n", duration(s.elapsed))
-	fmt.Fprintf(w, "peak memory: %s\n", peakMemory())
+	fmt.Fprintf(w, "peak memory: %s resident, the whole process\n", peakMemory())
 	return nil
 }
 

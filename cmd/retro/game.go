@@ -52,6 +52,7 @@ type gameFlags struct {
 	openWidth    int64
 	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
 	general      bool
+	maxMemory    byteSize
 	fs           *pflag.FlagSet
 }
 
@@ -59,6 +60,8 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	gf.fs = fs
 	fs.StringArrayVar(&gf.params, "param", nil, "set a parameter's range: NAME=LO..HI, NAME=LO.. or NAME=VALUE (repeatable)")
 	fs.IntVar(&gf.maxPositions, "max-positions", positions.DefaultMaxPositions, "stop with an error beyond this many positions")
+	gf.maxMemory = byteSize(defaultMemoryBudget())
+	fs.Var(&gf.maxMemory, "max-memory", "stop with an error when the positions, the move graph and the solver's state would take more; the default is half of this machine's memory")
 	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start; -1: the game's own horizon")
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
@@ -208,6 +211,8 @@ func (gf *gameFlags) options(g *rules.Game) positions.Options {
 	opt := positions.DefaultOptions(g)
 	opt.MaxPositions = gf.maxPositions
 	opt.OpenWidth = gf.openWidth
+	opt.MaxBytes = int64(gf.maxMemory)
+	setMemoryLimit(opt.MaxBytes)
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = gf.horizon
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"retro/positions"
 	"retro/retro"
@@ -40,6 +41,7 @@ type serveOptions struct {
 	maxCells     int           // ribbon cells sent
 	cacheBudget  int           // positions kept in the cache, all games together
 	solvers      int           // games solved at once
+	maxMemory    int64         // bytes of the tables of all solves at once (each takes its share)
 }
 
 func defaultServeOptions() serveOptions {
@@ -54,6 +56,7 @@ func defaultServeOptions() serveOptions {
 		maxCells:     4096,
 		cacheBudget:  8_000_000,
 		solvers:      2,
+		maxMemory:    defaultMemoryBudget(),
 	}
 }
 
@@ -97,7 +100,7 @@ func newServer(base context.Context, opt serveOptions) *server {
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
-	mux.Handle("GET /", http.FileServerFS(static))
+	mux.Handle("GET /", staticFiles(http.FileServerFS(static)))
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/tasks", s.handleTasks)
 	mux.HandleFunc("POST /api/check", s.handleCheck)
@@ -124,6 +127,25 @@ func (s *server) checkHost(h http.Handler) http.Handler {
 					msg: "this server answers requests to localhost or an IP address only"})
 				return
 			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// staticFiles refuses, before the file server sees them, paths that are
+// not valid UTF-8 (an overlong encoding is not) and paths that name no
+// file an fs.FS can hold: a bad request, a file not found, never an
+// internal error.
+func staticFiles(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		switch {
+		case !utf8.ValidString(p):
+			http.Error(w, "400 bad request: the path is not valid UTF-8", http.StatusBadRequest)
+			return
+		case p != "/" && !fs.ValidPath(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/")):
+			http.NotFound(w, r)
+			return
 		}
 		h.ServeHTTP(w, r)
 	})
@@ -273,9 +295,7 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 		if left <= 0 {
 			return nil, nil, 0, s.solveError(positions.ErrTooManyPositions, g)
 		}
-		popt := positions.DefaultOptions(g)
-		popt.MaxPositions, popt.OpenWidth, popt.Context = left, width, ctx
-		popt.MaxEdges = s.maxEdges()
+		popt := s.positionOptions(ctx, g, left, width)
 		ropt := retro.Options{Context: ctx}
 		if s.progress != nil {
 			popt.Progress = s.progress
@@ -345,6 +365,14 @@ func (s *server) solveError(err error, g *rules.Game) error {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("refused: the game has more than %d moves between positions, the cap of this server "+
 				"(%d a position on average, retro serve --max-positions)", s.maxEdges(), edgesPerPosition)}
+	case errors.Is(err, positions.ErrTooManyMoves):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: solving the game generates more than %d moves, the cap of this server "+
+				"(%d a position on average, retro serve --max-positions); a move family over a wide range makes many", s.maxMoves(), movesPerPosition)}
+	case errors.Is(err, positions.ErrMemoryBudget):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: %v (the memory budget of one solve on this server: retro serve --max-memory, shared by %d solves at once)",
+				strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), max(s.opt.solvers, 1))}
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return timeoutError(err, s.opt.timeout)
 	}
@@ -356,6 +384,24 @@ func (s *server) solveError(err error, g *rules.Game) error {
 const edgesPerPosition = 32
 
 func (s *server) maxEdges() int64 { return int64(s.opt.maxPositions) * edgesPerPosition }
+
+// movesPerPosition bounds the moves a solve generates (each three times:
+// to find the positions, to count the edges and to place them) on average,
+// so that a game of a huge fan-out over few positions stops within the
+// time limit, and frees its slot.
+const movesPerPosition = 3 * 2 * edgesPerPosition
+
+func (s *server) maxMoves() int64 { return int64(s.opt.maxPositions) * movesPerPosition }
+
+// positionOptions are the options of one solve on this server: at most
+// limit positions, its share of the memory, the move caps, the deadline.
+func (s *server) positionOptions(ctx context.Context, g *rules.Game, limit int, width int64) positions.Options {
+	popt := positions.DefaultOptions(g)
+	popt.MaxPositions, popt.OpenWidth, popt.Context = limit, width, ctx
+	popt.MaxEdges, popt.MaxMoves = s.maxEdges(), s.maxMoves()
+	popt.MaxBytes = s.opt.maxMemory / int64(max(s.opt.solvers, 1))
+	return popt
+}
 
 func timeoutError(err error, limit time.Duration) error {
 	if errors.Is(err, context.Canceled) {

@@ -540,9 +540,7 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	if i, ok := r.Space.Index(piles, hist); ok {
 		return e, r, i, nil
 	}
-	popt := positions.DefaultOptions(g)
-	popt.MaxPositions, popt.OpenWidth, popt.Context = s.opt.maxPositions, width, ctx
-	popt.MaxEdges = s.maxEdges()
+	popt := s.positionOptions(ctx, g, s.opt.maxPositions, width)
 	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
 	if err := s.acquire(ctx); err != nil {
 		return nil, nil, 0, err

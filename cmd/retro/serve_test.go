@@ -411,10 +411,11 @@ func TestServeCaps(t *testing.T) {
 	if !strings.Contains(e.Message, "1000 positions") {
 		t.Errorf("message %q", e.Message)
 	}
-	// Under the position cap, but with 999·1000/2 moves between its positions.
+	// Under the position cap, but with 999·1000/2 moves between its positions:
+	// the cap of the moves generated stops it first.
 	dense := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..x\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
 	e = wantError(t, ts, "/api/query", map[string]any{"game": dense, "question": "win"}, 422, "too-big")
-	if !strings.Contains(e.Message, "moves between positions") {
+	if !strings.Contains(e.Message, "more than 192000 moves") {
 		t.Errorf("message %q", e.Message)
 	}
 	endless := "piles = [\"x\"]\nmoves = [\"x + 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..5\"\n"

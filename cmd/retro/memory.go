@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"retro/positions"
+)
+
+// The memory budget of a solve (--max-memory): what the tables of the
+// positions, the move graph and the solver's state may take, estimated as
+// they grow. The default is half of this machine's memory (or of the
+// cgroup's limit, when lower), so that a game that does not end stops with
+// an error, never runs the machine out of memory.
+
+// machineMemory is the memory this process may use: the machine's, or the
+// cgroup's limit when lower; 0 when unknown.
+func machineMemory() int64 {
+	var total int64
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) == nil {
+		total = int64(si.Totalram) * int64(si.Unit)
+	}
+	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && v > 0 && (total == 0 || v < total) {
+			total = v
+		}
+	}
+	return total
+}
+
+// defaultMemoryBudget is half of machineMemory, or 4 GiB when that is
+// unknown.
+func defaultMemoryBudget() int64 {
+	if m := machineMemory(); m > 0 {
+		return m / 2
+	}
+	return 4 << 30
+}
+
+// setMemoryLimit tells the garbage collector to keep the heap within half
+// as much again as the budget, so that what the budget does not count
+// (garbage not yet collected) stays bounded too.
+func setMemoryLimit(budget int64) {
+	if budget > 0 {
+		debug.SetMemoryLimit(budget + budget/2)
+	}
+}
+
+// byteSize is a flag of a number of bytes: 1500000000, 512M, 2G, 1.5GiB.
+type byteSize int64
+
+func (b *byteSize) String() string { return positions.FormatBytes(int64(*b)) }
+
+func (b *byteSize) Type() string { return "SIZE" }
+
+func (b *byteSize) Set(s string) error {
+	v, err := parseByteSize(s)
+	if err != nil {
+		return err
+	}
+	*b = byteSize(v)
+	return nil
+}
+
+// parseByteSize reads a size: a number, then optionally K, M, G or T (with
+// or without "iB" or "B"), powers of 1024.
+func parseByteSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	num := strings.TrimRight(t, "KMGTkmgtiB")
+	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(t[len(num):], "B"), "i"))
+	shift := map[string]uint{"": 0, "K": 10, "M": 20, "G": 30, "T": 40}
+	sh, ok := shift[unit]
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if !ok || err != nil || v <= 0 || v*float64(int64(1)<<sh) >= 1<<62 {
+		return 0, fmt.Errorf("%q is not a size (a positive number of bytes, or with K, M, G or T: 512M, 2G)", s)
+	}
+	return int64(v * float64(int64(1)<<sh)), nil
+}

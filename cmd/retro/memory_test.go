@@ -1,0 +1,58 @@
+package main
+
+import (
+	"math"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// A game that does not end stops at the memory budget, which the error
+// reports, whether its positions fill a box (two piles, each +1, each *2)
+// or a hash index (six piles, each +1).
+func TestSolveMemoryBudget(t *testing.T) {
+	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) }) // the budgets below set it for the process
+	for name, src := range map[string]string{
+		"box.toml":    "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\n[start]\na = 1\nb = 1\n",
+		"hashed.toml": "piles = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nmoves = [\"each +1\"]\n[start]\na = 0\nb = 0\nc = 0\nd = 0\ne = 0\nf = 0\n",
+	} {
+		_, errs, code := runCmd(t, "solve", writeGame(t, name, src), "--max-memory", "48M")
+		if code != 1 || !strings.Contains(errs, "over the memory budget") || !strings.Contains(errs, "the budget of 48.0 MiB") {
+			t.Errorf("%s: exit %d: %s", name, code, errs)
+		}
+	}
+	for _, bad := range []string{"0", "-5M", "lots", "12Q"} {
+		if _, errs, code := runCmd(t, "solve", "ege-2027-demo", "--max-memory", bad); code == 0 || !strings.Contains(errs, "is not a size") {
+			t.Errorf("--max-memory %s: exit %d: %s", bad, code, errs)
+		}
+	}
+	if out, errs, code := runCmd(t, "solve", "ege-2027-demo", "--max-memory", "64M"); code != 0 || !strings.Contains(out, "positions:") {
+		t.Errorf("64M: exit %d: %s", code, errs)
+	}
+}
+
+func TestParseByteSize(t *testing.T) {
+	for s, want := range map[string]int64{"1500": 1500, "512M": 512 << 20, "2G": 2 << 30, "1.5GiB": 3 << 29, "64k": 64 << 10, "3MB": 3 << 20} {
+		if v, err := parseByteSize(s); err != nil || v != want {
+			t.Errorf("%q: %d, %v; want %d", s, v, err, want)
+		}
+	}
+}
+
+// Boxes too large are refused before they are made, on the command line
+// too: [bounds] x = 1..2**40 read with history asked for 137 GB.
+func TestSolveHugeBoxes(t *testing.T) {
+	hist := writeGame(t, "hist.toml", "piles = [\"x\"]\nallow = \"no-repeat-opponent\"\nend = \"x >= 2**41\"\n[commands]\na = [\"x + 1\"]\nb = [\"x + 2\"]\n[bounds]\nx = \"1..2**40\"\n")
+	if _, errs, code := runCmd(t, "solve", hist); code != 1 || !strings.Contains(errs, "the box holds more than 100000000") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	// A signed game spanning more than 2^63 has no box to leave.
+	signed := writeGame(t, "signed.toml", "piles = [\"x\"]\nsigned = true\nmoves = [\"-x if x < 0\", \"x - 1 if x > 0\"]\nend = \"x == 5*10**18 - 3\"\n[start]\nx = \"-5*10**18\"\n")
+	if out, errs, code := runCmd(t, "solve", signed); code != 0 || !strings.Contains(out, "positions:  4\n") {
+		t.Errorf("signed: exit %d: %s%s", code, out, errs)
+	}
+	// A position far from the starts.
+	if out, errs, code := runCmd(t, "show", "ege-2027-demo", "17,1000000000000"); code != 0 || !strings.Contains(out, "(17, 1000000000000)") {
+		t.Errorf("show: exit %d: %s%s", code, out, errs)
+	}
+}
