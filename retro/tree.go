@@ -2,6 +2,7 @@ package retro
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 
 	"retro/rules"
@@ -16,6 +17,9 @@ type TreeOptions struct {
 	AllMoves bool // every move at every node, not the winning side's strategy
 	MaxNodes int  // stop with an error beyond this many nodes; 0: DefaultMaxTreeNodes
 }
+
+// ErrTreeTooLarge: a strategy tree has more nodes than TreeOptions.MaxNodes.
+var ErrTreeTooLarge = errors.New("the tree is too large")
 
 // Node is a position of a strategy tree and the moves shown from it.
 type Node struct {
@@ -89,7 +93,7 @@ func (b *treeBuilder) grow(n *Node, depth int) error {
 	for _, mv := range b.pick(n, moves) {
 		b.nodes++
 		if b.nodes > b.opt.MaxNodes {
-			return fmt.Errorf("the tree has more than %d nodes: limit it with a depth", b.opt.MaxNodes)
+			return fmt.Errorf("%w: more than %d nodes (limit it with a depth)", ErrTreeTooLarge, b.opt.MaxNodes)
 		}
 		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd, Name: mv.Name,
 			Outcome: mv.Outcome, Layer: mv.Layer, End: mv.End, Best: mv.Best}

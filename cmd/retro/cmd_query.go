@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -71,6 +72,9 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	q, err := parseQuestion(strings.Join(args[1:], " "))
 	if err != nil {
+		if hint := swappedHint(c, args); hint != nil {
+			return hint
+		}
 		return err
 	}
 	answers, s, err := o.ask.query(ctx, e, args[0], []retro.Ask{{Question: q, Aggregate: agg}})
@@ -271,4 +275,22 @@ func assignments(names []string, values []int64) string {
 		parts[k] = fmt.Sprintf("%s = %d", names[k], values[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// swappedHint is the error for a question given before the game (query
+// "win 2" my.toml): the first argument reads as a question and the second
+// is a game file or a built-in game's name.
+func swappedHint(c *command, args []string) error {
+	if len(args) != 2 {
+		return nil
+	}
+	if _, err := retro.ParseQuestion(args[0]); err != nil {
+		return nil
+	}
+	if _, err := os.Stat(args[1]); err != nil {
+		if _, ok := rules.Builtin(args[1]); !ok {
+			return nil
+		}
+	}
+	return usagef(c, "the game comes first, then the question: retro %s %s %q", c.name, args[1], args[0])
 }

@@ -44,6 +44,7 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
+			err = hideTemp(path, f.Name(), err)
 		}
 		temps.remove(f.Name())
 	}()

@@ -119,9 +119,11 @@ func report(w io.Writer, err error) int {
 		return 1
 	case errors.As(err, &src):
 		fmt.Fprint(w, src.render())
+		printFlagHint(w, err)
 		return 1
 	}
 	fmt.Fprintf(w, "retro: %v\n", err)
+	printFlagHint(w, err)
 	return 1
 }
 

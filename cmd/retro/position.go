@@ -98,12 +98,15 @@ func singleInstance(g *rules.Game) (*rules.Instance, error) {
 		return nil, &sourceError{err: err, src: g.Source}
 	}
 	if len(insts) != 1 {
-		var names []string
+		var names, flags []string
 		for _, p := range g.RuleParams() {
-			names = append(names, p.Name)
+			if p.Lo != p.Hi {
+				names = append(names, p.Name)
+				flags = append(flags, fmt.Sprintf("--param %s=VALUE", p.Name))
+			}
 		}
-		return nil, fmt.Errorf("the rules of %s depend on %s: fix %s with --param NAME=VALUE",
-			g.File, strings.Join(names, ", "), strings.Join(names, ", "))
+		return nil, fmt.Errorf("the rules of %s depend on %s: fix %s with %s",
+			g.File, strings.Join(names, ", "), strings.Join(names, ", "), strings.Join(flags, " "))
 	}
 	return insts[0], nil
 }
