@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -29,9 +30,9 @@ type Compiled struct {
 	EndConst int64
 	EndOp    EndOp
 	Signed   bool
-	// Filled: the positions were not swept for but known at once, every
-	// pile having a move + 1 (see sweep.fill).
-	Filled bool
+	// Found says how the positions were found: by a sweep, or known at
+	// once (sweep.fill, sweep.wholeBox).
+	Found string
 }
 
 // SimpleMove is an affine move that changes one pile by itself: pile P
@@ -177,13 +178,25 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		c.Simple = nil
 	}
 	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt}
-	if sw.canFill(starts) {
+	switch {
+	case sw.canFill(starts):
 		if why := sw.fill(starts); why != "" {
 			return nil, why, nil
 		}
-		c.Filled = true
-	} else if why, err := sw.run(starts); why != "" || err != nil {
-		return nil, why, err
+		c.Found = "every tuple above a start (each pile has a move + 1)"
+	case bounds != nil && c.Simple != nil:
+		if why, err := sw.wholeBox(); why != "" || err != nil {
+			return nil, why, err
+		}
+		c.Found = "every tuple of [bounds], the moves that leave it checked where they do"
+		if sw.swept {
+			c.Found = "every tuple of [bounds], swept in the order of play"
+		}
+	default:
+		if why, err := sw.run(starts); why != "" || err != nil {
+			return nil, why, err
+		}
+		c.Found = "found in one sweep of the box in the order of play"
 	}
 	c.Space, why = sw.space()
 	if why != "" {
@@ -457,6 +470,7 @@ type sweep struct {
 	min    []int64 // the tight box of the members
 	max    []int64
 	moves  int64
+	swept  bool // wholeBox swept after all
 }
 
 func (s *sweep) run(starts []rules.Start) (string, error) {
@@ -944,3 +958,92 @@ func setBits(b Bitset, from, to int64) {
 		from = w<<6 + int64(hi) + 1
 	}
 }
+
+// wholeBox makes every tuple of [bounds] a position, with no sweep, for a
+// game of one-pile moves: what a sweep would check is only that a move
+// leaving the box reaches a final position, and a move leaves it only at
+// the values of its pile where its result falls outside; there every
+// tuple of that slab is checked. Every other move keeps to the order of
+// play or the game is not of the compiled shape.
+func (s *sweep) wholeBox() (string, error) {
+	c := s.c
+	np := len(s.lo)
+	s.size = make([]int64, np)
+	vol := uint64(1)
+	for k := range s.lo {
+		s.size[k] = s.hi[k] - s.lo[k] + 1
+		h, l := bits.Mul64(vol, uint64(s.size[k]))
+		if h != 0 || l > uint64(s.opt.MaxPositions) {
+			return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+		}
+		vol = l
+	}
+	s.stride = strides(s.size)
+	// the slabs to check, and how many cells they hold
+	type slab struct {
+		move int
+		pile int
+		v    int64
+	}
+	var slabs []slab
+	var cells uint64
+	for k, m := range c.Simple {
+		for v := s.lo[m.P]; v <= s.hi[m.P]; v++ {
+			nv := m.Mul*v + m.Add
+			if m.Div > 1 {
+				nv = floorDiv(nv, m.Div)
+			}
+			switch {
+			case nv == v || nv < 0 && !c.Signed:
+			case nv >= s.lo[m.P] && nv <= s.hi[m.P]:
+				if (nv > v) != c.Up {
+					return fmt.Sprintf("the move `%s` at %s = %d goes against the order of play", c.Moves[k].Text, s.g.Piles[m.P], v), nil
+				}
+			default:
+				slabs = append(slabs, slab{k, m.P, v})
+				cells += vol / uint64(s.size[m.P])
+				if cells > vol {
+					s.swept = true
+					return s.run(nil) // as many checks as a sweep: sweep
+				}
+			}
+		}
+	}
+	t, u := make([]int64, np), make([]int64, np)
+	for _, sl := range slabs {
+		m := &c.Moves[sl.move]
+		r := append([]rules.Range(nil), s.bounds...)
+		r[sl.pile] = rules.Range{Lo: sl.v, Hi: sl.v}
+		err := eachInBox(r, func(p []int64) error {
+			if c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
+				return nil // a final position has no moves to check
+			}
+			if !c.Apply(m, p, t) {
+				return nil
+			}
+			if c.EndOp != EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, u) {
+				return nil
+			}
+			return errLeaves
+		})
+		if err == errLeaves {
+			return "a move leaves the box", nil // the general path names it
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	s.member = NewBitset(int(vol))
+	for w := range s.member {
+		s.member[w] = ^uint64(0)
+	}
+	if r := vol % 64; r != 0 {
+		s.member[len(s.member)-1] = 1<<r - 1
+	}
+	s.count = int(vol)
+	s.min, s.max = s.lo, s.hi
+	return "", nil
+}
+
+// errLeaves stops wholeBox's check at a move that leaves the box.
+var errLeaves = errors.New("a move leaves the box")

@@ -312,10 +312,7 @@ func compiledPath(c *positions.Compiled) string {
 	if !c.Up {
 		dir = "lowers"
 	}
-	found := "found in one sweep of the box in the order of play"
-	if c.Filled {
-		found = "every tuple above a start (each pile has a move + 1)"
-	}
+	found := c.Found
 	kind := "affine moves"
 	if c.Simple != nil {
 		kind = "one-pile moves"

@@ -1,13 +1,6 @@
 package retro
 
-import (
-	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
-
-	"retro/positions"
-)
+import "retro/positions"
 
 // The compiled sweep for the commonest shape: every move changes one pile
 // by itself (pile op constant, `each`), and one side wins at every end.
@@ -80,12 +73,11 @@ func (tw *twins) at(p []int64) bool {
 // a cell tells by itself whether it is a position; vals holds endCode<<1
 // in every cell on entry.
 //
-// On two cores or more, two workers take the rows in turn. A move leads
-// from a row to the same row, to the row just before it in the sweep at
-// the same place (a one-pile move keeps the other piles), or to rows
-// further back, which are done; so a worker waits only until the other has
-// passed the same place in the row before. Every value is a function of
-// the values it reads, so the bytes out do not depend on the timing.
+// It runs on one core. Two workers taking the rows in turn (a one-pile
+// move reaches the same row, the row before at the same place, or rows
+// done) were tried: each waits on the other every few cells, and on this
+// shared machine, where the other process's threads take the cores away,
+// the lockstep made the sweep 3.3 times slower than one worker.
 func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit uint64, opt Options) error {
 	c := s.c
 	sp := c.Space
@@ -104,52 +96,23 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit
 	if sw.hasEnd {
 		sw.endLast = c.EndCoef[last]
 	}
-	workers := 1
-	if runtime.GOMAXPROCS(0) > 1 && sw.rows > 1 && int64(len(vals)) >= 1<<16 {
-		workers = 2
-	}
-	ws := make([]*sweepWorker, workers)
-	for k := range ws {
-		ws[k] = &sweepWorker{p: make([]int64, len(size)), seen: make([]int64, len(sw.ss))}
-	}
-	if workers == 1 {
-		for r0 := range sw.rows {
-			if err := sw.row(ws[0], r0); err != nil {
-				return err
-			}
-		}
-	} else {
-		ws[0].other, ws[1].other = &ws[1].done, &ws[0].done
-		var wg sync.WaitGroup
-		for k, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for r0 := int64(k); r0 < sw.rows; r0 += 2 {
-					if w.err = sw.row(w, r0); w.err != nil || sw.stop.Load() {
-						sw.stop.Store(true)
-						break
-					}
-					w.done.Store((r0 + 1) * sw.rowLen)
-				}
-				w.done.Store(math.MaxInt64) // nothing more to wait for
-			}()
-		}
-		wg.Wait()
-		for _, w := range ws {
-			if w.err != nil {
-				return w.err
-			}
+	for _, m := range sw.ss {
+		if m.P == last {
+			sw.inner = append(sw.inner, m)
 		}
 	}
-	for _, w := range ws {
-		s.moves += w.moves
-		s.edges += w.edges
+	wk := &sweepWorker{p: make([]int64, len(size)), seen: make([]int64, len(sw.ss))}
+	for r0 := range sw.rows {
+		if err := sw.row(wk, r0); err != nil {
+			return err
+		}
 	}
+	s.moves += wk.moves
+	s.edges += wk.edges
 	return nil
 }
 
-// simpleSweep is what the workers of sweepSimple share.
+// simpleSweep is what the rows of sweepSimple share.
 type simpleSweep[V cellValue] struct {
 	s        *compiledSolver
 	c        *positions.Compiled
@@ -157,6 +120,7 @@ type simpleSweep[V cellValue] struct {
 	member   positions.Bitset
 	lo, size []int64
 	ss       []simpleStep
+	inner    []simpleStep // the moves of the last pile
 	tw       *twins
 	last     int
 	rowLen   int64
@@ -168,18 +132,14 @@ type simpleSweep[V cellValue] struct {
 	up       bool
 	signed   bool
 	opt      Options
-	stop     atomic.Bool
 }
 
-// sweepWorker is one worker's state: done counts the cells of the sweep
-// it has finished, in sweep order; other is the other worker's.
+// sweepWorker is the sweep's scratch and counts.
 type sweepWorker struct {
 	p            []int64
 	seen         []int64
+	outer        []int64 // the steps of the other piles' moves in this row
 	moves, edges int64
-	done         atomic.Int64
-	other        *atomic.Int64
-	err          error
 }
 
 // row values the positions of the r0-th row of the sweep.
@@ -203,14 +163,40 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 	if sw.hasEnd {
 		e0 = c.EndSum(p)
 	}
-	// the other worker's row is the one before: wait until it has passed
-	// the same place; published every 64 cells
-	var ready int64
-	if wk.other != nil {
-		ready = wk.other.Load()
+	// The moves of the other piles do the same from every cell of the row:
+	// their steps, legality and ends are worked out once.
+	outer := wk.outer[:0]
+	outerLegal := 0
+	oMinL, oMaxW := uint64(1<<63), uint64(0)
+	twinRow := false
+	for k, m := range sw.tw.mark[:last] {
+		twinRow = twinRow || m != nil && m[p[k]-sw.lo[k]]
 	}
-	at := r0 * rowLen
-	published := int64(0)
+	for k := range ss {
+		m := &ss[k]
+		if m.P == last {
+			continue
+		}
+		pv := p[m.P]
+		nv := m.apply(pv)
+		if nv == pv || nv < 0 && !sw.signed {
+			continue
+		}
+		outerLegal++
+		if nv >= m.lo && nv <= m.hi {
+			outer = append(outer, (nv-pv)*m.stride)
+			continue
+		}
+		if code := sw.endCode; code&1 == 0 {
+			oMinL = min(oMinL, code>>1)
+		} else {
+			oMaxW = max(oMaxW, code>>1)
+		}
+	}
+	wk.outer = outer
+	inner := sw.inner
+	twinIn := sw.tw.mark[last]
+	lastLo := sw.lo[last]
 	for j0 := int64(0); j0 < rowLen; j0++ {
 		j := j0
 		if up {
@@ -229,29 +215,35 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 		if w&(1<<uint(cell&63)) == 0 {
 			continue
 		}
-		if wk.other != nil {
-			for ready <= at+j0-rowLen {
-				runtime.Gosched()
-				ready = wk.other.Load()
-			}
-			if j0-published >= 64 {
-				wk.done.Store(at + j0)
-				published = j0
-			}
-		}
-		p[last] = sw.lo[last] + j
 		var v uint64
-		legal := 0
+		legal := outerLegal
 		if sw.hasEnd && c.Holds(e0+sw.endLast*j) {
-			v = rowValue(s, sw.endCode)
+			v, legal = rowValue(s, sw.endCode), 0
 		} else {
-			minL, maxW := uint64(1<<63), uint64(0)
-			dedupe := sw.tw.at(p)
+			minL, maxW := oMinL, oMaxW
+			dedupe := twinRow || twinIn != nil && twinIn[j]
 			n := 0
 			in := 0
-			for k := range ss {
-				m := &ss[k]
-				pv := p[m.P]
+			for _, d := range outer {
+				tc := cell + d
+				code := uint64(vals[tc])
+				if code&1 != 0 {
+					in++
+					if dedupe {
+						wk.seen[n] = tc
+						n++
+					}
+				}
+				code >>= 1
+				if code&1 == 0 {
+					minL = min(minL, code>>1)
+				} else {
+					maxW = max(maxW, code>>1)
+				}
+			}
+			pv := lastLo + j
+			for k := range inner {
+				m := &inner[k]
 				nv := m.Mul*pv + m.Add
 				if m.Div > 1 {
 					nv = floorDivPos(nv, m.Div)
@@ -262,7 +254,7 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 				legal++
 				code := sw.endCode
 				if nv >= m.lo && nv <= m.hi {
-					tc := cell + (nv-pv)*m.stride
+					tc := cell + nv - pv
 					code = uint64(vals[tc])
 					if code&1 != 0 { // a position, not an end
 						in++
