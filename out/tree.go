@@ -18,6 +18,15 @@ type TreeOptions struct {
 	// MarkBest ends the line of an optimal move with " *" (useful when
 	// every move is shown).
 	MarkBest bool
+	// Position writes a position; nil for positions.Format.
+	Position func(piles []int64, hist int) string
+}
+
+func (opt TreeOptions) format(g *rules.Game, piles []int64, hist int) string {
+	if opt.Position != nil {
+		return opt.Position(piles, hist)
+	}
+	return positions.Format(g, piles, hist)
 }
 
 // nodeValue is a node's outcome and layer, and what happened there: "W 3",
@@ -45,7 +54,7 @@ func nodeValue(n *retro.Node) string {
 // within 80 columns.
 func WriteTree(w io.Writer, g *rules.Game, root *retro.Node, opt TreeOptions) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s  %s\n", positions.Format(g, root.Piles, root.Hist), nodeValue(root))
+	fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root))
 	t := &treeText{w: bw, g: g, opt: opt, branch: [2]string{"├─ ", "└─ "}, more: [2]string{"│  ", "   "}}
 	if t.widest(root, 0, 3) > 80 {
 		t.branch, t.more = [2]string{"├ ", "└ "}, [2]string{"│ ", "  "}
@@ -63,7 +72,7 @@ type treeText struct {
 
 // line is a move's line without its branch.
 func (t *treeText) line(c *retro.Node) string {
-	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), positions.Format(t.g, c.Piles, c.Hist), nodeValue(c))
+	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), t.opt.format(t.g, c.Piles, c.Hist), nodeValue(c))
 	if t.opt.MarkBest && c.Best {
 		s += " *"
 	}

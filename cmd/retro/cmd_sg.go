@@ -597,35 +597,13 @@ func heapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed
 
 // showHeaps is show for a heap game: the position is a list of heaps.
 func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
-	heaps, err := parseHeapList(arg)
-	if err != nil {
-		return fmt.Errorf("position %q: %v", arg, err)
-	}
-	in, err := singleInstance(g)
+	res, i, err := gf.heapPosition(g, arg) // heap_tree.go
 	if err != nil {
 		return err
 	}
-	most, err := retro.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
-	if err != nil {
-		return err
-	}
-	k := 0
-	for _, h := range heaps {
-		k += most[h]
-	}
-	view, err := in.HeapView(max(k, 1))
-	if err != nil {
-		return err
-	}
-	tuple := make([]int64, max(k, 1))
-	sorted := slices.Clone(heaps)
-	slices.Sort(sorted)
-	slices.Reverse(sorted)
-	copy(tuple, sorted)
-	res, i, err := gf.solveAt(view, tuple, 0)
-	if err != nil {
-		return err
-	}
+	view := res.Instance
+	tuple := make([]int64, res.Space.Piles())
+	res.Space.Position(i, tuple)
 	moves, err := res.Moves(i, view.NewMachine())
 	if err != nil {
 		return &sourceError{err: err, src: g.Source}

@@ -65,12 +65,26 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		if _, err := singleInstance(g); err != nil {
 			return err
 		}
+		if g.Sum { // a list of heaps, as show takes it: heap_tree.go
+			res, i, err := o.game.heapPosition(g, args[1])
+			if err != nil {
+				return err
+			}
+			return o.treeHeaps(e, g, res, i)
+		}
 	}
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}
 	g := s.game
+	if g.Sum && len(s.results) == 1 { // a heap game's table: heap_tree.go
+		i, err := heapTableIndex(args[0], s.results[0], args[1])
+		if err != nil {
+			return err
+		}
+		return o.treeHeaps(e, g, s.results[0], i)
+	}
 	piles, err := parsePosition(g, args[1])
 	if err != nil {
 		return err
