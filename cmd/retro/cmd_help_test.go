@@ -99,7 +99,7 @@ func TestBashCompletion(t *testing.T) {
 	empty := t.TempDir() // no files to offer
 	for _, c := range []struct{ line, want string }{
 		{"retro so", "solve"},
-		{"retro solve --ma", "--max-positions"},
+		{"retro solve --max-p", "--max-positions"},
 		{"retro completion ", "bash zsh fish"},
 		{"retro games wy", "wythoff"},
 		{"retro query --f", "--first"},
