@@ -198,6 +198,9 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		}
 		c.Found = "found in one sweep of the box in the order of play"
 	}
+	if sw.count > math.MaxUint32 {
+		return nil, "more than 2^32 - 1 positions", nil
+	}
 	c.Space, why = sw.space()
 	if why != "" {
 		return nil, why, nil

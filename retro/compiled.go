@@ -241,7 +241,7 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 	layer := make([]uint32, n)
 	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
 	// above; outcomes follow from keys
-	count := make([]int, 2)
+	count := make([]uint32, 2)
 	member := sp.Members()
 	idx := 0
 	for w, word := range member {
@@ -273,7 +273,7 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 	r.layer = layer
 	vals = nil
 	// counting sort by key; index order within a key
-	start := make([]int, len(count)+1)
+	start := make([]uint32, len(count)+1)
 	for k, x := range count {
 		start[k+1] = start[k] + x
 	}
@@ -288,7 +288,7 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 		case k%2 == 0: // layer k-1 odd
 			o = Win
 		}
-		r.segs = append(r.segs, segment{end: uint32(start[k+1]), layer: l, outcome: o})
+		r.segs = append(r.segs, segment{end: start[k+1], layer: l, outcome: o})
 	}
 	r.order = buf[:n:n]
 	fill := start[:len(count)]

@@ -101,7 +101,8 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit
 			sw.inner = append(sw.inner, m)
 		}
 	}
-	wk := &sweepWorker{p: make([]int64, len(size)), seen: make([]int64, len(sw.ss))}
+	wk := &sweepWorker{p: make([]int64, len(size)), seen: make([]int64, len(sw.ss)),
+		to: make([]int64, 0, len(sw.ss))}
 	for r0 := range sw.rows {
 		if err := sw.row(wk, r0); err != nil {
 			return err
@@ -139,6 +140,7 @@ type sweepWorker struct {
 	p            []int64
 	seen         []int64
 	outer        []int64 // the steps of the other piles' moves in this row
+	to           []int64 // the cells one position's moves reach
 	moves, edges int64
 }
 
@@ -222,12 +224,34 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 		} else {
 			minL, maxW := oMinL, oMaxW
 			dedupe := twinRow || twinIn != nil && twinIn[j]
-			n := 0
-			in := 0
+			// the cells the moves reach in the box, then their values
+			to := wk.to[:0]
 			for _, d := range outer {
-				tc := cell + d
+				to = append(to, cell+d)
+			}
+			pv := lastLo + j
+			for k := range inner {
+				m := &inner[k]
+				nv := m.Mul*pv + m.Add
+				if m.Div > 1 {
+					nv = floorDivPos(nv, m.Div)
+				}
+				if nv == pv || nv < 0 && !sw.signed {
+					continue
+				}
+				legal++
+				if nv >= m.lo && nv <= m.hi {
+					to = append(to, cell+nv-pv)
+				} else if code := sw.endCode; code&1 == 0 {
+					minL = min(minL, code>>1)
+				} else {
+					maxW = max(maxW, code>>1)
+				}
+			}
+			n, in := 0, 0
+			for _, tc := range to {
 				code := uint64(vals[tc])
-				if code&1 != 0 {
+				if code&1 != 0 { // a position, not an end
 					in++
 					if dedupe {
 						wk.seen[n] = tc
@@ -241,36 +265,7 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 					maxW = max(maxW, code>>1)
 				}
 			}
-			pv := lastLo + j
-			for k := range inner {
-				m := &inner[k]
-				nv := m.Mul*pv + m.Add
-				if m.Div > 1 {
-					nv = floorDivPos(nv, m.Div)
-				}
-				if nv == pv || nv < 0 && !sw.signed {
-					continue
-				}
-				legal++
-				code := sw.endCode
-				if nv >= m.lo && nv <= m.hi {
-					tc := cell + nv - pv
-					code = uint64(vals[tc])
-					if code&1 != 0 { // a position, not an end
-						in++
-						if dedupe {
-							wk.seen[n] = tc
-							n++
-						}
-					}
-					code >>= 1
-				}
-				if code&1 == 0 {
-					minL = min(minL, code>>1)
-				} else {
-					maxW = max(maxW, code>>1)
-				}
-			}
+			wk.to = to
 			switch {
 			case legal == 0:
 				v = rowValue(s, sw.endCode)
