@@ -2,6 +2,7 @@ package out
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -47,19 +48,28 @@ func nodeValue(n *retro.Node) string {
 	return s
 }
 
+// IndentCap is how many levels of a tree WriteTree and WriteTreeJSON
+// indent; deeper nodes are indented as at that level and start their lines
+// with their depth, "[depth 40]" (text), or are written compact (JSON), so
+// that the output grows with the number of nodes, not with their depth
+// squared.
+const IndentCap = 32
+
 // WriteTree writes a strategy tree as text, one node a line: the root's
 // position, outcome and layer, then every move as "command -> position
 // outcome layer", drawn under its position with box-drawing characters.
 // The branches are three columns wide, or two when that keeps the lines
-// within 80 columns.
+// within 80 columns. Below IndentCap levels a line starts with its depth
+// instead of more indentation. It walks the tree without recursion and
+// writes as it goes.
 func WriteTree(w io.Writer, g *rules.Game, root *retro.Node, opt TreeOptions) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root))
 	t := &treeText{w: bw, g: g, opt: opt, branch: [2]string{"├─ ", "└─ "}, more: [2]string{"│  ", "   "}}
-	if t.widest(root, 0, 3) > 80 {
+	if t.widest(root, 3) > 80 {
 		t.branch, t.more = [2]string{"├ ", "└ "}, [2]string{"│ ", "  "}
 	}
-	t.children(root, "")
+	t.children(root)
 	return bw.Flush()
 }
 
@@ -79,25 +89,68 @@ func (t *treeText) line(c *retro.Node) string {
 	return s
 }
 
-// widest is the width of the widest line below n, at depth, with branches
-// of the given width.
-func (t *treeText) widest(n *retro.Node, depth, width int) int {
-	m := 0
-	for _, c := range n.Children {
-		m = max(m, (depth+1)*width+utf8.RuneCountInString(t.line(c)), t.widest(c, depth+1, width))
+// depthLabel starts the line of a node deeper than IndentCap.
+func depthLabel(depth int) string {
+	if depth <= IndentCap {
+		return ""
 	}
+	return fmt.Sprintf("[depth %d] ", depth)
+}
+
+// treeFrame is a node being walked: the next of its children to visit.
+type treeFrame struct {
+	n    *retro.Node
+	next int
+	last bool // the last of its siblings
+}
+
+// walk visits every node below root in depth-first order, with its depth
+// (1 for the root's children) and whether it is the last of its siblings;
+// leave, when set, is called with the same once its children are done.
+func walk(root *retro.Node, visit, leave func(c *retro.Node, depth int, last bool)) {
+	stack := []treeFrame{{n: root}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == len(top.n.Children) {
+			done := *top
+			stack = stack[:len(stack)-1]
+			if leave != nil && len(stack) > 0 {
+				leave(done.n, len(stack), done.last)
+			}
+			continue
+		}
+		c := top.n.Children[top.next]
+		top.next++
+		last := top.next == len(top.n.Children)
+		visit(c, len(stack), last)
+		stack = append(stack, treeFrame{n: c, last: last})
+	}
+}
+
+// widest is the width of the widest line below root with branches of the
+// given width.
+func (t *treeText) widest(root *retro.Node, width int) int {
+	m := 0
+	walk(root, func(c *retro.Node, depth int, _ bool) {
+		m = max(m, min(depth, IndentCap)*width+utf8.RuneCountInString(depthLabel(depth)+t.line(c)))
+	}, nil)
 	return m
 }
 
-func (t *treeText) children(n *retro.Node, prefix string) {
-	for k, c := range n.Children {
+func (t *treeText) children(root *retro.Node) {
+	var prefix []string // what each level above the current node draws
+	walk(root, func(c *retro.Node, depth int, isLast bool) {
 		last := 0
-		if k == len(n.Children)-1 {
+		if isLast {
 			last = 1
 		}
-		t.w.WriteString(prefix + t.branch[last] + t.line(c) + "\n")
-		t.children(c, prefix+t.more[last])
-	}
+		prefix = prefix[:depth-1]
+		for _, p := range prefix[:min(len(prefix), IndentCap-1)] {
+			t.w.WriteString(p)
+		}
+		t.w.WriteString(depthLabel(depth) + t.branch[last] + t.line(c) + "\n")
+		prefix = append(prefix, t.more[last])
+	}, nil)
 }
 
 // WriteTreeDot writes a strategy tree in Graphviz's dot language: a box per
@@ -144,60 +197,108 @@ func dotQuote(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-// jsonTree is the JSON form of a strategy tree.
-type jsonTree struct {
-	Game  string    `json:"game"`
-	Piles []string  `json:"piles"`
-	Root  *jsonNode `json:"root"`
-}
-
-// jsonNode is one node: move is the command that led to it (absent at the
-// root); last and mylast only in games whose positions carry them; layer
-// is null for D and ?.
-type jsonNode struct {
-	Move     string      `json:"move,omitempty"`
-	Position []int64     `json:"position"`
-	Last     *string     `json:"last,omitempty"`
-	Mylast   *string     `json:"mylast,omitempty"`
-	Outcome  string      `json:"outcome"`
-	Layer    *int        `json:"layer"`
-	End      bool        `json:"end,omitempty"`
-	Best     bool        `json:"best,omitempty"`
-	Cut      bool        `json:"cut,omitempty"`
-	Repeat   bool        `json:"repeat,omitempty"`
-	Children []*jsonNode `json:"children,omitempty"`
-}
-
 // WriteTreeJSON writes a strategy tree as JSON for programs:
 // {"game", "piles", "root"}, each node with move, position, last, mylast,
-// outcome, layer, end, best, cut, repeat and children.
+// outcome, layer, end, best, cut, repeat and children. It walks the tree
+// without recursion and writes as it goes, so any depth is written; below
+// IndentCap levels the nodes are written compact, without line breaks.
 func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node) error {
-	var conv func(n *retro.Node) *jsonNode
-	conv = func(n *retro.Node) *jsonNode {
-		j := &jsonNode{Position: n.Piles, Outcome: n.Outcome.String(), End: n.End, Best: n.Best,
-			Cut: n.Cut, Repeat: n.Repeat}
-		if n.Cmd >= 0 {
-			j.Move = nodeName(g, n)
+	bw := bufio.NewWriter(w)
+	name, _ := json.Marshal(g.Name)
+	piles, _ := json.MarshalIndent(g.Piles, "  ", "  ")
+	fmt.Fprintf(bw, "{\n  \"game\": %s,\n  \"piles\": %s,\n  \"root\": ", name, piles)
+	// Down to IndentCap the nodes are indented as json.MarshalIndent
+	// would; deeper ones are compact.
+	deep := func(depth int) bool { return depth > IndentCap }
+	indent := func(depth int) string { return strings.Repeat("  ", 1+2*depth) }
+	nl := func(depth int, s string) string { // a line break before s
+		if deep(depth) {
+			return strings.TrimSpace(s)
 		}
-		if n.Layer >= 0 {
-			layer := n.Layer
-			j.Layer = &layer
-		}
-		if g.History != rules.NoHistory {
-			last, mylast := positions.SplitHistory(g, n.Hist)
-			l := positions.CommandName(g, last)
-			j.Last = &l
-			if g.History == rules.BothHistory {
-				m := positions.CommandName(g, mylast)
-				j.Mylast = &m
-			}
-		}
-		for _, c := range n.Children {
-			j.Children = append(j.Children, conv(c))
-		}
-		return j
+		return "\n" + indent(depth) + s
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(jsonTree{Game: g.Name, Piles: g.Piles, Root: conv(root)})
+	// open writes a node's fields, leaving its object open when it has
+	// children.
+	open := func(n *retro.Node, depth int) error {
+		var b []byte
+		var err error
+		if deep(depth) {
+			b, err = json.Marshal(jsonFields(g, n))
+		} else {
+			b, err = json.MarshalIndent(jsonFields(g, n), indent(depth), "  ")
+		}
+		if err != nil {
+			return err
+		}
+		if len(n.Children) == 0 {
+			bw.Write(b)
+			return nil
+		}
+		b = bytes.TrimRight(bytes.TrimSuffix(b, []byte("}")), " \n")
+		bw.Write(b)
+		bw.WriteString("," + nl(depth, "  \"children\": [") + nl(depth+1, ""))
+		return nil
+	}
+	if err := open(root, 0); err != nil {
+		return err
+	}
+	var err error
+	walk(root, func(c *retro.Node, depth int, last bool) {
+		if err == nil {
+			err = open(c, depth)
+		}
+	}, func(c *retro.Node, depth int, last bool) {
+		if len(c.Children) > 0 { // close its children and its object
+			bw.WriteString(nl(depth, "  ]") + nl(depth, "}"))
+		}
+		if !last {
+			bw.WriteString("," + nl(depth, ""))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if len(root.Children) > 0 {
+		bw.WriteString(nl(0, "  ]") + nl(0, "}"))
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// jsonNode is one node of WriteTreeJSON without its children: move is the
+// command that led to it (absent at the root); last and mylast only in
+// games whose positions carry them; layer is null for D and ?.
+type jsonNode struct {
+	Move     string  `json:"move,omitempty"`
+	Position []int64 `json:"position"`
+	Last     *string `json:"last,omitempty"`
+	Mylast   *string `json:"mylast,omitempty"`
+	Outcome  string  `json:"outcome"`
+	Layer    *int    `json:"layer"`
+	End      bool    `json:"end,omitempty"`
+	Best     bool    `json:"best,omitempty"`
+	Cut      bool    `json:"cut,omitempty"`
+	Repeat   bool    `json:"repeat,omitempty"`
+}
+
+func jsonFields(g *rules.Game, n *retro.Node) *jsonNode {
+	j := &jsonNode{Position: n.Piles, Outcome: n.Outcome.String(), End: n.End, Best: n.Best,
+		Cut: n.Cut, Repeat: n.Repeat}
+	if n.Cmd >= 0 {
+		j.Move = nodeName(g, n)
+	}
+	if n.Layer >= 0 {
+		layer := n.Layer
+		j.Layer = &layer
+	}
+	if g.History != rules.NoHistory {
+		last, mylast := positions.SplitHistory(g, n.Hist)
+		l := positions.CommandName(g, last)
+		j.Last = &l
+		if g.History == rules.BothHistory {
+			m := positions.CommandName(g, mylast)
+			j.Mylast = &m
+		}
+	}
+	return j
 }

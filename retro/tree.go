@@ -54,7 +54,7 @@ func (r *Result) Tree(i int, m *rules.Machine, opt TreeOptions) (*Node, error) {
 		Piles: make([]int64, r.Space.Piles())}
 	root.Hist = r.Space.Position(i, root.Piles)
 	b.nodes = 1
-	if err := b.grow(root, 0); err != nil {
+	if err := b.grow(root); err != nil {
 		return nil, err
 	}
 	return root, nil
@@ -66,9 +66,49 @@ type treeBuilder struct {
 	opt    TreeOptions
 	nodes  int
 	onPath map[int]bool
+	stack  []growFrame
 }
 
-func (b *treeBuilder) grow(n *Node, depth int) error {
+// growFrame is a node whose moves are being followed.
+type growFrame struct {
+	n     *Node
+	depth int
+	moves []Move // those shown
+	next  int
+}
+
+// grow builds the tree below root depth first, without recursion, so
+// that a tree of any depth is built.
+func (b *treeBuilder) grow(root *Node) error {
+	if err := b.enter(root, 0); err != nil {
+		return err
+	}
+	for len(b.stack) > 0 {
+		top := &b.stack[len(b.stack)-1]
+		if top.next == len(top.moves) {
+			delete(b.onPath, top.n.Index)
+			b.stack = b.stack[:len(b.stack)-1]
+			continue
+		}
+		mv := top.moves[top.next]
+		top.next++
+		b.nodes++
+		if b.nodes > b.opt.MaxNodes {
+			return fmt.Errorf("%w: more than %d nodes (limit it with a depth)", ErrTreeTooLarge, b.opt.MaxNodes)
+		}
+		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd, Name: mv.Name,
+			Outcome: mv.Outcome, Layer: mv.Layer, End: mv.End, Best: mv.Best}
+		top.n.Children = append(top.n.Children, c)
+		if err := b.enter(c, top.depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// enter looks at the moves of node n at depth, and puts it on the stack
+// when they are to be followed.
+func (b *treeBuilder) enter(n *Node, depth int) error {
 	if n.End || n.Outcome == Unknown {
 		return nil
 	}
@@ -89,19 +129,7 @@ func (b *treeBuilder) grow(n *Node, depth int) error {
 		return nil
 	}
 	b.onPath[n.Index] = true
-	defer delete(b.onPath, n.Index)
-	for _, mv := range b.pick(n, moves) {
-		b.nodes++
-		if b.nodes > b.opt.MaxNodes {
-			return fmt.Errorf("%w: more than %d nodes (limit it with a depth)", ErrTreeTooLarge, b.opt.MaxNodes)
-		}
-		c := &Node{Piles: mv.To, Hist: mv.Hist, Index: mv.Index, Cmd: mv.Cmd, Name: mv.Name,
-			Outcome: mv.Outcome, Layer: mv.Layer, End: mv.End, Best: mv.Best}
-		if err := b.grow(c, depth+1); err != nil {
-			return err
-		}
-		n.Children = append(n.Children, c)
-	}
+	b.stack = append(b.stack, growFrame{n: n, depth: depth, moves: b.pick(n, moves)})
 	return nil
 }
 

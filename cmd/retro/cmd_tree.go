@@ -23,7 +23,12 @@ turns (L) every move, down to the ends of the game, each node with its
 position, outcome and layer. From a draw (D) it follows one move keeping the
 draw, until a position repeats. --all-moves shows every move at every node,
 the optimal ones marked *; --dot writes Graphviz, --json the tree for
-programs. A game whose positions carry history takes --last and --mylast.`,
+programs. A game whose positions carry history takes --last and --mylast.
+
+The output is written as the tree is walked, at any depth: below 32 levels
+the text lines keep the indentation of level 32 and start with their depth
+("[depth 40]"), and the JSON nodes are written compact. --max-nodes bounds
+the tree (and so the output), --depth the moves followed.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &treeOptions{}
 			o.game.add(fs)
