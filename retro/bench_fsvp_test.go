@@ -1,9 +1,6 @@
 package retro_test
 
 import (
-	"runtime"
-	"runtime/metrics"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -19,44 +16,6 @@ func userCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano())
 }
 
-// heapAndMapped samples, while it runs, the largest live heap plus the
-// tables positions maps outside the heap.
-type heapAndMapped struct {
-	peak atomic.Uint64
-	stop chan struct{}
-	done chan struct{}
-}
-
-func startPeakMapped() *heapAndMapped {
-	runtime.GC()
-	s := &heapAndMapped{stop: make(chan struct{}), done: make(chan struct{})}
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	now := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() + uint64(positions.Mapped()) }
-	b0 := now()
-	go func() {
-		defer close(s.done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			if v := now(); v > b0 && v-b0 > s.peak.Load() {
-				s.peak.Store(v - b0)
-			}
-			select {
-			case <-s.stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return s
-}
-
-func (s *heapAndMapped) end() uint64 {
-	close(s.stop)
-	<-s.done
-	return s.peak.Load()
-}
-
 // benchFSVP solves Fair Shares and Varied Pairs for n stones and checks
 // the counts of GamesmanOne's analysis (positions, W, L; its L counts the
 // all-ones end, which the table leaves out). It reports the user CPU time
@@ -69,7 +28,7 @@ func benchFSVP(b *testing.B, n, pos, w, l int) {
 	cpu := userCPU()
 	for i := 0; i < b.N; i++ {
 		res = nil
-		s := startPeakMapped()
+		s := startPeak()
 		var err error
 		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{})
 		if err != nil {

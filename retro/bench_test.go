@@ -84,7 +84,8 @@ func startPeak() *peakSampler {
 	runtime.GC()
 	s := &peakSampler{stop: make(chan struct{}), done: make(chan struct{})}
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	base := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	// the heap, and the tables positions maps outside it
+	base := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() + uint64(positions.Mapped()) }
 	b0 := base()
 	go func() {
 		defer close(s.done)

@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -109,5 +110,16 @@ func TestFSVPAgainstGamesmanOne(t *testing.T) {
 			t.Errorf("n = %d: %d positions, %v; want %d, W %d, L %d, D %d", c.n, fast.Len(), tally, c.pos-1, c.w, c.l-1, c.d)
 		}
 		sameResult(t, fmt.Sprintf("n = %d", c.n), fast, solveGeneral(t, in, positions.DefaultOptions(in.Game)))
+	}
+}
+
+// testdata/fsvp-20.toml is fsvpGame(20), for the command line.
+func TestFSVPFileIsGenerated(t *testing.T) {
+	src, err := os.ReadFile("testdata/fsvp-20.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(src) != fsvpGame(20) {
+		t.Fatal("testdata/fsvp-20.toml is not fsvpGame(20): write it again")
 	}
 }
