@@ -81,7 +81,7 @@ func TestVersion(t *testing.T) {
 }
 
 // TestBashCompletion runs the bash script: the words it offers after
-// "retro so", "retro solve --ma", "retro completion " and "retro games ny".
+// "retro so", "retro solve --max-p", "retro completion " and "retro games ny".
 func TestBashCompletion(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"retro/positions"
 )
@@ -20,11 +19,7 @@ import (
 // machineMemory is the memory this process may use: the machine's, or the
 // cgroup's limit when lower; 0 when unknown.
 func machineMemory() int64 {
-	var total int64
-	var si syscall.Sysinfo_t
-	if syscall.Sysinfo(&si) == nil {
-		total = int64(si.Totalram) * int64(si.Unit)
-	}
+	total := physicalMemory()
 	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
