@@ -91,7 +91,7 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 		for o, c := range r.Tally() {
 			tally[o] += c
 		}
-		for _, seg := range r.Segments() {
+		for _, seg := range shownSegments(r) {
 			k := layerKey{seg.Outcome, seg.Layer}
 			if _, ok := counts[k]; !ok {
 				keys = append(keys, k)
@@ -127,6 +127,32 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 	fmt.Fprintf(w, "time:       %s\n", duration(s.elapsed))
 	fmt.Fprintf(w, "peak memory: %s resident, the whole process\n", peakMemory())
 	return nil
+}
+
+// shownSegments are the coloured sets of a result counted by the
+// positions that show their outcome: under a horizon a position coloured
+// at a layer beyond what its depth lets the horizon decide shows ?, and is
+// counted there, not in its layer. Only End - Start is meant; a set no
+// position shows is left out.
+func shownSegments(r *retro.Result) []retro.Segment {
+	segs := r.Segments()
+	if r.Horizon() < 0 {
+		return segs
+	}
+	order := r.Positions()
+	var out []retro.Segment
+	for _, seg := range segs {
+		n := 0
+		for _, i := range order[seg.Start:seg.End] {
+			if r.Outcome(int(i)) == seg.Outcome {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, retro.Segment{Outcome: seg.Outcome, Layer: seg.Layer, End: n})
+		}
+	}
+	return out
 }
 
 func sortKeys(keys []layerKey) {

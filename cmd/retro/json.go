@@ -31,7 +31,7 @@ func summaryJSON(s *solved) *out.SummaryJSON {
 		j.Positions += int64(r.Len())
 		j.Moves += r.MoveCount
 		j.Edges += r.Edges
-		c.Add(r.Tally(), r.Segments())
+		c.Add(r.Tally(), shownSegments(r))
 	}
 	j.Outcomes, j.Layers = c.Outcomes(), c.Layers()
 	return j
