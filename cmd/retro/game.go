@@ -117,7 +117,8 @@ func (gf *gameFlags) load(arg string) (*rules.Game, error) {
 }
 
 // validate refuses the values of the flags that mean nothing: a cap of no
-// positions, a horizon below -1, an open width below 1.
+// positions, a horizon below -1, an open width below 1, heaps up to more
+// than the cap.
 func (gf *gameFlags) validate() error {
 	switch {
 	case gf.maxPositions < 1:
@@ -126,6 +127,8 @@ func (gf *gameFlags) validate() error {
 		return &usageError{err: fmt.Errorf("--horizon %d: want 0 or more, or -1 for the game's own", gf.horizon)}
 	case gf.openWidth < 1:
 		return &usageError{err: fmt.Errorf("--open-width %d: want 1 or more", gf.openWidth)}
+	case gf.heapUpto < 0 || gf.heapUpto > gf.maxPositions:
+		return &usageError{err: fmt.Errorf("--upto %d: want 0..%d (--max-positions)", gf.heapUpto, gf.maxPositions)}
 	}
 	return nil
 }

@@ -87,3 +87,18 @@ func TestShowNegative(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 }
+
+// TestShowHugeHeap: a heap game's position with a heap beyond the cap is
+// refused before the values of the heaps below it are allocated.
+func TestShowHugeHeap(t *testing.T) {
+	for _, args := range [][]string{
+		{"show", "nim", "1000000000000,1"},
+		{"tree", "nim", "1000000000000,1"},
+		{"solve", "nim", "--upto", "1000000000000"},
+	} {
+		_, errs, code := runCmd(t, args...)
+		if code == 0 || !strings.Contains(errs, "--max-positions") {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+}
