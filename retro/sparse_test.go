@@ -129,3 +129,28 @@ func TestShiftsSameOnAnyCores(t *testing.T) {
 		sameResult(t, fmt.Sprintf("%d cores", cores), fast, general)
 	}
 }
+
+// Piles that outgrow the widths the moves suggest: the keys widen, and
+// once they need a second word the search starts again with wider keys.
+func TestShiftsWidenKeys(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("piles = [\"p0\", \"p1\", \"p2\", \"p3\", \"p4\", \"p5\", \"p6\", \"p7\"]\nmoves = [")
+	for k := 1; k <= 7; k++ {
+		fmt.Fprintf(&b, "\"p0 = p0 - 1, p%d = p%d + 200\", ", k, k)
+	}
+	b.WriteString("\"p1 = p1 - 1, p2 = p2 + 1\"]\n[start]\np0 = 3\n")
+	for k := 1; k <= 7; k++ {
+		fmt.Fprintf(&b, "p%d = 0\n", k)
+	}
+	g := parse(t, "widen.toml", b.String())
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	popt := positions.DefaultOptions(g)
+	fast, err := retro.SolveShifts(insts[0], popt, retro.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, "widened keys", fast, solveGeneral(t, insts[0], popt))
+}

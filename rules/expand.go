@@ -24,8 +24,9 @@ type mover struct {
 	// need and needMin: the mover makes no move unless pile need holds at
 	// least needMin (it subtracts needMin from it and piles may not go
 	// negative); need is -1 when there is no such pile.
-	need    int
-	needMin int64
+	need     int
+	needMin  int64
+	needMore []pileNeed // the other piles it takes a constant from, likewise
 	// src and exprs: the entry and the values' trees, for Instance.Affine.
 	src   *entry
 	exprs []expr
@@ -94,10 +95,14 @@ func (c *compiler) assignMover(base mover, targets []int, values []expr) *mover 
 	}
 	for i, v := range values {
 		m.values = append(m.values, c.intFn(v))
-		if b, ok := v.(*binary); ok && b.op == tSub && !c.g.Signed && m.need < 0 {
+		if b, ok := v.(*binary); ok && b.op == tSub && !c.g.Signed {
 			xs, isSlot := slotOf(b.x)
 			if k, isConst := fold(b.y); isSlot && xs == targets[i] && isConst && k > 0 {
-				m.need, m.needMin = targets[i], k
+				if m.need < 0 {
+					m.need, m.needMin = targets[i], k
+				} else {
+					m.needMore = append(m.needMore, pileNeed{targets[i], k})
+				}
 			}
 		}
 	}

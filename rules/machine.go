@@ -471,10 +471,18 @@ func (m *Machine) generateSparse() bool {
 		if len(list) == 0 || env[p] <= 0 {
 			continue
 		}
+	next:
 		for _, seq := range list {
-			if env[p] >= x.movers[seq].needMin {
-				cands = append(cands, seq)
+			mv := x.movers[seq]
+			if env[p] < mv.needMin {
+				continue
 			}
+			for _, n := range mv.needMore {
+				if env[n.pile] < n.min {
+					continue next
+				}
+			}
+			cands = append(cands, seq)
 		}
 	}
 	slices.Sort(cands)
@@ -502,8 +510,15 @@ func (m *Machine) generateSparse() bool {
 	return true
 }
 
+// pileNeed: a mover makes no move unless pile holds at least min.
+type pileNeed struct {
+	pile int
+	min  int64
+}
+
 // sparseIndex lists the movers of a game by the pile each needs, for
-// generateSparse.
+// generateSparse; a mover that takes from several piles is tried only
+// where they all hold enough.
 type sparseIndex struct {
 	movers []*mover  // all movers, commands in order
 	always []int32   // movers needing no pile
