@@ -522,7 +522,12 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 		fits := true
 		for _, m := range w.cand {
 			for _, g := range f.fwd.give[f.fwd.giveOff[m]:f.fwd.giveOff[m+1]] {
-				if t := v[g.pile] + g.amt; t > f.maxv[g.pile] {
+				if t := v[g.pile] + g.amt; t > f.maxv[g.pile] || t < 0 {
+					if t < 0 || bitsFor(t) > 62 {
+						// the rules' arithmetic says what is wrong
+						w.err = fmt.Errorf("pile %s beyond 62 bits", f.in.Game.Piles[g.pile])
+						return
+					}
 					w.need[g.pile] = max(w.need[g.pile], t)
 					fits = false
 				}

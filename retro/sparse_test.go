@@ -154,3 +154,24 @@ func TestShiftsWidenKeys(t *testing.T) {
 	}
 	sameResult(t, "widened keys", fast, solveGeneral(t, insts[0], popt))
 }
+
+// A pile that overflows: the path of shifts leaves the game to the general
+// path, which reports the fault.
+func TestShiftsOverflowGoesGeneral(t *testing.T) {
+	src := "piles = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\n" +
+		"moves = [\"a = a - 1, b = b + 4611686018427387904\"]\n[start]\na = 3\nb = 0\nc = 0\nd = 0\ne = 0\nf = 0\ng = 0\nh = 0\n"
+	g := parse(t, "overflow.toml", src)
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	popt := positions.DefaultOptions(g)
+	if _, err := retro.SolveShifts(insts[0], popt, retro.Options{}); !errors.Is(err, positions.ErrNotShifts) {
+		t.Fatalf("the path of shifts: %v, want ErrNotShifts", err)
+	}
+	_, err = retro.SolveInstance(insts[0], popt, retro.Options{})
+	_, gerr := positions.Enumerate(insts[0], popt)
+	if err == nil || gerr == nil || err.Error() != gerr.Error() {
+		t.Fatalf("SolveInstance: %v; the general path: %v", err, gerr)
+	}
+}
