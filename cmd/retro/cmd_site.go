@@ -26,7 +26,7 @@ func init() {
 		short: "write the explorer as static files that run without a server",
 		long: `Site writes into DIR the explorer of retro serve as a folder of static files
 that works opened from disk (file://) and from any static web host: the
-page (index.html, app.js, style.css), engine.js and the built-in games
+page (index.html, i18n.js, app.js, style.css), engine.js and the built-in games
 (games/*.toml). engine.js holds the engine, this command built for the
 browser (GOOS=js GOARCH=wasm: the same packages, the same caps and
 messages), gzipped, and the Web Worker that runs it; the page solves in
@@ -172,7 +172,7 @@ func writeSite(dir string, wasm, wasmExec []byte) (int, error) {
 	if err := write("index.html", page); err != nil {
 		return 0, fmt.Errorf("site: %w", err)
 	}
-	for _, name := range []string{"app.js", "style.css"} {
+	for _, name := range []string{"i18n.js", "app.js", "style.css"} {
 		data, err := fs.ReadFile(webFS, "web/"+name)
 		if err == nil {
 			err = write(name, data)

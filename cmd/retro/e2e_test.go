@@ -113,6 +113,7 @@ func newBrowser(t *testing.T, url, lang string) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 		chromedp.Flag("lang", lang),
+		chromedp.Flag("accept-lang", lang),
 		chromedp.Env("LANGUAGE="+lang, "LANG="+lang+".UTF-8"),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -139,7 +140,7 @@ func (b *browser) word(en string) string {
 }
 
 // ruWords are the words the tests look for, in Russian.
-var ruWords = map[string]string{"Petya": "Петя", "Vanya": "Ваня"}
+var ruWords = map[string]string{"Petya": "Петя", "Vanya": "Ваня", "Petya wins": "Побеждает Петя", "Stopped": "Остановлено"}
 
 func (b *browser) listen(ev any) {
 	b.mu.Lock()
@@ -221,6 +222,24 @@ func (b *browser) wait(what, cond string) {
 	}
 }
 
+// waitReload waits for a condition across a reload of the page: the
+// page's context may go and come back meanwhile.
+func (b *browser) waitReload(what, cond string) {
+	b.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+		if err == nil && v {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.shot("failed")
+			b.t.Fatalf("waiting for %s (%s): %v", what, cond, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (b *browser) click(sel string) {
 	b.t.Helper()
 	b.do("click "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
@@ -296,6 +315,22 @@ x = "S"
 S = "1..39"
 `
 
+// slowGame takes the static engine seconds: 1.8 million positions, 32
+// moves from each.
+const slowGame = `name  = "Slow"
+piles = ["a", "b"]
+moves = ["a = a + k for k in 1..16", "b = b + k for k in 1..16"]
+end    = "a + b >= 1900"
+winner = "mover"
+
+[start]
+a = 0
+b = "S"
+
+[params]
+S = "0..5"
+`
+
 const answerLabels = `[...document.querySelectorAll('#ribbon .cell.answer')].map(c => c.dataset.label).join(' ')`
 
 // TestExplorerE2E runs the scenarios on the served page and on the static
@@ -306,7 +341,7 @@ func TestExplorerE2E(t *testing.T) {
 		name string
 		url  func(*testing.T) string
 	}{{"served", servedURL}, {"static", staticURL}} {
-		for _, lang := range []string{"en"} {
+		for _, lang := range []string{"en", "ru"} {
 			t.Run(target.name+"-"+lang, func(t *testing.T) {
 				start := time.Now()
 				b := newBrowser(t, target.url(t), lang)
@@ -394,7 +429,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 		if got := eval[string](b, `document.getElementById('play-status').dataset.winner || ''`); got != "engine" {
 			t.Errorf("winner %q, want the engine; status %q", got, eval[string](b, `document.getElementById('play-status').textContent`))
 		}
-		if got := eval[string](b, `document.getElementById('play-status').textContent`); !strings.Contains(got, "Petya wins") {
+		if got := eval[string](b, `document.getElementById('play-status').textContent`); !strings.Contains(got, b.word("Petya wins")) {
 			t.Errorf("status %q", got)
 		}
 		// The position line shows where the last move went.
@@ -654,6 +689,147 @@ func explorerScenarios(t *testing.T, b *browser) {
 		b.shot("horizon")
 		b.checkErrors()
 	})
+
+	t.Run("five-questions", func(t *testing.T) {
+		b.t = t
+		b.open()
+		for _, c := range []struct{ game, task, want string }{
+			{"ege-2027-demo", "19", "29"}, {"ege-2027-demo", "19g", "56"}, {"ege-2027-demo", "20", "28 48"},
+			{"ege-2027-demo", "21", "44"}, {"ege-2027-demo", "win1", "58"},
+			{"ege-bank-one-pile", "19", "34"}, {"ege-bank-one-pile", "19g", "124"}, {"ege-bank-one-pile", "20", "127 128"},
+			{"ege-bank-one-pile", "21", "132"}, {"ege-bank-one-pile", "win1", "31"},
+		} {
+			if eval[string](b, `document.querySelector('.game-button[aria-pressed="true"]').dataset.id`) != c.game {
+				b.click(fmt.Sprintf(`button[data-id=%q]`, c.game))
+				b.wait("the game "+c.game, fmt.Sprintf(`document.querySelector('button[data-id=%q]').getAttribute('aria-pressed') === 'true'`, c.game))
+			}
+			b.ask(c.task)
+			b.wait("the answer", fmt.Sprintf(`document.getElementById('answer').dataset.answer === %q`, c.want))
+			if got := eval[string](b, answerLabels); got != c.want {
+				t.Errorf("%s, task %s: answer cells %q, want %q", c.game, c.task, got, c.want)
+			}
+			// The reason is retro ege's, in the page's language.
+			if reason := eval[string](b, `document.getElementById('reason').textContent`); c.task != "win1" && !strings.Contains(reason, b.word("Petya")) && !strings.Contains(reason, b.word("Vanya")) {
+				t.Errorf("%s, task %s: the reason %q", c.game, c.task, reason)
+			}
+		}
+		b.shot("bank-21")
+		b.checkErrors()
+	})
+
+	t.Run("shared-link", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.click(`button[data-id="ege-bank-one-pile"]`)
+		b.ask("20")
+		b.click(`#ribbon .cell[data-key="128"]`)
+		b.wait("the tree at 128", `document.getElementById('tree-start').textContent === '(128)'`)
+		link := eval[string](b, `location.href`)
+		b.do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+		b.waitReload("the page", `document.body.dataset.ready === 'true' && document.getElementById('ribbon-section').dataset.state === 'ready'`)
+		b.wait("the tree at 128", `document.getElementById('tree-start').textContent === '(128)'`)
+		if got := eval[string](b, `[document.querySelector('.game-button[aria-pressed="true"]').dataset.id, document.querySelector('input[name="task"]:checked').value,
+			document.getElementById('answer').dataset.answer, [...document.querySelectorAll('#ribbon .cell.current')].map(c => c.dataset.key).join(' ')].join(' / ')`); got != "ege-bank-one-pile / 20 / 127 128 / 128" {
+			t.Errorf("the link restored %q", got)
+		}
+		// A game of one's own travels in the link, with its start of two parameters.
+		b.open()
+		b.set(`#source`, twoParamGame)
+		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+		b.click(`#own-game`)
+		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.click(`input[name="task"][value="21"]`)
+		b.wait("task 21", `(s => s.dataset.state === 'ready' && s.dataset.task === '21')(document.getElementById('ribbon-section'))`)
+		b.click(`#ribbon .cell[data-key="2,14"]`)
+		b.wait("its tree", `document.getElementById('tree-start').textContent === '(2, 14)'`)
+		b.click(`#copy-link`)
+		link = eval[string](b, `state.copied`)
+		if link != eval[string](b, `location.href`) {
+			t.Errorf("copied %q, the address is %q", link, eval[string](b, `location.href`))
+		}
+		b.do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+		b.waitReload("the page", `document.body.dataset.ready === 'true' && document.getElementById('ribbon-section').dataset.state === 'ready'`)
+		b.wait("its tree", `document.getElementById('tree-start').textContent === '(2, 14)'`)
+		if got := eval[string](b, `[document.querySelector('.game-button[aria-pressed="true"]').id, document.querySelector('input[name="task"]:checked').value,
+			document.getElementById('source').value === state.game.text, [...document.querySelectorAll('#ribbon .cell.current')].map(c => c.dataset.key).join(' ')].join(' / ')`); got != "own-game / 21 / true / 2,14" {
+			t.Errorf("the link of one's own game restored %q", got)
+		}
+		b.shot("restored")
+		b.checkErrors()
+	})
+
+	t.Run("copy-as-python", func(t *testing.T) {
+		b.t = t
+		python, err := exec.LookPath("python3")
+		if err != nil {
+			t.Skip("no python3")
+		}
+		b.open()
+		for _, game := range []string{"ege-2027-demo", "ege-bank-one-pile"} {
+			b.click(fmt.Sprintf(`button[data-id=%q]`, game))
+			b.wait("the game in the constructor", fmt.Sprintf(`state.formText === state.game.text && state.game.id === %q`, game))
+			b.click(`#copy-python`)
+			prog := eval[string](b, `state.copied || ''`)
+			eval[bool](b, `(state.copied = '', true)`)
+			path := filepath.Join(t.TempDir(), game+".py")
+			if err := os.WriteFile(path, []byte(prog), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := exec.Command(python, path).CombinedOutput()
+			if err != nil {
+				t.Errorf("%s: python3: %v\n%s\n%s", game, err, got, prog)
+				continue
+			}
+			want, _, _ := runCmd(t, "ege", "--plain", game)
+			if string(got) != want {
+				t.Errorf("%s: the Python program prints\n%s\nretro ege --plain:\n%s", game, got, want)
+			}
+		}
+		b.checkErrors()
+	})
+
+	t.Run("language-kept", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.click(`input[name="task"][value="21"]`)
+		b.wait("task 21", `(s => s.dataset.state === 'ready' && s.dataset.task === '21')(document.getElementById('ribbon-section'))`)
+		other := map[string]string{"en": "ru", "ru": "en"}[b.lang]
+		if got := eval[string](b, `document.documentElement.lang`); got != b.lang {
+			t.Errorf("the page's language %q, the browser's %q", got, b.lang)
+		}
+		b.click(fmt.Sprintf(`#langs button[data-lang=%q]`, other))
+		want := fmt.Sprintf(`document.documentElement.lang === %q && document.body.dataset.ready === 'true' && (s => s.dataset.state === 'ready' && s.dataset.task === '21')(document.getElementById('ribbon-section'))`, other)
+		b.waitReload("the other language, the same view", want)
+		b.shot(other)
+		b.do("reload", chromedp.Reload())
+		b.waitReload("the other language kept", want)
+		b.click(fmt.Sprintf(`#langs button[data-lang=%q]`, b.lang))
+		b.waitReload("the language back", fmt.Sprintf(`document.documentElement.lang === %q && document.body.dataset.ready === 'true'`, b.lang))
+		b.checkErrors()
+	})
+
+	if strings.HasPrefix(b.url, "file:") {
+		t.Run("stop", func(t *testing.T) {
+			b.t = t
+			b.open()
+			b.set(`#source`, slowGame)
+			b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+			b.click(`#own-game`)
+			b.wait("the progress", `!document.getElementById('progress').hidden`)
+			b.shot("progress")
+			if !eval[bool](b, `(b => !b.closest('[hidden]') && (b.click(), true))(document.getElementById('progress-stop'))`) {
+				t.Fatal("the solve ended before Stop was pressed: the game is too quick for this test")
+			}
+			b.wait("stopped", `document.getElementById('ribbon-section').dataset.state === 'error' && document.getElementById('progress').hidden`)
+			if got := eval[string](b, `document.getElementById('answer').textContent`); !strings.Contains(got, b.word("Stopped")) {
+				t.Errorf("after Stop the answer says %q", got)
+			}
+			// The next question starts another engine.
+			b.click(`button[data-id="ege-2027-demo"]`)
+			b.wait("the demo's answer", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('answer').dataset.answer === '29'`)
+			b.checkErrors()
+		})
+	}
 
 	t.Run("phone", func(t *testing.T) {
 		b.t = t

@@ -35,12 +35,12 @@ async function api(path, body) {
   try {
     resp = await fetch(path, opt);
   } catch (e) {
-    throw {code: 'network', message: 'the server does not answer (is retro serve still running?)'};
+    throw {code: 'network', message: t('the server does not answer (is retro serve still running?)')};
   }
   try {
     data = await resp.json();
   } catch (e) {
-    throw {code: 'internal', message: 'the server sent no JSON (status ' + resp.status + ')'};
+    throw {code: 'internal', message: t('the server sent no JSON (status {0})', resp.status)};
   }
   if (!resp.ok) throw (data && data.error) || {code: 'internal', message: 'status ' + resp.status};
   return data;
@@ -82,15 +82,15 @@ function wasmEngine(src) {
           const p = pending.get(m.id);
           if (p) p.settle(m);
         } else if (m.type === 'exit') {
-          stop({code: 'internal', message: 'the engine stopped'});
+          stop({code: 'internal', message: t('the engine stopped')});
         }
       };
       w.onerror = (e) => {
         e.preventDefault();
-        reject({code: 'internal', message: 'the engine does not start: ' + (e.message || 'no reason given')});
+        reject({code: 'internal', message: t('the engine does not start: {0}', e.message || '?')});
       };
       module.then((mod) => w.postMessage({type: 'start', module: mod}),
-        (e) => reject({code: 'internal', message: 'the engine does not load: ' + e}));
+        (e) => reject({code: 'internal', message: t('the engine does not load: {0}', e)}));
     });
     ready.catch(() => { if (worker === w) worker = null; });
   }
@@ -130,7 +130,7 @@ function wasmEngine(src) {
     });
   }
 
-  return {call, stop: () => stop({code: 'stopped', message: 'stopped: the solve was ended by the Stop button'})};
+  return {call, stop: () => stop({code: 'stopped', message: t('stopped: the solve was ended by the Stop button')})};
 }
 
 const engine = window.RETRO_ENGINE ? wasmEngine(window.RETRO_ENGINE) : null;
@@ -152,13 +152,13 @@ function showProgress(stage, done) {
     progressSince = Date.now();
     // Quick answers flash nothing.
     if (!progressTimer && box.hidden) progressTimer = setTimeout(() => { box.hidden = false; }, 300);
-    $('progress-text').textContent = 'Solving…';
+    $('progress-text').textContent = t('Solving…');
     return;
   }
   box.dataset.stage = stage;
   const words = {positions: 'positions found', moves: 'moves counted', edges: 'moves linked', layers: 'layers coloured'};
-  $('progress-text').textContent = 'Solving: ' + done.toLocaleString() + ' ' + (words[stage] || stage) + ', ' +
-    ((Date.now() - progressSince) / 1000).toFixed(1) + ' s';
+  $('progress-text').textContent = t('Solving: {0} {1}, {2} s', done.toLocaleString(LANG), t(words[stage] || stage),
+    ((Date.now() - progressSince) / 1000).toFixed(1));
 }
 
 const state = {
@@ -178,17 +178,18 @@ const state = {
 
 const SHAPE = {W: '▲', L: '▼', D: '●', '?': '◆'};
 const OCLASS = {W: 'o-W', L: 'o-L', D: 'o-D', '?': 'o-U'};
-const PLAYER = ['Petya', 'Vanya'];
+// PLAYER names the player to move after an even (0) or odd (1) number of moves.
+const PLAYER = {0: 'Petya', 1: 'Vanya', get(k) { return t(this[k]); }};
 
 function value(o, layer) { return (SHAPE[o] || '') + o + (layer === null || layer === undefined ? '' : layer); }
 
 // spell says what an outcome and layer mean for the player to move.
 function spell(o, layer, who, other) {
-  if (o === 'W') return who + ' wins, with at most ' + Math.max(1, Math.ceil(layer / 2)) + ' more move(s) of his';
-  if (o === 'L') return layer === 0 ? who + ' has lost' :
-    other + ' wins, with at most ' + layer / 2 + ' move(s) of his, whatever ' + who + ' does';
-  if (o === 'D') return 'a draw: neither side can force a win';
-  return 'beyond the horizon';
+  if (o === 'W') return t('{0} wins, with at most {1} more move(s) of his', who, Math.max(1, Math.ceil(layer / 2)));
+  if (o === 'L') return layer === 0 ? t('{0} has lost', who) :
+    t('{0} wins, with at most {1} move(s) of his, whatever {2} does', other, layer / 2, who);
+  if (o === 'D') return t('a draw: neither side can force a win');
+  return t('beyond the horizon');
 }
 
 function fmtPos(p) {
@@ -200,13 +201,32 @@ function fmtPos(p) {
 
 function errorText(e) { return e && e.message ? e.message : String(e); }
 
+// errorLead is an engine's error with a lead in the page's language: the
+// engine's own message may stay English.
+function errorLead(e) {
+  const leads = {game: '✗ The game: {0}', question: '✗ The question: {0}', 'too-big': '✗ Too big: {0}',
+    timeout: '✗ Too slow: {0}', busy: '✗ Busy: {0}', stopped: '✗ Stopped: {0}', network: '✗ No answer: {0}'};
+  return t(leads[e && e.code] || '✗ Error: {0}', errorText(e));
+}
+
+// gameLabel names the game the page is about.
+function gameLabel(g) {
+  if (g.id === 'own') return t('your own game');
+  const p = state.presets.find((p) => p.id === g.id);
+  return p ? presetTitle(p) : g.id;
+}
+
+// presetTitle is a preset's title in the page's language.
+function presetTitle(p) { return t(p.title); }
+
 // ---- the constructor
 
 const DEFAULT_PILES = {1: ['x'], 2: ['a', 'b'], 3: ['a', 'b', 'c']};
 const OPS = [['+', 'add'], ['-', 'subtract'], ['*', 'multiply by'], ['//', 'divide by (rounding down)'], ['expr', 'any move:']];
+const MY_GAME = 'My game';
 
 let form = {
-  name: 'My game', piles: ['a', 'b'],
+  name: t(MY_GAME), piles: ['a', 'b'],
   moves: [{op: '+', pile: 'each', k: 1, expr: '', cmd: ''}, {op: '*', pile: 'each', k: 2, expr: '', cmd: ''}],
   endKind: 'total', endOp: '>=', endN: 100, endExpr: '', winner: 'mover', winnerExpr: '', count: 'exam',
   allow: '', allowExpr: '', start: ['10', 'S'], param: 'S', lo: 1, hi: 89,
@@ -242,7 +262,7 @@ function tomlKey(s) { return /^[A-Za-z0-9_-]+$/.test(s) ? s : tomlString(s); }
 function formToToml(f) {
   const lines = [];
   const piles = f.piles;
-  lines.push('name  = ' + tomlString(f.name || 'My game'));
+  lines.push('name  = ' + tomlString(f.name || t(MY_GAME)));
   lines.push('piles = [' + piles.map(tomlString).join(', ') + ']');
   const grouped = f.moves.some((m) => m.cmd.trim() !== '');
   if (!grouped) lines.push('moves = [' + f.moves.map((m) => tomlString(moveText(m, piles))).join(', ') + ']');
@@ -317,21 +337,21 @@ function renderForm() {
   const start = $('f-start');
   start.replaceChildren();
   form.piles.forEach((p, k) => start.append(el('label', {}, p + ' = ',
-    el('input', {type: 'text', size: 8, class: 'f-start', value: form.start[k] || '', 'aria-label': 'start of pile ' + p}))));
+    el('input', {type: 'text', size: 8, class: 'f-start', value: form.start[k] || '', 'aria-label': t('start of pile {0}', p)}))));
   showConditional();
 }
 
 function moveRow(m, k) {
-  const ops = el('select', {class: 'm-op', 'aria-label': 'move ' + (k + 1) + ': operation'},
-    ...OPS.map(([v, label]) => option(v, label, v === m.op)));
-  const pile = el('select', {class: 'm-pile', 'aria-label': 'move ' + (k + 1) + ': pile',
+  const ops = el('select', {class: 'm-op', 'aria-label': t('move {0}: operation', k + 1)},
+    ...OPS.map(([v, label]) => option(v, t(label), v === m.op)));
+  const pile = el('select', {class: 'm-pile', 'aria-label': t('move {0}: pile', k + 1),
     hidden: m.op === 'expr' || form.piles.length === 1},
-  option('each', 'on any pile', m.pile === 'each'), ...form.piles.map((p) => option(p, 'on pile ' + p, m.pile === p)));
+  option('each', t('on any pile'), m.pile === 'each'), ...form.piles.map((p) => option(p, t('on pile {0}', p), m.pile === p)));
   return el('li', {}, el('div', {class: 'row'}, ops, pile,
-    el('input', {type: 'number', class: 'm-k', value: m.k, 'aria-label': 'move ' + (k + 1) + ': operand', hidden: m.op === 'expr'}),
-    el('input', {type: 'text', class: 'm-expr', size: 22, value: m.expr, 'aria-label': 'move ' + (k + 1) + ': the move', hidden: m.op !== 'expr'}),
-    el('input', {type: 'text', class: 'm-cmd', size: 7, value: m.cmd, placeholder: 'command', 'aria-label': 'move ' + (k + 1) + ': command name (optional)'}),
-    el('button', {type: 'button', class: 'm-del', 'aria-label': 'remove move ' + (k + 1), onclick: () => {
+    el('input', {type: 'number', class: 'm-k', value: m.k, 'aria-label': t('move {0}: operand', k + 1), hidden: m.op === 'expr'}),
+    el('input', {type: 'text', class: 'm-expr', size: 22, value: m.expr, 'aria-label': t('move {0}: the move', k + 1), hidden: m.op !== 'expr'}),
+    el('input', {type: 'text', class: 'm-cmd', size: 7, value: m.cmd, placeholder: t('command'), 'aria-label': t('move {0}: command name (optional)', k + 1)}),
+    el('button', {type: 'button', class: 'm-del', 'aria-label': t('remove move {0}', k + 1), onclick: () => {
       readForm(); form.moves.splice(k, 1); renderForm(); formChanged();
     }}, '✕')));
 }
@@ -374,6 +394,7 @@ function formChanged() {
   readForm();
   showConditional();
   $('source').value = formToToml(form);
+  state.formText = $('source').value;
   scheduleCheck();
 }
 
@@ -381,7 +402,7 @@ function changePiles() {
   readForm();
   const n = +$('f-piles').value;
   const old = form.piles;
-  if (old.length !== n && form.name === state.loadedName) form.name = 'My game';
+  if (old.length !== n && form.name === state.loadedName) form.name = t(MY_GAME);
   form.piles = DEFAULT_PILES[n];
   form.start = form.piles.map((_, k) => form.start[k] !== undefined ? form.start[k] : '0');
   if (n === 1) form.start = [form.start.includes('S') ? 'S' : form.start[0]];
@@ -408,24 +429,24 @@ async function runCheck(fill) {
   try {
     const c = await api('/api/check', {game: text});
     if (seq !== checkSeq) return c;
-    const out = [el('p', {class: 'ok'}, '✓ A valid game: ' + c.piles.length + ' pile(s), ' + c.commands.length +
-      ' command(s)' + (c.params.length ? ', ' + c.params.map((p) => p.name + ' = ' + p.lo + '..' + (p.open ? ' (open)' : p.hi)).join(', ') : '') + '.')];
+    const out = [el('p', {class: 'ok'}, t('✓ A valid game: {0} pile(s), {1} command(s)', c.piles.length, c.commands.length) +
+      (c.params.length ? ', ' + c.params.map((p) => p.name + ' = ' + p.lo + '..' + (p.open ? ' ' + t('(open)') : p.hi)).join(', ') : '') + '.')];
     if (fill && c.form) {
       form = formFromServer(c.form);
       state.loadedName = form.name;
+      state.formText = text;
       renderForm();
     } else if (fill) {
-      out.push(el('p', {}, 'The constructor cannot show this game (' + c.why + '); it can still be used as your own game as written.'));
+      out.push(el('p', {}, t('The constructor cannot show this game ({0}); it can still be used as your own game as written.', c.why)));
     }
     if (c.noStart) {
-      out.push(el('p', {class: 'bad'}, '✗ Not for the explorer as it is: ' + c.noStart + '.'));
+      out.push(el('p', {class: 'bad'}, t('✗ Not for the explorer as it is: {0}.', c.noStart)));
       $('check').replaceChildren(...out);
       $('check').dataset.state = 'no-start';
       ownInvalid({message: c.noStart});
       return c;
     }
-    if (c.explore) out.push(el('p', {}, 'It has a [bounds] box and no start: the explorer asks about it as starts ' +
-      c.piles[0] + ' = S over the box, S taking every value of the box.'));
+    if (c.explore) out.push(el('p', {}, t('It has a [bounds] box and no start: the explorer asks about it as starts {0} = S over the box, S taking every value of the box.', c.piles[0])));
     $('check').replaceChildren(...out);
     $('check').dataset.state = 'ok';
     ownValid(c.explore || text);
@@ -442,7 +463,7 @@ async function runCheck(fill) {
 // showSourceError shows an error of a game file: the message, and the lines
 // it points at with the spot marked.
 function showSourceError(box, e, text) {
-  const parts = [el('p', {class: 'bad'}, '✗ ' + (e.errors && e.errors.length ? e.errors.length + ' error(s) in the game file:' : errorText(e)))];
+  const parts = [el('p', {class: 'bad'}, e.errors && e.errors.length ? t('✗ {0} error(s) in the game file:', e.errors.length) : errorLead(e))];
   if (e.errors && e.errors.length) {
     const lines = text.split('\n');
     const byLine = new Map();
@@ -451,12 +472,12 @@ function showSourceError(box, e, text) {
       if (s.line > 0 && box.id === 'check') {
         // A button that selects the spot in the game file.
         parts.push(el('p', {}, el('button', {type: 'button', class: 'error linkish', onclick: () => selectSpot(text, s)},
-          'line ' + s.line + ', column ' + s.col + ': ' + s.msg)));
+          t('line {0}, column {1}: ', s.line, s.col) + s.msg)));
       } else {
-        parts.push(el('p', {class: 'error'}, s.line > 0 ? 'line ' + s.line + ', column ' + s.col + ': ' + s.msg : s.msg));
+        parts.push(el('p', {class: 'error'}, s.line > 0 ? t('line {0}, column {1}: ', s.line, s.col) + s.msg : s.msg));
       }
     }
-    const pre = el('pre', {class: 'src', 'aria-label': 'the game file with the errors marked'});
+    const pre = el('pre', {class: 'src', 'aria-label': t('the game file with the errors marked')});
     lines.forEach((line, k) => {
       const s = byLine.get(k + 1);
       if (!s && !(byLine.has(k) || byLine.has(k + 2))) return;
@@ -492,15 +513,15 @@ function ownValid(text) {
   state.ownText = text;
   const b = $('own-game');
   b.disabled = false;
-  b.title = 'Use the game of the constructor';
-  if (state.game && state.game.id === 'own' && state.game.text !== text) setGame({id: 'own', label: 'your own game', text});
+  b.title = t('Use the game of the constructor');
+  if (state.game && state.game.id === 'own' && state.game.text !== text) setGame({id: 'own', text});
 }
 
 function ownInvalid(e) {
   state.ownText = null;
   const b = $('own-game');
   b.disabled = true;
-  b.title = 'The constructor\'s game has errors: ' + errorText(e);
+  b.title = t('The constructor\'s game cannot be used: {0}', errorText(e));
 }
 
 // ---- choosing the game
@@ -511,17 +532,18 @@ function pressGameButton(id) {
 
 function setGame(g) {
   state.game = g;
+  saveView();
   state.tree = null;
   state.trail = [];
   stopPlay();
   pressGameButton(g.id);
-  $('game-status').textContent = 'Game: ' + g.label + '.';
+  $('game-status').textContent = t('Game: {0}.', gameLabel(g));
   runQuery(true);
 }
 
 async function choosePreset(p) {
   $('source').value = p.source;
-  setGame({id: p.id, label: p.title, text: p.source});
+  setGame({id: p.id, text: p.source});
   await runCheck(true);
 }
 
@@ -529,10 +551,11 @@ async function choosePreset(p) {
 
 function renderTasks() {
   const box = $('tasks');
-  const choices = state.tasks.map((t) => ({key: t.key, title: 'Task ' + t.title, sub: t.question, wording: t.wording}));
-  choices.push({key: 'free', title: 'Your question', sub: 'below', wording: 'a question of your own'});
+  const chosen = currentTask();
+  const choices = state.tasks.map((k) => ({key: k.key, title: t('Task {0}', taskText(k).title), sub: k.question, wording: taskText(k).wording}));
+  choices.push({key: 'free', title: t('Your question'), sub: t('below'), wording: t('a question of your own')});
   box.replaceChildren(...choices.map((c, k) => el('label', {title: c.wording},
-    el('input', {type: 'radio', name: 'task', value: c.key, checked: k === 0 ? true : undefined,
+    el('input', {type: 'radio', name: 'task', value: c.key, checked: (chosen ? c.key === chosen : k === 0) ? true : undefined,
       onchange: () => { showTaskQuestion(); runQuery(false); }}), ' ' + c.title, el('small', {}, c.sub))));
   showTaskQuestion();
 }
@@ -549,8 +572,11 @@ function showTaskQuestion() {
 
 function currentTask() {
   const r = document.querySelector('input[name="task"]:checked');
-  return r ? r.value : state.tasks[0].key;
+  return r ? r.value : null;
 }
+
+// taskText is a task's title and wording in the page's language.
+function taskText(task) { return (task.lang && task.lang[LANG]) || task; }
 
 let querySeq = 0;
 
@@ -567,7 +593,7 @@ async function runQuery(newGame) {
   const sec = $('ribbon-section');
   sec.dataset.state = 'loading';
   sec.dataset.task = key;
-  $('answer').textContent = 'Solving…';
+  $('answer').textContent = t('Solving…');
   try {
     const r = await api('/api/query', req);
     if (seq !== querySeq) return;
@@ -575,7 +601,14 @@ async function runQuery(newGame) {
     state.width = r.width;
     renderRibbon(r, key);
     sec.dataset.state = 'ready';
-    if (newGame || !state.tree || state.treeAuto) startTreeAtAnswer();
+    saveView();
+    if (state.pendingStart) {
+      const want = state.pendingStart;
+      state.pendingStart = null;
+      const c = r.answer.cells.find((c) => c.params.join(',') === want.join(','));
+      if (c) startTreeAt(c, false);
+      else showTree({start: want}, 0, false, {ply: 0});
+    } else if (newGame || !state.tree || state.treeAuto) startTreeAtAnswer();
   } catch (e) {
     if (seq !== querySeq) return;
     state.query = null;
@@ -587,7 +620,7 @@ async function runQuery(newGame) {
     } else if (e.code === 'game' && e.errors) {
       showSourceError(box, e, state.game.text);
     } else {
-      box.replaceChildren(el('span', {class: 'error'}, '✗ ' + errorText(e)));
+      box.replaceChildren(el('span', {class: 'error'}, errorLead(e)));
     }
     sec.dataset.state = 'error';
     // A question's error says nothing about the game: its tree stays.
@@ -599,16 +632,16 @@ function showQuestionError(box, e) {
   const s = e.errors[0];
   const q = [...$('free-q').value];
   const a = Math.max(0, s.col - 1), b = Math.min(q.length, a + s.len);
-  box.replaceChildren(el('span', {class: 'error'}, '✗ ' + s.msg),
+  box.replaceChildren(el('span', {class: 'error'}, t('✗ The question: {0}', s.msg)),
     el('pre', {class: 'src'}, q.slice(0, a).join(''), el('mark', {}, q.slice(a, b).join('') || ' '), q.slice(b).join('')));
 }
 
 function renderRibbon(r, key) {
   const a = r.answer;
   const task = r.task;
-  $('meaning').textContent = (task ? 'Task ' + task.title + ': ' + task.wording + '. ' : '') +
-    'The question "' + a.question + '" means ' + a.meaning + ' at the start; ' +
-    a.params.map((p) => p.name + ' = ' + p.lo + '..' + p.hi + (p.open ? ' (open range, widened)' : '')).join(', ') + '.';
+  const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reason: ''};
+  $('meaning').textContent = (task ? t('Task {0}: {1}.', taskText(task).title, taskText(task).wording) + ' ' : '') +
+    t('The question «{0}» means {1} at the start; {2}.', a.question, x.meaning, x.ranges);
   const cells = [];
   let group = null;
   for (const c of a.cells) {
@@ -618,15 +651,16 @@ function renderRibbon(r, key) {
     }
     cells.push(ribbonCell(c, a));
   }
-  if (a.omitted) cells.push(el('div', {class: 'group'}, '… and ' + a.omitted + ' more starts, not shown'));
+  if (a.omitted) cells.push(el('div', {class: 'group'}, t('… and {0} more starts, not shown', a.omitted)));
   $('ribbon').replaceChildren(...cells);
   const name = a.names.length ? a.names.join(', ') : '';
   let text;
   if (a.number !== undefined && a.number !== null) text = a.aggregate + ' = ' + a.text;
   else if (!name) text = a.text;
-  else text = a.values.length ? name + ' = ' + a.text : 'no value of ' + name + ' in the range';
-  $('answer').textContent = (task ? 'Task ' + task.title + ' — answer: ' : 'Answer: ') + text;
+  else text = a.values.length ? name + ' = ' + a.text : t('no value of {0} in the range', name);
+  $('answer').textContent = (task ? t('Task {0} — answer: ', taskText(task).title) : t('Answer: ')) + text;
   $('answer').dataset.answer = a.text;
+  $('reason').textContent = x.reason || '';
 }
 
 function ribbonCell(c, a) {
@@ -637,8 +671,8 @@ function ribbonCell(c, a) {
   if (c.layer !== null && c.layer > 6) cls.push('far');
   const name = a.names.length ? a.names[a.names.length - 1] + ' = ' : '';
   const label = name + c.label + ': ' + c.outcome + (c.layer === null ? '' : ' ' + c.layer) +
-    (c.holds === 'yes' ? ', the question holds' : c.holds === 'maybe' ? ', undecided' : '') +
-    (c.answer ? ', part of the answer' : '') + '. Show its tree.';
+    (c.holds === 'yes' ? t(', the question holds') : c.holds === 'maybe' ? t(', undecided') : '') +
+    (c.answer ? t(', part of the answer') : '') + '. ' + t('Show its tree.');
   return el('button', {type: 'button', class: cls.join(' '), 'aria-label': label, title: label,
     dataset: {label: c.label, key: c.params.join(','), outcome: c.outcome, holds: c.holds},
     onclick: () => { startTreeAt(c, false); }},
@@ -716,19 +750,27 @@ async function showTree(req, instance, remember, at) {
     if (remember && state.tree) state.trail.push(state.tree);
     const root = r.tree.root;
     state.tree = {req, instance, root, ply};
+    saveView();
     $('tree-back').disabled = state.trail.length === 0;
     $('tree-start').textContent = fmtPos(root);
-    $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' + PLAYER[ply % 2] + ' to move: ' +
-      spell(root.outcome, root.layer, PLAYER[ply % 2], PLAYER[1 - ply % 2]);
-    $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': 'strategy tree'}, treeItem(root, 0)));
+    drawTree();
     sec.dataset.state = 'ready';
     if (!state.play || !state.play.started) resetPlay();
   } catch (e) {
     if (seq !== treeSeq) return;
     sec.dataset.state = 'error';
     $('tree-start').textContent = '—';
-    $('tree').replaceChildren(el('p', {class: 'error'}, '✗ ' + errorText(e)));
+    $('tree').replaceChildren(el('p', {class: 'error'}, errorLead(e)));
   }
+}
+
+// drawTree draws state.tree as it is.
+function drawTree() {
+  const {root, ply} = state.tree;
+  $('tree-start').textContent = fmtPos(root);
+  $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' + t('{0} to move', PLAYER.get(ply % 2)) + ': ' +
+    spell(root.outcome, root.layer, PLAYER.get(ply % 2), PLAYER.get(1 - ply % 2));
+  $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': t('strategy tree')}, treeItem(root, 0)));
 }
 
 function treeDepth() { return Math.min(30, Math.max(1, +$('tree-depth').value || 3)); }
@@ -756,22 +798,22 @@ function treeItem(n, depth) {
   const canGrow = !n.end && (hasKids || n.cut && !n.repeat);
   const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
   const toggle = el('button', {type: 'button', class: 'toggle' + (canGrow ? '' : ' none'),
-    'aria-label': hasKids ? 'collapse' : 'expand', tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
+    'aria-label': hasKids ? t('collapse') : t('expand'), tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
   const what = (n.move ? n.move + ' → ' : '') + fmtPos(n);
-  const who = isRoot ? el('span', {class: 'who'}, PLAYER[ply % 2] + ' to move') :
-    el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER[(ply - 1) % 2] + ':');
+  const who = isRoot ? el('span', {class: 'who'}, t('{0} to move', PLAYER.get(ply % 2))) :
+    el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER.get((ply - 1) % 2) + ':');
   const badge = el('span', {class: 'badge'}, value(n.outcome, n.layer));
-  const note = n.end ? (n.outcome === 'L' ? ' end: the mover wins' : ' end: the mover loses') :
-    n.repeat ? ' repeats' : n.cut && !hasKids ? ' …' : '';
-  const best = n.best ? el('span', {class: 'best-mark', title: 'an optimal move'}, '★') : null;
-  const label = (isRoot ? '' : PLAYER[(ply - 1) % 2] + ': ') + what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? ', optimal' : '') + note;
+  const note = n.end ? ' ' + (n.outcome === 'L' ? t('end: the mover wins') : t('end: the mover loses')) :
+    n.repeat ? ' ' + t('repeats') : n.cut && !hasKids ? ' …' : '';
+  const best = n.best ? el('span', {class: 'best-mark', title: t('an optimal move')}, '★') : null;
+  const label = (isRoot ? '' : PLAYER.get((ply - 1) % 2) + ': ') + what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? t(', optimal') : '') + note;
   let node;
   if (n.end || isRoot) {
     node = el('span', {class: 'node ' + OCLASS[n.outcome] + (n.end ? ' end' : ''), 'aria-label': label},
       who, el('span', {class: 'mv'}, what), badge, best, note);
   } else {
-    node = el('button', {type: 'button', class: 'node ' + OCLASS[n.outcome], 'aria-label': label + '. Make it the start.',
-      title: 'Make this position the start', dataset: {position: fmtPos(n)},
+    node = el('button', {type: 'button', class: 'node ' + OCLASS[n.outcome], 'aria-label': label + '. ' + t('Make it the start.'),
+      title: t('Make this position the start'), dataset: {position: fmtPos(n)},
       onclick: () => { state.treeAuto = false; markCurrent(null); showTree(posRequest(n), state.tree.instance, true, {ply, outcome: n.outcome}); }},
     who, el('span', {class: 'mv'}, what), badge, best, note);
   }
@@ -793,7 +835,7 @@ function treeItem(n, depth) {
         kids = el('ul', {role: 'group'}, ...n.children.map((c) => treeItem(c, depth + 1)));
         li.append(kids);
       } catch (e) {
-        li.append(el('p', {class: 'error'}, '✗ ' + errorText(e)));
+        li.append(el('p', {class: 'error'}, errorLead(e)));
         return;
       } finally {
         toggle.disabled = false;
@@ -802,7 +844,7 @@ function treeItem(n, depth) {
     if (kids) kids.hidden = !open;
     li.setAttribute('aria-expanded', String(open));
     toggle.textContent = open ? '▾' : '▸';
-    toggle.setAttribute('aria-label', open ? 'collapse' : 'expand');
+    toggle.setAttribute('aria-label', open ? t('collapse') : t('expand'));
   };
   toggle.addEventListener('click', () => setOpen(li.getAttribute('aria-expanded') !== 'true'));
   const keys = (ev) => {
@@ -838,7 +880,7 @@ function stopPlay() {
 
 function resetPlay() {
   if (state.play && state.play.started) return;
-  setPlayStatus('idle', 'Choose a side and start a game' + (state.tree ? ' from ' + fmtPos(state.tree.root) + '.' : '.'));
+  setPlayStatus('idle', state.tree ? t('Choose a side and start a game from {0}.', fmtPos(state.tree.root)) : t('Choose a side and start a game.'));
   $('play-position').textContent = '';
   $('play-moves').replaceChildren();
   $('play-log').replaceChildren();
@@ -873,12 +915,11 @@ async function playAt(p, req, ply) {
     p.states.push({req, pos: r.position, reply: r.reply, ply});
     if (r.position.final) {
       const mover = ply % 2;
-      p.over = {winner: r.position.outcome === 'W' ? mover : 1 - mover,
-        text: fmtPos(r.position) + ' is final'};
+      p.over = {winner: r.position.outcome === 'W' ? mover : 1 - mover, final: fmtPos(r.position)};
     }
   } catch (e) {
     p.busy = false;
-    setPlayStatus('error', '✗ ' + errorText(e));
+    setPlayStatus('error', errorLead(e));
     return;
   }
   p.busy = false;
@@ -897,9 +938,9 @@ function engineMove(p) {
 function applyMove(p, mv) {
   const top = p.states[p.states.length - 1];
   const mover = top.ply % 2;
-  p.log.push(PLAYER[mover] + ': ' + mv.move + ' → ' + mv.text);
+  p.log.push({mover, move: mv.move, to: mv.text});
   if (mv.end) {
-    p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, text: mv.text + ' ends the game', at: mv.text};
+    p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, at: mv.text};
     renderPlay(p);
     return;
   }
@@ -929,47 +970,223 @@ function playUndo() {
 function renderPlay(p) {
   if (p !== state.play) return;
   const top = p.states[p.states.length - 1];
-  $('play-log').replaceChildren(...p.log.map((t) => el('li', {}, t)));
+  $('play-log').replaceChildren(...p.log.map((l) => el('li', {}, PLAYER.get(l.mover) + ': ' + l.move + ' → ' + l.to)));
   const userMoved = p.states.some((s, k) => k < p.states.length - 1 && s.ply % 2 === p.side) ||
     (p.over && top && top.ply % 2 === p.side);
   $('play-undo').disabled = p.busy || !userMoved;
   $('play-moves').replaceChildren();
   if (!top) {
-    setPlayStatus('engine-turn', 'Looking at the start…');
+    setPlayStatus('engine-turn', t('Looking at the start…'));
     return;
   }
   const mover = top.ply % 2;
-  const who = PLAYER[mover], other = PLAYER[1 - mover];
+  const who = PLAYER.get(mover), other = PLAYER.get(1 - mover);
   if (p.over && p.over.at) {
     // The last move left the table: the game ended at the position it made.
-    $('play-position').textContent = 'Position ' + p.over.at + ': the game is over.';
+    $('play-position').textContent = t('Position {0}: the game is over.', p.over.at);
   } else {
-    $('play-position').textContent = 'Position ' + top.pos.text + ', ' + who + ' to move: ' +
+    $('play-position').textContent = t('Position {0}, {1} to move: ', top.pos.text, who) +
       value(top.pos.outcome, top.pos.layer) + ' — ' + spell(top.pos.outcome, top.pos.layer, who, other) + '.';
   }
   if (p.over) {
     const you = p.over.winner === p.side;
-    setPlayStatus('over', 'Game over: ' + p.over.text + '. ' + PLAYER[p.over.winner] + ' wins — ' +
-      (you ? 'you win!' : 'the engine wins.'), you ? 'you' : 'engine');
+    const how = p.over.at ? t('{0} ends the game', p.over.at) : t('{0} is final', p.over.final);
+    setPlayStatus('over', t('Game over: {0}. {1} wins — ', how, PLAYER.get(p.over.winner)) +
+      (you ? t('you win!') : t('the engine wins.')), you ? 'you' : 'engine');
     return;
   }
   if (p.busy || mover !== p.side) {
-    setPlayStatus('engine-turn', 'The engine (' + who + ') is thinking…');
+    setPlayStatus('engine-turn', t('The engine ({0}) is thinking…', who));
     return;
   }
-  setPlayStatus('your-turn', 'Your move, ' + who + '.');
+  setPlayStatus('your-turn', t('Your move, {0}.', who));
   const hints = $('play-hints').checked;
   top.pos.moves.forEach((mv) => {
     let hint = null;
     if (hints) {
-      const h = mv.end ? (mv.outcome === 'L' ? 'ends the game: you win' : 'ends the game: you lose') :
-        value(mv.outcome, mv.layer) + ' for ' + other + (mv.outcome === 'L' ? ': good for you' : mv.outcome === 'W' ? ': good for ' + other : '');
+      const h = mv.end ? (mv.outcome === 'L' ? t('ends the game: you win') : t('ends the game: you lose')) :
+        t('{0} for {1}', value(mv.outcome, mv.layer), other) + (mv.outcome === 'L' ? t(': good for you') : mv.outcome === 'W' ? t(': good for {0}', other) : '');
       hint = el('small', {}, h + (mv.best ? ' ★' : ''));
     }
     $('play-moves').append(el('button', {type: 'button', class: 'move-btn',
       onclick: () => { if (!p.busy && !p.over) applyMove(p, mv); }},
     mv.move + ' → ', el('span', {class: 'to'}, mv.text), hint));
   });
+}
+
+// ---- the view in the address: a link to it
+
+// b64 and unb64 write UTF-8 text as base64url and back.
+function b64(text) {
+  let bin = '';
+  for (const byte of new TextEncoder().encode(text)) bin += String.fromCharCode(byte);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function unb64(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+// viewHash is the fragment of the view: the game (a preset by its id, any
+// other by its text), the question and the tree's start.
+function viewHash() {
+  if (!state.game) return '';
+  const h = new URLSearchParams();
+  const preset = state.presets.find((p) => p.id === state.game.id);
+  if (preset) h.set('p', preset.id); else h.set('g', b64(state.game.text));
+  const key = currentTask();
+  if (key) h.set('q', key);
+  if (key === 'free') {
+    h.set('fq', $('free-q').value);
+    h.set('fa', $('free-agg').value);
+    h.set('fk', $('free-k').value);
+  }
+  if (state.tree && state.tree.req.start) h.set('s', state.tree.req.start.join(','));
+  return h.toString();
+}
+
+function saveView() {
+  if (state.restoring) return;
+  const h = viewHash();
+  if (h) history.replaceState(null, '', '#' + h);
+}
+
+// restoreView opens the view a fragment names; false when it names none.
+async function restoreView(hash) {
+  const h = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!h.has('p') && !h.has('g')) return false;
+  state.restoring = true;
+  try {
+    const key = h.get('q');
+    const radio = key && document.querySelector('input[name="task"][value="' + CSS.escape(key) + '"]');
+    if (radio) radio.checked = true;
+    if (key === 'free') {
+      $('free-q').value = h.get('fq') || '';
+      $('free-agg').value = h.get('fa') || 'min';
+      $('free-k').value = h.get('fk') || '2';
+    } else showTaskQuestion();
+    if (h.has('s')) {
+      const s = h.get('s').split(',').map(Number);
+      if (s.every(Number.isInteger)) state.pendingStart = s;
+    }
+    const preset = state.presets.find((p) => p.id === h.get('p'));
+    if (preset) {
+      await choosePreset(preset);
+      return true;
+    }
+    let text;
+    try { text = unb64(h.get('g') || ''); } catch (e) { return false; }
+    $('source').value = text;
+    const c = await runCheck(true);
+    if (c && state.ownText) setGame({id: 'own', text: state.ownText});
+    return true;
+  } finally {
+    state.restoring = false;
+  }
+}
+
+async function copyText(text, done) {
+  state.copied = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copied').replaceChildren(done);
+  } catch (e) {
+    // No clipboard (a page from file://, or not allowed): the text to copy by hand.
+    const area = el('textarea', {rows: Math.min(12, text.split('\n').length + 1), readonly: true, class: 'copy-box'});
+    area.value = text;
+    $('copied').replaceChildren(el('p', {}, t('Copy it from here:')), area);
+    area.select();
+  }
+}
+
+// ---- copy as Python: the exam's two functions for the current game
+
+// pythonExpr is an end condition of the constructor as Python, or null when
+// it holds more than pile names, numbers and Python's own operators.
+function pythonExpr(expr, piles) {
+  const words = expr.match(/[A-Za-z_]\w*/g) || [];
+  if (!words.every((w) => piles.includes(w) || ['and', 'or', 'not', 'min', 'max', 'abs'].includes(w))) return null;
+  if (/[^\w\s+\-*/%<>=!(),]/.test(expr)) return null;
+  return expr;
+}
+
+// pythonProgram writes the game of the constructor's fields as the exam's
+// solution by hand: moves and over, then win and lose, and the answers of
+// tasks 19–21 as retro ege --plain prints them. null when the game is not
+// one these functions can say: moves the fields cannot say, a restriction,
+// Lebedev's count, or a winner other than the last mover.
+function pythonProgram(f) {
+  const piles = f.piles;
+  if (f.allow !== '' || f.count !== 'exam' || f.winner !== 'mover') return null;
+  const end = f.endKind === 'total' ? piles.join(' + ') + ' ' + f.endOp + ' ' + (+f.endN) : pythonExpr(f.endExpr, piles);
+  if (!end) return null;
+  const moves = [];
+  for (const m of f.moves) {
+    if (m.op === 'expr' || !/^\d+$/.test(String(m.k).trim())) return null;
+    for (const p of piles) {
+      if (m.pile !== 'each' && m.pile !== p) continue;
+      moves.push('(' + piles.map((q) => (q === p ? q + ' ' + m.op + ' ' + (+m.k) : q)).join(', ') + (piles.length === 1 ? ',)' : ')'));
+    }
+  }
+  const param = f.param || 'S';
+  const starts = f.start.map((v) => String(v).trim());
+  if (!starts.every((v) => v === param || /^-?\d+$/.test(v)) || !starts.includes(param)) return null;
+  const lo = +f.lo, open = String(f.hi === null ? '' : f.hi).trim() === '';
+  const hi = open ? lo + 9999 : +f.hi;
+  const args = piles.join(', ');
+  const at = '(' + starts.map((v) => (v === param ? 's' : v)).join(', ') + (piles.length === 1 ? ',)' : ')');
+  return [
+    '# ' + String(f.name || 'game').replace(/\n/g, ' '),
+    '# The exam\'s solution by hand, written by the retro explorer: Petya moves',
+    '# first, Vanya second; a move that ends the game wins it.',
+    '',
+    'def moves(' + args + '):',
+    '    """The positions one move makes (no pile below zero)."""',
+    '    return [m for m in [' + moves.join(', ') + '] if min(m) >= 0]',
+    '',
+    '',
+    'def over(' + args + '):',
+    '    """The game is over: the player who made the last move won."""',
+    '    return ' + end,
+    '',
+    '',
+    'def win(p, n):',
+    '    """The player to move wins with at most n of his moves, whatever the other does."""',
+    '    return any(over(*m) or (n > 1 and lose(m, n - 1)) for m in moves(*p))',
+    '',
+    '',
+    'def lose(p, n):',
+    '    """Whatever the player to move does, the other wins with at most n of his moves."""',
+    '    ms = moves(*p)',
+    '    return len(ms) > 0 and all(not over(*m) and win(m, n) for m in ms)',
+    '',
+    '',
+    'def unlucky(p):',
+    '    """A move of the player to move, not ending the game, after which the other wins with his first move."""',
+    '    return any(not over(*m) and win(m, 1) for m in moves(*p))',
+    '',
+    '',
+    '# ' + param + ' from ' + lo + ' to ' + hi + (open ? ' (the range is open: its first 10000 values)' : '') + '.',
+    'at = lambda s: ' + at,
+    'starts = [s for s in range(' + lo + ', ' + (hi + 1) + ') if not over(*at(s))]',
+    'show = lambda xs: " ".join(map(str, xs)) if xs else "none"',
+    'print("19:", show([s for s in starts if unlucky(at(s))][:1]))',
+    'print("19g:", show([s for s in starts if lose(at(s), 1)][:1]))',
+    'print("20:", show([s for s in starts if win(at(s), 2) and not win(at(s), 1)][:2]))',
+    'print("21:", show([s for s in starts if lose(at(s), 2) and not lose(at(s), 1)][:1]))',
+    '',
+  ].join('\n');
+}
+
+function copyPython() {
+  const fits = state.game && state.formText === state.game.text;
+  const prog = fits ? pythonProgram(form) : null;
+  if (!prog) {
+    $('copied').replaceChildren(el('p', {class: 'error'}, t('The constructor\'s fields cannot be written as Python; only the constructor\'s own moves, end and winner can.')));
+    return;
+  }
+  copyText(prog, t('Copied: the game as a Python program.'));
 }
 
 // ---- wiring
@@ -982,8 +1199,8 @@ async function copySource() {
     $('source').select();
     document.execCommand('copy');
   }
-  $('copy-source').textContent = 'Copied';
-  setTimeout(() => { $('copy-source').textContent = 'Copy the file'; }, 1500);
+  $('copy-source').textContent = t('Copied');
+  setTimeout(() => { $('copy-source').textContent = t('Copy the file'); }, 1500);
 }
 
 function wire() {
@@ -1007,8 +1224,12 @@ function wire() {
   $('source').addEventListener('input', scheduleCheck);
   $('load-source').addEventListener('click', () => runCheck(true));
   $('copy-source').addEventListener('click', copySource);
+  $('copy-python').addEventListener('click', copyPython);
+  $('copy-link').addEventListener('click', () => { saveView(); copyText(location.href, t('Copied: a link to this view.')); });
+  for (const b of document.querySelectorAll('#langs button')) b.addEventListener('click', () => chooseLang(b.dataset.lang));
+  $('tree-all').addEventListener('change', depthLabel);
   $('own-game').addEventListener('click', () => {
-    if (state.ownText) setGame({id: 'own', label: 'your own game', text: state.ownText});
+    if (state.ownText) setGame({id: 'own', text: state.ownText});
   });
   $('free-ask').addEventListener('click', () => {
     document.querySelector('input[name="task"][value="free"]').checked = true;
@@ -1039,7 +1260,14 @@ function wire() {
   $('play-hints').addEventListener('change', () => { if (state.play) renderPlay(state.play); });
 }
 
+// depthLabel says what the depth counts.
+function depthLabel() {
+  $('tree-depth-label').textContent = $('tree-all').checked ? t('Depth') : t('Depth (the winner\'s moves)');
+}
+
 async function init() {
+  applyWords();
+  if (engine) $('footer').textContent = t('the static explorer — the engine runs in this browser; nothing is fetched from elsewhere.');
   wire();
   if (window.matchMedia('(max-width: 600px)').matches) $('constructor').open = false;
   renderForm();
@@ -1047,7 +1275,7 @@ async function init() {
   try {
     [state.presets, state.tasks] = await Promise.all([api('/api/presets'), api('/api/tasks')]);
   } catch (e) {
-    $('game-status').textContent = '✗ ' + errorText(e);
+    $('game-status').textContent = errorLead(e);
     return;
   }
   renderTasks();
@@ -1055,12 +1283,12 @@ async function init() {
   own.dataset.id = 'own';
   for (const p of state.presets) {
     own.before(el('button', {type: 'button', class: 'game-button', 'aria-pressed': 'false', dataset: {id: p.id},
-      onclick: () => choosePreset(p)}, p.title));
+      onclick: () => choosePreset(p)}, presetTitle(p)));
   }
-  $('game-status').textContent = 'Choose a game.';
-  // Ready once the first preset is in the constructor too: its check may
+  $('game-status').textContent = t('Choose a game.');
+  // Ready once the first game is in the constructor too: its check may
   // answer after its ribbon, and would overwrite what is typed meanwhile.
-  if (state.presets.length) await choosePreset(state.presets[0]);
+  if (!(await restoreView(location.hash)) && state.presets.length) await choosePreset(state.presets[0]);
   document.body.dataset.ready = 'true';
 }
 
