@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"iter"
 	"strconv"
 
 	"retro/retro"
@@ -49,6 +50,34 @@ func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 	for _, t := range tables {
 		misere = misere || t.Misere != nil
 	}
+	return writeGrundyCSV(w, g, tables, misere, func(t GrundyTable) iter.Seq[int] {
+		return func(yield func(int) bool) {
+			for n := 0; n <= t.Upto && n < t.Table.Len() && yield(n); n++ {
+			}
+		}
+	})
+}
+
+// WriteRareCSV writes the sparse (rare) heaps of Grundy tables, the ones
+// the sparse-space method lists (retro.SparseInfo): x,grundy after the
+// rule params, ascending. A table made without a sparse space has none.
+func WriteRareCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
+	return writeGrundyCSV(w, g, tables, false, func(t GrundyTable) iter.Seq[int] {
+		return func(yield func(int) bool) {
+			if t.Table.Sparse == nil {
+				return
+			}
+			for _, n := range t.Table.Sparse.List {
+				if n > int64(t.Upto) || n >= int64(t.Table.Len()) || !yield(int(n)) {
+					return
+				}
+			}
+		}
+	})
+}
+
+// writeGrundyCSV writes the rows of the heaps each table's heaps gives.
+func writeGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable, misere bool, heaps func(GrundyTable) iter.Seq[int]) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	cw := csv.NewWriter(bw)
 	if err := cw.Write(GrundyHeader(g, misere)); err != nil {
@@ -56,7 +85,7 @@ func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 	}
 	var rec []string
 	for _, t := range tables {
-		for n := 0; n <= t.Upto && n < t.Table.Len(); n++ {
+		for n := range heaps(t) {
 			rec = rec[:0]
 			for _, v := range t.Params {
 				rec = append(rec, strconv.FormatInt(v, 10))
@@ -72,41 +101,6 @@ func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 				}
 				rec = append(rec, s)
 			}
-			if err := cw.Write(rec); err != nil {
-				return err
-			}
-		}
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// WriteRareCSV writes the sparse (rare) heaps of Grundy tables, the ones
-// the sparse-space method lists (retro.SparseInfo): x,grundy after the
-// rule params, ascending. A table made without a sparse space has none.
-func WriteRareCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	cw := csv.NewWriter(bw)
-	if err := cw.Write(GrundyHeader(g, false)); err != nil {
-		return err
-	}
-	var rec []string
-	for _, t := range tables {
-		if t.Table.Sparse == nil {
-			continue
-		}
-		for _, n := range t.Table.Sparse.List {
-			if n > int64(t.Upto) || n >= int64(t.Table.Len()) {
-				break
-			}
-			rec = rec[:0]
-			for _, v := range t.Params {
-				rec = append(rec, strconv.FormatInt(v, 10))
-			}
-			rec = append(rec, strconv.FormatInt(n, 10), strconv.FormatUint(uint64(t.Table.G(int(n))), 10))
 			if err := cw.Write(rec); err != nil {
 				return err
 			}

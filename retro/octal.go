@@ -343,13 +343,8 @@ func (s *sparseRun[T]) searchable(v uint32, m int) bool {
 func (s *sparseRun[T]) run(ctx context.Context) (bool, error) {
 	review := warmUp
 	for n := 1; n <= s.upto; n++ {
-		if n%progressEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
-			if s.prog != nil {
-				s.prog(n, len(s.sparse))
-			}
+		if err := tick(ctx, n, s.prog, len(s.sparse)); err != nil {
+			return false, err
 		}
 		if n == review {
 			if s.prove && s.extend(n) {

@@ -127,6 +127,18 @@ func (s *splitRun[T]) info() *SparseInfo {
 	return in
 }
 
+// tick checks the context, and reports progress, every progressEvery
+// heaps.
+func tick(ctx context.Context, n int, prog func(done, sparse int), sparse int) error {
+	if n%progressEvery != 0 {
+		return nil
+	}
+	if prog != nil {
+		prog(n, sparse)
+	}
+	return ctx.Err()
+}
+
 // rare tells whether value v is in the rare class: an option of that
 // value has two common parts or two sparse ones.
 func (s *splitRun[T]) rare(v uint32) bool { return bits.OnesCount32(v&s.mask)&1 == 0 }
@@ -135,13 +147,8 @@ func (s *splitRun[T]) rare(v uint32) bool { return bits.OnesCount32(v&s.mask)&1 
 func (s *splitRun[T]) run(ctx context.Context) (bool, error) {
 	review := warmUp
 	for n := 1; n <= s.upto; n++ {
-		if n%progressEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
-			if s.prog != nil {
-				s.prog(n, len(s.sparse)-1)
-			}
+		if err := tick(ctx, n, s.prog, len(s.sparse)-1); err != nil {
+			return false, err
 		}
 		if n == review {
 			s.choose(n)
@@ -328,26 +335,6 @@ func (s *splitRun[T]) search(c uint32, pending int) error {
 	g, st, cur := s.g, s.seen.stamp, s.seen.cur
 	if len(s.rows) == 1 && maxOf[T]() < 256 {
 		return s.search8(c, pending)
-	}
-	if len(s.rows) == 1 {
-		r := &s.rows[0]
-		m, hi := r.M, half(r)
-		for p := r.Lo; p <= hi; p++ {
-			if v := uint32(g[p] ^ g[m-p]); v < c && st[v] != cur {
-				ok, err := has(r, p)
-				if err != nil {
-					return err
-				}
-				if ok {
-					st[v] = cur
-					if pending--; pending == 0 {
-						return nil
-					}
-				}
-			}
-		}
-		s.scans++
-		return nil
 	}
 	var his [8]int64
 	hs := his[:0]
