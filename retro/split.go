@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"retro/rules"
 )
@@ -98,6 +99,7 @@ type splitRun[T value] struct {
 	upto   int
 	mask   uint32
 	sparse []int64 // the sparse heaps, ascending, 0 first
+	sval   []T     // their values
 	seen   stampSet
 	top    int // the values are below 1<<top
 	scans  int64
@@ -109,7 +111,7 @@ type splitRun[T value] struct {
 func newSplitRun[T value](f *rules.SplitForm, upto int, opt SparseOptions) *splitRun[T] {
 	s := &splitRun[T]{f: f, g: make([]T, upto+1), upto: upto, rows: make([]rules.Row, f.Rows), prog: opt.Progress}
 	s.seen.reset(1 << 8)
-	s.sparse = []int64{0}
+	s.sparse, s.sval = []int64{0}, []T{0}
 	return s
 }
 
@@ -167,7 +169,7 @@ func (s *splitRun[T]) run(ctx context.Context) (bool, error) {
 			s.seen.grow(1 << max(b+1, 8))
 		}
 		if s.mask != 0 && s.rare(v) {
-			s.sparse = append(s.sparse, int64(n))
+			s.sparse, s.sval = append(s.sparse, int64(n)), append(s.sval, T(v))
 		}
 	}
 	return true, nil
@@ -181,10 +183,10 @@ func (s *splitRun[T]) choose(n int) {
 		return
 	}
 	s.mask = mask
-	s.sparse = s.sparse[:1]
+	s.sparse, s.sval = s.sparse[:1], s.sval[:1]
 	for h := 1; h < n && s.mask != 0; h++ {
 		if s.rare(uint32(s.g[h])) {
-			s.sparse = append(s.sparse, int64(h))
+			s.sparse, s.sval = append(s.sparse, int64(h)), append(s.sval, s.g[h])
 		}
 	}
 }
@@ -276,37 +278,82 @@ func (s *splitRun[T]) scanAll(r *rules.Row) error {
 }
 
 // scanSparse marks the value of every option of row r with a sparse part:
-// every value of the common class.
+// every value of the common class. (a, M-a) is an option when a or M-a
+// lies in Lo..Hi and is not left out: a in Lo..Hi or in M-Hi..M-Lo. Where
+// no sparse heap meets a point left out, the heaps of those two ranges are
+// marked without a test.
 func (s *splitRun[T]) scanSparse(r *rules.Row) error {
+	m := r.M
+	if r.Opaque() || s.meetsSkip(r) {
+		return s.scanSparseExact(r)
+	}
+	lo1, hi1 := r.Lo, r.Hi
+	lo2, hi2 := max(m-r.Hi, 0), m-r.Lo
+	if lo2 <= hi1+1 && lo1 <= hi2+1 { // one range
+		lo1, hi1 = min(lo1, lo2), max(hi1, hi2)
+		lo2, hi2 = 1, 0
+	}
+	s.markRange(m, lo1, min(hi1, m))
+	s.markRange(m, lo2, min(hi2, m))
+	return nil
+}
+
+// markRange marks g(a)^g(m-a) for the sparse heaps a in lo..hi.
+func (s *splitRun[T]) markRange(m, lo, hi int64) {
+	if lo > hi {
+		return
+	}
+	i0, _ := slices.BinarySearch(s.sparse, lo)
+	i1, _ := slices.BinarySearch(s.sparse, hi+1)
+	g, sp, sv, cur := s.g, s.sparse[i0:i1], s.sval[i0:i1], s.seen.cur
+	if maxOf[T]() < 256 {
+		st := (*[256]uint32)(s.seen.stamp[:256])
+		for k, a := range sp {
+			st[uint8(sv[k]^g[m-a])] = cur
+		}
+		return
+	}
+	st := s.seen.stamp
+	for k, a := range sp {
+		st[sv[k]^g[m-a]] = cur
+	}
+}
+
+// meetsSkip tells whether a point row r leaves out, or its complement to
+// M, is a sparse heap.
+func (s *splitRun[T]) meetsSkip(r *rules.Row) bool {
+	for _, q := range r.Skip {
+		if _, ok := slices.BinarySearch(s.sparse, q); ok {
+			return true
+		}
+		if _, ok := slices.BinarySearch(s.sparse, r.M-q); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// scanSparseExact is scanSparse asking the row about each option.
+func (s *splitRun[T]) scanSparseExact(r *rules.Row) error {
 	g, st, cur := s.g, s.seen.stamp, s.seen.cur
-	m, lo, hi := r.M, r.Lo, r.Hi
-	opaque, skip := r.Opaque(), r.Skip
+	m := r.M
 	for _, a := range s.sparse {
 		if a > m {
 			break
 		}
-		// (a, m-a) is an option when a or m-a lies in lo..hi (and is not
-		// left out).
-		if (a < lo || a > hi) && (m-a < lo || m-a > hi) {
+		if (a < r.Lo || a > r.Hi) && (m-a < r.Lo || m-a > r.Hi) {
 			continue
 		}
-		exact := opaque
-		for _, q := range skip {
-			exact = exact || q == a || q == m-a
+		ok, err := has(r, a)
+		if err == nil && !ok {
+			ok, err = has(r, m-a)
 		}
-		if exact {
-			ok, err := has(r, a)
-			if err == nil && !ok {
-				ok, err = has(r, m-a)
-			}
-			if err != nil {
-				return err
-			}
-			if !ok {
-				continue
-			}
+		if err != nil {
+			return err
 		}
-		st[g[a]^g[m-a]] = cur
+		if ok {
+			st[g[a]^g[m-a]] = cur
+		}
 	}
 	return nil
 }
@@ -379,12 +426,22 @@ func (s *splitRun[T]) search8(c uint32, pending int) error {
 		want[v] = st[v] != cur
 	}
 	r := &s.rows[0]
-	m, hi := r.M, half(r)
-	for p := r.Lo; p <= hi; p++ {
-		v := uint8(g[p] ^ g[m-p])
+	m, lo, hi := r.M, r.Lo, half(r)
+	if lo > hi {
+		s.scans++
+		return nil
+	}
+	// low[k] = g(lo+k), high[len-1-k] = g(m-lo-k).
+	low := g[lo : hi+1]
+	high := g[m-hi : m-lo+1]
+	high = high[:len(low)]
+	last := len(low) - 1
+	for k := range low {
+		v := uint8(low[k] ^ high[last-k])
 		if !want[v] {
 			continue
 		}
+		p := lo + int64(k)
 		ok, err := has(r, p)
 		if err != nil {
 			return err

@@ -212,6 +212,7 @@ func randomSplitGame(r *rand.Rand) string {
 	for range r.Intn(3) {
 		moves = append(moves, fmt.Sprintf("x - %d", 1+r.Intn(4)))
 	}
+	slices.Sort(moves)
 	moves = slices.Compact(moves)
 	return "piles = [\"x\"]\nsum = true\nmoves = [\"" + strings.Join(moves, "\", \"") + "\"]\n"
 }
