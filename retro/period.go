@@ -170,8 +170,8 @@ func findPeriod(size int, g func(n int) int64, th Theorem) Period {
 
 // zFunction returns z[i] for 1 <= i <= upto: the length of the longest
 // common prefix of s and s[i:], s of length n given by at.
-func zFunction(n, upto int, at func(int) int64) []int32 {
-	z := make([]int32, upto+1)
+func zFunction(n, upto int, at func(int) int64) []uint32 {
+	z := make([]uint32, upto+1)
 	l, r := 0, 0 // s[l:r] matches a prefix of s, r the furthest yet
 	for i := 1; i <= upto && i < n; i++ {
 		k := 0
@@ -181,7 +181,7 @@ func zFunction(n, upto int, at func(int) int64) []int32 {
 		for i+k < n && at(k) == at(i+k) {
 			k++
 		}
-		z[i] = int32(k)
+		z[i] = uint32(k) // k < n <= 2^32
 		if i+k > r {
 			l, r = i, i+k
 		}

@@ -114,6 +114,9 @@ func TestSGErrors(t *testing.T) {
 		{[]string{"sg", "kayles", "--method", "quick"}, 2, "--method"},
 		{[]string{"sg", "kayles", "--heaps", "3,x"}, 2, "not a heap size"},
 		{[]string{"sg", "kayles", "nim"}, 2, "GAME:N"},
+		{[]string{"sg", "kayles", "--upto", "4294967297"}, 2, "--upto 4294967297: want 0..4294967296"},
+		{[]string{"sg", "kayles", "--rare", "--csv"}, 2, "choose one of"},
+		{[]string{"sg", "kayles", "--json", "--csv"}, 2, "choose --csv or --json"},
 	} {
 		_, errs, code := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {
