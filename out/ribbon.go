@@ -16,6 +16,7 @@ type RibbonCell struct {
 	Outcome retro.Outcome
 	Layer   int // -1 for D and ?
 	Holds   retro.Truth
+	Answer  bool // among the values the answer picked: RibbonLine marks it [[28:W3]]
 }
 
 // Value is the cell's outcome and layer: "W3", "L12", "D", "?".
@@ -117,6 +118,8 @@ func WriteRibbon(w io.Writer, groups []RibbonGroup, opt RibbonOptions) error {
 
 // RibbonLine is an excerpt of a ribbon on one line: the cells with show
 // set, in order, "…" standing for the cells left out, cut to the width.
+// The cells of the answer are marked twice, [[28:W3]], the others where
+// the question holds once, [49:W3].
 func RibbonLine(cells []RibbonCell, show []bool, opt RibbonOptions) string {
 	width := opt.Width
 	if width <= 0 {
@@ -150,7 +153,10 @@ func RibbonLine(cells []RibbonCell, show []bool, opt RibbonOptions) string {
 		}
 		gap = false
 		mark := ribbonMarks[c.Holds]
-		if c.Holds == retro.No {
+		switch {
+		case c.Answer:
+			mark = [2]string{"[[", "]]"}
+		case c.Holds == retro.No:
 			mark = [2]string{"", ""}
 		}
 		cell := mark[0] + c.Text() + mark[1]

@@ -67,3 +67,14 @@ func TestRibbonLine(t *testing.T) {
 		t.Errorf("width 30: %q (%d)", got, n)
 	}
 }
+
+// The answer's cells are marked twice in an excerpt.
+func TestRibbonLineAnswer(t *testing.T) {
+	cells := []out.RibbonCell{{Label: "1", Outcome: retro.Win, Layer: 3},
+		{Label: "2", Outcome: retro.Win, Layer: 3, Holds: retro.Yes, Answer: true},
+		{Label: "3", Outcome: retro.Lose, Layer: 2, Holds: retro.Yes}}
+	got := out.RibbonLine(cells, []bool{true, true, true}, out.RibbonOptions{})
+	if want := "1:W3 [[2:W3]] [3:L2]"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -402,8 +402,9 @@ func (a *Answer) take(list [][]int64, unseen []int64) (vals [][]int64, num int64
 	case AggCount:
 		return nil, int64(len(list)), true, nil
 	}
-	if len(a.Names) != 1 {
-		return nil, 0, false, fmt.Errorf("%w: %s needs a game with one parameter; this one has %d (%s)",
+	at := a.varying()
+	if at < 0 {
+		return nil, 0, false, fmt.Errorf("%w: %s needs a game with one parameter, or all but one fixed to a value; this one has %d (%s)",
 			ErrAggregate, agg, len(a.Names), strings.Join(a.Names, ", "))
 	}
 	acc := big.NewInt(0)
@@ -412,7 +413,7 @@ func (a *Answer) take(list [][]int64, unseen []int64) (vals [][]int64, num int64
 	}
 	var x big.Int
 	for _, v := range list {
-		x.SetInt64(v[0])
+		x.SetInt64(v[at])
 		if agg.Kind == AggSum {
 			acc.Add(acc, &x)
 		} else {
@@ -423,4 +424,25 @@ func (a *Answer) take(list [][]int64, unseen []int64) (vals [][]int64, num int64
 		return nil, 0, false, fmt.Errorf("%w: the %s of %d values overflows int64", ErrAggregate, agg, len(list))
 	}
 	return nil, acc.Int64(), true, nil
+}
+
+// varying is the component of the tuple that --sum and --product add up or
+// multiply: the only one, or the only one whose range is not a single
+// value (the others fixed, as by --param K=2); -1 when there is no such
+// component.
+func (a *Answer) varying() int {
+	if len(a.Names) == 1 {
+		return 0
+	}
+	at := -1
+	for k, p := range a.Params {
+		if p.Lo == p.Hi && !p.Open {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = k
+	}
+	return at
 }

@@ -171,8 +171,9 @@ func ribbonExcerpt(a *retro.Answer, color bool) string {
 	cells := make([]out.RibbonCell, len(a.Cells))
 	for k, c := range a.Cells {
 		cells[k] = ribbonCell(a, c)
+		cells[k].Answer = at[retro.FormatTuple(c.Params)]
 	}
-	prefix := "start: "
+	prefix := "" // a game without parameters: its one cell is labelled start
 	if n := len(a.Names); n > 0 {
 		prefix = a.Names[n-1] + ": "
 	}

@@ -45,7 +45,7 @@ func TestEgeExplains(t *testing.T) {
 		"S = 28: Petya doubles the second pile to (17, 56); whatever Vanya does, Petya wins with his next move\n",
 		"S = 44: after (21, 44), (17, 48) or (34, 44) Vanya wins with his 2nd move, after (17, 88) with his 1st\n",
 		"    can-lose 1: a move, not ending the game, to W ≤ 1\n",
-		"    S: … 26:W9 27:W9 [28:W3] 29:W7 … 46:W5 47:W5 [48:W3] [49:W3] …\n",
+		"    S: … 26:W9 27:W9 [[28:W3]] 29:W7 … 46:W5 47:W5 [[48:W3]] [49:W3] …\n",
 		"    answer: 28 48\n",
 		"It needs the possible reading, can-lose 1 (29).",
 		"reading, lose =1 (56), answers another question",

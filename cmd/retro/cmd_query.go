@@ -115,6 +115,7 @@ func parseQuestion(text string) (*retro.Question, error) {
 type askFlags struct {
 	game     gameFlags
 	widenCap int64
+	box      *rules.Game // a game analysed over a box, with the box as its starts
 	plain    bool
 	json     bool
 	colorArg string
@@ -160,14 +161,14 @@ func (o *askFlags) color(c *command, e *env) (bool, error) {
 // query solves the GAME argument and answers the asks, solving again with
 // wider open ranges while an answer is undecided.
 func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []retro.Ask) ([]*retro.Answer, *solved, error) {
-	s, err := o.game.solveArg(ctx, e, arg)
+	s, err := o.solveAsked(ctx, e, arg)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := retro.QueryOptions{Width: o.game.openWidth, MaxWidth: o.widenCap,
 		Widen: func(width int64) ([]*retro.Result, error) {
 			o.game.openWidth = width
-			s2, err := o.game.solveArg(ctx, e, arg)
+			s2, err := o.solveAsked(ctx, e, arg)
 			if err != nil {
 				return nil, err
 			}
@@ -293,4 +294,31 @@ func swappedHint(c *command, args []string) error {
 		}
 	}
 	return usagef(c, "the game comes first, then the question: retro %s %s %q", c.name, args[1], args[0])
+}
+
+// solveAsked solves the GAME argument of a question. A one-pile game
+// analysed over a [bounds] box, without starts (Lebedev's), is asked at
+// the positions of its box: as the explorer does, the box x = LO..HI is
+// read as the starts x = S, S = LO..HI, the same positions.
+func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved, error) {
+	if o.box != nil {
+		return o.game.solve(ctx, e, o.box)
+	}
+	s, err := o.game.solveArg(ctx, e, arg)
+	if err != nil || s.game.HasStart {
+		return s, err
+	}
+	text, ok := boxAsStarts(s.game)
+	if !ok {
+		return s, nil
+	}
+	g, err := rules.Parse(s.game.File, []byte(text))
+	if err != nil {
+		return nil, &sourceError{err: err, src: []byte(text)}
+	}
+	p := g.Params[0]
+	fmt.Fprintf(e.stderr, "retro: %s has no [start]: its box %s = %d..%d is asked as the starts %s = S, S = %d..%d\n",
+		s.game.File, g.Piles[0], p.Lo, p.Hi, g.Piles[0], p.Lo, p.Hi)
+	o.box = g
+	return o.game.solve(ctx, e, g)
 }

@@ -107,7 +107,7 @@ S = "1..17"
 		t.Errorf("pairs %v, count %q", answer, count)
 	}
 	_, errs, code = runCmd(t, "query", path, "lose =1", "--sum")
-	if code != 1 || !strings.Contains(errs, "sum needs a game with one parameter; this one has 2 (K, S)") {
+	if code != 1 || !strings.Contains(errs, "sum needs a game with one parameter, or all but one fixed to a value; this one has 2 (K, S)") {
 		t.Errorf("--sum of pairs: exit %d, %q", code, errs)
 	}
 }
@@ -164,5 +164,64 @@ func TestQueryColorAuto(t *testing.T) {
 	run(context.Background(), e, []string{"query", "--color", "never", "ege-2027-demo", "win =2"})
 	if strings.Contains(out.String(), "\x1b[") {
 		t.Errorf("--color never:\n%q", out.String())
+	}
+}
+
+// A game analysed over a box, without starts, is asked at the positions of
+// its box, as the explorer asks it.
+func TestQueryBoxOnly(t *testing.T) {
+	// By hand: x × 3 ≥ 100 from 34 on, and 108 = 36 × 3 is the first such
+	// multiple of 4 (102 and 105 lose for the mover); x × 2 ≥ 100 needs
+	// 50, x + 5 needs 95: the least win in one is 36.
+	out, errs, code := runCmd(t, "query", "--plain", "lebedev-operations", "win 1")
+	note := "retro: lebedev-operations.toml has no [start]: its box x = 1..99 is asked as the starts x = S, S = 1..99\n"
+	if code != 0 || out != "36\n" || errs != note {
+		t.Errorf("exit %d: %q, stderr %q", code, out, errs)
+	}
+	text, _ := presetSource("lebedev-operations")
+	preset := writeGame(t, "preset.toml", text)
+	a, _, _ := runCmd(t, "ege", "--plain", "lebedev-operations")
+	b, _, _ := runCmd(t, "ege", "--plain", preset)
+	if a != b || a == "" {
+		t.Errorf("the box: %q; the explorer's preset: %q", a, b)
+	}
+}
+
+// --sum and --product take a game of two parameters with one fixed.
+func TestQuerySumFixed(t *testing.T) {
+	game := writeGame(t, "two.toml", "name = \"two\"\npiles = [\"a\", \"b\"]\nmoves = [\"each + 1\", \"each * 2\"]\nend = \"a + b >= 40\"\nwinner = \"mover\"\n[start]\na = \"K\"\nb = \"S\"\n[params]\nK = \"1..3\"\nS = \"1..30\"\n")
+	// With a = 2, one move wins when 2 × b + 2 ≥ 40 or b + 2 × 2 ≥ 40, that
+	// is b ≥ 19: 19 + … + 30 = 294.
+	all, _, _ := runCmd(t, "query", "--plain", game, "win 1", "--param", "K=2", "--all")
+	if want := "2,19 2,20 2,21 2,22 2,23 2,24 2,25 2,26 2,27 2,28 2,29 2,30\n"; all != want {
+		t.Errorf("--all: %q, want %q", all, want)
+	}
+	sum, errs, code := runCmd(t, "query", "--plain", game, "win 1", "--param", "K=2", "--sum")
+	if code != 0 || sum != "294\n" {
+		t.Errorf("--sum: exit %d, %q (%s)", code, sum, errs)
+	}
+	if _, errs, code := runCmd(t, "query", game, "win 1", "--sum"); code != 1 || !strings.Contains(errs, "or all but one fixed to a value") {
+		t.Errorf("--sum of pairs: exit %d, %q", code, errs)
+	}
+}
+
+// A game without parameters has one start: the header names it, the cell
+// is start:W5 and the answers are yes and no.
+func TestEgeWithoutParams(t *testing.T) {
+	game := writeGame(t, "np.toml", "name = \"one\"\npiles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\nend = \"x <= 0\"\n[start]\nx = 7\n")
+	out, errs, code := runCmd(t, "ege", game)
+	// 7 is W 5 (take 1 to 6, a multiple of 3, by hand): so not L, and not W 3.
+	for _, w := range []string{"one: the start (7); Petya moves first, Vanya second.\n", "\n    start:W5\n", "    answer: no\n"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("exit %d (%s): lacks %q:\n%s", code, errs, w, out)
+		}
+	}
+	if strings.Contains(out, "start: start") || strings.Contains(out, ": ;") {
+		t.Errorf("an empty range or a doubled label:\n%s", out)
+	}
+	yes, _, _ := runCmd(t, "query", "--plain", game, "win 3")
+	no, _, _ := runCmd(t, "query", "--plain", game, "win 2")
+	if yes != "yes\n" || no != "no\n" {
+		t.Errorf("win 3 %q, win 2 %q", yes, no)
 	}
 }

@@ -70,6 +70,7 @@ var (
 	txtAnswer     = text{"answer", "ответ"}
 	txtStart      = text{"The start", "Старт"}
 	txtOpenRange  = text{" (open: widened to %d values)", " (открытый: расширен до %d значений)"}
+	txtOneStart   = text{"the start %s", "начальная позиция %s"}
 	txtTask19Note = text{`
 Task 19 says that Vanya won "after Petya's unlucky move" and asks when this
 "is possible": it tells of one game in which Petya chose badly, not of a
@@ -171,6 +172,9 @@ func (l lang) describeRanges(a *retro.Answer) string {
 			s += l.say(txtOpenRange, p.Hi-p.Lo+1)
 		}
 		parts = append(parts, s)
+	}
+	if len(parts) == 0 && len(a.Cells) == 1 { // a game without parameters
+		return l.say(txtOneStart, startText(a, a.Cells[0]))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -146,3 +146,11 @@ func gameOver(m *rules.Machine, piles []int64) string {
 	}
 	return "the game is over: no legal moves"
 }
+
+// startText writes the start position of a cell of an answer: "(7)".
+func startText(a *retro.Answer, c retro.Cell) string {
+	r := a.Results[c.Result]
+	piles := make([]int64, r.Space.Piles())
+	h := r.Space.Position(c.Index, piles)
+	return positions.Format(r.Instance.Game, piles, h)
+}
