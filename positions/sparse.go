@@ -395,14 +395,24 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			return nil, nil, err
 		}
 		if over {
+			// Wider by a bit more than needed, room to double, while the
+			// keys keep their words: values that grow by steps would
+			// otherwise widen them at every power of two.
 			width := append([]uint8(nil), f.lay.width...)
+			roomy := append([]uint8(nil), f.lay.width...)
 			for _, w := range f.workers {
 				for k, v := range w.need {
-					width[k] = max(width[k], bitsFor(v))
+					if v > 0 {
+						width[k] = max(width[k], bitsFor(v))
+						roomy[k] = max(roomy[k], min(bitsFor(v)+1, 62))
+					}
 					w.need[k] = 0
 				}
 			}
-			wider, ok := newLayout(width)
+			wider, ok := newLayout(roomy)
+			if !ok || wider.words != f.lay.words {
+				wider, ok = newLayout(width)
+			}
 			if !ok || wider.words != f.lay.words {
 				return nil, width, nil
 			}

@@ -139,8 +139,10 @@ func (x *shiftPreds[K]) setDeltas() {
 // out counts the distinct shifts legal at i, the moves into ends
 // included: every one leads to a position or an end, each to another.
 func (x *shiftPreds[K]) out(i int) uint32 {
-	unpackKey(x.lay, x.idx.keys[i], x.v)
-	x.nz = nonZero(x.v, x.nz)
+	for _, p := range x.nz {
+		x.v[p] = 0
+	}
+	x.nz = unpackNonZero(x.lay, x.idx.keys[i], x.v, x.nz[:0])
 	x.cand = x.fwd.legal(x.v, x.nz, x.cand[:0])
 	return uint32(len(x.cand))
 }
@@ -152,8 +154,10 @@ func (x *shiftPreds[K]) preds(j int, buf []uint32) []uint32 {
 // predsOf appends the positions with a move to key k: those a reverse
 // shift leads to that are in the space and not final.
 func (x *shiftPreds[K]) predsOf(k K, buf []uint32) []uint32 {
-	unpackKey(x.lay, k, x.v)
-	x.nz = nonZero(x.v, x.nz)
+	for _, p := range x.nz {
+		x.v[p] = 0
+	}
+	x.nz = unpackNonZero(x.lay, k, x.v, x.nz[:0])
 	x.cand = x.rev.legal(x.v, x.nz, x.cand[:0])
 	gr := x.gr
 next:
