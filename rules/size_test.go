@@ -121,3 +121,41 @@ func TestNegativeStart(t *testing.T) {
 		t.Errorf("signed: %v %v", starts, err)
 	}
 }
+
+// FuzzCheckSize: what CheckSize lets through is within the caps when the
+// instances and their starts are made.
+func FuzzCheckSize(f *testing.F) {
+	f.Add("1..1000000000000", "1..5", "S > K")
+	f.Add("1..1000000", "1..1000000", "S > K")
+	f.Add("9223372036854775750..", "1..3", "S > 0")
+	f.Add("-9223372036854775807..9223372036854775807", "1", "K > 0")
+	f.Add("31..", "2**10..2**12", "S % K == 0")
+	f.Add("1..10**19", "1..-1", "S > K")
+	f.Fuzz(func(t *testing.T, s, k, where string) {
+		src := "piles = [\"x\"]\nsigned = true\nmoves = [\"x - 1\", \"x - K\"]\nwhere = " + tomlQuote(where) +
+			"\n[start]\nx = \"S\"\n[params]\nS = " + tomlQuote(s) + "\nK = " + tomlQuote(k) + "\n"
+		g, err := Parse("f.toml", []byte(src))
+		if err != nil {
+			return
+		}
+		const max = 10_000
+		if err := g.CheckSize(100, max); err != nil {
+			return
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			return
+		}
+		total := 0
+		for _, in := range insts {
+			starts, err := in.StartsUpTo(100, max)
+			if err != nil {
+				return
+			}
+			total += len(starts)
+		}
+		if total > max {
+			t.Fatalf("%d starts passed a cap of %d:\n%s", total, max, src)
+		}
+	})
+}
