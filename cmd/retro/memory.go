@@ -75,8 +75,9 @@ func parseByteSize(s string) (int64, error) {
 	shift := map[string]uint{"": 0, "K": 10, "M": 20, "G": 30, "T": 40}
 	sh, ok := shift[unit]
 	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-	if !ok || err != nil || v <= 0 || v*float64(int64(1)<<sh) >= 1<<62 {
+	v *= float64(int64(1) << sh)
+	if !ok || err != nil || !(v >= 1 && v < 1<<62) { // NaN fails too
 		return 0, fmt.Errorf("%q is not a size (a positive number of bytes, or with K, M, G or T: 512M, 2G)", s)
 	}
-	return int64(v * float64(int64(1)<<sh)), nil
+	return int64(v), nil
 }

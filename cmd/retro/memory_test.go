@@ -56,3 +56,16 @@ func TestSolveHugeBoxes(t *testing.T) {
 		t.Errorf("show: exit %d: %s%s", code, out, errs)
 	}
 }
+
+// FuzzParseByteSize: any text is a positive size or an error, never a
+// panic.
+func FuzzParseByteSize(f *testing.F) {
+	for _, s := range []string{"512M", "2G", "1.5GiB", "0", "-1", "1e300T", "NaN", "Inf", "MB", "", " 3 K", "8EiB"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if v, err := parseByteSize(s); err == nil && v <= 0 {
+			t.Errorf("%q: %d", s, v)
+		}
+	})
+}

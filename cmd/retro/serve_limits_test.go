@@ -19,7 +19,9 @@ import (
 // refused with a message; it never makes the index allocate the box
 // between it and the starts (one such request killed the server).
 func TestServeHugePositions(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
+	opt := defaultServeOptions()
+	opt.maxPositions = 200000
+	_, ts := newTestServer(t, opt)
 	demo, bank := builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")
 	cases := []struct {
 		game, position string
@@ -29,7 +31,7 @@ func TestServeHugePositions(t *testing.T) {
 		{demo, "1000000,1000000", 200, "(1000000, 1000000)"}, // final: the game is over there
 		{demo, "17,1000000000000", 200, "(17, 1000000000000)"},
 		{demo, "17,9223372036854775807", 422, "overflow"},
-		{bank, "9223372036854775807", 422, "positions"}, // every x below it: the cap
+		{bank, "9223372036854775807", 422, "200000 positions"}, // every x below it: the cap
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
