@@ -89,7 +89,7 @@ func writeBashCompletion(w io.Writer, zsh bool) {
 			words = strings.Join(commandNames(), " ")
 		case "completion":
 			words = "bash zsh fish"
-		case "info", "verify", "version", "serve":
+		case "info", "verify", "version", "serve", "site":
 		default: // GAME: a file or a built-in game
 			words = strings.Join(rules.BuiltinNames(), " ")
 		}
@@ -133,7 +133,7 @@ func writeFishCompletion(w io.Writer) {
 		case "version", "serve":
 		default:
 			fmt.Fprintf(w, "complete -c retro -n %s -F\n", cond)
-			if n != "info" && n != "verify" {
+			if n != "info" && n != "verify" && n != "site" {
 				fmt.Fprintf(w, "complete -c retro -n %s -a %s\n", cond, fishQuote(strings.Join(rules.BuiltinNames(), " ")))
 			}
 		}

@@ -277,6 +277,22 @@ func (b *browser) open() {
 	b.t.Logf("the first answer %v after opening the page", time.Since(start).Round(time.Millisecond))
 }
 
+// useOwnGame writes a game into the game file and, once it is checked,
+// chooses it as one's own game.
+func (b *browser) useOwnGame(text string) {
+	b.t.Helper()
+	b.set(`#source`, text)
+	b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
+	b.click(`#own-game`)
+}
+
+// ownGame chooses a game of one's own and waits for its ribbon.
+func (b *browser) ownGame(text string) {
+	b.t.Helper()
+	b.useOwnGame(text)
+	b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+}
+
 // ask chooses a task and waits for its ribbon.
 func (b *browser) ask(task string) {
 	b.click(fmt.Sprintf(`input[name="task"][value=%q]`, task))
@@ -639,10 +655,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("two-parameters", func(t *testing.T) {
 		b.t = t
 		b.open()
-		b.set(`#source`, twoParamGame)
-		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
-		b.click(`#own-game`)
-		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.ownGame(twoParamGame)
 		b.click(`#ribbon .cell[data-key="2,14"]`)
 		b.wait("its tree", `document.getElementById('tree-start').textContent === '(2, 14)'`)
 		if got := eval[string](b, `[...document.querySelectorAll('#ribbon .cell.current')].map(c => c.dataset.key).join(' ')`); got != "2,14" {
@@ -679,10 +692,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("horizon", func(t *testing.T) {
 		b.t = t
 		b.open()
-		b.set(`#source`, horizonGame)
-		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
-		b.click(`#own-game`)
-		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.ownGame(horizonGame)
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="?"]').length`); got == 0 {
 			t.Error("no ? cell on the ribbon of a game with a horizon")
 		}
@@ -734,10 +744,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 		}
 		// A game of one's own travels in the link, with its start of two parameters.
 		b.open()
-		b.set(`#source`, twoParamGame)
-		b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
-		b.click(`#own-game`)
-		b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
+		b.ownGame(twoParamGame)
 		b.click(`input[name="task"][value="21"]`)
 		b.wait("task 21", `(s => s.dataset.state === 'ready' && s.dataset.task === '21')(document.getElementById('ribbon-section'))`)
 		b.click(`#ribbon .cell[data-key="2,14"]`)
@@ -812,9 +819,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 		t.Run("stop", func(t *testing.T) {
 			b.t = t
 			b.open()
-			b.set(`#source`, slowGame)
-			b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
-			b.click(`#own-game`)
+			b.useOwnGame(slowGame)
 			b.wait("the progress", `!document.getElementById('progress').hidden`)
 			b.shot("progress")
 			if !eval[bool](b, `(b => !b.closest('[hidden]') && (b.click(), true))(document.getElementById('progress-stop'))`) {

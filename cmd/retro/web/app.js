@@ -137,28 +137,35 @@ const engine = window.RETRO_ENGINE ? wasmEngine(window.RETRO_ENGINE) : null;
 
 // showProgress shows how far the engine's solve has got, with its Stop
 // button; stage null hides it.
-let progressTimer = 0, progressSince = 0;
+let progressTimer = 0, progressTick = 0, progressSince = 0;
 function showProgress(stage, done) {
   const box = $('progress');
   if (!box) return;
   if (stage === null) {
     clearTimeout(progressTimer);
-    progressTimer = 0;
+    clearInterval(progressTick);
+    progressTimer = progressTick = 0;
     box.hidden = true;
     delete box.dataset.stage;
     return;
   }
+  const seconds = () => ((Date.now() - progressSince) / 1000).toFixed(1);
   if (stage === 'start') {
     progressSince = Date.now();
+    delete box.dataset.stage;
     // Quick answers flash nothing.
     if (!progressTimer && box.hidden) progressTimer = setTimeout(() => { box.hidden = false; }, 300);
     $('progress-text').textContent = t('Solving…');
+    // Until the engine reports a stage, the time it has taken.
+    clearInterval(progressTick);
+    progressTick = setInterval(() => {
+      if (!box.dataset.stage) $('progress-text').textContent = t('Solving… {0} s', seconds());
+    }, 250);
     return;
   }
   box.dataset.stage = stage;
   const words = {positions: 'positions found', moves: 'moves counted', edges: 'moves linked', layers: 'layers coloured'};
-  $('progress-text').textContent = t('Solving: {0} {1}, {2} s', done.toLocaleString(LANG), t(words[stage] || stage),
-    ((Date.now() - progressSince) / 1000).toFixed(1));
+  $('progress-text').textContent = t('Solving: {0} {1}, {2} s', done.toLocaleString(LANG), t(words[stage] || stage), seconds());
 }
 
 const state = {

@@ -145,6 +145,7 @@ const RU = /* BEGIN RU */ {
   "Show its tree.": "Показать её дерево.",
   "Solving: {0} {1}, {2} s": "Решаю: {0} {1}, {2} с",
   "Solving…": "Решаю…",
+  "Solving… {0} s": "Решаю… {0} с",
   "Task {0}": "Задание {0}",
   "Task {0} — answer: ": "Задание {0} — ответ: ",
   "Task {0}: {1}.": "Задание {0}: {1}.",
@@ -234,6 +235,7 @@ function t(en, ...a) {
 // data-i18n-attr) in its language; the English stays in data-en.
 function applyWords() {
   document.documentElement.lang = LANG;
+  document.title = t('retro — the explorer');
   for (const e of document.querySelectorAll('[data-i18n]')) {
     if (e.dataset.en === undefined) e.dataset.en = e.textContent.replace(/\s+/g, ' ').trim();
     e.textContent = t(e.dataset.en);
