@@ -25,10 +25,13 @@ five exam questions and free questions as a ribbon over S, and the
 strategy tree, where a click makes a position the start and a game can be
 played against the engine.
 
-The server listens on loopback unless told otherwise. Games are capped
-(--max-positions, all instances of a game together) and every solve has a
-time limit (--timeout); what is too big or too slow is refused with a
-message. Solved games are kept, by the hash of their text, up to a budget.`,
+The server listens on loopback unless told otherwise (on any other
+address it warns that anyone who can reach the machine can use it). Games
+are capped (--max-positions, all instances of a game together, and with
+it the moves a solve generates), every solve has its share of a memory
+budget (--max-memory) and a time limit (--timeout), checked within the
+moves of a level; what is too big or too slow is refused with a message.
+Solved games are kept, by the hash of their text, up to a budget.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &serveFlags{opt: defaultServeOptions()}
 			fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the address to listen on (host:port; port 0 picks a free one)")
