@@ -34,6 +34,11 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	}
 	failed := 0
 	for _, a := range args {
+		if err := checkText(a); err != nil { // check_more.go
+			failed++
+			fmt.Fprintf(e.stderr, "retro: %v\n", err)
+			continue
+		}
 		g, err := loadGame(a)
 		if err != nil {
 			failed++
@@ -56,6 +61,9 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s: ok (%s)\n", g.File, g.Name)
+		if w := growthWarning(g); w != "" {
+			fmt.Fprintf(e.stderr, "%s: %s\n", g.File, w)
+		}
 	}
 	if failed > 0 {
 		return checkFailed(failed, len(args))

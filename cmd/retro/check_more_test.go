@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"retro/rules"
+)
+
+func TestCheckNotText(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "garbage.bin")
+	// NUL, an escape sequence and bytes that are not UTF-8: none of it may
+	// reach the terminal.
+	if err := os.WriteFile(bin, []byte("piles = [\"x\"]\n\x1b[2J\x00\xff\xfe\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	latin1 := filepath.Join(dir, "latin1.toml")
+	if err := os.WriteFile(latin1, []byte("# caf\xe9\npiles = [\"x\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := solveTo(t, dir, "nim")
+	out, errs, code := runCmd(t, "check", bin, latin1, table)
+	want := "retro: " + bin + ": not UTF-8 text: a game file is TOML text\n" +
+		"retro: " + latin1 + ": not UTF-8 text: a game file is TOML text\n" +
+		"retro: " + table + " is a table file (retro solve -o), not a game file: retro info " + table + " describes it, retro verify " + table + " checks it\n" +
+		"retro: 3 of 3 games have errors\n"
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("exit %d, stdout %q\nstderr %q\nwant   %q", code, out, errs, want)
+	}
+}
+
+func TestCheckGrowthWarning(t *testing.T) {
+	grow := writeGame(t, "grow.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each + 1\", \"each * 2\", \"a = a + b\"]\n[start]\na = 1\nb = 1\n")
+	out, errs, code := runCmd(t, "check", grow)
+	want := grow + ": warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
+		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon\n"
+	if code != 0 || out != grow+": ok (grow)\n" || errs != want {
+		t.Errorf("exit %d, %q, %q", code, out, errs)
+	}
+	// The warning is right: the solve runs into the cap.
+	if _, errs, code := runCmd(t, "solve", grow, "--max-positions", "500"); code != 1 || !strings.Contains(errs, "too many positions") {
+		t.Errorf("solve: exit %d, %q", code, errs)
+	}
+	// No warning where something takes stones away, or ends the game.
+	for _, src := range []string{
+		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x // 2\"]\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 9\"\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nhorizon = 4\n[start]\nx = 1\n",
+	} {
+		if _, errs, _ := runCmd(t, "check", writeGame(t, "g.toml", src)); errs != "" {
+			t.Errorf("%q: %q", src, errs)
+		}
+	}
+	for _, name := range rules.BuiltinNames() {
+		if _, errs, code := runCmd(t, "check", name); code != 0 || errs != "" {
+			t.Errorf("%s: exit %d, %q", name, code, errs)
+		}
+	}
+}
