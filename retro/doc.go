@@ -42,7 +42,7 @@
 //     it (Mex).
 //   - Grundy value: g(n) of a heap of n, the mex of the values of its
 //     options, an option of several heaps counting as the XOR of theirs
-//     (Grundy, OctalGrundy, Table). A sum of heaps is lost for the player to
+//     (Grundy, OctalGrundy, HeapGrundy, Table). A sum of heaps is lost for the player to
 //     move under normal play exactly when the XOR of its values is 0 (Nimber,
 //     WinningMoves).
 //   - Period, preperiod, saltus: g(n+p) = g(n) + s for every n >= n0: p is
@@ -55,7 +55,12 @@
 //     twisting the rule for some games). Common XOR common is rare, so a
 //     common option of a split needs a rare (sparse) part: listing the few
 //     sparse heaps finds every common option in time proportional to their
-//     number (OctalGrundy's Sparse method, SparseInfo).
+//     number (OctalGrundy's Sparse method, SparseInfo). A rare value needs a
+//     search for two common parts, stopped at the first found; only a heap
+//     whose own value is rare (a sparse heap) needs a full scan.
+//   - Row: a split entry of a game given by moves that reads as a range of
+//     splits (a, M-a) at each heap (rules.SplitForm), so that the same
+//     method applies to it (HeapGrundy, SplitGrundy; split.go).
 //   - Exact solution of a sum: every collection of heaps reachable,
 //     enumerated and solved without Grundy values, for misère play (Exact).
 package retro

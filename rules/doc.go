@@ -11,7 +11,8 @@
 // names and checks types; compile.go and expand.go turn the trees into
 // closures over a flat []int64 environment; machine.go runs them; arith.go
 // has Python's integer arithmetic with overflow checks; params.go binds
-// parameters; octal.go reads octal codes.
+// parameters; octal.go reads octal codes; split.go reads the split entries
+// of heap games as rows for the sparse-space method (SplitForm).
 //
 // # Words
 //
