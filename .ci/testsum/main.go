@@ -69,6 +69,7 @@ func main() {
 				} else {
 					fmt.Fprint(out, lastLine(log))
 				}
+				out.Flush() // a line a package as it ends, as go test prints it
 				continue
 			}
 			switch e.Action {
