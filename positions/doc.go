@@ -40,4 +40,14 @@
 //     it. A box (of the starts, or [bounds]) is sized against the cap
 //     before it is made; starts spread thin over their box go to a hash
 //     index at once.
+//   - Shift: a move that adds constants to some piles (rules.Shift). A game
+//     of at least 8 piles whose moves are all shifts is enumerated by
+//     EnumerateShifts into a ShiftGraph, which stores no edges: a position
+//     is a packed key (each pile a bit field as wide as its values need,
+//     the first pile in the top bits, so that comparing the words compares
+//     the tuples), a move adds the shift's packed number to it and undoing
+//     the move subtracts it. Its space is a hashed Space of packed keys; its
+//     predecessors and successor counts are worked out when asked for.
+//     ErrNotShifts says that a game is not one, or that only the general
+//     path can report what came up.
 package positions

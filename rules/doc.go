@@ -70,6 +70,11 @@
 // min and max take two or more numbers, abs and isprime one (isprime is
 // false below 2). Numbers are decimal; _ may separate digits.
 //
+// A shift is a move entry that adds a constant to each pile it assigns
+// (`c6 = c6 - 1, c2 = c2 + 3`), with no generator, guard or history:
+// Game.Shifts lists them when every entry of a game is one, for solvers
+// that make and undo moves by key arithmetic.
+//
 // `each OP E` expands, in pile order, into one entry per pile, `p = p OP
 // E`; generators and guards apply to each of them, so the moves come pile
 // by pile, and for each pile in generator order.
