@@ -184,3 +184,36 @@ func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 		}
 	}
 }
+
+// TestPathSaysWhy checks that a result names its path, and for the general
+// path the reason.
+func TestPathSaysWhy(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 30\"\n[start]\na = 1\nb = 1\n",
+			"compiled: one-pile moves compiled to the box; every move raises the index"},
+		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a * b\", \"b = b + 1\"]\nend = \"a + b >= 30\"\n[start]\na = 1\nb = 1\n",
+			"general: the move `a = a * b` is not affine"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x >= 30\"\nallow = \"no-repeat-opponent\"\n[start]\nx = 1\n",
+			"general: `allow` gives positions a history"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..50\"\n",
+			"compiled: one-pile moves compiled to the box; every move lowers the index"},
+		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1, b = b + 1\"]\n[start]\na = 5\nb = 0\n",
+			"general: the move `a = a - 1, b = b + 1` neither only raises nor only lowers piles"},
+	} {
+		g, err := rules.Parse("g.toml", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.Path, c.want) {
+			t.Errorf("path %q, want it to start %q\n%s", r.Path, c.want, c.src)
+		}
+	}
+}

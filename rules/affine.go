@@ -29,33 +29,6 @@ type LinearTest struct {
 	Op    string // ">=", ">", "<=", "<", "==" or "!="
 }
 
-// Holds evaluates the test at piles; ok is false when the sum overflows.
-func (t LinearTest) Holds(piles []int64) (holds, ok bool) {
-	s := t.Const
-	for j, c := range t.Coef {
-		v, err := mul(c, piles[j])
-		if err != nil {
-			return false, false
-		}
-		if s, err = add(s, v); err != nil {
-			return false, false
-		}
-	}
-	switch t.Op {
-	case ">=":
-		return s >= 0, true
-	case ">":
-		return s > 0, true
-	case "<=":
-		return s <= 0, true
-	case "<":
-		return s < 0, true
-	case "==":
-		return s == 0, true
-	}
-	return s != 0, true
-}
-
 // maxAffineMoves bounds the moves an expansion of generators may give.
 const maxAffineMoves = 1 << 12
 
@@ -323,15 +296,3 @@ func (in *Instance) LinearEnd() (t LinearTest, has bool, reason string) {
 // ConstWinner returns who has won at every final position, when that does
 // not depend on the position.
 func (g *Game) ConstWinner() (Player, bool) { return g.winnerConst, g.winner == nil }
-
-// Allows reports whether `allow` lets command cmd follow the history last,
-// mylast (0 for none, 1+index otherwise). allow reads only these.
-func (in *Instance) Allows(cmd, last, mylast int) bool {
-	g := in.Game
-	if g.allow == nil {
-		return true
-	}
-	f := frame{env: append([]int64(nil), in.env...)}
-	f.env[g.cmdSlot], f.env[g.cmdSlot+1], f.env[g.cmdSlot+2] = int64(cmd+1), int64(last), int64(mylast)
-	return g.allow(&f) && f.err == nil
-}
