@@ -10,7 +10,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -65,6 +67,14 @@ func main() {
 			if e.Test == "" { // the package's end: its summary line is the last of its output
 				if e.Action == "fail" {
 					bad = true
+					// Tests that never ended (a timeout, a crash) left
+					// their output, the panic's included, unprinted.
+					for _, k := range slices.Sorted(maps.Keys(logs)) {
+						if strings.HasPrefix(k, e.Package+"\x00") {
+							fmt.Fprint(out, logs[k].String())
+							delete(logs, k)
+						}
+					}
 					fmt.Fprint(out, log)
 				} else {
 					fmt.Fprint(out, lastLine(log))
