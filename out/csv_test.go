@@ -71,10 +71,8 @@ x = "0..10"
 	}
 }
 
-// Rule parameters come first, history columns after the piles; D rows
-// come last.
-func TestCSVColumnsAndDraws(t *testing.T) {
-	rs := solveText(t, `
+// drawsGame is a game of one pile whose positions mostly draw.
+const drawsGame = `
 piles = ["x"]
 allow = "no-repeat-opponent"
 end = "x >= n"
@@ -85,7 +83,12 @@ down = ["x - 1"]
 x = "0..2"
 [params]
 n = "3..3"
-`)
+`
+
+// Rule parameters come first, history columns after the piles; D rows
+// come last.
+func TestCSVColumnsAndDraws(t *testing.T) {
+	rs := solveText(t, drawsGame)
 	var b bytes.Buffer
 	if err := out.WriteCSV(&b, rs, out.CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)
@@ -117,18 +120,7 @@ moves = ["x - 1", "x - 3", "x - 4"]
 [bounds]
 x = "0..6"
 `)
-	draws := solveText(t, `
-piles = ["x"]
-allow = "no-repeat-opponent"
-end = "x >= n"
-[commands]
-up = ["x + 1"]
-down = ["x - 1"]
-[bounds]
-x = "0..2"
-[params]
-n = "3..3"
-`)
+	draws := solveText(t, drawsGame)
 	cases := []struct {
 		what string
 		rs   []*retro.Result
