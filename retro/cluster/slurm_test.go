@@ -54,6 +54,13 @@ func TestSlurmCollectives(t *testing.T) {
 	}
 	got, _ := os.ReadFile(log)
 	if n := strings.Count(string(got), " of 4: ok"); n != 4 {
-		t.Errorf("%d of 4 ranks say ok:\n%s", n, got)
+		slurmd, _ := os.ReadFile(filepath.Join(cluster, "slurmd.log"))
+		t.Errorf("%d of 4 ranks say ok:\n%s\nslurmd.log:\n%s", n, got, tail(string(slurmd), 40))
 	}
+}
+
+// tail is the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
