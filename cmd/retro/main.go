@@ -48,7 +48,11 @@ const signalGrace = 3 * time.Second
 func onSignals(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, stopSignals...)
+	for _, sig := range stopSignals {
+		if !signal.Ignored(sig) { // under nohup SIGHUP stays ignored
+			signal.Notify(ch, sig)
+		}
+	}
 	done := make(chan struct{})
 	go func() {
 		var sig syscall.Signal
