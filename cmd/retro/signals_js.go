@@ -4,6 +4,6 @@ package main
 
 import "os"
 
-// stopSignals are none in a browser, which sends no signals; the list is
-// here for the shared main.go.
-var stopSignals = []os.Signal{os.Interrupt}
+// stopSignals are none in a browser, which sends no signals (and whose Go
+// cannot even ask whether one is ignored: signal.Ignored panics there).
+var stopSignals []os.Signal
