@@ -2,6 +2,7 @@ package retro
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 
@@ -16,6 +17,9 @@ type TreeOptions struct {
 	Depth    int  // follow at most this many moves below the root; 0: to the ends
 	AllMoves bool // every move at every node, not the winning side's strategy
 	MaxNodes int  // stop with an error beyond this many nodes; 0: DefaultMaxTreeNodes
+	// Context, when set, stops the tree with its error once it is done;
+	// it is looked at before each node's moves are generated.
+	Context context.Context
 }
 
 // ErrTreeTooLarge: a strategy tree has more nodes than TreeOptions.MaxNodes.
@@ -116,6 +120,11 @@ func (b *treeBuilder) enter(n *Node, depth int) error {
 		n.Repeat = true
 		n.Cut = true
 		return nil
+	}
+	if b.opt.Context != nil {
+		if err := b.opt.Context.Err(); err != nil {
+			return err
+		}
 	}
 	moves, err := b.r.Moves(n.Index, b.m)
 	if err != nil {

@@ -1,6 +1,8 @@
 package retro_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -108,5 +110,21 @@ x = 5
 	}
 	if !n.Repeat || steps < 2 {
 		t.Errorf("the line of play ends at %v after %d moves, repeat %v", n.Piles, steps, n.Repeat)
+	}
+}
+
+// A tree stops at its context's end, before the next node's moves, so a
+// server's time limit bounds a tree of huge fan-out too.
+func TestTreeContext(t *testing.T) {
+	r := solveGame(t, builtin(t, "ege-2027-demo"))
+	m := r.Instance.NewMachine()
+	i := index(t, r, 0, 17, 44)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.Tree(i, m, retro.TreeOptions{AllMoves: true, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled tree: %v", err)
+	}
+	if _, err := r.Tree(i, m, retro.TreeOptions{AllMoves: true, Depth: 3, Context: context.Background()}); err != nil {
+		t.Errorf("a tree with a live context: %v", err)
 	}
 }

@@ -461,9 +461,12 @@ func (s *server) tree(req positionRequest) (*treeResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: req.Depth, AllMoves: req.AllMoves, MaxNodes: s.opt.maxTreeNodes})
+	root, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: req.Depth, AllMoves: req.AllMoves,
+		MaxNodes: s.opt.maxTreeNodes, Context: ctx})
 	var re *rules.Error
 	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return nil, timeoutError(err, s.opt.timeout)
 	case errors.As(err, &re):
 		return nil, gameError(err, e.game.Source)
 	case err != nil: // the node cap
