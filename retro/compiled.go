@@ -301,7 +301,7 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 		fill[key]++
 	}
 	if opt.Progress != nil {
-		opt.Progress(len(count)-2, n)
+		opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
 }

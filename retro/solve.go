@@ -13,9 +13,9 @@ import (
 type Options struct {
 	// Context, when set, stops Solve with its error once it is done.
 	Context context.Context
-	// Progress, when set, is called after each layer with the layer and
-	// the number of positions coloured so far.
-	Progress func(layer int, coloured int)
+	// Progress, when set, is called after each layer with the layer, the
+	// number of positions coloured so far and the number of positions.
+	Progress func(layer, coloured, positions int)
 	// General makes SolveInstance take the general path (a move graph
 	// coloured layer by layer) even where the compiled one applies.
 	General bool
@@ -124,7 +124,7 @@ func (s *solver) run(opt Options) error {
 	}
 	lseg := s.close(Lose, 0, from)
 	if opt.Progress != nil {
-		opt.Progress(0, len(s.r.order))
+		opt.Progress(0, len(s.r.order), s.r.Len())
 	}
 	for k := uint32(0); ; k += 2 {
 		// W at k+1: a move to an L at k.
@@ -163,7 +163,7 @@ func (s *solver) run(opt Options) error {
 		}
 		lseg = s.close(Lose, k+2, from)
 		if opt.Progress != nil {
-			opt.Progress(int(k+2), len(s.r.order))
+			opt.Progress(int(k+2), len(s.r.order), s.r.Len())
 		}
 		if len(wseg) == 0 && len(lseg) == 0 {
 			return nil

@@ -155,7 +155,7 @@ func (s *shiftSolver) run(opt Options) error {
 	}
 	lseg := s.close(Lose, 0, from)
 	if opt.Progress != nil {
-		opt.Progress(0, len(s.r.order))
+		opt.Progress(0, len(s.r.order), s.r.Len())
 	}
 	for k := uint32(0); ; k += 2 {
 		from := len(s.r.order)
@@ -192,7 +192,7 @@ func (s *shiftSolver) run(opt Options) error {
 		}
 		lseg = s.close(Lose, k+2, from)
 		if opt.Progress != nil {
-			opt.Progress(int(k+2), len(s.r.order))
+			opt.Progress(int(k+2), len(s.r.order), s.r.Len())
 		}
 		if len(wseg) == 0 && len(lseg) == 0 {
 			return nil

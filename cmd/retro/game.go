@@ -323,9 +323,11 @@ func (p *progress) stage(in *rules.Instance) func(string, int64) {
 	return func(stage string, n int64) { p.show("%s%s: %d", pre, stage, n) }
 }
 
-func (p *progress) layer(in *rules.Instance) func(int, int) {
+func (p *progress) layer(in *rules.Instance) func(int, int, int) {
 	pre := p.prefix(in)
-	return func(layer, coloured int) { p.show("%slayer %d: %d coloured", pre, layer, coloured) }
+	return func(layer, coloured, total int) {
+		p.show("%s", countLine(fmt.Sprintf("%slayer %d", pre, layer), int64(coloured), int64(total), "positions coloured"))
+	}
 }
 
 // done clears the progress line; nothing is shown after it.

@@ -299,7 +299,7 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 		ropt := retro.Options{Context: ctx}
 		if s.progress != nil {
 			popt.Progress = s.progress
-			ropt.Progress = func(layer, _ int) { s.progress("layers", int64(layer)) }
+			ropt.Progress = func(layer, _, _ int) { s.progress("layers", int64(layer)) }
 		}
 		r, err := retro.SolveInstance(in, popt, ropt)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"retro/rules"
 )
 
 func TestColorEnv(t *testing.T) {
@@ -57,6 +59,25 @@ func TestProgressDumb(t *testing.T) {
 	p.show("layer %d", 3)
 	p.done()
 	if want := "\r\x1b[Klayer 3\r\x1b[K"; errb.String() != want {
+		t.Errorf("%q, want %q", errb.String(), want)
+	}
+}
+
+// A solve's layer line gives the positions coloured of all there are.
+func TestProgressLayerTotal(t *testing.T) {
+	var errb bytes.Buffer
+	e := &env{stderr: &errb, tty: true, dumb: true}
+	g, err := rules.Parse("k.toml", []byte("piles = [\"x\"]\nmoves = [\"x - i for i in 1..k\"]\n[bounds]\nx = \"0..9\"\n[params]\nk = \"2..3\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProgress(e, time.Now().Add(-2*time.Second))
+	p.layer(insts[1])(4, 50, 200)
+	if want := "\r\rk=3 layer 4: 50 of 200 positions coloured (25%)"; errb.String() != want {
 		t.Errorf("%q, want %q", errb.String(), want)
 	}
 }
