@@ -276,7 +276,9 @@ func (b *browser) shot(name string) {
 func (b *browser) open() {
 	start := time.Now()
 	b.do("open the page", chromedp.Navigate(b.url))
-	b.wait("the page", `document.body.dataset.ready === 'true'`)
+	// The page before it (a reload the last step started, say) may still
+	// be going away: its context can vanish under a first look.
+	b.waitReload("the page", `document.body.dataset.ready === 'true'`)
 	b.wait("the first ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready'`)
 	b.t.Logf("the first answer %v after opening the page", time.Since(start).Round(time.Millisecond))
 }
