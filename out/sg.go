@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -16,14 +17,14 @@ import (
 // params of its instance (in RuleParams order) and its Grundy values.
 type GrundyTable struct {
 	Params []int64
-	Table  *retro.Table
+	Table  *sg.Table
 	Upto   int // the last heap written
 	// Misere, for misère games, is whether the player to move wins a
 	// single heap under misère play, heap by heap from 0; heaps beyond it
 	// are left empty.
 	Misere []bool
 	// Period is the table's period, for JSON.
-	Period retro.Period
+	Period sg.Period
 }
 
 // GrundyHeader returns the CSV column names of Grundy tables of a game:
@@ -59,7 +60,7 @@ func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 }
 
 // WriteRareCSV writes the sparse (rare) heaps of Grundy tables, the ones
-// the sparse-space method lists (retro.SparseInfo): x,grundy after the
+// the sparse-space method lists (sg.SparseInfo): x,grundy after the
 // rule params, ascending. A table made without a sparse space has none.
 func WriteRareCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
 	return writeGrundyCSV(w, g, tables, false, func(t GrundyTable) iter.Seq[int] {
@@ -142,7 +143,7 @@ type PeriodJSON struct {
 	Text      string `json:"text"`
 }
 
-// SparseJSON is how the values were computed (retro.SparseInfo).
+// SparseJSON is how the values were computed (sg.SparseInfo).
 type SparseJSON struct {
 	Mask      uint32  `json:"mask"`
 	Parity    bool    `json:"heapParity,omitempty"`

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -23,7 +23,7 @@ func TestWriteGrundyCSV(t *testing.T) {
 	}
 	var tables []out.GrundyTable
 	for _, in := range insts {
-		tab, err := retro.Grundy(context.Background(), in.NewMachine(), 5)
+		tab, err := sg.Grundy(context.Background(), in.NewMachine(), 5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestWriteGrundyCSVMisere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := retro.NewTable([]uint32{0, 1, 0, 1})
+	tab := sg.NewTable([]uint32{0, 1, 0, 1})
 	var b bytes.Buffer
 	err = out.WriteGrundyCSV(&b, g, []out.GrundyTable{{Table: tab, Upto: 3, Misere: []bool{true, false, true}}})
 	if err != nil {

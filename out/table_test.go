@@ -12,6 +12,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -44,7 +45,7 @@ func solveGame(t testing.TB, name string, src []byte) (*rules.Game, []*retro.Res
 // heapView is the engine's view of a heap game, as retro solve makes it:
 // every collection of heaps reachable from one heap of 0..upto.
 func heapView(t testing.TB, in *rules.Instance, upto int) (*rules.Instance, []positions.Seed) {
-	most, err := retro.MaxHeaps(in.NewMachine(), upto)
+	most, err := sg.MaxHeaps(in.NewMachine(), upto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,31 +36,8 @@
 //     (Query); an open range is widened until the aggregate is decided.
 //   - Strategy tree: the winning side's plan from a position, one optimal
 //     move at the winner's turns and every move at the loser's (Result.Tree).
-//   - Heap game: a game of sum = true, played on a collection of heaps, a
-//     move changing one heap (a split replaces it by several).
-//   - Mex: the minimum excludant of a set of values, the least value not in
-//     it (Mex).
-//   - Grundy value: g(n) of a heap of n, the mex of the values of its
-//     options, an option of several heaps counting as the XOR of theirs
-//     (Grundy, OctalGrundy, HeapGrundy, Table). A sum of heaps is lost for the player to
-//     move under normal play exactly when the XOR of its values is 0 (Nimber,
-//     WinningMoves).
-//   - Period, preperiod, saltus: g(n+p) = g(n) + s for every n >= n0: p is
-//     the period, n0 the preperiod, s the saltus (0 for plain periodicity,
-//     positive for arithmetic). Proven by the octal periodicity theorem once
-//     the values agree through 2(n0+p)+t (n0+p+t for subtraction games), t
-//     the most tokens a move takes; apparent otherwise (FindPeriod).
-//   - Rare and common values: under a mask m, a value v is rare when v&m has
-//     an even number of 1-bits, common otherwise (with the heap's parity
-//     twisting the rule for some games). Common XOR common is rare, so a
-//     common option of a split needs a rare (sparse) part: listing the few
-//     sparse heaps finds every common option in time proportional to their
-//     number (OctalGrundy's Sparse method, SparseInfo). A rare value needs a
-//     search for two common parts, stopped at the first found; only a heap
-//     whose own value is rare (a sparse heap) needs a full scan.
-//   - Row: a split entry of a game given by moves that reads as a range of
-//     splits (a, M-a) at each heap (rules.SplitForm), so that the same
-//     method applies to it (HeapGrundy, SplitGrundy; split.go).
-//   - Exact solution of a sum: every collection of heaps reachable,
-//     enumerated and solved without Grundy values, for misère play (Exact).
+//
+// The theory of heap games (Sprague–Grundy values, octal codes, periods,
+// sums of heaps) is in the package retro/sg, which does not use the
+// solver.
 package retro

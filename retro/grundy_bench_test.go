@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -23,8 +23,8 @@ var benchCodes = []struct{ name, code string }{{"kayles", "0.77"}, {"0.137", "0.
 
 // quadratic tells whether a method is quadratic on a game: naive always,
 // sparse where there is no sparse space.
-func quadratic(code string, m retro.OctalMethod) bool {
-	return m == retro.Naive || m == retro.Sparse && code == "0.137"
+func quadratic(code string, m sg.OctalMethod) bool {
+	return m == sg.Naive || m == sg.Sparse && code == "0.137"
 }
 
 // BenchmarkOctal computes Grundy values of Kayles and 0.137 by each method
@@ -38,16 +38,16 @@ func BenchmarkOctal(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, m := range []retro.OctalMethod{retro.Naive, retro.Sparse, retro.Fast} {
+		for _, m := range []sg.OctalMethod{sg.Naive, sg.Sparse, sg.Fast} {
 			for _, lg := range []int{16, 20, 24} {
 				if quadratic(g.code, m) && (lg > 20 || lg == 20 && !*sgBig) {
 					continue
 				}
 				n := 1 << lg
 				b.Run(fmt.Sprintf("%s/%s/n=2^%d", g.name, m, lg), func(b *testing.B) {
-					var tab *retro.Table
+					var tab *sg.Table
 					for b.Loop() {
-						if tab, err = retro.OctalGrundy(context.Background(), o, n, m); err != nil {
+						if tab, err = sg.OctalGrundy(context.Background(), o, n, m); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -67,7 +67,7 @@ func BenchmarkGrundyMachine(b *testing.B) {
 	for _, n := range []int{1 << 10, 1 << 12} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := retro.Grundy(context.Background(), in.NewMachine(), n); err != nil {
+				if _, err := sg.Grundy(context.Background(), in.NewMachine(), n); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -88,12 +88,12 @@ func TestOctalMinute(t *testing.T) {
 	const budget = time.Minute
 	for _, g := range benchCodes {
 		o, _ := rules.ParseOctal(g.code)
-		for _, m := range []retro.OctalMethod{retro.Naive, retro.Sparse, retro.Fast} {
+		for _, m := range []sg.OctalMethod{sg.Naive, sg.Sparse, sg.Fast} {
 			best, bestTime := 0, time.Duration(0)
 			var prev time.Duration
 			for lg := 10; lg <= 30; lg++ {
 				start := time.Now()
-				tab, err := retro.OctalGrundy(context.Background(), o, 1<<lg, m)
+				tab, err := sg.OctalGrundy(context.Background(), o, 1<<lg, m)
 				took := time.Since(start)
 				if err != nil {
 					t.Fatal(err)
@@ -126,18 +126,18 @@ func TestOctalMinute(t *testing.T) {
 func BenchmarkSplit(b *testing.B) {
 	in := sgInstances(b, "grundy.toml", grundysGame)[0]
 	for _, c := range []struct {
-		m  retro.OctalMethod
+		m  sg.OctalMethod
 		lg int
-	}{{retro.Naive, 12}, {retro.Naive, 14}, {retro.Sparse, 12}, {retro.Sparse, 14}, {retro.Sparse, 16}, {retro.Sparse, 20}, {retro.Sparse, 24}} {
+	}{{sg.Naive, 12}, {sg.Naive, 14}, {sg.Sparse, 12}, {sg.Sparse, 14}, {sg.Sparse, 16}, {sg.Sparse, 20}, {sg.Sparse, 24}} {
 		if c.lg == 24 && !*sgBig {
 			continue
 		}
 		n := 1 << c.lg
 		b.Run(fmt.Sprintf("grundy/%s/n=2^%d", c.m, c.lg), func(b *testing.B) {
-			var tab *retro.Table
+			var tab *sg.Table
 			var err error
 			for b.Loop() {
-				if tab, err = retro.HeapGrundy(context.Background(), in, n, retro.SparseOptions{Method: c.m}); err != nil {
+				if tab, err = sg.HeapGrundy(context.Background(), in, n, sg.SparseOptions{Method: c.m}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -39,20 +39,20 @@ func sgInstances(t testing.TB, name, src string) []*rules.Instance {
 }
 
 // sgTable computes the Grundy table of a built-in game without rule params.
-func sgTable(t testing.TB, name string, upto int) *retro.Table {
+func sgTable(t testing.TB, name string, upto int) *sg.Table {
 	t.Helper()
 	insts, err := sgGame(t, name).Instances()
 	if err != nil || len(insts) != 1 {
 		t.Fatalf("%s: %d instances, %v", name, len(insts), err)
 	}
-	tab, err := retro.Grundy(context.Background(), insts[0].NewMachine(), upto)
+	tab, err := sg.Grundy(context.Background(), insts[0].NewMachine(), upto)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tab
 }
 
-func values(t *retro.Table, n int) []uint32 {
+func values(t *sg.Table, n int) []uint32 {
 	v := make([]uint32, n)
 	for i := range v {
 		v[i] = t.G(i)
@@ -71,7 +71,7 @@ func TestMex(t *testing.T) {
 		{[]uint32{3, 0, 1, 1, 5}, 2},
 		{[]uint32{0, 1000}, 1},
 	} {
-		if got := retro.Mex(c.in); got != c.want {
+		if got := sg.Mex(c.in); got != c.want {
 			t.Errorf("Mex(%v) = %d, want %d", c.in, got, c.want)
 		}
 	}
@@ -84,7 +84,7 @@ func TestNim(t *testing.T) {
 			t.Fatalf("g(%d) = %d, want %d", n, tab.G(n), n)
 		}
 	}
-	p := retro.FindPeriod(tab)
+	p := sg.FindPeriod(tab)
 	if !p.Found || p.Period != 1 || p.Saltus != 1 || p.Preperiod != 0 || p.Proven {
 		t.Errorf("period: %+v", p)
 	}
@@ -98,11 +98,11 @@ func TestSubtraction134(t *testing.T) {
 			t.Fatalf("g(%d) = %d", n, tab.G(n))
 		}
 	}
-	p := retro.FindPeriod(tab)
+	p := sg.FindPeriod(tab)
 	if !p.Proven || p.Period != 7 || p.Preperiod != 0 || p.Bound != 0+7+4 {
 		t.Errorf("period: %v", p)
 	}
-	if th := tab.Theorem; th.Kind != retro.SubtractionBound || th.Code.String() != "0.3033" || !th.Read {
+	if th := tab.Theorem; th.Kind != sg.SubtractionBound || th.Code.String() != "0.3033" || !th.Read {
 		t.Errorf("theorem: %v", th)
 	}
 }
@@ -114,11 +114,11 @@ func TestPowersOfP(t *testing.T) {
 	}
 	for _, in := range insts {
 		p := in.Values[0]
-		tab, err := retro.Grundy(context.Background(), in.NewMachine(), 300)
+		tab, err := sg.Grundy(context.Background(), in.NewMachine(), 300)
 		if err != nil {
 			t.Fatal(err)
 		}
-		per := retro.FindPeriod(tab)
+		per := sg.FindPeriod(tab)
 		switch {
 		case p == 2:
 			if fmt.Sprint(values(tab, 6)) != "[0 1 2 0 1 2]" || per.Period != 3 || per.Preperiod != 0 {
@@ -152,7 +152,7 @@ func TestLaskerNim(t *testing.T) {
 			t.Fatalf("g(%d) = %d, want %d", n, tab.G(n), want)
 		}
 	}
-	p := retro.FindPeriod(tab)
+	p := sg.FindPeriod(tab)
 	if !p.Found || p.Period != 4 || p.Saltus != 4 || p.Preperiod != 1 || p.Proven {
 		t.Errorf("period: %v", p)
 	}
@@ -172,7 +172,7 @@ func TestTakeAtLeastHalf(t *testing.T) {
 			t.Fatalf("g(%d) = %d, want %d", n, tab.G(n), want)
 		}
 	}
-	if p := retro.FindPeriod(tab); p.Found {
+	if p := sg.FindPeriod(tab); p.Found {
 		t.Errorf("a period in a logarithm: %v", p)
 	}
 }
@@ -187,7 +187,7 @@ func TestStripTiling(t *testing.T) {
 			t.Errorf("strip of %d: g = %d", c.n, tab.G(c.n))
 		}
 	}
-	if th := tab.Theorem; th.Kind != retro.OctalBound || th.Code.String() != "0.70007" {
+	if th := tab.Theorem; th.Kind != sg.OctalBound || th.Code.String() != "0.70007" {
 		t.Errorf("theorem: %v", th)
 	}
 }
@@ -198,11 +198,11 @@ func TestKayles(t *testing.T) {
 	if got := fmt.Sprint(values(tab, 40)); got != want {
 		t.Errorf("values %s", got)
 	}
-	p := retro.FindPeriod(tab)
+	p := sg.FindPeriod(tab)
 	if !p.Proven || p.Period != 12 || p.Preperiod != 71 || p.Bound != 2*(71+12)+2 {
 		t.Errorf("period: %v", p)
 	}
-	short := retro.FindPeriod(sgTable(t, "kayles", 167))
+	short := sg.FindPeriod(sgTable(t, "kayles", 167))
 	if short.Proven || !short.Found || short.Preperiod != 71 {
 		t.Errorf("below the bound: %v", short)
 	}
@@ -223,13 +223,13 @@ func TestOctalKnown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first *retro.Table
-		for _, m := range []retro.OctalMethod{retro.Naive, retro.Sparse, retro.Fast} {
-			tab, err := retro.OctalGrundy(context.Background(), o, 3000, m)
+		var first *sg.Table
+		for _, m := range []sg.OctalMethod{sg.Naive, sg.Sparse, sg.Fast} {
+			tab, err := sg.OctalGrundy(context.Background(), o, 3000, m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := retro.FindPeriod(tab)
+			p := sg.FindPeriod(tab)
 			if !p.Proven || p.Period != c.period || p.Preperiod != c.n0 {
 				t.Errorf("%s %s: %v", c.code, m, p)
 			}
@@ -251,12 +251,12 @@ func TestOctalKnown(t *testing.T) {
 func TestOctalMachineAgrees(t *testing.T) {
 	for _, code := range []string{"0.77", "0.07", "0.137", "4.07", "0.51", "0.6", "0.16", "4.37"} {
 		in := sgInstances(t, code, fmt.Sprintf("piles = [\"x\"]\nsum = true\noctal = %q\n", code))[0]
-		a, err := retro.Grundy(context.Background(), in.NewMachine(), 400)
+		a, err := sg.Grundy(context.Background(), in.NewMachine(), 400)
 		if err != nil {
 			t.Fatal(err)
 		}
 		o, _ := rules.ParseOctal(code)
-		b, err := retro.OctalGrundy(context.Background(), o, 400, retro.Sparse)
+		b, err := sg.OctalGrundy(context.Background(), o, 400, sg.Sparse)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +275,7 @@ func TestOctalMachineAgrees(t *testing.T) {
 // 6 die out at 70), so the sparse method scans almost nothing.
 func TestKaylesSparseSpace(t *testing.T) {
 	o, _ := rules.ParseOctal("0.77")
-	tab, err := retro.OctalGrundy(context.Background(), o, 1<<16, retro.Sparse)
+	tab, err := sg.OctalGrundy(context.Background(), o, 1<<16, sg.Sparse)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,20 +290,20 @@ func TestKaylesSparseSpace(t *testing.T) {
 
 func TestLoopyGame(t *testing.T) {
 	in := sgInstances(t, "loop.toml", "piles = [\"x\"]\nsum = true\nmoves = [\"x + 1 if x < 3\", \"x - 1\"]\n")[0]
-	if _, err := retro.Grundy(context.Background(), in.NewMachine(), 10); err == nil {
+	if _, err := sg.Grundy(context.Background(), in.NewMachine(), 10); err == nil {
 		t.Fatal("no error for a game with a cycle")
 	}
 	// A heap that grows but ends: 1 -> 3 -> 0 and 1 -> 0, so g(3) = 1 and
 	// g(1) = 2, found by recursion beyond a table of g(0..1).
 	in = sgInstances(t, "grow.toml", "piles = [\"x\"]\nsum = true\nmoves = [\"x + 2 if x == 1\", \"x - 3 if x >= 3\", \"x - 1 if x == 1\"]\n")[0]
-	tab, err := retro.Grundy(context.Background(), in.NewMachine(), 1)
+	tab, err := sg.Grundy(context.Background(), in.NewMachine(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tab.Len() != 2 || tab.G(1) != 2 {
 		t.Errorf("g(0..1) = %v", values(tab, tab.Len()))
 	}
-	if tab.Theorem.Kind != retro.NoTheorem {
+	if tab.Theorem.Kind != sg.NoTheorem {
 		t.Errorf("a growing heap read as a code: %v", tab.Theorem)
 	}
 }
@@ -318,9 +318,9 @@ func TestOctalMethodsAgree(t *testing.T) {
 			d = append(d, uint8(rng.Intn(8)))
 		}
 		o := rules.Octal{Digits: d}
-		var first *retro.Table
-		for _, m := range []retro.OctalMethod{retro.Naive, retro.Sparse, retro.Fast} {
-			tab, err := retro.OctalGrundy(context.Background(), o, 1500, m)
+		var first *sg.Table
+		for _, m := range []sg.OctalMethod{sg.Naive, sg.Sparse, sg.Fast} {
+			tab, err := sg.OctalGrundy(context.Background(), o, 1500, m)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -27,9 +28,9 @@ func sgSeed(t *testing.T) int64 {
 	return s
 }
 
-func gtable(t testing.TB, in *rules.Instance, n int) (*retro.Table, error) {
+func gtable(t testing.TB, in *rules.Instance, n int) (*sg.Table, error) {
 	t.Helper()
-	return retro.Grundy(context.Background(), in.NewMachine(), n)
+	return sg.Grundy(context.Background(), in.NewMachine(), n)
 }
 
 // bruteGame is a take-and-break game given by its octal digits, with an
@@ -138,9 +139,9 @@ func TestSumsAgainstBruteForce(t *testing.T) {
 	for round := 0; round < 40; round++ {
 		b := &bruteGame{digits: randomDigits(rng), memo: map[string]bool{}}
 		code := rules.Octal{Digits: b.digits}
-		var tables []*retro.Table
-		for _, m := range []retro.OctalMethod{retro.Naive, retro.Sparse, retro.Fast} {
-			tab, err := retro.OctalGrundy(context.Background(), code, 3*top, m)
+		var tables []*sg.Table
+		for _, m := range []sg.OctalMethod{sg.Naive, sg.Sparse, sg.Fast} {
+			tab, err := sg.OctalGrundy(context.Background(), code, 3*top, m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,20 +178,20 @@ func TestSumsAgainstBruteForce(t *testing.T) {
 	}
 }
 
-func checkSum(t *testing.T, b *bruteGame, code rules.Octal, tab *retro.Table, m retro.HeapMover, pos []int) {
+func checkSum(t *testing.T, b *bruteGame, code rules.Octal, tab *sg.Table, m sg.HeapMover, pos []int) {
 	t.Helper()
-	heaps := make([]retro.Heap, len(pos))
+	heaps := make([]sg.Heap, len(pos))
 	for k, n := range pos {
-		heaps[k] = retro.Heap{Size: int64(n), Mover: m, Table: tab}
+		heaps[k] = sg.Heap{Size: int64(n), Mover: m, Table: tab}
 	}
-	x, err := retro.Nimber(heaps)
+	x, err := sg.Nimber(heaps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := b.win(pos); (x != 0) != want {
 		t.Fatalf("%s %v: xor %d, search says win = %v", code, pos, x, want)
 	}
-	got, err := retro.WinningMoves(heaps)
+	got, err := sg.WinningMoves(heaps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +285,7 @@ func TestEngineAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		most, err := retro.MaxHeaps(in.NewMachine(), top)
+		most, err := sg.MaxHeaps(in.NewMachine(), top)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,12 +318,12 @@ func TestMisereEngineAgrees(t *testing.T) {
 		in := sgInstances(t, "misere.toml", src)[0]
 		starts := [][]int64{{5, 4, 3}, {8, 2}, {1, 1, 1}, {6, 6}, {9}, {10, 3}}
 		res := heapEngine(t, in, starts, 12)
-		x := retro.NewExact(1 << 20)
+		x := sg.NewExact(1 << 20)
 		m := in.NewMachine()
 		for _, s := range starts {
-			var heaps []retro.Heap
+			var heaps []sg.Heap
 			for _, h := range s {
-				heaps = append(heaps, retro.Heap{Size: h, Mover: m, Win: rules.Other})
+				heaps = append(heaps, sg.Heap{Size: h, Mover: m, Win: rules.Other})
 			}
 			w, _, err := x.Outcome(heaps)
 			if err != nil {
@@ -341,14 +342,14 @@ func TestMisereEngineAgrees(t *testing.T) {
 func TestMisereNim(t *testing.T) {
 	in := sgInstances(t, "misere-nim.toml", "piles = [\"x\"]\nsum = true\nmoves = [\"x - k for k in 1..x\"]\nwinner = \"other\"\n")[0]
 	m := in.NewMachine()
-	x := retro.NewExact(1 << 20)
+	x := sg.NewExact(1 << 20)
 	rng := rand.New(rand.NewSource(sgSeed(t)))
 	for round := 0; round < 200; round++ {
-		var heaps []retro.Heap
+		var heaps []sg.Heap
 		var xor, big, ones int64
 		for k := 0; k < 1+rng.Intn(4); k++ {
 			h := int64(rng.Intn(6))
-			heaps = append(heaps, retro.Heap{Size: h, Mover: m, Win: rules.Other})
+			heaps = append(heaps, sg.Heap{Size: h, Mover: m, Win: rules.Other})
 			xor ^= h
 			if h > 1 {
 				big++
@@ -371,15 +372,15 @@ func TestMisereNim(t *testing.T) {
 		}
 	}
 	// The cap is an error, not a wrong answer.
-	small := retro.NewExact(10)
-	if _, _, err := small.Outcome([]retro.Heap{{Size: 30, Mover: m, Win: rules.Other}, {Size: 30, Mover: m, Win: rules.Other}}); err == nil {
+	small := sg.NewExact(10)
+	if _, _, err := small.Outcome([]sg.Heap{{Size: 30, Mover: m, Win: rules.Other}, {Size: 30, Mover: m, Win: rules.Other}}); err == nil {
 		t.Error("no error beyond the cap")
 	}
 }
 
 func TestMaxHeaps(t *testing.T) {
 	insts, _ := sgGame(t, "kayles").Instances()
-	most, err := retro.MaxHeaps(insts[0].NewMachine(), 40)
+	most, err := sg.MaxHeaps(insts[0].NewMachine(), 40)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,7 +390,7 @@ func TestMaxHeaps(t *testing.T) {
 		}
 	}
 	insts, _ = sgGame(t, "nim").Instances()
-	if most, _ = retro.MaxHeaps(insts[0].NewMachine(), 10); slices.Max(most) != 1 {
+	if most, _ = sg.MaxHeaps(insts[0].NewMachine(), 10); slices.Max(most) != 1 {
 		t.Errorf("Nim: %v", most)
 	}
 }

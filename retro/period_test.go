@@ -4,31 +4,31 @@ import (
 	"math/rand"
 	"testing"
 
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
 // seq makes a table of a preperiod followed by copies of a block, each
 // copy raised by saltus, to n values.
-func seq(pre, block []uint32, saltus uint32, n int) *retro.Table {
+func seq(pre, block []uint32, saltus uint32, n int) *sg.Table {
 	v := append([]uint32(nil), pre...)
 	for k := 0; len(v) < n; k++ {
 		for _, b := range block {
 			v = append(v, b+uint32(k)*saltus)
 		}
 	}
-	return retro.NewTable(v[:n])
+	return sg.NewTable(v[:n])
 }
 
 func TestFindPeriod(t *testing.T) {
 	for _, c := range []struct {
 		name     string
-		table    *retro.Table
+		table    *sg.Table
 		found    bool
 		p, n0    int
 		s        int64
 		proven   bool
-		theorem  retro.Theorem
+		theorem  sg.Theorem
 		wantText string
 	}{
 		{name: "pure", table: seq([]uint32{5, 5, 5}, []uint32{1, 2, 3}, 0, 60), found: true, p: 3, n0: 3},
@@ -38,19 +38,19 @@ func TestFindPeriod(t *testing.T) {
 		{name: "arithmetic", table: seq(nil, []uint32{0, 0}, 1, 61), found: true, p: 2, s: 1, n0: 0},
 		{name: "constant", table: seq(nil, []uint32{4}, 0, 20), found: true, p: 1, n0: 0},
 		{name: "late", table: seq(make([]uint32, 40), []uint32{1, 2}, 0, 60)}, // periodic from 40 of 60: not apparent
-		{name: "short", table: retro.NewTable([]uint32{0, 1, 0})},
+		{name: "short", table: sg.NewTable([]uint32{0, 1, 0})},
 		{name: "proven", table: seq([]uint32{9}, []uint32{1, 2}, 0, 8), found: true, p: 2, n0: 1, proven: true,
-			theorem: retro.Theorem{Kind: retro.SubtractionBound, T: 3}},
+			theorem: sg.Theorem{Kind: sg.SubtractionBound, T: 3}},
 		{name: "unproven", table: seq([]uint32{9}, []uint32{1, 2}, 0, 7), found: true, p: 2, n0: 1,
-			theorem: retro.Theorem{Kind: retro.SubtractionBound, T: 4}},
+			theorem: sg.Theorem{Kind: sg.SubtractionBound, T: 4}},
 		// A proven period is preferred to a shorter apparent one.
 		{name: "late-proof", table: seq([]uint32{0, 0, 0, 0, 0, 0, 9}, []uint32{1, 2, 3, 1, 2, 3}, 0, 200), found: true, p: 3, n0: 7,
-			proven: true, theorem: retro.Theorem{Kind: retro.OctalBound, T: 1}},
+			proven: true, theorem: sg.Theorem{Kind: sg.OctalBound, T: 1}},
 		{name: "saltus-unprovable", table: seq(nil, []uint32{0, 0}, 1, 100), found: true, p: 2, s: 1,
-			theorem: retro.Theorem{Kind: retro.OctalBound, T: 1}},
+			theorem: sg.Theorem{Kind: sg.OctalBound, T: 1}},
 	} {
 		c.table.Theorem = c.theorem
-		p := retro.FindPeriod(c.table)
+		p := sg.FindPeriod(c.table)
 		if p.Found != c.found || p.Found && (p.Period != c.p || p.Preperiod != c.n0 || p.Saltus != c.s || p.Proven != c.proven) {
 			t.Errorf("%s: %+v", c.name, p)
 		}
@@ -72,7 +72,7 @@ func TestFindPeriodRandom(t *testing.T) {
 		for k := range noise {
 			noise[k] = uint32(rng.Intn(1 << 16))
 		}
-		if p := retro.FindPeriod(retro.NewTable(noise)); p.Found {
+		if p := sg.FindPeriod(sg.NewTable(noise)); p.Found {
 			t.Fatalf("seed %d: a period in noise: %v", seed, p)
 		}
 		pre := noise[:rng.Intn(50)]
@@ -81,7 +81,7 @@ func TestFindPeriodRandom(t *testing.T) {
 			block[k] = uint32(rng.Intn(4))
 		}
 		n := 2*len(pre) + 3*len(block) + rng.Intn(100)
-		p := retro.FindPeriod(seq(pre, block, 0, n))
+		p := sg.FindPeriod(seq(pre, block, 0, n))
 		if !p.Found || len(block)%p.Period != 0 || p.Preperiod > len(pre) || p.Saltus != 0 {
 			t.Fatalf("seed %d: pre %d block %v: %v", seed, len(pre), block, p)
 		}
@@ -90,20 +90,20 @@ func TestFindPeriodRandom(t *testing.T) {
 
 func TestTheoremBound(t *testing.T) {
 	o, _ := rules.ParseOctal("0.77")
-	th := retro.OctalTheorem(o)
-	if th.Kind != retro.OctalBound || th.T != 2 || th.Bound(71, 12) != 168 {
+	th := sg.OctalTheorem(o)
+	if th.Kind != sg.OctalBound || th.T != 2 || th.Bound(71, 12) != 168 {
 		t.Errorf("0.77: %+v, bound %d", th, th.Bound(71, 12))
 	}
 	o, _ = rules.ParseOctal("0.3033")
-	th = retro.OctalTheorem(o)
-	if th.Kind != retro.SubtractionBound || th.T != 4 || th.Bound(0, 7) != 11 {
+	th = sg.OctalTheorem(o)
+	if th.Kind != sg.SubtractionBound || th.T != 4 || th.Bound(0, 7) != 11 {
 		t.Errorf("0.3033: %+v", th)
 	}
 	o, _ = rules.ParseOctal("4.07")
-	if th = retro.OctalTheorem(o); th.Kind != retro.OctalBound || th.T != 2 {
+	if th = sg.OctalTheorem(o); th.Kind != sg.OctalBound || th.T != 2 {
 		t.Errorf("4.07: %+v", th)
 	}
-	if (retro.Theorem{}).Bound(1, 1) != -1 {
+	if (sg.Theorem{}).Bound(1, 1) != -1 {
 		t.Error("no theorem, yet a bound")
 	}
 }
@@ -134,7 +134,7 @@ func TestCodeReading(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := ""
-		if tab.Theorem.Kind != retro.NoTheorem {
+		if tab.Theorem.Kind != sg.NoTheorem {
 			got = tab.Theorem.Code.String()
 		}
 		if got != c.code {

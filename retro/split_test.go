@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -41,9 +41,9 @@ func bruteGrundys(upto int) []uint32 {
 }
 
 // heapGrundy computes a table by HeapGrundy with the given method.
-func heapGrundy(t testing.TB, in *rules.Instance, upto int, m retro.OctalMethod) *retro.Table {
+func heapGrundy(t testing.TB, in *rules.Instance, upto int, m sg.OctalMethod) *sg.Table {
 	t.Helper()
-	tab, err := retro.HeapGrundy(context.Background(), in, upto, retro.SparseOptions{Method: m})
+	tab, err := sg.HeapGrundy(context.Background(), in, upto, sg.SparseOptions{Method: m})
 	if err != nil {
 		t.Fatalf("%s (%s): %v", in.Game.File, m, err)
 	}
@@ -60,7 +60,7 @@ func TestGrundysGame(t *testing.T) {
 	in := sgInstances(t, "grundy.toml", grundysGame)[0]
 	const upto = 10_000
 	want := bruteGrundys(upto)
-	tab := heapGrundy(t, in, upto, retro.Sparse)
+	tab := heapGrundy(t, in, upto, sg.Sparse)
 	if got := values(tab, upto+1); !slices.Equal(got, want) {
 		for n := range want {
 			if got[n] != want[n] {
@@ -94,7 +94,7 @@ func TestGrundysGame(t *testing.T) {
 func TestGrundysSparseHeaps(t *testing.T) {
 	in := sgInstances(t, "grundy.toml", grundysGame)[0]
 	const upto = 1 << 13
-	tab := heapGrundy(t, in, upto, retro.Sparse)
+	tab := heapGrundy(t, in, upto, sg.Sparse)
 	g := bruteGrundys(upto)
 	s := tab.Sparse
 	var want []int64
@@ -130,8 +130,8 @@ func TestSplitMatchesScan(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range insts[:min(len(insts), 3)] {
-			fast := heapGrundy(t, in, upto, retro.Fast)
-			scan, err := retro.Grundy(context.Background(), in.NewMachine(), upto)
+			fast := heapGrundy(t, in, upto, sg.Fast)
+			scan, err := sg.Grundy(context.Background(), in.NewMachine(), upto)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,9 +148,9 @@ func TestSplitKayles(t *testing.T) {
 	in := sgInstances(t, "kayles-moves.toml", "piles = [\"x\"]\nsum = true\n"+
 		"moves = [\"x -> i, x - 1 - i for i in 0..x-1\", \"x -> i, x - 2 - i for i in 0..x-2\"]\n")[0]
 	const upto = 2048
-	tab := heapGrundy(t, in, upto, retro.Sparse)
+	tab := heapGrundy(t, in, upto, sg.Sparse)
 	code, _ := rules.ParseOctal("0.77")
-	want, err := retro.OctalGrundy(context.Background(), code, upto, retro.Naive)
+	want, err := sg.OctalGrundy(context.Background(), code, upto, sg.Naive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestSplitKayles(t *testing.T) {
 	if tab.Sparse.Rows != 2 || tab.Sparse.Mask == 0 {
 		t.Errorf("Kayles by rows: %v", tab.Sparse)
 	}
-	if p := retro.FindPeriod(tab); !p.Proven || p.Period != 12 || p.Preperiod != 71 {
+	if p := sg.FindPeriod(tab); !p.Proven || p.Period != 12 || p.Preperiod != 71 {
 		t.Errorf("Kayles by rows: period %v", p)
 	}
 }
@@ -169,8 +169,8 @@ func TestSplitKayles(t *testing.T) {
 // to the scan, and says so.
 func TestSplitFallback(t *testing.T) {
 	in := sgInstances(t, "grow.toml", "piles = [\"x\"]\nsum = true\nmoves = [\"x -> i, x + 1 - i for i in 2..x-1\", \"x - 1\"]\n")[0]
-	tab := heapGrundy(t, in, 200, retro.Sparse)
-	scan, err := retro.Grundy(context.Background(), in.NewMachine(), 200)
+	tab := heapGrundy(t, in, 200, sg.Sparse)
+	scan, err := sg.Grundy(context.Background(), in.NewMachine(), 200)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,8 +236,8 @@ func TestSplitRandom(t *testing.T) {
 		}
 		insts, _ := g.Instances()
 		in := insts[0]
-		scan, scanErr := retro.Grundy(context.Background(), in.NewMachine(), upto)
-		fast, err := retro.HeapGrundy(context.Background(), in, upto, retro.SparseOptions{Method: retro.Sparse})
+		scan, scanErr := sg.Grundy(context.Background(), in.NewMachine(), upto)
+		fast, err := sg.HeapGrundy(context.Background(), in, upto, sg.SparseOptions{Method: sg.Sparse})
 		if (err != nil) != (scanErr != nil) {
 			t.Fatalf("%s: sparse %v, scan %v\n%s", name, err, scanErr, src)
 		}
@@ -262,21 +262,21 @@ func TestSplitRandom(t *testing.T) {
 func TestSplitProgress(t *testing.T) {
 	for _, c := range []struct {
 		src  string
-		m    retro.OctalMethod
+		m    sg.OctalMethod
 		upto int
 		want int // calls
-	}{{grundysGame, retro.Sparse, 1<<17 + 5, 2}, {grundysGame, retro.Naive, 1<<12 + 5, 1}} {
+	}{{grundysGame, sg.Sparse, 1<<17 + 5, 2}, {grundysGame, sg.Naive, 1<<12 + 5, 1}} {
 		in := sgInstances(t, "grundy.toml", c.src)[0]
 		var done []int
 		sparse := 0
-		_, err := retro.HeapGrundy(context.Background(), in, c.upto, retro.SparseOptions{Method: c.m, Progress: func(n, s int) {
+		_, err := sg.HeapGrundy(context.Background(), in, c.upto, sg.SparseOptions{Method: c.m, Progress: func(n, s int) {
 			done = append(done, n)
 			sparse = s
 		}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(done) != c.want || !slices.IsSorted(done) || c.m == retro.Sparse && sparse < 1000 || c.m == retro.Naive && sparse != -1 {
+		if len(done) != c.want || !slices.IsSorted(done) || c.m == sg.Sparse && sparse < 1000 || c.m == sg.Naive && sparse != -1 {
 			t.Errorf("%s: progress at %v, sparse %d", c.m, done, sparse)
 		}
 	}

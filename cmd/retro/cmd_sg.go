@@ -14,7 +14,7 @@ import (
 
 	"retro/out"
 	"retro/positions"
-	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -86,7 +86,7 @@ type sgOptions struct {
 
 func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
 	c := commands["sg"]
-	if _, ok := retro.ParseOctalMethod(o.method); !ok {
+	if _, ok := sg.ParseOctalMethod(o.method); !ok {
 		return usagef(c, "--method %q: want fast, sparse or naive", o.method)
 	}
 	if o.upto < 0 || o.upto > maxUpto {
@@ -198,12 +198,12 @@ const maxUpto = 1 << 32
 
 // grundy computes the Grundy table of one instance through heap n,
 // showing its progress on a terminal.
-func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n int) (*retro.Table, error) {
+func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n int) (*sg.Table, error) {
 	g := in.Game
-	method, _ := retro.ParseOctalMethod(o.method)
+	method, _ := sg.ParseOctalMethod(o.method)
 	prog := newProgress(e, time.Now())
 	pre := prog.prefix(in)
-	opt := retro.SparseOptions{Method: method, Progress: func(done, sparse int) {
+	opt := sg.SparseOptions{Method: method, Progress: func(done, sparse int) {
 		rate := float64(done) / time.Since(prog.start).Seconds()
 		rare := "every option scanned"
 		if sparse >= 0 {
@@ -211,7 +211,7 @@ func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n in
 		}
 		prog.show("%sg(0..%d): %d values (%.0f%%), %s, %.3g values/s", pre, n, done, 100*float64(done)/float64(n), rare, rate)
 	}}
-	t, err := retro.HeapGrundy(ctx, in, n, opt)
+	t, err := sg.HeapGrundy(ctx, in, n, opt)
 	prog.done()
 	if err != nil {
 		var re *rules.Error
@@ -226,7 +226,7 @@ func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n in
 
 // withPeriod computes the table through o.upto and finds its period; with
 // --find-period it doubles the table until the period is proven.
-func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) (*retro.Table, retro.Period, error) {
+func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) (*sg.Table, sg.Period, error) {
 	capN := o.cap
 	if capN <= 0 {
 		capN = 1 << 12
@@ -238,11 +238,11 @@ func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) 
 	for {
 		t, err := o.grundy(ctx, e, in, n)
 		if err != nil {
-			return nil, retro.Period{}, err
+			return nil, sg.Period{}, err
 		}
-		p := retro.FindPeriod(t)
+		p := sg.FindPeriod(t)
 		done := !o.findPeriod || p.Proven || n >= capN ||
-			p.Found && t.Theorem.Kind == retro.NoTheorem
+			p.Found && t.Theorem.Kind == sg.NoTheorem
 		if done {
 			return t, p, nil
 		}
@@ -253,8 +253,8 @@ func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) 
 // sgTable is the result for one instance.
 type sgTable struct {
 	in     *rules.Instance
-	table  *retro.Table
-	period retro.Period
+	table  *sg.Table
+	period sg.Period
 	misere []bool // single heaps under misère play; nil for normal play
 	exact  int    // collections enumerated for misere
 	capHit error  // why misere stops short of the table
@@ -305,7 +305,7 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 // misereHeaps solves single heaps 0..upto under misère play, exactly, as
 // far as the cap allows.
 func (o *sgOptions) misereHeaps(ctx context.Context, st *sgTable) error {
-	x := retro.NewExact(o.misereCap)
+	x := sg.NewExact(o.misereCap)
 	x.Context = ctx
 	m := st.in.NewMachine()
 	st.misere = []bool{}
@@ -313,8 +313,8 @@ func (o *sgOptions) misereHeaps(ctx context.Context, st *sgTable) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		win, _, err := x.Outcome([]retro.Heap{{Size: int64(n), Mover: m, Win: rules.Other}})
-		if errors.Is(err, retro.ErrMisereCap) {
+		win, _, err := x.Outcome([]sg.Heap{{Size: int64(n), Mover: m, Win: rules.Other}})
+		if errors.Is(err, sg.ErrMisereCap) {
 			st.capHit = err
 			break
 		}
@@ -395,7 +395,7 @@ type sumArg struct {
 // sumPart is one heap of a sum with its game.
 type sumPart struct {
 	label string // how the heap is written: "9", or "nim:9" in a sum of games
-	heap  retro.Heap
+	heap  sg.Heap
 }
 
 func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
@@ -403,7 +403,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	if err != nil {
 		return err
 	}
-	heaps := make([]retro.Heap, len(parts))
+	heaps := make([]sg.Heap, len(parts))
 	res := out.SumJSON{Heaps: []string{}, Moves: []out.SumMoveJSON{}}
 	for k, p := range parts {
 		heaps[k] = p.heap
@@ -412,11 +412,11 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	for _, in := range insts {
 		res.Games = append(res.Games, in.Game.Name)
 	}
-	var moves []retro.HeapMove
+	var moves []sg.HeapMove
 	if parts[0].heap.Win == rules.Other {
-		x := retro.NewExact(o.misereCap)
+		x := sg.NewExact(o.misereCap)
 		x.Context = ctx
-		if res.Win, moves, err = x.Outcome(heaps); errors.Is(err, retro.ErrMisereCap) {
+		if res.Win, moves, err = x.Outcome(heaps); errors.Is(err, sg.ErrMisereCap) {
 			return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
 		} else if err != nil {
 			return err
@@ -427,7 +427,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		for _, h := range heaps {
 			top[h.Game] = max(top[h.Game], h.Size)
 		}
-		tables := make([]*retro.Table, len(insts))
+		tables := make([]*sg.Table, len(insts))
 		for gi, in := range insts {
 			if tables[gi], err = o.grundy(ctx, e, in, int(top[gi])); err != nil {
 				return err
@@ -436,7 +436,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		for k := range heaps {
 			heaps[k].Table = tables[heaps[k].Game]
 		}
-		x, err := retro.Nimber(heaps)
+		x, err := sg.Nimber(heaps)
 		if err != nil {
 			return err
 		}
@@ -445,7 +445,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 		}
 		res.Grundy = &x
 		res.Win = x != 0
-		if moves, err = retro.WinningMoves(heaps); err != nil {
+		if moves, err = sg.WinningMoves(heaps); err != nil {
 			return err
 		}
 	}
@@ -524,7 +524,7 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 			if len(args) > 1 {
 				label = a.game + ":" + label
 			}
-			parts = append(parts, sumPart{label: label, heap: retro.Heap{Size: h, Game: gi, Mover: m, Win: win}})
+			parts = append(parts, sumPart{label: label, heap: sg.Heap{Size: h, Game: gi, Mover: m, Win: win}})
 		}
 	}
 	for _, p := range parts[1:] {
@@ -548,7 +548,7 @@ func heapText(h []int64) string {
 }
 
 // leaves writes the position a move of a sum leaves.
-func leaves(parts []sumPart, mv retro.HeapMove) string {
+func leaves(parts []sumPart, mv sg.HeapMove) string {
 	var s []string
 	for k, p := range parts {
 		if k != mv.Index {
@@ -577,7 +577,7 @@ func leaves(parts []sumPart, mv retro.HeapMove) string {
 // tuple of K heaps in non-increasing order padded with zeros, K the most
 // heaps such a collection holds.
 func heapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed, error) {
-	most, err := retro.MaxHeaps(in.NewMachine(), upto)
+	most, err := sg.MaxHeaps(in.NewMachine(), upto)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -24,7 +25,7 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 	if top := slices.Max(heaps); top > int64(gf.maxPositions) {
 		return nil, 0, fmt.Errorf("position %q: a heap of %d is solved with every heap below it, more than --max-positions %d", arg, top, gf.maxPositions)
 	}
-	most, err := retro.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
+	most, err := sg.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
 	if err != nil {
 		return nil, 0, err
 	}
