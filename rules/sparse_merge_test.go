@@ -2,8 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"math/rand"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -43,41 +41,5 @@ func mergeGame(n int) string {
 // The index tries a merge only where both its piles are there; the moves
 // are those of every mover, in order.
 func TestSparseMovesTakingFromTwoPiles(t *testing.T) {
-	g, err := Parse("merge.toml", []byte(mergeGame(24)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.sparse == nil {
-		t.Fatal("the merge game should use the sparse index")
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := insts[0].NewMachine()
-	rng := rand.New(rand.NewSource(3))
-	piles := make([]int64, len(g.Piles))
-	for trial := 0; trial < 2000; trial++ {
-		for k := range piles {
-			piles[k] = 0
-			if rng.Intn(4) == 0 {
-				piles[k] = rng.Int63n(3)
-			}
-		}
-		last := rng.Intn(len(g.Commands) + 1)
-		var fast, slow MoveList
-		if err := m.Moves(piles, last, 0, &fast); err != nil {
-			t.Fatal(err)
-		}
-		x := g.sparse
-		g.sparse = nil
-		err := m.Moves(piles, last, 0, &slow)
-		g.sparse = x
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(fast.Cmd, slow.Cmd) || !slices.Equal(fast.Piles, slow.Piles) {
-			t.Fatalf("at %v last %d: sparse moves %v, every mover %v", piles, last, fast.Cmd, slow.Cmd)
-		}
-	}
+	sparseAgainstEveryMover(t, "merge.toml", mergeGame(24), 3, 4)
 }
