@@ -169,7 +169,7 @@ func TestInfoGame(t *testing.T) {
 func TestRetroProcess(t *testing.T) {
 	args := os.Getenv("RETRO_PROCESS_ARGS")
 	if args == "" {
-		t.Skip("runs only as a child of TestSignals")
+		return // not a child: nothing to run (a skip would be listed as a test not run)
 	}
 	os.Args = append([]string{"retro"}, strings.Split(args, "\x1f")...)
 	main()
