@@ -127,7 +127,8 @@ func (c *mpiComm) Exchange(send [][]byte) ([][]byte, error) {
 	for r := range p {
 		most = max(most, sc[r], rc[r])
 	}
-	rounds, err := c.rounds(int64(most), roundBytes/p)
+	per := roundBytes / p
+	rounds, err := c.rounds(int64(most), per)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +136,6 @@ func (c *mpiComm) Exchange(send [][]byte) ([][]byte, error) {
 	for r := range recv {
 		recv[r] = make([]byte, 0, rc[r])
 	}
-	per := roundBytes / p
 	scnt, sdis, rcnt, rdis := make([]C.int, p), make([]C.int, p), make([]C.int, p), make([]C.int, p)
 	for k := range rounds {
 		var sbuf []byte
