@@ -50,4 +50,11 @@
 //     predecessors and successor counts are worked out when asked for.
 //     ErrNotShifts says that a game is not one, or that only the general
 //     path can report what came up.
+//   - Tier: the value of a game's declared `tier` expression at a
+//     position, which no move may lower (rules.Game.Tier). EnumerateTiers
+//     groups the positions by tier, highest first (Tiers); an Expander
+//     then generates one position's moves at a time, with the ends they
+//     reach, and checks the tier on every move (ErrNotATier names the move
+//     and both positions). The general path's Graph checks a declared tier
+//     too.
 package positions

@@ -61,6 +61,21 @@ type StartPos struct {
 // reachable from its start positions, and the whole [bounds] box) and builds
 // its move graph.
 func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
+	sp, f, starts, err := discover(in, opt)
+	if err != nil {
+		return nil, err
+	}
+	gr, err := build(in, sp, f, f.bounds, f.opt)
+	if err != nil {
+		return nil, err
+	}
+	gr.Starts = starts
+	return gr, nil
+}
+
+// discover finds the positions of a game instance: every position
+// reachable from its start positions, and the whole [bounds] box.
+func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
 	if opt.MaxPositions <= 0 {
 		opt.MaxPositions = DefaultMaxPositions
 	}
@@ -69,18 +84,18 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	}
 	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	bounds, err := in.Bounds()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if len(starts) > opt.MaxPositions {
-		return nil, fmt.Errorf("%w: the game has %d start positions, more than %d", ErrTooManyPositions, len(starts), opt.MaxPositions)
+		return nil, nil, nil, fmt.Errorf("%w: the game has %d start positions, more than %d", ErrTooManyPositions, len(starts), opt.MaxPositions)
 	}
 	f := newFinder(in, opt, bounds)
 	if err := f.boxFits(); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	var sp *Space
 	if bounds != nil && f.hist == 1 && opt.Horizon < 0 && len(opt.Extra) == 0 {
@@ -89,20 +104,17 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 		sp, err = f.find(starts)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	gr, err := build(in, sp, f, bounds, f.opt)
-	if err != nil {
-		return nil, err
-	}
+	var ss []StartPos
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
 		if !ok {
-			return nil, fmt.Errorf("start position %s was not enumerated", Format(in.Game, s.Piles, 0))
+			return nil, nil, nil, fmt.Errorf("start position %s was not enumerated", Format(in.Game, s.Piles, 0))
 		}
-		gr.Starts = append(gr.Starts, StartPos{Params: s.Params, Index: i})
+		ss = append(ss, StartPos{Params: s.Params, Index: i})
 	}
-	return gr, nil
+	return sp, f, ss, nil
 }
 
 // finder discovers the positions by breadth-first search from the starts.

@@ -13,6 +13,8 @@ var (
 	// ErrTooManyEdges: the move graph has more edges than 32-bit indices
 	// can address.
 	ErrTooManyEdges = errors.New("too many edges")
+	// ErrNotATier: a move lowers the game's declared tier.
+	ErrNotATier = errors.New("not a tier")
 )
 
 // Errors of the budget of Enumerate (Options.MaxMoves, Options.MaxBytes).

@@ -258,12 +258,25 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 		}
 		return nil, nil
 	}
+	var tier int64
 	if first {
 		b.count += int64(b.moves.Len())
+		if b.g.Tier != "" {
+			v, err := b.m.Tier(p)
+			if err != nil {
+				return nil, err
+			}
+			tier = v
+		}
 	}
 	succ := b.succ[:0]
 	for k := 0; k < b.moves.Len(); k++ {
 		t := b.moves.To(k, len(p))
+		if first && b.g.Tier != "" {
+			if err := checkTier(b.g, b.m, p, h, t, tier, b.moves.Cmd[k]); err != nil {
+				return nil, err
+			}
+		}
 		th := NextHistory(b.g, h, int(b.moves.Cmd[k]))
 		if j, ok := b.sp.Index(t, th); ok {
 			succ = append(succ, uint32(j))

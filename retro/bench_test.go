@@ -148,7 +148,11 @@ func BenchmarkSolvePartitions64(b *testing.B) { benchSolve(b, "partitions-64") }
 // The same games by the general path (a move graph coloured layer by
 // layer), beside the compiled path they take.
 func BenchmarkSolveExam4000General(b *testing.B) { benchSolveBy(b, "exam-4000", true) }
-func BenchmarkSolveChain1MGeneral(b *testing.B)  { benchSolveBy(b, "chain-1m", true) }
+
+// The tier path against the general one on a game with a history.
+func BenchmarkSolveHistory2000(b *testing.B)        { benchSolve(b, "history-2000") }
+func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2000", true) }
+func BenchmarkSolveChain1MGeneral(b *testing.B)     { benchSolveBy(b, "chain-1m", true) }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are

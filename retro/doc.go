@@ -21,6 +21,14 @@
 //     Solve makes the segments in layer order: L 0, W 1, L 2, W 3, …; each
 //     is found from the one before it by following the edges backwards, so
 //     the total work is proportional to the number of edges.
+//   - Path: how SolveInstance values a game (Result.Path). The general path
+//     colours a stored move graph (solve.go). The compiled path sweeps a box
+//     whose every move raises (or lowers) the index, one position a tier
+//     (compiled*.go). The shifts path colours a many-pile game of shifts
+//     with no stored edges (sparse.go). The tier path values a game that
+//     declares a tier, tier by tier from the highest, each tier's moves
+//     generated once and coloured in layer order with a queue seeded by
+//     the tiers above (tiers.go).
 //   - Optimal moves: from W the moves to an L one layer lower, from L the
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked

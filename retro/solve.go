@@ -181,7 +181,12 @@ func (s *solver) run(opt Options) error {
 // general one otherwise; Result.Path says which and why.
 func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
 	why := "forced"
-	if !opt.General {
+	if !opt.General && in.Game.Tier != "" {
+		if popt.Horizon < 0 {
+			return solveTiers(in, popt, opt)
+		}
+		why = "the declared tier is not used with a horizon"
+	} else if !opt.General {
 		c, reason, err := positions.Compile(in, popt)
 		if err != nil {
 			return nil, err

@@ -459,6 +459,9 @@ func (l *loader) compile() {
 			g.winner = nil
 		}
 	}
+	if l.tier.x != nil {
+		g.tier = (&compiler{g: g, t: l.tier.t}).intFn(l.tier.x)
+	}
 	if l.allow.x != nil {
 		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)
 	}

@@ -15,6 +15,9 @@ type Game struct {
 	Sum      bool      // a heap game, played as a sum
 	Octal    string    // the octal code as given; "" when absent
 	Horizon  int       // -1 when absent
+	// Tier is the declared tier expression as written ("a + b"), "" when
+	// absent: a value of the piles that no move lowers.
+	Tier string
 
 	HasEnd, HasStart, HasBounds, HasWhere bool
 
@@ -30,6 +33,7 @@ type Game struct {
 	end         boolFn
 	endSides    *endSides  // nil unless end is one comparison
 	endExpr     expr       // the tree of end, for Instance.LinearEnd; nil without end
+	tier        intFn      // nil without tier
 	winner      intFn      // nil when the winner does not depend on the position
 	winnerConst Player     // then: who has won at every final position
 	start       []intFn    // per pile

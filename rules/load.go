@@ -49,6 +49,7 @@ func Parse(file string, src []byte) (*Game, error) {
 var topKeys = []string{
 	"name", "piles", "moves", "commands", "end", "winner", "allow", "start",
 	"params", "where", "bounds", "horizon", "count", "signed", "sum", "octal",
+	"tier",
 }
 
 // loader holds the state of one Parse: the raw TOML, what has been found so
@@ -78,6 +79,7 @@ type loader struct {
 	winner  parsedExpr
 	allow   parsedExpr
 	where   parsedExpr
+	tier    parsedExpr
 	start   []parsedExpr // per pile
 	bounds  []parsedRange
 }
@@ -657,6 +659,13 @@ func (l *loader) loadExprs() {
 	sc = &scope{what: "where", params: true}
 	l.where = l.exprKey("where", sc, tyBool, "where")
 	l.whereReads = sc.read
+	l.tier = l.exprKey("tier", rules("tier"), tyInt, "tier")
+	if l.tier.x != nil {
+		g.Tier = strings.TrimSpace(l.raw["tier"].(string))
+		if g.Sum {
+			l.errorKey("a heap game (sum = true) has no tier: its positions are collections of heaps", "tier")
+		}
+	}
 	_, g.HasEnd = l.raw["end"]
 	_, g.HasWhere = l.raw["where"]
 	switch {

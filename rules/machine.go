@@ -184,6 +184,22 @@ func (m *Machine) EndSides(piles []int64) (lhs int64, op string, rhs int64, ok b
 	return lhs, es.op, rhs, true, nil
 }
 
+// Tier returns the value of the game's declared tier at piles; a game
+// without one has 0 everywhere.
+func (m *Machine) Tier(piles []int64) (int64, error) {
+	if m.g.tier == nil {
+		return 0, nil
+	}
+	if err := m.load(piles); err != nil {
+		return 0, err
+	}
+	v := m.g.tier(&m.f)
+	if m.f.err != nil {
+		return 0, m.fault(piles)
+	}
+	return v, nil
+}
+
 // Winner returns who has won at the final position piles. A game without
 // `winner` is normal play: Mover.
 func (m *Machine) Winner(piles []int64) (Player, error) {

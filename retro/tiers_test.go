@@ -1,0 +1,142 @@
+package retro_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// withTier declares a tier in a game's text, and optionally adds a command
+// that moves a stone from pile a to pile b, so that moves stay inside a
+// tier of a + b and can make cycles there.
+func withTier(src, tier string, transfer string) string {
+	at := strings.Index(src, "\npiles") + 1
+	src = src[:at] + fmt.Sprintf("tier = %q\n", tier) + src[at:]
+	if transfer != "" {
+		src = strings.Replace(src, "[commands]\n", "[commands]\n"+transfer+"\n", 1)
+	}
+	return src
+}
+
+// TestTiersAgreeWithGeneral declares tiers in built-in and random games,
+// and checks that the tier path gives the tables and CSV of the general
+// path, which checks the tier too.
+func TestTiersAgreeWithGeneral(t *testing.T) {
+	builtin := map[string]string{
+		"ege-2027-demo":      "a + b",
+		"ege-two-piles-77":   "a + b",
+		"ege-bank-one-pile":  "-x",
+		"lebedev-commands":   "x",
+		"lebedev-operations": "x",
+	}
+	for name, tier := range builtin {
+		src, ok := rules.Builtin(name)
+		if !ok {
+			t.Fatalf("no built-in game %s", name)
+		}
+		bothPathsTiered(t, name+".toml", withTier(string(src), tier, ""))
+	}
+	rng := newRand(t)
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	draws := 0
+	for k := 0; k < games; k++ {
+		rg := randomGame(rng)
+		oneWay(&rg, rng)
+		up := rg.end > 0
+		for _, cmd := range rg.cmds {
+			up = up && (cmd[0].op == "+" || cmd[0].op == "*")
+		}
+		names := pileNames[:rg.piles]
+		tier := strings.Join(names, " + ")
+		if !up {
+			tier = "-(" + tier + ")"
+		}
+		transfer := ""
+		if rg.piles > 1 && k%3 != 0 {
+			// a stone from a to b, and back when k is even: cycles inside
+			// a tier, and draws
+			transfer = fmt.Sprintf("t0 = [\"a = a - 1, b = b + 1 if b < %d\"]", rg.box)
+			if k%2 == 0 {
+				transfer += fmt.Sprintf("\nt1 = [\"b = b - 1, a = a + 1 if a < %d\"]", rg.box)
+			}
+		}
+		r := bothPathsTiered(t, fmt.Sprintf("random-tier-%d.toml", k), withTier(rg.toml(), tier, transfer))
+		if r.Tally()[retro.Draw] > 0 {
+			draws++
+		}
+	}
+	if draws < games/10 {
+		t.Errorf("only %d of %d random games have draws: the moves inside a tier are not tested", draws, games)
+	}
+}
+
+// bothPathsTiered is bothPaths for a game that must take the tier path; it
+// returns the tier path's result of the game's first instance.
+func bothPathsTiered(t *testing.T, name, src string) *retro.Result {
+	t.Helper()
+	g, err := rules.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	if !strings.HasPrefix(r.Path, "tiers by ") {
+		t.Fatalf("%s: path %q, want the tier path", name, r.Path)
+	}
+	bothPaths(t, name, src)
+	return r
+}
+
+// TestTierLoweredIsAnError declares a tier that a move lowers: both paths
+// refuse the game, naming the move and the two positions.
+func TestTierLoweredIsAnError(t *testing.T) {
+	src, _ := rules.Builtin("up-and-down")
+	g, err := rules.Parse("up-and-down.toml", []byte(withTier(string(src), "x", "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, general := range []bool{false, true} {
+		_, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{General: general})
+		if !errors.Is(err, positions.ErrNotATier) {
+			t.Fatalf("general=%v: %v, want %v", general, err, positions.ErrNotATier)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "the move `down` lowers `x` from ") || !strings.Contains(msg, " at (") {
+			t.Errorf("general=%v: %q does not name the move and the positions", general, msg)
+		}
+	}
+}
+
+// TestTierKeyErrors: a tier that is not a number of the piles, or in a
+// heap game, is an error at the key.
+func TestTierKeyErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\ntier = \"x > 2\"\n[start]\nx = 5\n", "3:"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\ntier = \"y\"\n[start]\nx = 5\n", "unknown name y"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\ntier = 3\n[start]\nx = 5\n", "tier must be a string"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\nsum = true\ntier = \"x\"\n", "has no tier"},
+	} {
+		_, err := rules.Parse("t.toml", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error with %q", c.src, err, c.want)
+		}
+	}
+}
