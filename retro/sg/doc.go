@@ -50,6 +50,8 @@
 //   - heaps.go: sums of heaps: Nimber, WinningMoves, MaxHeaps, and Exact
 //     for misère play.
 //
-// The tests are in the package retro beside the solver's, since they
-// check these values against the engine's solve of the same heap games.
+// The tests are beside the code and use nothing of the solver: brute
+// forces written in them, known sequences, and the methods against one
+// another. The tests that check these values against the engine's solve
+// of the same heap games are in the package retro (heaps_test.go).
 package sg

@@ -1,4 +1,4 @@
-package retro_test
+package sg_test
 
 import (
 	"context"
