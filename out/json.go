@@ -7,6 +7,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -53,7 +54,7 @@ type CellJSON struct {
 }
 
 // NewAnswerJSON converts an answer, keeping at most maxCells cells (0: all).
-func NewAnswerJSON(a *retro.Answer, maxCells int) *AnswerJSON {
+func NewAnswerJSON(a *query.Answer, maxCells int) *AnswerJSON {
 	j := &AnswerJSON{Question: a.Question.String(), Meaning: a.Question.Meaning(),
 		Aggregate: a.Aggregate.String(), Names: a.Names, Values: a.Values, Text: a.Text()}
 	if j.Values == nil {
@@ -68,7 +69,7 @@ func NewAnswerJSON(a *retro.Answer, maxCells int) *AnswerJSON {
 	}
 	picked := map[string]bool{}
 	for _, v := range a.Values {
-		picked[retro.FormatTuple(v)] = true
+		picked[query.FormatTuple(v)] = true
 	}
 	cells := a.Cells
 	if maxCells > 0 && len(cells) > maxCells {
@@ -83,7 +84,7 @@ func NewAnswerJSON(a *retro.Answer, maxCells int) *AnswerJSON {
 		r.Space.Position(c.Index, pos)
 		cj := CellJSON{Params: c.Params, Label: "start", Instance: c.Result, Position: pos,
 			Outcome: c.Outcome.String(), Layer: layerJSON(c.Layer), Holds: c.Holds.String(),
-			Answer: picked[retro.FormatTuple(c.Params)]}
+			Answer: picked[query.FormatTuple(c.Params)]}
 		if n > 0 {
 			cj.Label = fmt.Sprint(c.Params[n-1])
 		}

@@ -8,6 +8,7 @@ import (
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -32,9 +33,9 @@ func solveBuiltin(t *testing.T, name string) (*rules.Game, *retro.Result) {
 
 func TestAnswerJSON(t *testing.T) {
 	_, r := solveBuiltin(t, "ege-2027-demo")
-	q, _ := retro.ParseQuestion("win =2")
-	answers, err := retro.Query([]*retro.Result{r}, []retro.Ask{{Question: q,
-		Aggregate: retro.Aggregate{Kind: retro.AggFirst, K: 2}}}, retro.QueryOptions{})
+	q, _ := query.ParseQuestion("win =2")
+	answers, err := query.Run([]*retro.Result{r}, []query.Ask{{Question: q,
+		Aggregate: query.Aggregate{Kind: query.AggFirst, K: 2}}}, query.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"retro/retro"
+	"retro/retro/query"
 )
 
 // RibbonCell is one start position on a ribbon: the value of its last
@@ -15,7 +16,7 @@ type RibbonCell struct {
 	Label   string
 	Outcome retro.Outcome
 	Layer   int // -1 for D and ?
-	Holds   retro.Truth
+	Holds   query.Truth
 	Answer  bool // among the values the answer picked: RibbonLine marks it [[28:W3]]
 }
 
@@ -45,7 +46,7 @@ type RibbonOptions struct {
 
 // The marks of a cell: where the question holds, [28:W3]; where a horizon
 // leaves it open, {28:?}; elsewhere the cell stands between spaces.
-var ribbonMarks = [...][2]string{retro.No: {" ", " "}, retro.Yes: {"[", "]"}, retro.Maybe: {"{", "}"}}
+var ribbonMarks = [...][2]string{query.No: {" ", " "}, query.Yes: {"[", "]"}, query.Maybe: {"{", "}"}}
 
 const (
 	ansiReset = "\x1b[0m"
@@ -60,9 +61,9 @@ func paint(s string, c RibbonCell, color bool) string {
 		return s
 	}
 	switch {
-	case c.Holds == retro.Yes:
+	case c.Holds == query.Yes:
 		return ansiYes + s + ansiReset
-	case c.Holds == retro.Maybe:
+	case c.Holds == query.Maybe:
 		return ansiMaybe + s + ansiReset
 	case c.Outcome == retro.Draw || c.Outcome == retro.Unknown:
 		return ansiDim + s + ansiReset
@@ -156,7 +157,7 @@ func RibbonLine(cells []RibbonCell, show []bool, opt RibbonOptions) string {
 		switch {
 		case c.Answer:
 			mark = [2]string{"[[", "]]"}
-		case c.Holds == retro.No:
+		case c.Holds == query.No:
 			mark = [2]string{"", ""}
 		}
 		cell := mark[0] + c.Text() + mark[1]

@@ -9,9 +9,10 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/retro/query"
 )
 
-func cells(lo, hi int, holds map[int]retro.Truth) []out.RibbonCell {
+func cells(lo, hi int, holds map[int]query.Truth) []out.RibbonCell {
 	var cs []out.RibbonCell
 	for s := lo; s <= hi; s++ {
 		o, layer := retro.Win, s%5
@@ -28,7 +29,7 @@ func cells(lo, hi int, holds map[int]retro.Truth) []out.RibbonCell {
 
 func TestWriteRibbon(t *testing.T) {
 	var b bytes.Buffer
-	groups := []out.RibbonGroup{{Heading: "K = 1", Cells: cells(8, 12, map[int]retro.Truth{9: retro.Yes, 12: retro.Maybe})}}
+	groups := []out.RibbonGroup{{Heading: "K = 1", Cells: cells(8, 12, map[int]query.Truth{9: query.Yes, 12: query.Maybe})}}
 	if err := out.WriteRibbon(&b, groups, out.RibbonOptions{Width: 30}); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestWriteRibbon(t *testing.T) {
 }
 
 func TestRibbonLine(t *testing.T) {
-	cs := cells(1, 60, map[int]retro.Truth{28: retro.Yes, 48: retro.Yes})
+	cs := cells(1, 60, map[int]query.Truth{28: query.Yes, 48: query.Yes})
 	show := make([]bool, len(cs))
 	for _, k := range []int{25, 26, 27, 28, 45, 46, 47, 48} {
 		show[k] = true
@@ -71,8 +72,8 @@ func TestRibbonLine(t *testing.T) {
 // The answer's cells are marked twice in an excerpt.
 func TestRibbonLineAnswer(t *testing.T) {
 	cells := []out.RibbonCell{{Label: "1", Outcome: retro.Win, Layer: 3},
-		{Label: "2", Outcome: retro.Win, Layer: 3, Holds: retro.Yes, Answer: true},
-		{Label: "3", Outcome: retro.Lose, Layer: 2, Holds: retro.Yes}}
+		{Label: "2", Outcome: retro.Win, Layer: 3, Holds: query.Yes, Answer: true},
+		{Label: "3", Outcome: retro.Lose, Layer: 2, Holds: query.Yes}}
 	got := out.RibbonLine(cells, []bool{true, true, true}, out.RibbonOptions{})
 	if want := "1:W3 [[2:W3]] [3:L2]"; got != want {
 		t.Errorf("%q, want %q", got, want)

@@ -33,19 +33,12 @@
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked
 //     (Result.Moves), not stored.
-//   - Question: a condition on a start position in the exam's words (win 2,
-//     lose =2, can-lose 1, draw, and, or, not), evaluated on outcomes,
-//     layers and moves (ParseQuestion, Question.Eval); Maybe where a
-//     horizon leaves the answer open.
-//   - Ribbon: the start positions in parameter order, each with its outcome
-//     and layer, those where a question holds marked (out.WriteRibbon).
-//   - Aggregate: what a query reports of the parameter values where its
-//     question holds: min, max, first K, last K, count, sum, product, all
-//     (Query); an open range is widened until the aggregate is decided.
 //   - Strategy tree: the winning side's plan from a position, one optimal
 //     move at the winner's turns and every move at the loser's (Result.Tree).
 //
 // The theory of heap games (Sprague–Grundy values, octal codes, periods,
 // sums of heaps) is in the package retro/sg, which does not use the
-// solver.
+// solver. Questions asked of the start positions of solved games, their
+// aggregates and the exam tasks with their explanations are in the package
+// retro/query, which the solver does not use.
 package retro

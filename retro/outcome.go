@@ -1,5 +1,7 @@
 package retro
 
+import "strconv"
+
 // Outcome is the value of a position for the player to move.
 type Outcome uint8
 
@@ -22,6 +24,15 @@ func (o Outcome) String() string {
 		return "D"
 	}
 	return "?"
+}
+
+// Describe writes an outcome and its layer: "W 3"; "D" and "?" when the
+// layer is negative, as Result.Layer gives it for them.
+func Describe(o Outcome, layer int) string {
+	if layer < 0 {
+		return o.String()
+	}
+	return o.String() + " " + strconv.Itoa(layer)
 }
 
 // ParseOutcome reads an outcome's letter.

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
-	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -43,19 +43,24 @@ type egeOptions struct {
 	ask askFlags
 }
 
-// egeTask is one exam task: its question and its aggregate; its wording
-// is taskWordings[key].
-type egeTask struct {
-	key, question string
-	agg           retro.Aggregate
-}
-
-var egeTasks = []egeTask{
-	{"19", "can-lose 1", retro.Aggregate{Kind: retro.AggMin}},
-	{"19g", "lose =1", retro.Aggregate{Kind: retro.AggMin}},
-	{"20", "win =2", retro.Aggregate{Kind: retro.AggFirst, K: 2}},
-	{"21", "lose =2", retro.Aggregate{Kind: retro.AggMin}},
-}
+// The words of retro ege around the explanations.
+var (
+	txtHeader     = query.Text{En: "%s: %s; Petya moves first, Vanya second.", Ru: "%s: %s; первым ходит Петя, вторым — Ваня."}
+	txtAnswer     = query.Text{En: "answer", Ru: "ответ"}
+	txtTask19Note = query.Text{En: `
+Task 19 says that Vanya won "after Petya's unlucky move" and asks when this
+"is possible": it tells of one game in which Petya chose badly, not of a
+strategy. It needs the possible reading, can-lose 1 (%s). The guaranteed
+reading, lose =1 (%s), answers another question: when Vanya can win with his
+first move whatever Petya does.
+`, Ru: `
+Задание 19 говорит, что Ваня выиграл «после неудачного первого хода Пети», и
+спрашивает, когда «такая ситуация возможна»: это рассказ об одной партии, где
+Петя сходил плохо, а не о стратегии. Нужно чтение «возможно», can-lose 1 (%s).
+Чтение «гарантированно», lose =1 (%s), отвечает на другой вопрос: когда Ваня
+выигрывает первым ходом при любом ходе Пети.
+`}
+)
 
 func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	c := commands["ege"]
@@ -69,13 +74,11 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := o.ask.setLang(c, e); err != nil {
 		return err
 	}
-	asks := make([]retro.Ask, len(egeTasks))
-	for k, t := range egeTasks {
-		q, err := retro.ParseQuestion(t.question)
-		if err != nil {
+	asks := make([]query.Ask, len(query.ExamTasks))
+	for k := range query.ExamTasks {
+		if asks[k], err = query.ExamTasks[k].Ask(); err != nil {
 			return err
 		}
-		asks[k] = retro.Ask{Question: q, Aggregate: t.agg}
 	}
 	answers, s, err := o.ask.query(ctx, e, args[0], asks)
 	if err != nil {
@@ -85,32 +88,32 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 		return writeEgeJSON(e.stdout, s.game, answers, o.ask.game.openWidth, o.ask.lang)
 	}
 	if o.ask.plain {
-		for k, t := range egeTasks {
-			fmt.Fprintf(e.stdout, "%s: %s\n", t.key, answers[k].Text())
+		for k, t := range query.ExamTasks {
+			fmt.Fprintf(e.stdout, "%s: %s\n", t.Key, answers[k].Text())
 		}
 		return nil
 	}
 	return writeEge(e.stdout, s.game, answers, color, o.ask.lang)
 }
 
-func writeEge(w io.Writer, g *rules.Game, answers []*retro.Answer, color bool, l lang) error {
-	rs := newReasoner(g, l)
-	fmt.Fprintln(w, l.say(txtHeader, g.Name, l.describeRanges(answers[0])))
-	for k, t := range egeTasks {
-		a := answers[k]
-		fmt.Fprintf(w, "\n%-4s%s:\n", t.key, l.say(taskWordings[t.key]))
-		fmt.Fprintf(w, "    %s: %s\n", a.Question, l.meaning(a.Question))
+func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l query.Lang) error {
+	rs := query.NewReasoner(g, l)
+	fmt.Fprintln(w, l.Say(txtHeader, g.Name, l.Ranges(answers[0])))
+	for k := range query.ExamTasks {
+		t, a := &query.ExamTasks[k], answers[k]
+		fmt.Fprintf(w, "\n%-4s%s:\n", t.Key, t.Wording(l))
+		fmt.Fprintf(w, "    %s: %s\n", a.Question, l.Meaning(a.Question))
 		fmt.Fprintf(w, "    %s\n", ribbonExcerpt(a, color))
-		reason, err := rs.reason(a, t.key)
+		reason, err := rs.Reason(a, t.Key)
 		if err != nil {
 			return err
 		}
 		if reason != "" {
 			fmt.Fprintf(w, "    %s\n", reason)
 		}
-		fmt.Fprintf(w, "    %s: %s\n", l.say(txtAnswer), a.Text())
+		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), a.Text())
 	}
-	fmt.Fprint(w, l.say(txtTask19Note, answers[0].Text(), answers[1].Text()))
+	fmt.Fprint(w, l.Say(txtTask19Note, answers[0].Text(), answers[1].Text()))
 	return nil
 }
 
@@ -128,17 +131,17 @@ type egeAnswerJSON struct {
 	Reason string          `json:"reason,omitempty"` // "S = 29: Petya doubles …"
 }
 
-func writeEgeJSON(w io.Writer, g *rules.Game, answers []*retro.Answer, width int64, l lang) error {
-	rs := newReasoner(g, l)
+func writeEgeJSON(w io.Writer, g *rules.Game, answers []*query.Answer, width int64, l query.Lang) error {
+	rs := query.NewReasoner(g, l)
 	j := egeJSON{Game: g.Name, Width: width}
-	for k, t := range egeTasks {
-		reason, err := rs.reason(answers[k], t.key)
+	for k, t := range query.ExamTasks {
+		reason, err := rs.Reason(answers[k], t.Key)
 		if err != nil {
 			return err
 		}
 		var task *serveTask
 		for i := range serveTasks {
-			if serveTasks[i].Key == t.key {
+			if serveTasks[i].Key == t.Key {
 				task = &serveTasks[i]
 			}
 		}
@@ -148,15 +151,15 @@ func writeEgeJSON(w io.Writer, g *rules.Game, answers []*retro.Answer, width int
 }
 
 // ribbonExcerpt is a line of the ribbon around the answer's values.
-func ribbonExcerpt(a *retro.Answer, color bool) string {
+func ribbonExcerpt(a *query.Answer, color bool) string {
 	show := make([]bool, len(a.Cells))
 	at := map[string]bool{}
 	for _, v := range a.Values {
-		at[retro.FormatTuple(v)] = true
+		at[query.FormatTuple(v)] = true
 	}
 	found := false
 	for k, c := range a.Cells {
-		if at[retro.FormatTuple(c.Params)] {
+		if at[query.FormatTuple(c.Params)] {
 			found = true
 			for j := max(k-2, 0); j <= min(k+1, len(show)-1); j++ {
 				show[j] = true
@@ -171,7 +174,7 @@ func ribbonExcerpt(a *retro.Answer, color bool) string {
 	cells := make([]out.RibbonCell, len(a.Cells))
 	for k, c := range a.Cells {
 		cells[k] = ribbonCell(a, c)
-		cells[k].Answer = at[retro.FormatTuple(c.Params)]
+		cells[k].Answer = at[query.FormatTuple(c.Params)]
 	}
 	prefix := "" // a game without parameters: its one cell is labelled start
 	if n := len(a.Names); n > 0 {

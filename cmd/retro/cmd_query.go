@@ -11,6 +11,7 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -77,7 +78,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	answers, s, err := o.ask.query(ctx, e, args[0], []retro.Ask{{Question: q, Aggregate: agg}})
+	answers, s, err := o.ask.query(ctx, e, args[0], []query.Ask{{Question: q, Aggregate: agg}})
 	if err != nil {
 		return err
 	}
@@ -89,8 +90,8 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, a.Text())
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, o.ask.lang.meaning(q))
-	if r := o.ask.lang.describeRanges(a); r != "" {
+	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, o.ask.lang.Meaning(q))
+	if r := o.ask.lang.Ranges(a); r != "" {
 		fmt.Fprintln(e.stdout, r)
 	}
 	if err := out.WriteRibbon(e.stdout, ribbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
@@ -101,9 +102,9 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 }
 
 // parseQuestion reads a question; a mistake is shown with a caret under it.
-func parseQuestion(text string) (*retro.Question, error) {
-	q, err := retro.ParseQuestion(text)
-	var qe *retro.QuestionError
+func parseQuestion(text string) (*query.Question, error) {
+	q, err := query.ParseQuestion(text)
+	var qe *query.QuestionError
 	if errors.As(err, &qe) {
 		return nil, &sourceError{src: []byte(qe.Question), err: &rules.Error{
 			Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg}}
@@ -120,12 +121,12 @@ type askFlags struct {
 	json     bool
 	colorArg string
 	langArg  string
-	lang     lang // of the explanations: --lang, or the locale's
+	lang     query.Lang // of the explanations: --lang, or the locale's
 }
 
 func (o *askFlags) add(fs *pflag.FlagSet) {
 	o.game.add(fs)
-	fs.Int64Var(&o.widenCap, "widen-cap", retro.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
+	fs.Int64Var(&o.widenCap, "widen-cap", query.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
 	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
@@ -160,12 +161,12 @@ func (o *askFlags) color(c *command, e *env) (bool, error) {
 
 // query solves the GAME argument and answers the asks, solving again with
 // wider open ranges while an answer is undecided.
-func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []retro.Ask) ([]*retro.Answer, *solved, error) {
+func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.Ask) ([]*query.Answer, *solved, error) {
 	s, err := o.solveAsked(ctx, e, arg)
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := retro.QueryOptions{Width: o.game.openWidth, MaxWidth: o.widenCap,
+	opt := query.Options{Width: o.game.openWidth, MaxWidth: o.widenCap,
 		Widen: func(width int64) ([]*retro.Result, error) {
 			o.game.openWidth = width
 			s2, err := o.solveAsked(ctx, e, arg)
@@ -175,9 +176,9 @@ func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []retro.A
 			s = s2
 			return s.results, nil
 		}}
-	answers, err := retro.Query(s.results, asks, opt)
-	var open *retro.OpenRangeError
-	var capped *retro.WidenCapError
+	answers, err := query.Run(s.results, asks, opt)
+	var open *query.OpenRangeError
+	var capped *query.WidenCapError
 	switch {
 	case errors.As(err, &open):
 		p := open.Param
@@ -185,7 +186,7 @@ func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []retro.A
 			open.Aggregate, p.Name, p.Lo, p.Name, p.Lo)
 	case errors.As(err, &capped):
 		return nil, nil, fmt.Errorf("%w (raise --widen-cap)", err)
-	case errors.Is(err, retro.ErrNoStarts):
+	case errors.Is(err, query.ErrNoStarts):
 		return nil, nil, fmt.Errorf("%s: %w: questions are asked at the positions of [start]", s.game.File, err)
 	case err != nil:
 		return nil, nil, err
@@ -212,13 +213,13 @@ func (a *aggFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&a.all, "all", false, "every value")
 }
 
-func (a *aggFlags) aggregate(c *command) (retro.Aggregate, error) {
+func (a *aggFlags) aggregate(c *command) (query.Aggregate, error) {
 	kinds := []struct {
 		flag string
-		kind retro.AggregateKind
-	}{{"min", retro.AggMin}, {"max", retro.AggMax}, {"first", retro.AggFirst}, {"last", retro.AggLast},
-		{"count", retro.AggCount}, {"sum", retro.AggSum}, {"product", retro.AggProduct}, {"all", retro.AggAll}}
-	agg := retro.Aggregate{Kind: retro.AggMin}
+		kind query.AggregateKind
+	}{{"min", query.AggMin}, {"max", query.AggMax}, {"first", query.AggFirst}, {"last", query.AggLast},
+		{"count", query.AggCount}, {"sum", query.AggSum}, {"product", query.AggProduct}, {"all", query.AggAll}}
+	agg := query.Aggregate{Kind: query.AggMin}
 	var set []string
 	for _, k := range kinds {
 		if a.fs.Changed(k.flag) {
@@ -230,12 +231,12 @@ func (a *aggFlags) aggregate(c *command) (retro.Aggregate, error) {
 		return agg, usagef(c, "choose one aggregate, not %s", strings.Join(set, " and "))
 	}
 	switch agg.Kind {
-	case retro.AggFirst:
+	case query.AggFirst:
 		agg.K = a.first
-	case retro.AggLast:
+	case query.AggLast:
 		agg.K = a.last
 	}
-	if (agg.Kind == retro.AggFirst || agg.Kind == retro.AggLast) && agg.K < 1 {
+	if (agg.Kind == query.AggFirst || agg.Kind == query.AggLast) && agg.K < 1 {
 		return agg, usagef(c, "%s takes a count of at least 1", set[0])
 	}
 	return agg, nil
@@ -243,14 +244,14 @@ func (a *aggFlags) aggregate(c *command) (retro.Aggregate, error) {
 
 // ribbonGroups makes one ribbon per tuple of all parameters but the last,
 // each cell labelled with the last parameter's value.
-func ribbonGroups(a *retro.Answer) []out.RibbonGroup {
+func ribbonGroups(a *query.Answer) []out.RibbonGroup {
 	var groups []out.RibbonGroup
 	n := len(a.Names)
 	for _, c := range a.Cells {
 		cell := ribbonCell(a, c)
 		heading := ""
 		if n > 1 {
-			heading = assignments(a.Names[:n-1], c.Params[:n-1])
+			heading = query.FormatAssignments(a.Names[:n-1], c.Params[:n-1])
 		}
 		if len(groups) == 0 || groups[len(groups)-1].Heading != heading {
 			groups = append(groups, out.RibbonGroup{Heading: heading})
@@ -261,21 +262,12 @@ func ribbonGroups(a *retro.Answer) []out.RibbonGroup {
 	return groups
 }
 
-func ribbonCell(a *retro.Answer, c retro.Cell) out.RibbonCell {
+func ribbonCell(a *query.Answer, c query.Cell) out.RibbonCell {
 	label := "start"
 	if n := len(c.Params); n > 0 {
 		label = fmt.Sprint(c.Params[n-1])
 	}
 	return out.RibbonCell{Label: label, Outcome: c.Outcome, Layer: c.Layer, Holds: c.Holds}
-}
-
-// assignments writes "K = 3, S = 17".
-func assignments(names []string, values []int64) string {
-	parts := make([]string, len(names))
-	for k := range names {
-		parts[k] = fmt.Sprintf("%s = %d", names[k], values[k])
-	}
-	return strings.Join(parts, ", ")
 }
 
 // swappedHint is the error for a question given before the game (query
@@ -285,7 +277,7 @@ func swappedHint(c *command, args []string) error {
 	if len(args) != 2 {
 		return nil
 	}
-	if _, err := retro.ParseQuestion(args[0]); err != nil {
+	if _, err := query.ParseQuestion(args[0]); err != nil {
 		return nil
 	}
 	if _, err := os.Stat(args[1]); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"retro/out"
 	"retro/positions"
+	"retro/retro"
 	"retro/retro/sg"
 	"retro/rules"
 )
@@ -608,7 +609,7 @@ func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
 	if err != nil {
 		return &sourceError{err: err, src: g.Source}
 	}
-	fmt.Fprintf(e.stdout, "%s: %s\n", heapTuple(tuple), describe(res.Outcome(i), res.Layer(i)))
+	fmt.Fprintf(e.stdout, "%s: %s\n", heapTuple(tuple), retro.Describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
 		fmt.Fprintln(e.stdout, "the game is over: no legal moves")
 		return nil
@@ -624,7 +625,7 @@ func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
 		}
 		name := view.Game.Commands[mv.Cmd].Name
 		pad := strings.Repeat(" ", width-len([]rune(name)))
-		fmt.Fprintf(e.stdout, "  %s %s%s -> %s  %s\n", mark, name, pad, heapTuple(mv.To), describe(mv.Outcome, mv.Layer))
+		fmt.Fprintf(e.stdout, "  %s %s%s -> %s  %s\n", mark, name, pad, heapTuple(mv.To), retro.Describe(mv.Outcome, mv.Layer))
 	}
 	return nil
 }

@@ -126,7 +126,7 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 			layer = 1
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), describe(o, layer), gameOver(m, piles))
+	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), retro.Describe(o, layer), gameOver(m, piles))
 	return true, nil
 }
 
@@ -141,7 +141,7 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	}
 	piles := make([]int64, res.Space.Piles())
 	hist := res.Space.Position(i, piles)
-	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), describe(res.Outcome(i), res.Layer(i)))
+	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), retro.Describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
 		fmt.Fprintln(w, gameOver(res.Instance.NewMachine(), piles))
 		return nil
@@ -157,7 +157,7 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 		}
 		name := mv.Name
 		pad := strings.Repeat(" ", width-len([]rune(name)))
-		what := describe(mv.Outcome, mv.Layer)
+		what := retro.Describe(mv.Outcome, mv.Layer)
 		if mv.End && endNote {
 			what += " (end of the game)"
 		}

@@ -8,17 +8,19 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"retro/retro/query"
 )
 
 // env is what a command may touch of the outside world.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	tty            bool // stderr is a terminal: progress may be shown
-	ttyOut         bool // stdout is a terminal: colour may be used
-	noColor        bool // NO_COLOR is set or TERM is dumb: no colour unless asked for
-	dumb           bool // TERM=dumb: no escape sequences on stderr either
-	lang           lang // of explanations, from the locale ("" is English)
+	tty            bool       // stderr is a terminal: progress may be shown
+	ttyOut         bool       // stdout is a terminal: colour may be used
+	noColor        bool       // NO_COLOR is set or TERM is dumb: no colour unless asked for
+	dumb           bool       // TERM=dumb: no escape sequences on stderr either
+	lang           query.Lang // of explanations, from the locale ("" is English)
 }
 
 // command is one subcommand: its help texts, its flags and what it runs.

@@ -7,20 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro/query"
 	"retro/rules"
 )
 
 func TestLangEnv(t *testing.T) {
 	cases := []struct {
 		env  map[string]string
-		want lang
+		want query.Lang
 	}{
-		{map[string]string{}, langEn},
-		{map[string]string{"LANG": "ru_RU.UTF-8"}, langRu},
-		{map[string]string{"LANG": "en_GB.UTF-8"}, langEn},
-		{map[string]string{"LANG": "ru_RU.UTF-8", "LC_ALL": "C"}, langEn},
-		{map[string]string{"LANG": "C", "LC_MESSAGES": "ru_UA"}, langRu},
-		{map[string]string{"LC_ALL": "ru"}, langRu},
+		{map[string]string{}, query.En},
+		{map[string]string{"LANG": "ru_RU.UTF-8"}, query.Ru},
+		{map[string]string{"LANG": "en_GB.UTF-8"}, query.En},
+		{map[string]string{"LANG": "ru_RU.UTF-8", "LC_ALL": "C"}, query.En},
+		{map[string]string{"LANG": "C", "LC_MESSAGES": "ru_UA"}, query.Ru},
+		{map[string]string{"LC_ALL": "ru"}, query.Ru},
 	}
 	for _, c := range cases {
 		if got := langEnv(func(k string) string { return c.env[k] }); got != c.want {
@@ -30,7 +31,7 @@ func TestLangEnv(t *testing.T) {
 }
 
 // runLang runs a command line with the locale's language set to l.
-func runLang(t *testing.T, l lang, args ...string) (string, string, int) {
+func runLang(t *testing.T, l query.Lang, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), &env{stdout: &out, stderr: &errb, lang: l}, args)
@@ -58,10 +59,10 @@ func TestEgeRussian(t *testing.T) {
 		}
 	}
 	// The locale chooses Russian, and --lang en overrides it.
-	if loc, _, _ := runLang(t, langRu, "ege", "ege-2027-demo"); loc != out {
+	if loc, _, _ := runLang(t, query.Ru, "ege", "ege-2027-demo"); loc != out {
 		t.Errorf("LANG=ru and --lang ru differ:\n%s\n---\n%s", loc, out)
 	}
-	en, _, _ := runLang(t, langRu, "ege", "--lang", "en", "ege-2027-demo")
+	en, _, _ := runLang(t, query.Ru, "ege", "--lang", "en", "ege-2027-demo")
 	if !strings.Contains(en, "answer: 29") || strings.Contains(en, "Петя") {
 		t.Errorf("--lang en under a Russian locale:\n%s", en)
 	}
@@ -99,7 +100,7 @@ func TestEgeRussian(t *testing.T) {
 }
 
 func TestQueryRussian(t *testing.T) {
-	out, errs, code := runLang(t, langRu, "query", "--color", "never", "ege-bank-one-pile", "can-lose 1 and not lose 1")
+	out, errs, code := runLang(t, query.Ru, "query", "--color", "never", "ege-bank-one-pile", "can-lose 1 and not lose 1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 )
 
 // printFlagHint names the flag that moves a cap an error ran into: the
@@ -25,7 +26,7 @@ func flagHint(err error) string {
 		return "bound the game with --horizon N (moves from a start), or raise --max-positions"
 	case errors.Is(err, retro.ErrTreeTooLarge):
 		return "cut the tree with --depth N, or raise --max-nodes"
-	case errors.Is(err, retro.ErrBeyondHorizon):
+	case errors.Is(err, query.ErrBeyondHorizon):
 		return "raise --horizon (or leave it out: the game's own)"
 	}
 	return ""

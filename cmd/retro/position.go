@@ -111,14 +111,6 @@ func singleInstance(g *rules.Game) (*rules.Instance, error) {
 	return insts[0], nil
 }
 
-// describe writes an outcome and layer: "W 3", "D", "?".
-func describe(o retro.Outcome, layer int) string {
-	if layer < 0 {
-		return o.String()
-	}
-	return fmt.Sprintf("%s %d", o, layer)
-}
-
 // solveAt enumerates and solves one instance with a position added to its
 // starts, so that any position can be looked at.
 func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retro.Result, int, error) {
@@ -145,12 +137,4 @@ func gameOver(m *rules.Machine, piles []int64) string {
 		return "the game is over: end holds"
 	}
 	return "the game is over: no legal moves"
-}
-
-// startText writes the start position of a cell of an answer: "(7)".
-func startText(a *retro.Answer, c retro.Cell) string {
-	r := a.Results[c.Result]
-	piles := make([]int64, r.Space.Piles())
-	h := r.Space.Position(c.Index, piles)
-	return positions.Format(r.Instance.Game, piles, h)
 }

@@ -23,7 +23,7 @@ import (
 
 // The explorer (retro serve): a page and a small JSON API over the engine.
 // Everything a request brings is data: game text is only parsed by
-// rules.Parse, questions by retro.ParseQuestion, positions by
+// rules.Parse, questions by query.ParseQuestion, positions by
 // parsePosition. The API is in serve_api.go.
 
 //go:embed web

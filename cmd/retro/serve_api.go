@@ -16,6 +16,7 @@ import (
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -100,8 +101,8 @@ type serveTask struct {
 	K         int    `json:"k,omitempty"`
 	Wording   string `json:"wording"`
 	// Lang holds the title and the wording in every language.
-	Lang map[lang]taskText `json:"lang"`
-	agg  retro.Aggregate
+	Lang map[query.Lang]taskText `json:"lang"`
+	agg  query.Aggregate
 }
 
 type taskText struct {
@@ -109,35 +110,28 @@ type taskText struct {
 	Wording string `json:"wording"`
 }
 
-// serveTasks are the five questions of the exam, in the page's order: the
-// four of retro ege, the reading task 19 needs first, and "the first player
-// wins with his first move".
+// serveTasks are the questions of the exam the page offers, in its order
+// (query.Tasks).
 var serveTasks = func() []serveTask {
-	var ts []serveTask
-	for _, key := range []string{"19", "19g", "20", "21"} {
-		for _, t := range egeTasks {
-			if t.key == key {
-				ts = append(ts, serveTask{Key: key, Question: t.question, agg: t.agg})
-			}
-		}
-	}
-	ts = append(ts, serveTask{Key: "win1", Question: "win =1", agg: retro.Aggregate{Kind: retro.AggMin}})
-	for k := range ts {
+	ts := make([]serveTask, len(query.Tasks))
+	for k := range query.Tasks {
+		qt := &query.Tasks[k]
 		t := &ts[k]
+		t.Key, t.Question, t.agg = qt.Key, qt.Question, qt.Aggregate
 		t.Aggregate, t.K = aggName(t.agg.Kind), t.agg.K
-		t.Title, t.Wording = taskTitles[t.Key].en, taskWordings[t.Key].en
-		t.Lang = map[lang]taskText{}
-		for _, l := range langs {
-			t.Lang[l] = taskText{Title: l.say(taskTitles[t.Key]), Wording: l.say(taskWordings[t.Key])}
+		t.Title, t.Wording = qt.Title(query.En), qt.Wording(query.En)
+		t.Lang = map[query.Lang]taskText{}
+		for _, l := range query.Langs {
+			t.Lang[l] = taskText{Title: qt.Title(l), Wording: qt.Wording(l)}
 		}
 	}
 	return ts
 }()
 
-var aggNames = map[string]retro.AggregateKind{"min": retro.AggMin, "max": retro.AggMax, "first": retro.AggFirst,
-	"last": retro.AggLast, "count": retro.AggCount, "sum": retro.AggSum, "product": retro.AggProduct, "all": retro.AggAll}
+var aggNames = map[string]query.AggregateKind{"min": query.AggMin, "max": query.AggMax, "first": query.AggFirst,
+	"last": query.AggLast, "count": query.AggCount, "sum": query.AggSum, "product": query.AggProduct, "all": query.AggAll}
 
-func aggName(k retro.AggregateKind) string {
+func aggName(k query.AggregateKind) string {
 	for n, v := range aggNames {
 		if v == k {
 			return n
@@ -291,7 +285,7 @@ type queryResponse struct {
 	// Explain says, in every language, what the question means, the
 	// ranges the parameters took, and, for a task, the reason for the
 	// answer in the game's moves (what retro ege prints).
-	Explain map[lang]explainJSON `json:"explain,omitempty"`
+	Explain map[query.Lang]explainJSON `json:"explain,omitempty"`
 }
 
 type explainJSON struct {
@@ -314,39 +308,39 @@ func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
 }
 
 // ask makes the question and aggregate a query request names.
-func (s *server) ask(req queryRequest) (retro.Ask, *serveTask, error) {
+func (s *server) ask(req queryRequest) (query.Ask, *serveTask, error) {
 	if req.Task != "" {
 		for k := range serveTasks {
 			if t := &serveTasks[k]; t.Key == req.Task {
-				q, err := retro.ParseQuestion(t.Question)
-				return retro.Ask{Question: q, Aggregate: t.agg}, t, err
+				q, err := query.ParseQuestion(t.Question)
+				return query.Ask{Question: q, Aggregate: t.agg}, t, err
 			}
 		}
-		return retro.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
+		return query.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
 	}
 	if len(req.Question) > 500 {
-		return retro.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")
+		return query.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")
 	}
-	q, err := retro.ParseQuestion(req.Question)
-	var qe *retro.QuestionError
+	q, err := query.ParseQuestion(req.Question)
+	var qe *query.QuestionError
 	if errors.As(err, &qe) {
-		return retro.Ask{}, nil, &apiError{status: http.StatusUnprocessableEntity, code: "question", msg: qe.Error(), err: qe}
+		return query.Ask{}, nil, &apiError{status: http.StatusUnprocessableEntity, code: "question", msg: qe.Error(), err: qe}
 	}
-	agg := retro.Aggregate{Kind: retro.AggMin}
+	agg := query.Aggregate{Kind: query.AggMin}
 	if req.Aggregate != "" {
 		kind, ok := aggNames[req.Aggregate]
 		if !ok {
-			return retro.Ask{}, nil, badRequest("no aggregate %q (min, max, first, last, count, sum, product, all)", req.Aggregate)
+			return query.Ask{}, nil, badRequest("no aggregate %q (min, max, first, last, count, sum, product, all)", req.Aggregate)
 		}
 		agg.Kind = kind
 	}
-	if agg.Kind == retro.AggFirst || agg.Kind == retro.AggLast {
+	if agg.Kind == query.AggFirst || agg.Kind == query.AggLast {
 		if req.K < 1 || req.K > 1000 {
-			return retro.Ask{}, nil, badRequest("%s takes k from 1 to 1000", req.Aggregate)
+			return query.Ask{}, nil, badRequest("%s takes k from 1 to 1000", req.Aggregate)
 		}
 		agg.K = req.K
 	}
-	return retro.Ask{Question: q, Aggregate: agg}, nil, nil
+	return query.Ask{Question: q, Aggregate: agg}, nil, nil
 }
 
 func (s *server) query(req queryRequest) (*queryResponse, error) {
@@ -361,7 +355,7 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	answers, err := retro.Query(e.results, []retro.Ask{ask}, retro.QueryOptions{Width: width, MaxWidth: s.opt.widenCap,
+	answers, err := query.Run(e.results, []query.Ask{ask}, query.Options{Width: width, MaxWidth: s.opt.widenCap,
 		Widen: func(wd int64) ([]*retro.Result, error) {
 			e2, err := s.solved(ctx, req.Game, wd)
 			if err != nil {
@@ -374,11 +368,11 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 		return nil, s.queryError(err, e.game)
 	}
 	resp := &queryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width,
-		Explain: map[lang]explainJSON{}}
-	for _, l := range langs {
-		x := explainJSON{Meaning: l.meaning(ask.Question), Ranges: l.describeRanges(answers[0])}
+		Explain: map[query.Lang]explainJSON{}}
+	for _, l := range query.Langs {
+		x := explainJSON{Meaning: l.Meaning(ask.Question), Ranges: l.Ranges(answers[0])}
 		if task != nil {
-			if x.Reason, err = newReasoner(e.game, l).reason(answers[0], task.Key); err != nil {
+			if x.Reason, err = query.NewReasoner(e.game, l).Reason(answers[0], task.Key); err != nil {
 				return nil, gameError(err, e.game.Source)
 			}
 		}
@@ -390,8 +384,8 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 func (s *server) queryError(err error, g *rules.Game) error {
 	var (
 		api    *apiError
-		open   *retro.OpenRangeError
-		capped *retro.WidenCapError
+		open   *query.OpenRangeError
+		capped *query.WidenCapError
 	)
 	unprocessable := func(code, msg string) error {
 		return &apiError{status: http.StatusUnprocessableEntity, code: code, msg: msg}
@@ -404,9 +398,9 @@ func (s *server) queryError(err error, g *rules.Game) error {
 		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo))
 	case errors.As(err, &capped):
 		return unprocessable("too-big", fmt.Sprintf("%v (this server widens to at most %d values)", err, s.opt.widenCap))
-	case errors.Is(err, retro.ErrNoStarts):
+	case errors.Is(err, query.ErrNoStarts):
 		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S")
-	case errors.Is(err, retro.ErrBeyondHorizon), errors.Is(err, retro.ErrAggregate):
+	case errors.Is(err, query.ErrBeyondHorizon), errors.Is(err, query.ErrAggregate):
 		return unprocessable("question", err.Error())
 	}
 	return s.solveError(err, g)
@@ -526,7 +520,7 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 				}
 			}
 		}
-		return nil, nil, 0, badRequest("no start position with parameters %s", retro.FormatTuple(req.Start))
+		return nil, nil, 0, badRequest("no start position with parameters %s", query.FormatTuple(req.Start))
 	}
 	if req.Instance < 0 || req.Instance >= len(e.results) {
 		return nil, nil, 0, badRequest("instance %d: the game has %d", req.Instance, len(e.results))
@@ -628,7 +622,7 @@ func writeError(w http.ResponseWriter, err error) {
 	var (
 		list rules.ErrorList
 		one  *rules.Error
-		qe   *retro.QuestionError
+		qe   *query.QuestionError
 	)
 	switch {
 	case errors.As(api.err, &list):

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"retro/retro/query"
 )
 
 // A game analysed over a [bounds] box and without starts: a one-pile box is
@@ -53,7 +55,7 @@ func TestServeQueryExplains(t *testing.T) {
 		if st := post(t, ts, "/api/query", map[string]string{"game": builtinText(t, "ege-2027-demo"), "task": key}, &q); st != 200 {
 			t.Fatalf("task %s: status %d", key, st)
 		}
-		for _, l := range langs {
+		for _, l := range query.Langs {
 			out, _, _ := runCmd(t, "ege", "--lang", string(l), "ege-2027-demo")
 			x := q.Explain[l]
 			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
@@ -66,7 +68,7 @@ func TestServeQueryExplains(t *testing.T) {
 	}
 	var tasks []serveTask
 	getJSON(t, ts, "/api/tasks", &tasks)
-	if got := tasks[0].Lang[langRu].Wording; !strings.Contains(got, "после неудачного первого хода Пети") {
+	if got := tasks[0].Lang[query.Ru].Wording; !strings.Contains(got, "после неудачного первого хода Пети") {
 		t.Errorf("task 19 in Russian: %q", got)
 	}
 }

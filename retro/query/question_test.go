@@ -1,4 +1,4 @@
-package retro_test
+package query_test
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/retro"
+	"retro/retro/query"
 )
 
 // Valid questions and their canonical form.
@@ -33,7 +33,7 @@ var validQuestions = []struct{ in, canon, meaning string }{
 
 func TestParseQuestionValid(t *testing.T) {
 	for _, c := range validQuestions {
-		q, err := retro.ParseQuestion(c.in)
+		q, err := query.ParseQuestion(c.in)
 		if err != nil {
 			t.Errorf("%q: %v", c.in, err)
 			continue
@@ -41,7 +41,7 @@ func TestParseQuestionValid(t *testing.T) {
 		if q.String() != c.canon || q.Meaning() != c.meaning {
 			t.Errorf("%q: %q (%s), want %q (%s)", c.in, q.String(), q.Meaning(), c.canon, c.meaning)
 		}
-		again, err := retro.ParseQuestion(q.String())
+		again, err := query.ParseQuestion(q.String())
 		if err != nil || again.String() != q.String() {
 			t.Errorf("%q: the canonical form %q does not read back: %v", c.in, q.String(), err)
 		}
@@ -81,8 +81,8 @@ func TestParseQuestionErrors(t *testing.T) {
 	for _, c := range invalidQuestions {
 		in := strings.Replace(c.in, "§", "", 1)
 		col := utf8.RuneCountInString(c.in[:strings.Index(c.in, "§")]) + 1
-		_, err := retro.ParseQuestion(in)
-		var qe *retro.QuestionError
+		_, err := query.ParseQuestion(in)
+		var qe *query.QuestionError
 		if !errors.As(err, &qe) {
 			t.Errorf("%q: error %v, want a *QuestionError", in, err)
 			continue
@@ -97,8 +97,8 @@ func TestParseQuestionErrors(t *testing.T) {
 }
 
 func TestQuestionErrorRender(t *testing.T) {
-	_, err := retro.ParseQuestion("lose -1")
-	var qe *retro.QuestionError
+	_, err := query.ParseQuestion("lose -1")
+	var qe *query.QuestionError
 	if !errors.As(err, &qe) {
 		t.Fatal(err)
 	}
@@ -123,14 +123,14 @@ func FuzzParseQuestion(f *testing.F) {
 		f.Add(strings.Replace(c.in, "§", "", 1))
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		q, err := retro.ParseQuestion(s)
+		q, err := query.ParseQuestion(s)
 		if err == nil {
-			if _, err := retro.ParseQuestion(q.String()); err != nil {
+			if _, err := query.ParseQuestion(q.String()); err != nil {
 				t.Fatalf("%q: canonical %q does not parse: %v", s, q.String(), err)
 			}
 			return
 		}
-		var qe *retro.QuestionError
+		var qe *query.QuestionError
 		if !errors.As(err, &qe) {
 			t.Fatalf("%q: %T %v", s, err, err)
 		}

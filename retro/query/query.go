@@ -1,4 +1,4 @@
-package retro
+package query
 
 import (
 	"cmp"
@@ -11,10 +11,11 @@ import (
 	"strings"
 
 	"retro/positions"
+	"retro/retro"
 	"retro/rules"
 )
 
-// Errors of Query.
+// Errors of Run.
 var (
 	// ErrNoStarts: the game has no start positions to ask about.
 	ErrNoStarts = errors.New("no start positions")
@@ -88,7 +89,7 @@ type Cell struct {
 	Params  []int64 // the parameter tuple: rule params, then start params
 	Result  int     // the start's result, an index into Answer.Results
 	Index   int     // the start's position in that result
-	Outcome Outcome
+	Outcome retro.Outcome
 	Layer   int
 	Holds   Truth
 }
@@ -96,12 +97,12 @@ type Cell struct {
 // Answer is the answer to one Ask.
 type Answer struct {
 	Ask
-	Names   []string     // the names of the tuple's components
-	Cells   []Cell       // every start, ascending by tuple
-	Values  [][]int64    // the tuples the aggregate picked, ascending
-	Number  int64        // for count, sum and product
-	Results []*Result    // the results the cells point into
-	Params  []TupleParam // the tuple's components with the ranges they took
+	Names   []string        // the names of the tuple's components
+	Cells   []Cell          // every start, ascending by tuple
+	Values  [][]int64       // the tuples the aggregate picked, ascending
+	Number  int64           // for count, sum and product
+	Results []*retro.Result // the results the cells point into
+	Params  []TupleParam    // the tuple's components with the ranges they took
 }
 
 // TupleParam is a component of the parameter tuple and the range its
@@ -143,6 +144,16 @@ func FormatTuple(v []int64) string {
 		parts[k] = strconv.FormatInt(x, 10)
 	}
 	return strings.Join(parts, ",")
+}
+
+// FormatAssignments writes the components of a parameter tuple with their
+// names: "K = 3, S = 17".
+func FormatAssignments(names []string, values []int64) string {
+	parts := make([]string, len(names))
+	for k := range names {
+		parts[k] = fmt.Sprintf("%s = %d", names[k], values[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // OpenRangeError is an aggregate that needs every value, asked over an
@@ -188,8 +199,8 @@ func (e *WidenCapError) Error() string {
 // Unwrap returns ErrWidenCap.
 func (e *WidenCapError) Unwrap() error { return ErrWidenCap }
 
-// QueryOptions tune Query.
-type QueryOptions struct {
+// Options tune Run.
+type Options struct {
 	// Width is how many values each open start parameter took when the
 	// results were made; 0 means positions.DefaultOpenWidth.
 	Width int64
@@ -197,15 +208,15 @@ type QueryOptions struct {
 	MaxWidth int64
 	// Widen, when set, solves the game again with open start parameters
 	// taking width values. Without it an open range is not widened.
-	Widen func(width int64) ([]*Result, error)
+	Widen func(width int64) ([]*retro.Result, error)
 }
 
-// Query evaluates each question at every start position of the results
+// Run evaluates each question at every start position of the results
 // (the instances of one game, in order) and takes its aggregate. While an
 // aggregate over an open start parameter is undecided (the smallest values
 // may lie beyond the range solved), it widens the range, doubling it, up
 // to MaxWidth.
-func Query(results []*Result, asks []Ask, opt QueryOptions) ([]*Answer, error) {
+func Run(results []*retro.Result, asks []Ask, opt Options) ([]*Answer, error) {
 	if len(results) == 0 {
 		return nil, ErrNoStarts
 	}
@@ -263,7 +274,7 @@ func tupleParams(g *rules.Game, width int64) []TupleParam {
 
 // queryOnce answers every ask on one set of results; undecided is the
 // first ask an open range leaves undecided, -1 when none.
-func queryOnce(results []*Result, asks []Ask, params []TupleParam) ([]*Answer, int, error) {
+func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam) ([]*Answer, int, error) {
 	cells, err := evalCells(results, asks)
 	if err != nil {
 		return nil, 0, err
@@ -291,7 +302,7 @@ func queryOnce(results []*Result, asks []Ask, params []TupleParam) ([]*Answer, i
 
 // evalCells evaluates each question at every start, one slice of cells
 // per question, ascending by tuple.
-func evalCells(results []*Result, asks []Ask) ([][]Cell, error) {
+func evalCells(results []*retro.Result, asks []Ask) ([][]Cell, error) {
 	out := make([][]Cell, len(asks))
 	for ri, r := range results {
 		m := r.Instance.NewMachine()

@@ -1,17 +1,41 @@
-package retro_test
+package query_test
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
+
+// The random games run on a fixed seed, so that every run tests the same
+// games; -seed 0 draws a new seed from the clock.
+var seedFlag = flag.Int64("seed", 1, "seed of the random games (0: a new seed from the clock)")
+
+// parse reads the game src, or the built-in game name when src is "".
+func parse(t testing.TB, name, src string) *rules.Game {
+	t.Helper()
+	if src == "" {
+		b, ok := rules.Builtin(name)
+		if !ok {
+			t.Fatalf("no built-in game %s", name)
+		}
+		name, src = name+".toml", string(b)
+	}
+	g, err := rules.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return g
+}
 
 // solveAll solves every instance of a game, open start parameters taking
 // width values.
@@ -34,31 +58,31 @@ func solveAll(t testing.TB, g *rules.Game, width int64) []*retro.Result {
 	return out
 }
 
-func ask(t testing.TB, q string, agg retro.Aggregate) retro.Ask {
+func ask(t testing.TB, q string, agg query.Aggregate) query.Ask {
 	t.Helper()
-	qq, err := retro.ParseQuestion(q)
+	qq, err := query.ParseQuestion(q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return retro.Ask{Question: qq, Aggregate: agg}
+	return query.Ask{Question: qq, Aggregate: agg}
 }
 
 var (
-	aggMin   = retro.Aggregate{Kind: retro.AggMin}
-	aggFirst = func(k int) retro.Aggregate { return retro.Aggregate{Kind: retro.AggFirst, K: k} }
+	aggMin   = query.Aggregate{Kind: query.AggMin}
+	aggFirst = func(k int) query.Aggregate { return query.Aggregate{Kind: query.AggFirst, K: k} }
 )
 
-// query answers asks on a game, widening open ranges by solving again.
-func query(t testing.TB, g *rules.Game, asks ...retro.Ask) ([]*retro.Answer, error) {
+// runQuery answers asks on a game, widening open ranges by solving again.
+func runQuery(t testing.TB, g *rules.Game, asks ...query.Ask) ([]*query.Answer, error) {
 	t.Helper()
 	var solveErr error
-	opt := retro.QueryOptions{Width: positions.DefaultOpenWidth, Widen: func(w int64) ([]*retro.Result, error) {
+	opt := query.Options{Width: positions.DefaultOpenWidth, Widen: func(w int64) ([]*retro.Result, error) {
 		return solveAll(t, g, w), solveErr
 	}}
-	return retro.Query(solveAll(t, g, positions.DefaultOpenWidth), asks, opt)
+	return query.Run(solveAll(t, g, positions.DefaultOpenWidth), asks, opt)
 }
 
-func texts(answers []*retro.Answer) []string {
+func texts(answers []*query.Answer) []string {
 	var out []string
 	for _, a := range answers {
 		out = append(out, a.Text())
@@ -68,8 +92,8 @@ func texts(answers []*retro.Answer) []string {
 
 // The demo's published answers: 19 = 29 (56 guaranteed), 20 = 28 48, 21 = 44.
 func TestQueryExamDemo(t *testing.T) {
-	g := builtin(t, "ege-2027-demo")
-	answers, err := query(t, g, ask(t, "can-lose 1", aggMin), ask(t, "lose =1", aggMin),
+	g := parse(t, "ege-2027-demo", "")
+	answers, err := runQuery(t, g, ask(t, "can-lose 1", aggMin), ask(t, "lose =1", aggMin),
 		ask(t, "win =2", aggFirst(2)), ask(t, "lose =2", aggMin))
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +108,7 @@ func TestQueryExamDemo(t *testing.T) {
 		t.Fatalf("%d cells, names %v", len(a.Cells), a.Names)
 	}
 	c := a.Cells[27]
-	if c.Params[0] != 28 || c.Outcome != retro.Win || c.Layer != 3 || c.Holds != retro.Yes {
+	if c.Params[0] != 28 || c.Outcome != retro.Win || c.Layer != 3 || c.Holds != query.Yes {
 		t.Errorf("cell 28: %+v", c)
 	}
 }
@@ -99,8 +123,8 @@ func TestQueryExamDemo(t *testing.T) {
 // wins at once. So 34 (Petya could have won at once with − 5: the move was
 // unlucky indeed).
 func TestQueryOnePileWidens(t *testing.T) {
-	g := builtin(t, "ege-bank-one-pile")
-	answers, err := query(t, g, ask(t, "can-lose 1", aggMin), ask(t, "lose =1", aggMin),
+	g := parse(t, "ege-bank-one-pile", "")
+	answers, err := runQuery(t, g, ask(t, "can-lose 1", aggMin), ask(t, "lose =1", aggMin),
 		ask(t, "win =2", aggFirst(2)), ask(t, "lose =2", aggMin))
 	if err != nil {
 		t.Fatal(err)
@@ -113,39 +137,39 @@ func TestQueryOnePileWidens(t *testing.T) {
 		t.Errorf("range after widening: %+v, want 31..230", p)
 	}
 	// --max over an open range needs a closed one.
-	_, err = query(t, g, ask(t, "win", retro.Aggregate{Kind: retro.AggMax}))
-	var open *retro.OpenRangeError
-	if !errors.As(err, &open) || open.Param.Name != "S" || !errors.Is(err, retro.ErrOpenRange) {
+	_, err = runQuery(t, g, ask(t, "win", query.Aggregate{Kind: query.AggMax}))
+	var open *query.OpenRangeError
+	if !errors.As(err, &open) || open.Param.Name != "S" || !errors.Is(err, query.ErrOpenRange) {
 		t.Errorf("--max: %v", err)
 	}
 	// A question that never holds reaches the cap.
-	opt := retro.QueryOptions{Width: 100, MaxWidth: 400, Widen: func(w int64) ([]*retro.Result, error) { return solveAll(t, g, w), nil }}
-	_, err = retro.Query(solveAll(t, g, 100), []retro.Ask{ask(t, "draw", aggMin)}, opt)
-	var capped *retro.WidenCapError
+	opt := query.Options{Width: 100, MaxWidth: 400, Widen: func(w int64) ([]*retro.Result, error) { return solveAll(t, g, w), nil }}
+	_, err = query.Run(solveAll(t, g, 100), []query.Ask{ask(t, "draw", aggMin)}, opt)
+	var capped *query.WidenCapError
 	if !errors.As(err, &capped) || capped.Width != 400 || !strings.Contains(err.Error(), "S = 31..430") {
 		t.Errorf("cap: %v", err)
 	}
 }
 
 func TestQueryAggregates(t *testing.T) {
-	g := builtin(t, "ege-2027-demo")
+	g := parse(t, "ege-2027-demo", "")
 	// W 3 in the demo: 28, 48, 49, 52, 53, 54, 55.
 	cases := []struct {
-		agg  retro.Aggregate
+		agg  query.Aggregate
 		want string
 	}{
-		{retro.Aggregate{Kind: retro.AggMin}, "28"},
-		{retro.Aggregate{Kind: retro.AggMax}, "55"},
-		{retro.Aggregate{Kind: retro.AggFirst, K: 3}, "28 48 49"},
-		{retro.Aggregate{Kind: retro.AggLast, K: 2}, "54 55"},
-		{retro.Aggregate{Kind: retro.AggLast, K: 20}, "28 48 49 52 53 54 55"},
-		{retro.Aggregate{Kind: retro.AggAll}, "28 48 49 52 53 54 55"},
-		{retro.Aggregate{Kind: retro.AggCount}, "7"},
-		{retro.Aggregate{Kind: retro.AggSum}, fmt.Sprint(28 + 48 + 49 + 52 + 53 + 54 + 55)},
-		{retro.Aggregate{Kind: retro.AggProduct}, fmt.Sprint(28 * 48 * 49 * 52 * 53 * 54 * 55)},
+		{query.Aggregate{Kind: query.AggMin}, "28"},
+		{query.Aggregate{Kind: query.AggMax}, "55"},
+		{query.Aggregate{Kind: query.AggFirst, K: 3}, "28 48 49"},
+		{query.Aggregate{Kind: query.AggLast, K: 2}, "54 55"},
+		{query.Aggregate{Kind: query.AggLast, K: 20}, "28 48 49 52 53 54 55"},
+		{query.Aggregate{Kind: query.AggAll}, "28 48 49 52 53 54 55"},
+		{query.Aggregate{Kind: query.AggCount}, "7"},
+		{query.Aggregate{Kind: query.AggSum}, fmt.Sprint(28 + 48 + 49 + 52 + 53 + 54 + 55)},
+		{query.Aggregate{Kind: query.AggProduct}, fmt.Sprint(28 * 48 * 49 * 52 * 53 * 54 * 55)},
 	}
 	for _, c := range cases {
-		answers, err := query(t, g, ask(t, "win =2", c.agg))
+		answers, err := runQuery(t, g, ask(t, "win =2", c.agg))
 		if err != nil {
 			t.Errorf("%s: %v", c.agg, err)
 			continue
@@ -155,12 +179,12 @@ func TestQueryAggregates(t *testing.T) {
 		}
 	}
 	// The product of the 90-odd W 1 values overflows.
-	_, err := query(t, g, ask(t, "win 1", retro.Aggregate{Kind: retro.AggProduct}))
-	if !errors.Is(err, retro.ErrAggregate) || !strings.Contains(err.Error(), "overflows") {
+	_, err := runQuery(t, g, ask(t, "win 1", query.Aggregate{Kind: query.AggProduct}))
+	if !errors.Is(err, query.ErrAggregate) || !strings.Contains(err.Error(), "overflows") {
 		t.Errorf("product overflow: %v", err)
 	}
 	// Nothing qualifies.
-	answers, err := query(t, g, ask(t, "draw", aggMin), ask(t, "draw", retro.Aggregate{Kind: retro.AggCount}))
+	answers, err := runQuery(t, g, ask(t, "draw", aggMin), ask(t, "draw", query.Aggregate{Kind: query.AggCount}))
 	if err != nil || answers[0].Text() != "none" || answers[1].Text() != "0" {
 		t.Errorf("draw: %v %v", texts(answers), err)
 	}
@@ -184,7 +208,7 @@ S = "1..18"
 	for _, r := range rs {
 		for _, s := range r.Starts {
 			if r.Outcome(s.Index) == retro.Lose && r.Layer(s.Index) == 2 {
-				all = append(all, retro.FormatTuple(s.Params))
+				all = append(all, query.FormatTuple(s.Params))
 			}
 		}
 	}
@@ -200,8 +224,8 @@ S = "1..18"
 	if len(all) < 2 {
 		t.Fatalf("L 2 at %v: too few to test", all)
 	}
-	answers, err := query(t, g, ask(t, "lose =1", retro.Aggregate{Kind: retro.AggAll}),
-		ask(t, "lose =1", retro.Aggregate{Kind: retro.AggCount}), ask(t, "lose =1", aggMin))
+	answers, err := runQuery(t, g, ask(t, "lose =1", query.Aggregate{Kind: query.AggAll}),
+		ask(t, "lose =1", query.Aggregate{Kind: query.AggCount}), ask(t, "lose =1", aggMin))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,8 +241,8 @@ S = "1..18"
 	if len(answers[0].Cells) != 3*18 || !slices.Equal(answers[0].Names, []string{"K", "S"}) {
 		t.Errorf("%d cells, names %v", len(answers[0].Cells), answers[0].Names)
 	}
-	_, err = query(t, g, ask(t, "lose =1", retro.Aggregate{Kind: retro.AggSum}))
-	if !errors.Is(err, retro.ErrAggregate) {
+	_, err = runQuery(t, g, ask(t, "lose =1", query.Aggregate{Kind: query.AggSum}))
+	if !errors.Is(err, query.ErrAggregate) {
 		t.Errorf("sum of pairs: %v", err)
 	}
 }
@@ -226,11 +250,11 @@ S = "1..18"
 // A game with parameters in the rules: the question is asked at each
 // instance's start, the tuple being the rule parameter.
 func TestQueryRuleParams(t *testing.T) {
-	g := builtin(t, "multiplication-game")
+	g := parse(t, "multiplication-game", "")
 	if err := g.SetRange("n", 2, 200); err != nil {
 		t.Fatal(err)
 	}
-	answers, err := query(t, g, ask(t, "lose", retro.Aggregate{Kind: retro.AggAll}))
+	answers, err := runQuery(t, g, ask(t, "lose", query.Aggregate{Kind: query.AggAll}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,9 +287,9 @@ S = "0..9"
 	// opponent that win, so the player at 8 moves down, and nobody is ever
 	// forced to 9: 0..8 are draws. Only from 8 can a move (up) let the
 	// opponent win.
-	answers, err := query(t, g, ask(t, "lose", retro.Aggregate{Kind: retro.AggAll}),
-		ask(t, "draw", retro.Aggregate{Kind: retro.AggAll}), ask(t, "not win", retro.Aggregate{Kind: retro.AggAll}),
-		ask(t, "can-lose", retro.Aggregate{Kind: retro.AggAll}))
+	answers, err := runQuery(t, g, ask(t, "lose", query.Aggregate{Kind: query.AggAll}),
+		ask(t, "draw", query.Aggregate{Kind: query.AggAll}), ask(t, "not win", query.Aggregate{Kind: query.AggAll}),
+		ask(t, "can-lose", query.Aggregate{Kind: query.AggAll}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,20 +313,20 @@ S = "20..29"
 `)
 	// Without the horizon: 29, 28 W 1; 27 L 2; 26, 25 W 3; 24 L 4; 23, 22
 	// W 5; 21 L 6; 20 W 7. With horizon 4 the starts beyond layer 4 are ?.
-	answers, err := query(t, g, ask(t, "win 2", retro.Aggregate{Kind: retro.AggAll}),
-		ask(t, "lose =1", retro.Aggregate{Kind: retro.AggAll}), ask(t, "win =2", aggMin))
+	answers, err := runQuery(t, g, ask(t, "win 2", query.Aggregate{Kind: query.AggAll}),
+		ask(t, "lose =1", query.Aggregate{Kind: query.AggAll}), ask(t, "win =2", aggMin))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := texts(answers); !slices.Equal(got, []string{"25 26 28 29", "27", "25"}) {
 		t.Errorf("answers %v", got)
 	}
-	_, err = query(t, g, ask(t, "win 3", aggMin))
-	if !errors.Is(err, retro.ErrBeyondHorizon) {
+	_, err = runQuery(t, g, ask(t, "win 3", aggMin))
+	if !errors.Is(err, query.ErrBeyondHorizon) {
 		t.Errorf("win 3 with horizon 4: %v", err)
 	}
-	_, err = query(t, g, ask(t, "draw", retro.Aggregate{Kind: retro.AggCount}))
-	if !errors.Is(err, retro.ErrBeyondHorizon) {
+	_, err = runQuery(t, g, ask(t, "draw", query.Aggregate{Kind: query.AggCount}))
+	if !errors.Is(err, query.ErrBeyondHorizon) {
 		t.Errorf("draw with horizon 4: %v", err)
 	}
 }
@@ -565,7 +589,12 @@ func randomQueryGame(rng *rand.Rand) string {
 }
 
 func TestQueryAgainstBruteForce(t *testing.T) {
-	rng := newRand(t)
+	seed := *seedFlag
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
+	rng := rand.New(rand.NewSource(seed))
 	games := 300
 	if testing.Short() {
 		games = 50
@@ -578,14 +607,14 @@ func TestQueryAgainstBruteForce(t *testing.T) {
 			t.Fatalf("game %d: %v\n%s", k, err, src)
 		}
 		results := solveAll(t, g, 0)
-		var asks []retro.Ask
+		var asks []query.Ask
 		var bqs []bquestion
 		for q := 0; q < 6; q++ {
 			bq := randomQuestion(rng, 2)
 			bqs = append(bqs, bq)
-			asks = append(asks, ask(t, bq.text, retro.Aggregate{Kind: retro.AggAll}))
+			asks = append(asks, ask(t, bq.text, query.Aggregate{Kind: query.AggAll}))
 		}
-		answers, err := retro.Query(results, asks, retro.QueryOptions{})
+		answers, err := query.Run(results, asks, query.Options{})
 		if err != nil {
 			t.Fatalf("game %d: %v\n%s", k, err, src)
 		}
@@ -603,7 +632,7 @@ func TestQueryAgainstBruteForce(t *testing.T) {
 				piles := make([]int64, len(g.Piles))
 				r.Space.Position(s.Index, piles)
 				copy(p.piles[:], piles)
-				tuple := retro.FormatTuple(append(append([]int64(nil), r.Instance.Values...), s.Params...))
+				tuple := query.FormatTuple(append(append([]int64(nil), r.Instance.Values...), s.Params...))
 				if r.Outcome(s.Index) == retro.Draw {
 					draws++
 				}
@@ -617,7 +646,7 @@ func TestQueryAgainstBruteForce(t *testing.T) {
 		for q, a := range answers {
 			var got []string
 			for _, v := range a.Values {
-				got = append(got, retro.FormatTuple(v))
+				got = append(got, query.FormatTuple(v))
 			}
 			if !slices.Equal(got, want[q]) {
 				t.Fatalf("game %d, %q: holds at %v, the brute force says %v\n%s", k, bqs[q].text, got, want[q], src)

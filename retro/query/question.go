@@ -1,4 +1,4 @@
-package retro
+package query
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"retro/positions"
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -107,7 +108,7 @@ func (q *Question) Moves() bool { return q.root.moves() }
 
 // Eval tells whether the question holds at position i of r. m is a machine
 // of r's instance, for the moves that can-lose looks at.
-func (q *Question) Eval(r *Result, i int, m *rules.Machine) (Truth, error) {
+func (q *Question) Eval(r *retro.Result, i int, m *rules.Machine) (Truth, error) {
 	return q.root.eval(&qenv{r: r, m: m}, i)
 }
 
@@ -168,14 +169,14 @@ func (p *qpred) format(int) string {
 func (p *qpred) moves() bool { return p.kind == predCanLose }
 
 // target is the outcome and layer bound a predicate asks for.
-func (p *qpred) target() (Outcome, int) {
+func (p *qpred) target() (retro.Outcome, int) {
 	switch p.kind {
 	case predWin, predCanLose:
-		return Win, 2*p.n - 1
+		return retro.Win, 2*p.n - 1
 	case predLose:
-		return Lose, 2 * p.n
+		return retro.Lose, 2 * p.n
 	}
-	return Draw, 0
+	return retro.Draw, 0
 }
 
 func (p *qpred) meaning(int) string {
@@ -218,7 +219,7 @@ func (b *qbinary) moves() bool { return b.x.moves() || b.y.moves() }
 // ---- evaluation
 
 type qenv struct {
-	r    *Result
+	r    *retro.Result
 	m    *rules.Machine
 	list rules.MoveList
 }
@@ -231,9 +232,9 @@ func (env *qenv) floor(i int) int {
 
 // layerTruth tells whether a position of outcome o and layer n (floor for
 // ?) is the target outcome with a layer that the mode accepts.
-func layerTruth(want Outcome, mode countMode, bound int, o Outcome, n, floor int) Truth {
-	if o == Unknown {
-		if mode != countAny && want != Draw && bound <= floor {
+func layerTruth(want retro.Outcome, mode countMode, bound int, o retro.Outcome, n, floor int) Truth {
+	if o == retro.Unknown {
+		if mode != countAny && want != retro.Draw && bound <= floor {
 			return No
 		}
 		return Maybe
@@ -273,7 +274,7 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 		if mv.End {
 			continue
 		}
-		v := layerTruth(Win, p.mode, bound, mv.Outcome, mv.Layer, env.floor(mv.Index))
+		v := layerTruth(retro.Win, p.mode, bound, mv.Outcome, mv.Layer, env.floor(mv.Index))
 		if v == No {
 			continue
 		}
@@ -292,7 +293,7 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 
 // final reports whether a move's target is a final position: end holds
 // there, or the player to move has no legal move.
-func (env *qenv) final(mv Move) (bool, error) {
+func (env *qenv) final(mv retro.Move) (bool, error) {
 	if end, err := env.m.End(mv.To); err != nil || end {
 		return end, err
 	}
