@@ -5,29 +5,14 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/positions"
+	"retro/out/internal/testgames"
 	"retro/retro"
-	"retro/rules"
 )
 
+// solveText solves every instance of a game given as text.
 func solveText(t *testing.T, src string) []*retro.Result {
 	t.Helper()
-	g, err := rules.Parse("t.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rs []*retro.Result
-	for _, in := range insts {
-		r, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
+	_, rs := testgames.Solve(t, "t", []byte(src))
 	return rs
 }
 

@@ -1,4 +1,6 @@
-// Package out writes solved tables for people and programs.
+// Package out writes solved games for people and programs: CSV and
+// Parquet exports, the JSON of the explorer and of --json, ribbons and
+// strategy trees, and Grundy tables. Table files are package out/table.
 //
 // CSV by move count (WriteCSV) has one row per analysed position: the rule
 // parameters (only for games with parameters in the rules), the piles, the
@@ -9,26 +11,14 @@
 // ? rows come last. WriteParquet writes the same rows and columns as a
 // Parquet file (layer is null for D and ?).
 //
-// A table file (WriteTable, ReadTable, OpenTable) keeps a solved game to
-// answer questions later without solving again. Words:
+// Files:
 //
-//   - Header: the file's first 64 bytes: the magic number, the format
-//     version, the number of blocks, the end of the checked part, and
-//     checksums (CRC-32C) of itself and of the directory. FileHeader.Validate
-//     gives a sentinel for each way it can be wrong (errors.go).
-//   - Directory: one entry per block: its kind, codec, instance, first
-//     position, place, sizes stored and decoded, and checksum.
-//   - Block: a piece of the file compressed alone (zstd), so that reading
-//     one position decodes one block: the game text (stored as it is),
-//     instance records (small instances keep their space and outcomes
-//     inline), and for large instances space blocks and outcome blocks of
-//     BlockPositions positions each.
-//   - Symbol: a position's outcome and layer as one number (0 D, 1 ?,
-//     2+2·layer W, 3+2·layer L); an outcome block stores its symbols as
-//     deltas, as runs or as roaring sets, whichever zstd makes smallest.
-//     Optimal moves are not stored: Result.Moves works them out from the
-//     rules.
-//   - Checked part: the header, directory and blocks, the same byte for
-//     byte for the same game. The made record after it (engine, date,
-//     solve time) differs between runs and no check reads it.
+//   - csv.go: WriteCSV, its header and the best column (Best, MoveText).
+//   - rows.go: the rows of the CSV and Parquet exports, in their order.
+//   - parquet.go: WriteParquet.
+//   - json.go: the explorer's JSON of an answer, a position and a tree.
+//   - summary.go: the JSON of retro solve and the counts it adds up.
+//   - ribbon.go: the ribbon of a question's answer, a cell per value.
+//   - tree.go: strategy trees as text, dot and JSON, written as walked.
+//   - sg.go: Grundy tables as text, CSV and JSON, and sums of heaps.
 package out

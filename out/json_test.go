@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"retro/out"
+	"retro/out/internal/testgames"
 	"retro/positions"
 	"retro/retro"
 	"retro/retro/query"
@@ -15,20 +16,8 @@ import (
 // solveBuiltin solves the one instance of a built-in game.
 func solveBuiltin(t *testing.T, name string) (*rules.Game, *retro.Result) {
 	t.Helper()
-	src, _ := rules.Builtin(name)
-	g, err := rules.Parse(name+".toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, r
+	g, rs := testgames.Builtin(t, name)
+	return g, rs[0]
 }
 
 func TestAnswerJSON(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"retro/out/internal/testgames"
 	"retro/retro"
 	"retro/rules"
 )
@@ -56,13 +57,13 @@ func readParquet(t *testing.T, data []byte) ([]string, [][]string) {
 
 // TestParquetIsCSV: the Parquet file has the CSV's columns and rows.
 func TestParquetIsCSV(t *testing.T) {
-	games := map[string]string{"history": historyGame, "rules": rulesGame, "horizon": horizonGame}
+	games := map[string]string{"history": testgames.History, "rules": testgames.Rules, "horizon": testgames.Horizon}
 	for _, name := range []string{"ege-2027-demo", "lebedev-commands"} {
 		src, _ := rules.Builtin(name)
 		games[name] = string(src)
 	}
 	for name, src := range games {
-		_, rs := solveGame(t, name, []byte(src))
+		_, rs := testgames.Solve(t, name, []byte(src))
 		rs = rs[:min(len(rs), 3)]
 		for _, opt := range []CSVOptions{{Layer: -1}, {Layer: 3}, {Layer: -1, Best: BestOne}, {Layer: -1, Best: BestNone},
 			{Layer: -1, KeepOutcome: true, Outcome: retro.Draw}} {
@@ -96,7 +97,7 @@ func TestParquetIsCSV(t *testing.T) {
 // TestParquetBestNull: best is null where no move is optimal (a final
 // position), a string elsewhere.
 func TestParquetBestNull(t *testing.T) {
-	_, rs := solveGame(t, "sub", []byte("piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..9\"\n"))
+	_, rs := testgames.Solve(t, "sub", []byte("piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..9\"\n"))
 	var pq bytes.Buffer
 	if err := WriteParquet(&pq, rs, CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)

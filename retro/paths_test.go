@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"retro/out"
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -53,10 +54,10 @@ func bothPaths(t *testing.T, name, src string) int {
 		fast, general = append(fast, a), append(general, b)
 	}
 	var ta, tb, ca, cb bytes.Buffer
-	if err := out.WriteTable(&ta, g, fast, out.TableOptions{}); err != nil {
+	if err := table.Write(&ta, g, fast, table.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := out.WriteTable(&tb, g, general, out.TableOptions{}); err != nil {
+	if err := table.Write(&tb, g, general, table.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
@@ -174,7 +175,7 @@ func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 			t.Fatalf("path %q", r.Path)
 		}
 		var b bytes.Buffer
-		if err := out.WriteTable(&b, g, []*retro.Result{r}, out.TableOptions{}); err != nil {
+		if err := table.Write(&b, g, []*retro.Result{r}, table.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if first == nil {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"retro/out"
+	"retro/out/table"
 	"retro/rules"
 )
 
@@ -21,7 +21,7 @@ func checkText(path string) error {
 		return nil
 	}
 	switch {
-	case out.IsTable(src):
+	case table.HasMagic(src):
 		return fmt.Errorf("%s is a table file (retro solve -o), not a game file: retro info %s describes it, retro verify %s checks it", path, path, path)
 	case bytes.IndexByte(src, 0) >= 0 || !utf8.Valid(src):
 		return fmt.Errorf("%s: not UTF-8 text: a game file is TOML text", path)

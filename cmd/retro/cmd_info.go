@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/out/table"
 	"retro/retro"
 )
 
@@ -44,15 +45,15 @@ type infoOptions struct {
 }
 
 // openTable opens a table file for reading block by block.
-func openTable(path string) (*out.TableFile, *os.File, error) {
+func openTable(path string) (*table.File, *os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	st, err := f.Stat()
 	if err == nil {
-		var t *out.TableFile
-		if t, err = out.OpenTable(f, st.Size()); err == nil {
+		var t *table.File
+		if t, err = table.Open(f, st.Size()); err == nil {
 			return t, f, nil
 		}
 	}
@@ -100,7 +101,7 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 }
 
 // tableCounts adds up the positions, outcomes and layers of the instances.
-func tableCounts(t *out.TableFile) (int64, *counts) {
+func tableCounts(t *table.File) (int64, *counts) {
 	var n int64
 	c := newCounts()
 	for _, in := range t.Instances {
@@ -112,14 +113,14 @@ func tableCounts(t *out.TableFile) (int64, *counts) {
 
 // writeSizes prints the bytes of each part of the file and what they cost
 // per position.
-func writeSizes(w io.Writer, t *out.TableFile, n int64) {
-	var bytesOf [out.KindOutcomes + 1]int64
-	var blocksOf [out.KindOutcomes + 1]int
+func writeSizes(w io.Writer, t *table.File, n int64) {
+	var bytesOf [table.KindOutcomes + 1]int64
+	var blocksOf [table.KindOutcomes + 1]int
 	for _, b := range t.Dir {
 		bytesOf[b.Kind] += int64(b.Size)
 		blocksOf[b.Kind]++
 	}
-	frame := int64(out.HeaderSize + out.EntrySize*len(t.Dir))
+	frame := int64(table.HeaderSize + table.EntrySize*len(t.Dir))
 	bits := func(b int64) string {
 		if n == 0 {
 			return "-"
@@ -129,25 +130,25 @@ func writeSizes(w io.Writer, t *out.TableFile, n int64) {
 	fmt.Fprintf(w, "file:       %d bytes, %s bits per position (checked part %d, made record %d)\n",
 		t.Size, bits(t.Size), t.Header.End, t.Size-int64(t.Header.End))
 	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%s)\n", frame, bits(frame), count(int64(len(t.Dir)), "block", "blocks"))
-	for _, k := range []out.BlockKind{out.KindGame, out.KindInstance, out.KindSpace, out.KindOutcomes} {
+	for _, k := range []table.BlockKind{table.KindGame, table.KindInstance, table.KindSpace, table.KindOutcomes} {
 		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%s)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), count(int64(blocksOf[k]), "block", "blocks"))
 	}
 }
 
-func kindTitle(k out.BlockKind) string {
+func kindTitle(k table.BlockKind) string {
 	switch k {
-	case out.KindGame:
+	case table.KindGame:
 		return "game text"
-	case out.KindInstance:
+	case table.KindInstance:
 		return "instances"
-	case out.KindSpace:
+	case table.KindSpace:
 		return "position space"
 	}
 	return "outcomes and layers"
 }
 
 // writeMade prints how the table was made.
-func writeMade(w io.Writer, t *out.TableFile) {
+func writeMade(w io.Writer, t *table.File) {
 	if t.MadeErr != nil {
 		fmt.Fprintf(w, "made:       unknown (%v)\n", t.MadeErr)
 		return
@@ -221,7 +222,7 @@ type infoJSON struct {
 	CheckedBytes    uint64           `json:"checkedBytes"`
 	BitsPerPosition *float64         `json:"bitsPerPosition"` // null for an empty table
 	Parts           []partJSON       `json:"parts"`
-	Made            *out.Made        `json:"made"`                // null when the record is missing or damaged
+	Made            *table.Made      `json:"made"`                // null when the record is missing or damaged
 	MadeError       string           `json:"madeError,omitempty"` // why
 	SHA256          string           `json:"sha256"`              // of the checked part
 }
@@ -232,7 +233,7 @@ type partJSON struct {
 	Blocks int    `json:"blocks"`
 }
 
-func newInfoJSON(path string, t *out.TableFile, sum []byte) *infoJSON {
+func newInfoJSON(path string, t *table.File, sum []byte) *infoJSON {
 	j := &infoJSON{Table: path, Format: t.Header.Version, Game: t.Game.Name, File: t.Game.File,
 		Instances: len(t.Instances), Bytes: t.Size, CheckedBytes: t.Header.End, SHA256: fmt.Sprintf("%x", sum)}
 	var c out.Counts
@@ -245,8 +246,8 @@ func newInfoJSON(path string, t *out.TableFile, sum []byte) *infoJSON {
 		bits := float64(8*t.Size) / float64(j.Positions)
 		j.BitsPerPosition = &bits
 	}
-	j.Parts = append(j.Parts, partJSON{Part: "header and directory", Bytes: int64(out.HeaderSize + out.EntrySize*len(t.Dir)), Blocks: len(t.Dir)})
-	for _, k := range []out.BlockKind{out.KindGame, out.KindInstance, out.KindSpace, out.KindOutcomes} {
+	j.Parts = append(j.Parts, partJSON{Part: "header and directory", Bytes: int64(table.HeaderSize + table.EntrySize*len(t.Dir)), Blocks: len(t.Dir)})
+	for _, k := range []table.BlockKind{table.KindGame, table.KindInstance, table.KindSpace, table.KindOutcomes} {
 		p := partJSON{Part: kindTitle(k)}
 		for _, b := range t.Dir {
 			if b.Kind == k {

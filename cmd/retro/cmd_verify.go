@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/out"
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 )
@@ -60,7 +60,7 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 	case err != nil:
 		return err
 	case !ok:
-		return fmt.Errorf("%s: %w", args[0], out.ErrNotTable)
+		return fmt.Errorf("%s: %w", args[0], table.ErrNotTable)
 	}
 	var checked, count int
 	var problems []string
@@ -152,7 +152,7 @@ func instanceLabel(r *retro.Result) string {
 // resolveAndCompare solves the game a table holds again, as the table was
 // solved (its parameter ranges, open width and horizons), and compares
 // every instance with the table's.
-func resolveAndCompare(ctx context.Context, t *out.Table, limit int) (*retro.VerifyReport, error) {
+func resolveAndCompare(ctx context.Context, t *table.Table, limit int) (*retro.VerifyReport, error) {
 	g := t.Game
 	if g.Sum {
 		return nil, fmt.Errorf("%s is a heap game, whose table does not record the --upto it was solved with: "+

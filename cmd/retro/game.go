@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/out"
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -227,7 +227,7 @@ type solved struct {
 	game    *rules.Game
 	results []*retro.Result
 	elapsed time.Duration
-	table   *out.Table // the table file the results were read from; nil when solved
+	table   *table.Table // the table file the results were read from; nil when solved
 }
 
 // solveArg solves the GAME argument of a command: a game file or a

@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"retro/out"
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -29,7 +29,7 @@ var errNotText = errors.New("not a table file and not UTF-8 text")
 
 // readTableFile reads a table file whole. ok is false when path is not a
 // table (told by its magic number, not its name): a game file, or no file.
-func readTableFile(path string) (t *out.Table, ok bool, err error) {
+func readTableFile(path string) (t *table.Table, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, nil
@@ -37,7 +37,7 @@ func readTableFile(path string) (t *out.Table, ok bool, err error) {
 	head := make([]byte, sniffSize)
 	n, _ := io.ReadFull(f, head)
 	f.Close()
-	if !out.IsTable(head[:n]) {
+	if !table.HasMagic(head[:n]) {
 		if !looksLikeText(head[:n], n == sniffSize) {
 			return nil, true, fmt.Errorf("%s: %w", path, errNotText)
 		}
@@ -47,7 +47,7 @@ func readTableFile(path string) (t *out.Table, ok bool, err error) {
 	if err != nil {
 		return nil, true, err
 	}
-	if t, err = out.ReadTable(data); err != nil {
+	if t, err = table.Read(data); err != nil {
 		return nil, true, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, true, nil
@@ -108,7 +108,7 @@ func (gf *gameFlags) tableArg(arg string) (s *solved, ok bool, err error) {
 
 // checkOpenWidth lets an open parameter of a table take the values it
 // was solved with, no more: a wider range needs a new solve.
-func (gf *gameFlags) checkOpenWidth(arg string, t *out.Table) error {
+func (gf *gameFlags) checkOpenWidth(arg string, t *table.Table) error {
 	width := t.OpenWidth
 	if width <= 0 {
 		width = positions.DefaultOpenWidth
@@ -131,7 +131,7 @@ func (gf *gameFlags) checkOpenWidth(arg string, t *out.Table) error {
 // chooseParam keeps the part of a table that a --param flag names: the
 // instances whose rule parameter lies in its range, or the start positions
 // whose start parameter does. The range must lie in the table's.
-func chooseParam(arg string, t *out.Table, results []*retro.Result, flag string) ([]*retro.Result, error) {
+func chooseParam(arg string, t *table.Table, results []*retro.Result, flag string) ([]*retro.Result, error) {
 	g := t.Game
 	pv, err := readParam(flag)
 	if err != nil {
@@ -178,14 +178,14 @@ func chooseParam(arg string, t *out.Table, results []*retro.Result, flag string)
 
 // writeTableFile writes the table of a solved game, whole or not at all.
 func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
-	made := out.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
+	made := table.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
 		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
 	width := gf.openWidth
 	if s.table != nil {
 		made, width = s.table.Made, s.table.OpenWidth
 	}
 	return writeAtomic(ctx, path, func(w io.Writer) error {
-		return out.WriteTable(w, s.game, s.results, out.TableOptions{OpenWidth: width, Made: made})
+		return table.Write(w, s.game, s.results, table.Options{OpenWidth: width, Made: made})
 	})
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/out"
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -109,7 +109,7 @@ func TestTableSameTwice(t *testing.T) {
 	}
 	db, _ := os.ReadFile(b)
 	end := func(d []byte) int {
-		tf, err := out.OpenTable(bytes.NewReader(d), int64(len(d)))
+		tf, err := table.Open(bytes.NewReader(d), int64(len(d)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +200,7 @@ func writeTampered(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := out.WriteTable(&buf, g, []*retro.Result{bad}, out.TableOptions{}); err != nil {
+	if err := table.Write(&buf, g, []*retro.Result{bad}, table.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

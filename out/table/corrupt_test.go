@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -7,11 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"retro/out/internal/testgames"
 )
 
 // demoTable is the table of the exam demo game.
 func demoTable(t testing.TB) []byte {
-	g, rs := builtin(t, "ege-2027-demo")
+	g, rs := testgames.Builtin(t, "ege-2027-demo")
 	return writeTable(t, g, rs, Made{Engine: "test"})
 }
 
@@ -22,8 +24,8 @@ func flip(data []byte, at int) []byte {
 }
 
 // blockOf returns the index of the first block of a kind.
-func blockOf(t *testing.T, data []byte, kind BlockKind) (int, BlockInfo) {
-	tf, err := OpenTable(bytes.NewReader(data), int64(len(data)))
+func blockOf(t *testing.T, data []byte, kind BlockKind) (int, Entry) {
+	tf, err := Open(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,16 +35,16 @@ func blockOf(t *testing.T, data []byte, kind BlockKind) (int, BlockInfo) {
 		}
 	}
 	t.Fatalf("no %v block", kind)
-	return 0, BlockInfo{}
+	return 0, Entry{}
 }
 
-func TestTableCorruption(t *testing.T) {
+func TestCorruption(t *testing.T) {
 	data := demoTable(t)
 	game := bytes.Index(data, []byte("each *2")) // inside the game text
 	if game < 0 {
 		t.Fatal("the game text is not stored as it is")
 	}
-	hg, hrs := solveGame(t, "history", []byte(historyGame))
+	hg, hrs := testgames.Solve(t, "history", []byte(testgames.History))
 	big := writeTable(t, hg, hrs[:1], Made{}) // with blocks of its own: 132823 positions
 	outBlock, out := blockOf(t, big, KindOutcomes)
 	spaceBlock, space := blockOf(t, big, KindSpace)
@@ -75,21 +77,21 @@ func TestTableCorruption(t *testing.T) {
 		{"game file", []byte("name = \"x\"\npiles = [\"x\"]\n"), ErrNotTable, "bad magic"},
 	}
 	for _, c := range cases {
-		_, err := ReadTable(c.data)
+		_, err := Read(c.data)
 		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: %v; want %v with %q", c.name, err, c.want, c.msg)
 		}
 	}
 	var be *BlockError
-	if _, err := ReadTable(flip(data, game)); !errors.As(err, &be) || be.Block != 0 {
+	if _, err := Read(flip(data, game)); !errors.As(err, &be) || be.Block != 0 {
 		t.Errorf("game text: %v, want a BlockError in block 0", err)
 	}
 }
 
 // Every byte of the checked part is checked: flipping any one of them
 // is an error, never a table that reads.
-func TestTableEveryByteChecked(t *testing.T) {
-	g, rs := solveGame(t, "history", []byte(historyGame))
+func TestEveryByteChecked(t *testing.T) {
+	g, rs := testgames.Solve(t, "history", []byte(testgames.History))
 	rs = rs[:1]
 	data := writeTable(t, g, rs, Made{})
 	h, _ := parseHeader(data, int64(len(data)))
@@ -97,7 +99,7 @@ func TestTableEveryByteChecked(t *testing.T) {
 	frame := HeaderSize + EntrySize*int(h.Blocks)
 	step := max(1, (int(h.End)-frame)/500)
 	for at := 0; at < int(h.End); {
-		if _, err := ReadTable(flip(data, at)); err == nil {
+		if _, err := Read(flip(data, at)); err == nil {
 			t.Fatalf("a flip at byte %d of %d reads", at, h.End)
 		}
 		if at < frame {
@@ -110,11 +112,11 @@ func TestTableEveryByteChecked(t *testing.T) {
 
 // The made record is outside the checked part: damage to it loses the
 // record, not the table.
-func TestTableMadeDamaged(t *testing.T) {
+func TestMadeDamaged(t *testing.T) {
 	data := demoTable(t)
 	h, _ := parseHeader(data, int64(len(data)))
 	for _, d := range [][]byte{flip(data, int(h.End)+20), data[:h.End+10], data[:h.End]} {
-		tab, err := ReadTable(d)
+		tab, err := Read(d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +129,7 @@ func TestTableMadeDamaged(t *testing.T) {
 // reseal recomputes every checksum of a table file, so that a fuzzer's
 // changes reach the decoders behind them.
 func reseal(data []byte) []byte {
-	if len(data) < HeaderSize || !IsTable(data) {
+	if len(data) < HeaderSize || !HasMagic(data) {
 		return data
 	}
 	data = bytes.Clone(data)
@@ -152,8 +154,8 @@ func reseal(data []byte) []byte {
 // fuzzSeeds are small tables of different shapes.
 func fuzzSeeds(f *testing.F) [][]byte {
 	seeds := [][]byte{demoTable(f)}
-	for _, src := range []string{horizonGame, rulesGame} {
-		g, rs := solveGame(f, "seed", []byte(src))
+	for _, src := range []string{testgames.Horizon, testgames.Rules} {
+		g, rs := testgames.Solve(f, "seed", []byte(src))
 		seeds = append(seeds, writeTable(f, g, rs[:min(2, len(rs))], Made{}))
 	}
 	return seeds
@@ -161,7 +163,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 
 // readAll reads a table every way a user can: whole, and probe by probe.
 func readAll(t *testing.T, data []byte) {
-	tab, err := ReadTable(data)
+	tab, err := Read(data)
 	if err != nil {
 		if err.Error() == "" {
 			t.Fatal("an empty error")
@@ -169,10 +171,10 @@ func readAll(t *testing.T, data []byte) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, tab.Game, tab.Results, TableOptions{OpenWidth: tab.OpenWidth}); err != nil {
+	if err := Write(&buf, tab.Game, tab.Results, Options{OpenWidth: tab.OpenWidth}); err != nil {
 		t.Fatalf("a table that reads does not write: %v", err)
 	}
-	tf, err := OpenTable(bytes.NewReader(data), int64(len(data)))
+	tf, err := Open(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatalf("a table that reads does not open: %v", err)
 	}
@@ -186,7 +188,7 @@ func readAll(t *testing.T, data []byte) {
 	}
 }
 
-func FuzzReadTable(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
@@ -196,9 +198,9 @@ func FuzzReadTable(f *testing.F) {
 	})
 }
 
-// FuzzReadTableSealed fuzzes what lies behind the checksums: the input's
+// FuzzReadSealed fuzzes what lies behind the checksums: the input's
 // checksums are recomputed before it is read.
-func FuzzReadTableSealed(f *testing.F) {
+func FuzzReadSealed(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}

@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -38,8 +38,8 @@ type Made struct {
 	Cores     int           `json:"cores"`    // GOMAXPROCS of the solve
 }
 
-// TableOptions are what WriteTable records besides the results.
-type TableOptions struct {
+// Options are what Write records besides the results.
+type Options struct {
 	OpenWidth int64 // values an open start parameter took (0: the default)
 	Made      Made
 }
@@ -49,16 +49,16 @@ var madeMagic = [8]byte{'R', 'T', 'B', 'M', 'A', 'D', 'E', '\n'}
 
 // block is one block of a file being written.
 type block struct {
-	info BlockInfo
+	info Entry
 	data []byte
 }
 
-// WriteTable writes the results of a game's instances (all of one game,
+// Write writes the results of a game's instances (all of one game,
 // in its instance order; for a heap game, of its engine view, see
 // rules.Instance.HeapView) as a table file. The file is the same, byte for
 // byte, for the same game and results, whatever the number of cores;
 // only the made record at its end differs.
-func WriteTable(w io.Writer, g *rules.Game, results []*retro.Result, opt TableOptions) error {
+func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) error {
 	if len(results) == 0 {
 		return ErrNoResults
 	}
@@ -73,7 +73,7 @@ func WriteTable(w io.Writer, g *rules.Game, results []*retro.Result, opt TableOp
 		return err
 	}
 	blocks := append([]*block{gameBlock(g, len(results), opt.OpenWidth)}, rest...)
-	h := FileHeader{Magic: Magic, Version: Version, Blocks: uint32(len(blocks))}
+	h := Header{Magic: Magic, Version: Version, Blocks: uint32(len(blocks))}
 	dir := make([]byte, len(blocks)*EntrySize)
 	at := uint64(HeaderSize + len(dir))
 	for k, b := range blocks {
@@ -132,7 +132,7 @@ func gameBlock(g *rules.Game, instances int, openWidth int64) *block {
 	}
 	w.s(openWidth)
 	w.u(uint64(instances))
-	return &block{info: BlockInfo{Kind: KindGame, Codec: CodecStored, Raw: uint32(len(w.b))}, data: w.b}
+	return &block{info: Entry{Kind: KindGame, Codec: CodecStored, Raw: uint32(len(w.b))}, data: w.b}
 }
 
 // Flags of an instance record.
@@ -249,7 +249,7 @@ func instanceBlocks(results []*retro.Result) ([]*block, error) {
 			f := uint64(first)
 			jobs = append(jobs, func() (*block, error) {
 				data, codec, err := pack(rec.b, true)
-				return &block{info: BlockInfo{Kind: KindInstance, Codec: codec, Instance: uint32(f), First: f,
+				return &block{info: Entry{Kind: KindInstance, Codec: codec, Instance: uint32(f), First: f,
 					Raw: uint32(len(rec.b))}, data: data}, err
 			})
 			w.b = nil
@@ -311,7 +311,7 @@ func packed(kind BlockKind, k uint32, first uint64, cands [][]byte) (*block, err
 	if err != nil {
 		return nil, err
 	}
-	return &block{info: BlockInfo{Kind: kind, Codec: codec, Instance: k, First: first, Raw: uint32(raw)}, data: data}, nil
+	return &block{info: Entry{Kind: kind, Codec: codec, Instance: k, First: first, Raw: uint32(raw)}, data: data}, nil
 }
 
 // outcomeCandidates writes the outcomes of positions lo..hi-1 in each

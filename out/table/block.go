@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"encoding/binary"
@@ -80,7 +80,7 @@ func packSmallest(cands [][]byte) ([]byte, Codec, int, error) {
 }
 
 // unpack checks a block against its directory entry and decodes it.
-func unpack(e *BlockInfo, stored []byte) ([]byte, error) {
+func unpack(e *Entry, stored []byte) ([]byte, error) {
 	if checksum(stored) != e.CRC {
 		return nil, ErrChecksum
 	}

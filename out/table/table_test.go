@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -10,70 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"retro/out/internal/testgames"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
 )
-
-// solveGame solves every instance of a game with its own options.
-func solveGame(t testing.TB, name string, src []byte) (*rules.Game, []*retro.Result) {
-	t.Helper()
-	g, err := rules.Parse(name+".toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rs []*retro.Result
-	for _, in := range insts {
-		popt := positions.DefaultOptions(g)
-		if g.Sum {
-			in, popt.Extra = heapView(t, in, 12)
-		}
-		r, err := retro.SolveInstance(in, popt, retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
-	return g, rs
-}
-
-// heapView is the engine's view of a heap game, as retro solve makes it:
-// every collection of heaps reachable from one heap of 0..upto.
-func heapView(t testing.TB, in *rules.Instance, upto int) (*rules.Instance, []positions.Seed) {
-	most, err := sg.MaxHeaps(in.NewMachine(), upto)
-	if err != nil {
-		t.Fatal(err)
-	}
-	view, err := in.HeapView(max(1, slices.Max(most)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var seeds []positions.Seed
-	for n := range upto + 1 {
-		p := make([]int64, len(view.Game.Piles))
-		p[0] = int64(n)
-		seeds = append(seeds, positions.Seed{Piles: p})
-	}
-	return view, seeds
-}
-
-func builtin(t testing.TB, name string) (*rules.Game, []*retro.Result) {
-	src, ok := rules.Builtin(name)
-	if !ok {
-		t.Fatalf("no built-in game %s", name)
-	}
-	return solveGame(t, name, src)
-}
 
 func writeTable(t testing.TB, g *rules.Game, rs []*retro.Result, made Made) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, g, rs, TableOptions{Made: made}); err != nil {
+	if err := Write(&buf, g, rs, Options{Made: made}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -89,61 +35,11 @@ func checked(t testing.TB, data []byte) []byte {
 	return data[:h.End]
 }
 
-// horizonGame is a game without an end, analysed to a horizon, so that
-// its table holds depths and ? positions.
-const horizonGame = `name = "Double or add one, horizon 6"
-piles = ["x"]
-moves = ["x + 1", "x * 2"]
-end = "isprime(x) and x > 40"
-winner = "mover"
-horizon = 6
-
-[start]
-x = "S"
-
-[params]
-S = "1..20"
-`
-
-// historyGame carries last and mylast, and its positions are sparse: a
-// hashed space with history.
-const historyGame = `name = "No command twice in a row"
-piles = ["a", "b"]
-allow = "cmd != mylast"
-end = "a * b >= 5000"
-winner = "mover"
-
-[commands]
-double = ["a = a * 2", "b = b * 2"]
-triple = ["a = a * 3", "b = b * 3"]
-add = ["a = a + 7", "b = b + 7"]
-
-[start]
-a = "A"
-b = 1
-
-[params]
-A = "1..5"
-`
-
-// rulesGame has a parameter in its rules: one instance per value.
-const rulesGame = `name = "Take 1..k"
-piles = ["x"]
-moves = ["x - i for i in 1..k"]
-winner = "mover"
-
-[bounds]
-x = "0..300"
-
-[params]
-k = "1..6"
-`
-
 // roundTripGames are the games whose tables must read back the same:
 // every built-in game an outcome table holds, and a few that exercise a
 // horizon, history and rule parameters.
 func roundTripGames(t *testing.T) map[string][]byte {
-	games := map[string][]byte{"horizon": []byte(horizonGame), "history": []byte(historyGame), "rules": []byte(rulesGame)}
+	games := map[string][]byte{"horizon": []byte(testgames.Horizon), "history": []byte(testgames.History), "rules": []byte(testgames.Rules)}
 	for _, name := range rules.BuiltinNames() {
 		src, _ := rules.Builtin(name)
 		games[name] = src // heap games as the engine plays them: solveGame
@@ -151,7 +47,7 @@ func roundTripGames(t *testing.T) map[string][]byte {
 	return games
 }
 
-func TestTableRoundTrip(t *testing.T) {
+func TestRoundTrip(t *testing.T) {
 	games := roundTripGames(t)
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range games {
@@ -165,9 +61,9 @@ func TestTableRoundTrip(t *testing.T) {
 			if testing.Short() && name == "multiplication-game" {
 				t.Skip("4999 instances")
 			}
-			g, rs := solveGame(t, name, games[name])
+			g, rs := testgames.Solve(t, name, games[name])
 			data := writeTable(t, g, rs, Made{Engine: "test", Date: time.Unix(0, 0)})
-			tab, err := ReadTable(data)
+			tab, err := Read(data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -244,11 +140,11 @@ func compareResults(t *testing.T, want, got *retro.Result) {
 	}
 }
 
-func TestTableProbe(t *testing.T) {
-	for _, src := range []string{horizonGame, historyGame} {
-		g, rs := solveGame(t, "probe", []byte(src))
+func TestProbe(t *testing.T) {
+	for _, src := range []string{testgames.Horizon, testgames.History} {
+		g, rs := testgames.Solve(t, "probe", []byte(src))
 		data := writeTable(t, g, rs, Made{})
-		tf, err := OpenTable(bytes.NewReader(data), int64(len(data)))
+		tf, err := Open(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,18 +168,18 @@ func TestTableProbe(t *testing.T) {
 	}
 }
 
-func TestWriteTableRefuses(t *testing.T) {
-	g, rs := builtin(t, "ege-2027-demo")
-	if err := WriteTable(&bytes.Buffer{}, g, nil, TableOptions{}); !errors.Is(err, ErrNoResults) {
+func TestWriteRefuses(t *testing.T) {
+	g, rs := testgames.Builtin(t, "ege-2027-demo")
+	if err := Write(&bytes.Buffer{}, g, nil, Options{}); !errors.Is(err, ErrNoResults) {
 		t.Errorf("no results: %v", err)
 	}
-	g2, _ := builtin(t, "lebedev-commands")
-	if err := WriteTable(&bytes.Buffer{}, g2, rs, TableOptions{}); err == nil || !strings.Contains(err.Error(), "not of game lebedev-commands.toml") {
+	g2, _ := testgames.Builtin(t, "lebedev-commands")
+	if err := Write(&bytes.Buffer{}, g2, rs, Options{}); err == nil || !strings.Contains(err.Error(), "not of game lebedev-commands.toml") {
 		t.Errorf("results of another game: %v", err)
 	}
 }
 
-func ExampleIsTable() {
-	fmt.Println(IsTable([]byte("\x89RTB\r\n\x1a\n...")), IsTable([]byte("name = ")))
+func ExampleHasMagic() {
+	fmt.Println(HasMagic([]byte("\x89RTB\r\n\x1a\n...")), HasMagic([]byte("name = ")))
 	// Output: true false
 }

@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -26,11 +26,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // checksum is the CRC-32C of b.
 func checksum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
 
-// FileHeader is the start of a table file: what it is, which format, and
+// Header is the start of a table file: what it is, which format, and
 // where its checked part ends. The header checks itself (HeaderCRC) and
 // the directory that follows it (DirCRC); each block is checked by its
 // directory entry.
-type FileHeader struct {
+type Header struct {
 	Magic     [8]byte
 	Version   uint32
 	Flags     uint32 // reserved, 0
@@ -40,11 +40,11 @@ type FileHeader struct {
 	HeaderCRC uint32 // CRC-32C of the header's first 60 bytes
 }
 
-// IsTable reports whether b starts with the table magic number.
-func IsTable(b []byte) bool { return len(b) >= len(Magic) && bytes.Equal(b[:len(Magic)], Magic[:]) }
+// HasMagic reports whether b starts with the table magic number.
+func HasMagic(b []byte) bool { return len(b) >= len(Magic) && bytes.Equal(b[:len(Magic)], Magic[:]) }
 
 // marshal writes the header, its checksum included.
-func (h *FileHeader) marshal() []byte {
+func (h *Header) marshal() []byte {
 	b := h.fields()
 	h.HeaderCRC = checksum(b[:60])
 	binary.LittleEndian.PutUint32(b[60:], h.HeaderCRC)
@@ -52,7 +52,7 @@ func (h *FileHeader) marshal() []byte {
 }
 
 // fields writes the header without its checksum.
-func (h *FileHeader) fields() []byte {
+func (h *Header) fields() []byte {
 	b := make([]byte, HeaderSize)
 	copy(b, h.Magic[:])
 	le := binary.LittleEndian
@@ -65,15 +65,15 @@ func (h *FileHeader) fields() []byte {
 }
 
 // parseHeader reads a header from the start of b and validates it.
-func parseHeader(b []byte, size int64) (*FileHeader, error) {
-	if !IsTable(b) {
+func parseHeader(b []byte, size int64) (*Header, error) {
+	if !HasMagic(b) {
 		return nil, ErrNotTable
 	}
 	if len(b) < HeaderSize {
 		return nil, fmt.Errorf("%w: %d bytes, less than a header", ErrTruncated, len(b))
 	}
 	le := binary.LittleEndian
-	h := &FileHeader{Version: le.Uint32(b[8:]), Flags: le.Uint32(b[12:]), Blocks: le.Uint32(b[16:]),
+	h := &Header{Version: le.Uint32(b[8:]), Flags: le.Uint32(b[12:]), Blocks: le.Uint32(b[16:]),
 		DirCRC: le.Uint32(b[20:]), End: le.Uint64(b[24:]), HeaderCRC: le.Uint32(b[60:])}
 	copy(h.Magic[:], b)
 	if err := h.Validate(); err != nil {
@@ -95,7 +95,7 @@ func parseHeader(b []byte, size int64) (*FileHeader, error) {
 // Validate checks a header in this order, with a sentinel for each
 // failure: the magic number (ErrNotTable), the version and the reserved
 // flags (ErrVersion), the checksum (ErrHeaderChecksum).
-func (h *FileHeader) Validate() error {
+func (h *Header) Validate() error {
 	switch {
 	case h.Magic != Magic:
 		return ErrNotTable
@@ -147,9 +147,9 @@ const (
 // maxRaw is the most bytes one block may decode to.
 const maxRaw = 1 << 30
 
-// BlockInfo is one directory entry: a block's kind and place, its size
+// Entry is one directory entry: a block's kind and place, its size
 // stored and decoded, and its checksum.
-type BlockInfo struct {
+type Entry struct {
 	Kind     BlockKind
 	Codec    Codec
 	Instance uint32 // the instance it belongs to (0 for the game block)
@@ -160,7 +160,7 @@ type BlockInfo struct {
 	CRC      uint32 // CRC-32C of the stored bytes
 }
 
-func (e *BlockInfo) marshal(b []byte) {
+func (e *Entry) marshal(b []byte) {
 	le := binary.LittleEndian
 	clear(b[:EntrySize])
 	b[0], b[1] = byte(e.Kind), byte(e.Codec)
@@ -174,16 +174,16 @@ func (e *BlockInfo) marshal(b []byte) {
 
 // parseDirectory reads and checks the directory of a validated header:
 // every block lies in the checked part, one after another.
-func parseDirectory(h *FileHeader, b []byte) ([]BlockInfo, error) {
+func parseDirectory(h *Header, b []byte) ([]Entry, error) {
 	if checksum(b) != h.DirCRC {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrDirectory)
 	}
 	le := binary.LittleEndian
-	dir := make([]BlockInfo, h.Blocks)
+	dir := make([]Entry, h.Blocks)
 	at := uint64(HeaderSize) + uint64(h.Blocks)*EntrySize
 	for k := range dir {
 		e := b[k*EntrySize:]
-		dir[k] = BlockInfo{Kind: BlockKind(e[0]), Codec: Codec(e[1]), Instance: le.Uint32(e[4:]),
+		dir[k] = Entry{Kind: BlockKind(e[0]), Codec: Codec(e[1]), Instance: le.Uint32(e[4:]),
 			First: le.Uint64(e[8:]), Offset: le.Uint64(e[16:]), Size: le.Uint32(e[24:]),
 			Raw: le.Uint32(e[28:]), CRC: le.Uint32(e[32:])}
 		d := &dir[k]

@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -17,13 +17,13 @@ import (
 	"retro/rules"
 )
 
-// TableFile is an open table file. Opening reads and checks the header,
+// File is an open table file. Opening reads and checks the header,
 // the directory, the game and the instance descriptions; positions and
 // outcomes are read a block at a time when asked, so that one probe
-// decodes one outcome block. A TableFile is safe for concurrent use.
-type TableFile struct {
-	Header    FileHeader
-	Dir       []BlockInfo
+// decodes one outcome block. A File is safe for concurrent use.
+type File struct {
+	Header    Header
+	Dir       []Entry
 	Size      int64 // bytes of the file, the made record included
 	Game      *rules.Game
 	OpenWidth int64
@@ -67,9 +67,9 @@ type decoded struct {
 // maxProbeCache is how many outcome blocks probes keep decoded.
 const maxProbeCache = 16
 
-// OpenTable opens a table file of size bytes: it reads and checks the
+// Open opens a table file of size bytes: it reads and checks the
 // header, the directory, the game and the instance descriptions.
-func OpenTable(r io.ReaderAt, size int64) (*TableFile, error) {
+func Open(r io.ReaderAt, size int64) (*File, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("%w: size %d", ErrTruncated, size)
 	}
@@ -89,7 +89,7 @@ func OpenTable(r io.ReaderAt, size int64) (*TableFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &TableFile{Header: *h, Dir: dir, Size: size, r: r,
+	t := &File{Header: *h, Dir: dir, Size: size, r: r,
 		spaces: map[int]*positions.Space{}, cache: map[[2]int]*decoded{}}
 	if len(dir) == 0 || dir[0].Kind != KindGame {
 		return nil, fmt.Errorf("%w: the first block is not the game", ErrDirectory)
@@ -120,10 +120,10 @@ func readFull(r io.ReaderAt, b []byte, off int64) error {
 	return err
 }
 
-// ReadTable reads a whole table file held in memory: every block is
+// Read reads a whole table file held in memory: every block is
 // checked and decoded, and every result rebuilt.
-func ReadTable(data []byte) (*Table, error) {
-	t, err := OpenTable(bytes.NewReader(data), int64(len(data)))
+func Read(data []byte) (*Table, error) {
+	t, err := Open(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func ReadTable(data []byte) (*Table, error) {
 }
 
 // what names block k for an error message.
-func (t *TableFile) what(k int) string {
+func (t *File) what(k int) string {
 	e := &t.Dir[k]
 	switch e.Kind {
 	case KindGame:
@@ -152,7 +152,7 @@ func (t *TableFile) what(k int) string {
 }
 
 // block reads, checks and decodes block k.
-func (t *TableFile) block(k int) ([]byte, error) {
+func (t *File) block(k int) ([]byte, error) {
 	e := &t.Dir[k]
 	stored := make([]byte, e.Size)
 	if err := readFull(t.r, stored, int64(e.Offset)); err != nil {
@@ -167,7 +167,7 @@ func (t *TableFile) block(k int) ([]byte, error) {
 
 // Check reads every block and checks it against its checksum, without
 // decoding it; it returns the error of the first bad block.
-func (t *TableFile) Check() error {
+func (t *File) Check() error {
 	for k := range t.Dir {
 		e := &t.Dir[k]
 		stored := make([]byte, e.Size)
@@ -182,7 +182,7 @@ func (t *TableFile) Check() error {
 }
 
 // readGame reads the game block and returns the number of instances.
-func (t *TableFile) readGame() (int, error) {
+func (t *File) readGame() (int, error) {
 	raw, err := t.block(0)
 	if err != nil {
 		return 0, err
@@ -229,7 +229,7 @@ func (t *TableFile) readGame() (int, error) {
 // readInstances reads the instance blocks, then checks that the space
 // and outcome blocks of each instance not inline follow, as many as it
 // needs, in instance order.
-func (t *TableFile) readInstances(count int) error {
+func (t *File) readInstances(count int) error {
 	at := 1
 	for len(t.Instances) < count {
 		k := len(t.Instances)
@@ -281,7 +281,7 @@ func (t *TableFile) readInstances(count int) error {
 
 // expect checks that n blocks of a kind come next, the j-th starting at
 // j·step, and returns their indices.
-func (t *TableFile) expect(at *int, kind BlockKind, k, n, step int) ([]int, error) {
+func (t *File) expect(at *int, kind BlockKind, k, n, step int) ([]int, error) {
 	if n > len(t.Dir)-*at {
 		return nil, fmt.Errorf("%w: instance %d needs %d %v blocks, the file has fewer", ErrDirectory, k, n, kind)
 	}
@@ -303,7 +303,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // instanceOf binds an instance of the table's game. The results of a heap
 // game are those of its engine view (rules.Instance.HeapView) with as
 // many piles as the space has.
-func (t *TableFile) instanceOf(values []int64, piles int) (*rules.Instance, error) {
+func (t *File) instanceOf(values []int64, piles int) (*rules.Instance, error) {
 	in, err := t.Game.Bind(values)
 	if err != nil || !t.Game.Sum {
 		return in, err
@@ -312,7 +312,7 @@ func (t *TableFile) instanceOf(values []int64, piles int) (*rules.Instance, erro
 }
 
 // readRecord reads the record of one instance from instance block at.
-func (t *TableFile) readRecord(r *rbuf, at int) (*InstanceInfo, error) {
+func (t *File) readRecord(r *rbuf, at int) (*InstanceInfo, error) {
 	fail := func(format string, a ...any) error {
 		return &BlockError{Block: at, What: t.what(at), Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, a...))}
 	}
@@ -411,7 +411,7 @@ func readMade(r io.ReaderAt, end uint64, size int64) (Made, int64, error) {
 }
 
 // Space reads the position space of instance k.
-func (t *TableFile) Space(k int) (*positions.Space, error) {
+func (t *File) Space(k int) (*positions.Space, error) {
 	t.mu.Lock()
 	sp := t.spaces[k]
 	t.mu.Unlock()
@@ -471,7 +471,7 @@ func (t *TableFile) Space(k int) (*positions.Space, error) {
 
 // decodeBlock reads block b and hands its content to read, which must
 // consume all of it.
-func (t *TableFile) decodeBlock(b int, read func(r *rbuf)) error {
+func (t *File) decodeBlock(b int, read func(r *rbuf)) error {
 	raw, err := t.block(b)
 	if err != nil {
 		return err
@@ -486,7 +486,7 @@ func (t *TableFile) decodeBlock(b int, read func(r *rbuf)) error {
 
 // outcomes decodes outcome block j of instance k: its symbols and, with
 // a horizon, its depths.
-func (t *TableFile) outcomes(k, j int) (*decoded, error) {
+func (t *File) outcomes(k, j int) (*decoded, error) {
 	in := t.Instances[k]
 	lo, hi := j*BlockPositions, min((j+1)*BlockPositions, in.Positions)
 	d := &decoded{syms: make([]uint64, hi-lo)}
@@ -507,7 +507,7 @@ func (t *TableFile) outcomes(k, j int) (*decoded, error) {
 
 // readInline hands a part of an instance record to read, which must
 // consume all of it.
-func (t *TableFile) readInline(in *InstanceInfo, raw []byte, read func(r *rbuf)) error {
+func (t *File) readInline(in *InstanceInfo, raw []byte, read func(r *rbuf)) error {
 	r := &rbuf{b: raw}
 	read(r)
 	if err := r.end(); err != nil {
@@ -517,7 +517,7 @@ func (t *TableFile) readInline(in *InstanceInfo, raw []byte, read func(r *rbuf))
 }
 
 // Results reads and rebuilds the results of every instance.
-func (t *TableFile) Results() ([]*retro.Result, error) {
+func (t *File) Results() ([]*retro.Result, error) {
 	out := make([]*retro.Result, len(t.Instances))
 	for k := range out {
 		r, err := t.Result(k)
@@ -531,7 +531,7 @@ func (t *TableFile) Results() ([]*retro.Result, error) {
 
 // Result reads and rebuilds the result of instance k, checking that its
 // pieces agree (retro.FromData) and that its counts are those recorded.
-func (t *TableFile) Result(k int) (*retro.Result, error) {
+func (t *File) Result(k int) (*retro.Result, error) {
 	sp, err := t.Space(k)
 	if err != nil {
 		return nil, err
@@ -568,7 +568,7 @@ func (t *TableFile) Result(k int) (*retro.Result, error) {
 
 // fill decodes the outcome blocks of instance k into d, on every core.
 // Blocks cover whole words of the bitsets, so they do not share a word.
-func (t *TableFile) fill(k int, d *retro.Data) error {
+func (t *File) fill(k int, d *retro.Data) error {
 	in := t.Instances[k]
 	if in.flags&flagInline != 0 {
 		dec, err := t.outcomes(k, 0)
@@ -717,7 +717,7 @@ func order(d *retro.Data, n int) ([]uint32, error) {
 
 // Lookup returns the index of a position in instance k, and false when
 // the table does not hold it.
-func (t *TableFile) Lookup(k int, piles []int64, hist int) (int, bool, error) {
+func (t *File) Lookup(k int, piles []int64, hist int) (int, bool, error) {
 	sp, err := t.Space(k)
 	if err != nil {
 		return 0, false, err
@@ -731,7 +731,7 @@ func (t *TableFile) Lookup(k int, piles []int64, hist int) (int, bool, error) {
 
 // Probe returns the outcome and layer of position i of instance k (layer
 // -1 for D and ?), decoding only the block that holds it.
-func (t *TableFile) Probe(k, i int) (retro.Outcome, int, error) {
+func (t *File) Probe(k, i int) (retro.Outcome, int, error) {
 	in := t.Instances[k]
 	if i < 0 || i >= in.Positions {
 		return 0, 0, fmt.Errorf("position %d of %d", i, in.Positions)

@@ -1,4 +1,4 @@
-package out
+package table
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"retro/out/internal/testgames"
 	"retro/retro"
 	"retro/rules"
 )
@@ -41,10 +42,10 @@ func loadBenchTable(b *testing.B, name string) *benchTable {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, rs := solveGame(b, name, src)
+	g, rs := testgames.Solve(b, name, src)
 	start := time.Now()
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, g, rs, TableOptions{}); err != nil {
+	if err := Write(&buf, g, rs, Options{}); err != nil {
 		b.Fatal(err)
 	}
 	t := &benchTable{g: g, rs: rs, data: buf.Bytes(), took: time.Since(start)}
@@ -52,15 +53,15 @@ func loadBenchTable(b *testing.B, name string) *benchTable {
 	return t
 }
 
-// BenchmarkTableSize reports the size of a table in bits per position,
+// BenchmarkSize reports the size of a table in bits per position,
 // against two references: 16 bits per position (outcome and layer as a
 // 16-bit word) and 2 bits per position (the outcome alone, packed).
-func BenchmarkTableSize(b *testing.B) {
+func BenchmarkSize(b *testing.B) {
 	for _, name := range benchGames {
 		b.Run(name, func(b *testing.B) {
 			t := loadBenchTable(b, name)
 			n := t.rs[0].Len()
-			tf, err := OpenTable(bytes.NewReader(t.data), int64(len(t.data)))
+			tf, err := Open(bytes.NewReader(t.data), int64(len(t.data)))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -84,14 +85,14 @@ func BenchmarkTableSize(b *testing.B) {
 	}
 }
 
-// BenchmarkTableOpenShow is what 'retro show FILE.rtb POSITION' does: read
+// BenchmarkOpenShow is what 'retro show FILE.rtb POSITION' does: read
 // the whole table, rebuild the result, and work out one position's moves.
-func BenchmarkTableOpenShow(b *testing.B) {
+func BenchmarkOpenShow(b *testing.B) {
 	for _, name := range benchGames {
 		b.Run(name, func(b *testing.B) {
 			t := loadBenchTable(b, name)
 			for b.Loop() {
-				tab, err := ReadTable(t.data)
+				tab, err := Read(t.data)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -104,9 +105,9 @@ func BenchmarkTableOpenShow(b *testing.B) {
 	}
 }
 
-// BenchmarkTableOpenProbe opens a table and probes one position, reading
+// BenchmarkOpenProbe opens a table and probes one position, reading
 // the header, the game, the space and one outcome block.
-func BenchmarkTableOpenProbe(b *testing.B) {
+func BenchmarkOpenProbe(b *testing.B) {
 	for _, name := range benchGames {
 		b.Run(name, func(b *testing.B) {
 			t := loadBenchTable(b, name)
@@ -114,7 +115,7 @@ func BenchmarkTableOpenProbe(b *testing.B) {
 			p := make([]int64, r.Space.Piles())
 			h := r.Space.Position(r.Len()/2, p)
 			for b.Loop() {
-				tf, err := OpenTable(bytes.NewReader(t.data), int64(len(t.data)))
+				tf, err := Open(bytes.NewReader(t.data), int64(len(t.data)))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -130,10 +131,10 @@ func BenchmarkTableOpenProbe(b *testing.B) {
 	}
 }
 
-// BenchmarkTableProbe probes positions at random in an open table: over
+// BenchmarkProbe probes positions at random in an open table: over
 // the whole table most probes decode a block (probes keep the last 16
 // decoded); "near" probes stay within 16 blocks, decoded once.
-func BenchmarkTableProbe(b *testing.B) {
+func BenchmarkProbe(b *testing.B) {
 	for _, name := range benchGames {
 		for _, near := range []bool{false, true} {
 			sub := name
@@ -147,7 +148,7 @@ func BenchmarkTableProbe(b *testing.B) {
 
 func benchProbe(b *testing.B, name string, near bool) {
 	t := loadBenchTable(b, name)
-	tf, err := OpenTable(bytes.NewReader(t.data), int64(len(t.data)))
+	tf, err := Open(bytes.NewReader(t.data), int64(len(t.data)))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,0 +1,56 @@
+// Package table writes and reads table files (.rtb): a solved game kept
+// on disk, to answer questions later without solving again.
+//
+// Write writes the results of a game's instances; Read reads a whole file
+// back as a Table; Open opens one to read a block at a time (File), so
+// that one probe decodes one block. A damaged, truncated or foreign file
+// gives an error that names the fault, never a panic.
+//
+// Words:
+//
+//   - Table: a game as given (its text), the results of its instances, the
+//     open width it was solved with, and its made record. A heap game's
+//     results are those of its engine view (rules.Instance.HeapView).
+//   - Header: the file's first 64 bytes: the magic number, the format
+//     version, the number of blocks, the end of the checked part, and
+//     checksums (CRC-32C) of itself and of the directory. Header.Validate
+//     gives a sentinel for each way it can be wrong (errors.go).
+//   - Directory: one entry (Entry) per block, after the header: its kind,
+//     codec, instance, first position, place, sizes stored and decoded, and
+//     checksum.
+//   - Block: a piece of the file compressed alone (zstd), so that reading
+//     one position decodes one block: the game block (the game text, stored
+//     as it is, and each parameter's range as solved), instance records
+//     (small instances keep their space and outcomes inline), and for large
+//     instances space blocks and outcome blocks of BlockPositions positions
+//     each.
+//   - Instance record: one instance's rule values, the shape of its space,
+//     its horizon, counts, starts and coloured sets (InstanceInfo, as
+//     opening reads it).
+//   - Symbol: a position's outcome and layer as one number (0 D, 1 ?,
+//     2+2·layer W, 3+2·layer L); an outcome block stores its symbols as
+//     deltas, as runs or as roaring sets, whichever zstd makes smallest.
+//     Optimal moves are not stored: Result.Moves works them out from the
+//     rules.
+//   - Checked part: the header, directory and blocks, the same byte for
+//     byte for the same game whatever the number of cores. Every byte of
+//     it is under a checksum.
+//   - Made record: after the checked part, how the table was made (engine,
+//     Go release, date, solve time, cores). It differs between runs and no
+//     check reads it; a damaged one is lost (MadeErr), not the table.
+//
+// Files:
+//
+//   - table.go: Table, Made, Options and Write: the game block, the
+//     instance records and the blocks of large instances, built in parallel
+//     and written in order.
+//   - read.go: File and Open, Read, Check; a result's space and
+//     outcomes read back block by block (Result, Lookup, Probe).
+//   - block.go: the contents of blocks: compression, varint buffers, and
+//     the encodings of symbols, membership words and tuples.
+//   - header.go: Header, Entry, BlockKind and Codec: the fixed parts and
+//     their checksums.
+//   - errors.go: the sentinels of reading and writing, and BlockError.
+//
+// The byte layout is in the README (Outcome tables on disk).
+package table
