@@ -157,22 +157,36 @@ func parseHeapList(s string) ([]int64, error) {
 
 // load reads a game (a game file, a built-in game, or the game a table file
 // was solved from) and applies the --param flags that name its params;
-// with strict, every --param must name one of them.
+// with strict, every --param must name one of them. On a table, --param
+// chooses part of what it holds, as for every command (selectParams).
 func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
-	g, err := loadGame(arg)
-	if t, isTable, terr := readTableFile(arg); isTable {
-		// A table holds its game as given: the Grundy values are worked
-		// out from its rules, as from the game file.
-		if terr != nil {
-			return nil, terr
-		}
-		g, err = t.Game, nil
+	// A table holds its game as given: the Grundy values are worked out
+	// from its rules, as from the game file.
+	t, isTable, err := readTableFile(arg)
+	if !isTable {
+		return o.loadGame(arg, strict)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !g.Sum {
-		return nil, fmt.Errorf("%s is not a heap game (sum = true): use 'retro solve'", g.File)
+	if err := heapGame(t.Game); err != nil {
+		return nil, err
+	}
+	if err := selectParams(arg, t, o.params, !strict); err != nil {
+		return nil, err
+	}
+	return t.Game, nil
+}
+
+// loadGame reads a game file or a built-in game and applies the --param
+// flags that name its params; with strict, every --param must name one.
+func (o *sgOptions) loadGame(arg string, strict bool) (*rules.Game, error) {
+	g, err := loadGame(arg)
+	if err != nil {
+		return nil, err
+	}
+	if err := heapGame(g); err != nil {
+		return nil, err
 	}
 	for _, p := range o.params {
 		name, lo, hi, err := parseParam(p)
@@ -187,6 +201,14 @@ func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// heapGame refuses a game that is not a heap game.
+func heapGame(g *rules.Game) error {
+	if !g.Sum {
+		return fmt.Errorf("%s is not a heap game (sum = true): use 'retro solve'", g.File)
+	}
+	return nil
 }
 
 // winnerAtEnd is who has won a heap game when no heap can move: Mover for

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,13 +9,11 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"time"
 	"unicode/utf8"
 
 	"retro/out/table"
 	"retro/positions"
-	"retro/retro"
 	"retro/rules"
 )
 
@@ -97,13 +94,10 @@ func (gf *gameFlags) tableArg(arg string) (s *solved, ok bool, err error) {
 	if err := gf.checkOpenWidth(arg, t); err != nil {
 		return nil, true, err
 	}
-	results := t.Results
-	for _, p := range gf.params {
-		if results, err = chooseParam(arg, t, results, p); err != nil {
-			return nil, true, err
-		}
+	if err := selectParams(arg, t, gf.params, false); err != nil {
+		return nil, true, err
 	}
-	return &solved{game: g, results: results, elapsed: time.Since(start), table: t}, true, nil
+	return &solved{game: g, results: t.Results, elapsed: time.Since(start), table: t}, true, nil
 }
 
 // checkOpenWidth lets an open parameter of a table take the values it
@@ -128,52 +122,27 @@ func (gf *gameFlags) checkOpenWidth(arg string, t *table.Table) error {
 	return nil
 }
 
-// chooseParam keeps the part of a table that a --param flag names: the
-// instances whose rule parameter lies in its range, or the start positions
-// whose start parameter does. The range must lie in the table's.
-func chooseParam(arg string, t *table.Table, results []*retro.Result, flag string) ([]*retro.Result, error) {
-	g := t.Game
-	pv, err := readParam(flag)
-	if err != nil {
-		return nil, err
-	}
-	name, lo, hi := pv.name, pv.lo, pv.hi
-	k := slices.IndexFunc(g.Params, func(p rules.Param) bool { return p.Name == name })
-	if k < 0 {
-		return nil, &usageError{err: fmt.Errorf("--param %s: %w", flag, g.SetRange(name, lo, hi))}
-	}
-	p := g.Params[k]
-	if p.Open { // the values the table was solved with
-		p.Hi = rules.OpenHi(p.Lo, cmp.Or(t.OpenWidth, positions.DefaultOpenWidth))
-	}
-	if pv.open { // from lo to the top of what the table holds
-		hi = max(lo, p.Hi)
-	}
-	if lo < p.Lo || hi > p.Hi {
-		return nil, fmt.Errorf("--param %s: %s holds %s = %d..%d only", flag, arg, name, p.Lo, p.Hi)
-	}
-	if err := g.SetRange(name, lo, hi); err != nil {
-		return nil, fmt.Errorf("--param %s: %w", flag, err)
-	}
-	in := func(v int64) bool { return lo <= v && v <= hi }
-	if p.Rule {
-		at := slices.IndexFunc(g.RuleParams(), func(q rules.Param) bool { return q.Name == name })
-		kept := slices.DeleteFunc(slices.Clone(results), func(r *retro.Result) bool { return !in(r.Instance.Values[at]) })
-		if len(kept) == 0 {
-			return nil, fmt.Errorf("--param %s: %s holds no instance with %s in %d..%d", flag, arg, name, lo, hi)
+// selectParams applies the --param flags to a table read from arg: each
+// chooses part of what it holds (table.Select). With skipUnknown, a flag
+// that names a parameter the game does not have is passed over (in a sum
+// of games, a flag may be meant for another).
+func selectParams(arg string, t *table.Table, flags []string, skipUnknown bool) error {
+	for _, flag := range flags {
+		pv, err := readParam(flag)
+		if err != nil {
+			return err
 		}
-		return kept, nil
+		err = t.Select(arg, table.Range{Name: pv.name, Lo: pv.lo, Hi: pv.hi, Open: pv.open})
+		switch {
+		case err == nil:
+		case errors.Is(err, table.ErrNoParam) && skipUnknown:
+		case errors.Is(err, table.ErrNoParam):
+			return &usageError{err: fmt.Errorf("--param %s: %w", flag, err)}
+		default:
+			return fmt.Errorf("--param %s: %w", flag, err)
+		}
 	}
-	at := slices.IndexFunc(g.StartParams(), func(q rules.Param) bool { return q.Name == name })
-	kept := make([]*retro.Result, len(results))
-	for j, r := range results {
-		c := *r
-		c.Starts = slices.DeleteFunc(slices.Clone(r.Starts), func(s positions.StartPos) bool {
-			return at < len(s.Params) && !in(s.Params[at])
-		})
-		kept[j] = &c
-	}
-	return kept, nil
+	return nil
 }
 
 // writeTableFile writes the table of a solved game, whole or not at all.

@@ -249,3 +249,31 @@ func TestSgFromTable(t *testing.T) {
 		}
 	}
 }
+
+// sg applies --param to a table as every command does: it chooses part
+// of what the table holds, and goes no further.
+func TestSgTableParam(t *testing.T) {
+	path := solveTo(t, t.TempDir(), "powers-of-p", "--param", "p=2..4")
+	want, _, _ := runCmd(t, "sg", "powers-of-p", "--upto", "9", "--param", "p=3..4")
+	for _, p := range []string{"p=3..4", "p=3.."} {
+		got, errs, code := runCmd(t, "sg", path, "--upto", "9", "--param", p)
+		if code != 0 || got != want {
+			t.Errorf("sg --param %s from the table (exit %d, %s):\n%s\nfrom the game:\n%s", p, code, errs, got, want)
+		}
+	}
+	for _, c := range []struct {
+		param string
+		code  int
+		msg   string
+	}{
+		{"p=2..30", 1, "retro: --param p=2..30: " + path + " holds p = 2..4 only\n"},
+		{"q=2", 2, "retro: --param q=2: powers-of-p.toml has no param q (params: p)\n"},
+	} {
+		for _, cmd := range []string{"sg", "solve"} {
+			_, errs, code := runCmd(t, cmd, path, "--param", c.param)
+			if code != c.code || errs != c.msg {
+				t.Errorf("%s --param %s: exit %d, %q; want %d, %q", cmd, c.param, code, errs, c.code, c.msg)
+			}
+		}
+	}
+}

@@ -4,7 +4,8 @@
 // Write writes the results of a game's instances; Read reads a whole file
 // back as a Table; Open opens one to read a block at a time (File), so
 // that one probe decodes one block. A damaged, truncated or foreign file
-// gives an error that names the fault, never a panic.
+// gives an error that names the fault, never a panic. Select chooses part
+// of a table by its parameters (what --param does to a table).
 //
 // Words:
 //
@@ -38,6 +39,9 @@
 //   - Made record: after the checked part, how the table was made (engine,
 //     Go release, date, solve time, cores). It differs between runs and no
 //     check reads it; a damaged one is lost (MadeErr), not the table.
+//   - Selection: a Range of one parameter's values; Select keeps the
+//     instances whose rule parameter lies in it, or the starts whose start
+//     parameter does. It cannot go beyond what the table holds.
 //
 // Files:
 //
@@ -50,7 +54,9 @@
 //     the encodings of symbols, membership words and tuples.
 //   - header.go: Header, Entry, BlockKind and Codec: the fixed parts and
 //     their checksums.
-//   - errors.go: the sentinels of reading and writing, and BlockError.
+//   - errors.go: the sentinels of reading, writing and selecting, and
+//     BlockError.
+//   - select.go: Range and Table.Select.
 //
 // The byte layout is in the README (Outcome tables on disk).
 package table

@@ -53,3 +53,18 @@ func (e *BlockError) Error() string {
 }
 
 func (e *BlockError) Unwrap() error { return e.Err }
+
+// Errors of selecting part of a table (Table.Select).
+var (
+	// ErrNoParam: the parameter named is not one of the game's.
+	ErrNoParam = errors.New("no such parameter")
+)
+
+// noParamError is a selection that names a parameter the game does not
+// have. It says so as the game does (rules.Game.SetRange, which lists the
+// parameters there are) and is ErrNoParam.
+type noParamError struct{ err error }
+
+func (e *noParamError) Error() string        { return e.err.Error() }
+func (e *noParamError) Unwrap() error        { return e.err }
+func (e *noParamError) Is(target error) bool { return target == ErrNoParam }
