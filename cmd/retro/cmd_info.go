@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -77,7 +76,7 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 		_, err := e.stdout.Write(t.Game.Source)
 		return err
 	}
-	sum, err := contentSum(f, t.Header.End)
+	sum, err := t.ContentSum()
 	if err != nil {
 		return err
 	}
@@ -156,15 +155,6 @@ func writeMade(w io.Writer, t *table.File) {
 	m := t.Made
 	fmt.Fprintf(w, "made:       %s by %s (%s), solve %s on %s\n", m.Date.UTC().Format(time.DateTime+" UTC"),
 		m.Engine, m.Go, duration(m.SolveTime), count(int64(m.Cores), "core", "cores"))
-}
-
-// contentSum is the SHA-256 of the checked part of a table file.
-func contentSum(f *os.File, end uint64) ([]byte, error) {
-	h := sha256.New()
-	if _, err := io.Copy(h, io.NewSectionReader(f, 0, int64(end))); err != nil {
-		return nil, err
-	}
-	return h.Sum(nil), nil
 }
 
 // counts are the outcomes and layers of several results.

@@ -36,6 +36,8 @@
 //   - Checked part: the header, directory and blocks, the same byte for
 //     byte for the same game whatever the number of cores. Every byte of
 //     it is under a checksum.
+//   - Content checksum: the SHA-256 of the checked part (File.ContentSum),
+//     what retro info prints: equal tables, equal sums.
 //   - Made record: after the checked part, how the table was made (engine,
 //     Go release, date, solve time, cores). It differs between runs and no
 //     check reads it; a damaged one is lost (MadeErr), not the table.
@@ -48,8 +50,8 @@
 //   - table.go: Table, Made, Options and Write: the game block, the
 //     instance records and the blocks of large instances, built in parallel
 //     and written in order.
-//   - read.go: File and Open, Read, Check; a result's space and
-//     outcomes read back block by block (Result, Lookup, Probe).
+//   - read.go: File and Open, Read, Check, ContentSum; a result's space
+//     and outcomes read back block by block (Result, Lookup, Probe).
 //   - block.go: the contents of blocks: compression, varint buffers, and
 //     the encodings of symbols, membership words and tuples.
 //   - header.go: Header, Entry, BlockKind and Codec: the fixed parts and

@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -179,6 +180,17 @@ func (t *File) Check() error {
 		}
 	}
 	return nil
+}
+
+// ContentSum is the content checksum: the SHA-256 of the file's checked
+// part. Tables of the same game have the same sum, however and whenever
+// they were made.
+func (t *File) ContentSum() ([]byte, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(t.r, 0, int64(t.Header.End))); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
 }
 
 // readGame reads the game block and returns the number of instances.

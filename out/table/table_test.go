@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"runtime"
@@ -182,4 +183,29 @@ func TestWriteRefuses(t *testing.T) {
 func ExampleHasMagic() {
 	fmt.Println(HasMagic([]byte("\x89RTB\r\n\x1a\n...")), HasMagic([]byte("name = ")))
 	// Output: true false
+}
+
+// TestContentSum: the content checksum is the SHA-256 of the checked part,
+// the same for two tables of one game made differently.
+func TestContentSum(t *testing.T) {
+	g, rs := testgames.Solve(t, "history", []byte(testgames.History))
+	var sums [][]byte
+	for _, made := range []Made{{Engine: "test"}, {Engine: "other", Cores: 3, Date: time.Now()}} {
+		data := writeTable(t, g, rs, made)
+		tf, err := Open(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, err := tf.ContentSum()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := sha256.Sum256(checked(t, data)); !bytes.Equal(sum, want[:]) {
+			t.Errorf("content sum %x, want %x", sum, want)
+		}
+		sums = append(sums, sum)
+	}
+	if !bytes.Equal(sums[0], sums[1]) {
+		t.Errorf("two makings of one table: sums %x and %x", sums[0], sums[1])
+	}
 }
