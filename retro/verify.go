@@ -3,6 +3,8 @@ package retro
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"retro/positions"
 	"retro/rules"
@@ -238,4 +240,33 @@ func (v *verifier) endOf(to []int64, th int) (bool, rules.Player, error) {
 	}
 	w, err := v.m.Winner(to)
 	return true, w, err
+}
+
+// VerifyAll checks every position of a result on every core, each with its
+// own machine, and keeps the first limit problems by position.
+func VerifyAll(r *Result, limit int) (*VerifyReport, error) {
+	parts := min(runtime.GOMAXPROCS(0), max(1, r.Len()/4096))
+	reps := make([]*VerifyReport, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := r.Len()*k/parts, r.Len()*(k+1)/parts
+			reps[k], errs[k] = Verify(r, r.Instance.NewMachine(), VerifyOptions{Lo: lo, Hi: hi, Max: limit})
+		}()
+	}
+	wg.Wait()
+	all := &VerifyReport{}
+	for k, rep := range reps {
+		if errs[k] != nil {
+			return nil, errs[k]
+		}
+		all.Checked += rep.Checked
+		all.Count += rep.Count
+		all.Problems = append(all.Problems, rep.Problems...)
+	}
+	all.Problems = all.Problems[:min(len(all.Problems), limit)] // the parts come in position order
+	return all, nil
 }

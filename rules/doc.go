@@ -13,6 +13,9 @@
 // has Python's integer arithmetic with overflow checks; params.go binds
 // parameters; octal.go reads octal codes; split.go reads the split entries
 // of heap games as rows for the sparse-space method (SplitForm).
+// Around the pipeline: position.go reads a position and a command as a
+// user writes them ("a=17,b=28", "none"); growth.go tells a game whose
+// positions cannot end (Unending).
 //
 // # Words
 //

@@ -29,43 +29,11 @@ func checkText(path string) error {
 	return nil
 }
 
-// growthWarning warns of a game whose every move only adds stones, with
-// nothing to end it: no end condition, no [bounds] box, no horizon. Its
-// positions never repeat and never end, so a solve runs into the cap.
+// growthWarning warns of a game that cannot end (rules.Game.Unending).
 func growthWarning(g *rules.Game) string {
-	if g.HasEnd || g.HasBounds || g.Horizon >= 0 || g.Signed || g.Sum {
+	if !g.Unending() {
 		return ""
-	}
-	insts, err := g.Instances()
-	if err != nil || len(insts) == 0 {
-		return ""
-	}
-	for _, in := range insts {
-		moves, _ := in.Affine()
-		if len(moves) == 0 || !onlyGrow(moves) {
-			return ""
-		}
 	}
 	return "warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
 		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon"
-}
-
-// onlyGrow reports whether every move sets each pile it changes to at
-// least its old value, for piles of zero or more: a coefficient of at
-// least 1 on the pile itself, none negative, no negative constant, no
-// division.
-func onlyGrow(moves []rules.AffineMove) bool {
-	for _, mv := range moves {
-		for t, p := range mv.Targets {
-			if mv.Div[t] != 1 || mv.Const[t] < 0 || mv.Coef[t][p] < 1 {
-				return false
-			}
-			for _, c := range mv.Coef[t] {
-				if c < 0 {
-					return false
-				}
-			}
-		}
-	}
-	return true
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -68,7 +66,7 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rep, err := verifyResult(r, o.max)
+		rep, err := retro.VerifyAll(r, o.max)
 		if err != nil {
 			return &sourceError{err: err, src: t.Game.Source}
 		}
@@ -105,35 +103,6 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 	return fmt.Errorf("%s: %d inconsistencies", args[0], count)
-}
-
-// verifyResult checks a result on every core, each with its own machine,
-// and gathers the first problems by position.
-func verifyResult(r *retro.Result, limit int) (*retro.VerifyReport, error) {
-	parts := min(runtime.GOMAXPROCS(0), max(1, r.Len()/4096))
-	reps := make([]*retro.VerifyReport, parts)
-	errs := make([]error, parts)
-	var wg sync.WaitGroup
-	for k := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lo, hi := r.Len()*k/parts, r.Len()*(k+1)/parts
-			reps[k], errs[k] = retro.Verify(r, r.Instance.NewMachine(), retro.VerifyOptions{Lo: lo, Hi: hi, Max: limit})
-		}()
-	}
-	wg.Wait()
-	all := &retro.VerifyReport{}
-	for k, rep := range reps {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
-		all.Checked += rep.Checked
-		all.Count += rep.Count
-		all.Problems = append(all.Problems, rep.Problems...)
-	}
-	all.Problems = all.Problems[:min(len(all.Problems), limit)] // the parts come in position order
-	return all, nil
 }
 
 // instanceLabel names the instance of a result, "n=5: ", in a game with

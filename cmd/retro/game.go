@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -163,7 +161,7 @@ func readParam(s string) (paramValue, error) {
 		return bad("want NAME=LO..HI, NAME=LO.. or NAME=VALUE")
 	}
 	a, b, isRange := strings.Cut(val, "..")
-	lo, err := parseInt(a)
+	lo, err := rules.ParseInt(a)
 	if err != nil {
 		return bad("%v", err)
 	}
@@ -173,7 +171,7 @@ func readParam(s string) (paramValue, error) {
 	case strings.TrimSpace(b) == "":
 		pv.open = true
 	default:
-		if pv.hi, err = parseInt(b); err != nil {
+		if pv.hi, err = rules.ParseInt(b); err != nil {
 			return bad("%v", err)
 		}
 		if lo > pv.hi {
@@ -181,20 +179,6 @@ func readParam(s string) (paramValue, error) {
 		}
 	}
 	return pv, nil
-}
-
-// parseInt reads a decimal int64, saying whether a number too large is
-// too large.
-func parseInt(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	v, err := strconv.ParseInt(s, 10, 64)
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, fmt.Errorf("%s overflows int64 (the values lie in %d..%d)", s, math.MinInt64, math.MaxInt64)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer", s)
-	}
-	return v, nil
 }
 
 // instances checks a game's parameter ranges against the caps, before

@@ -12,82 +12,21 @@ import (
 // parsePosition reads a position as "17,28", "(17, 28)" or "a=17,b=28".
 // A position that does not read is a bad command line.
 func parsePosition(g *rules.Game, s string) ([]int64, error) {
-	piles, err := readPosition(g, s)
+	piles, err := g.ParsePosition(s)
 	if err != nil {
 		return nil, &usageError{err: err}
 	}
 	return piles, nil
 }
 
-func readPosition(g *rules.Game, s string) ([]int64, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
-	parts := strings.Split(t, ",")
-	piles := make([]int64, len(g.Piles))
-	named := strings.Contains(t, "=")
-	if !named && len(parts) != len(g.Piles) {
-		return nil, fmt.Errorf("position %q: want %d values (%s)", s, len(g.Piles), strings.Join(g.Piles, ","))
-	}
-	seen := make([]bool, len(g.Piles))
-	for k, part := range parts {
-		part = strings.TrimSpace(part)
-		idx := k
-		if named {
-			name, val, ok := strings.Cut(part, "=")
-			if !ok {
-				return nil, fmt.Errorf("position %q: %q is not NAME=VALUE", s, part)
-			}
-			idx = pileIndex(g, strings.TrimSpace(name))
-			if idx < 0 {
-				return nil, fmt.Errorf("position %q: no pile named %q (piles: %s)", s, name, strings.Join(g.Piles, ", "))
-			}
-			if seen[idx] {
-				return nil, fmt.Errorf("position %q: pile %s given twice", s, name)
-			}
-			part = strings.TrimSpace(val)
-		}
-		v, err := parseInt(part)
-		if err != nil {
-			return nil, fmt.Errorf("position %q: %v", s, err)
-		}
-		if v < 0 && !g.Signed {
-			return nil, fmt.Errorf("position %q: pile %s is %d, and piles are never negative unless the game says signed = true", s, g.Piles[idx], v)
-		}
-		piles[idx], seen[idx] = v, true
-	}
-	for k, ok := range seen {
-		if !ok {
-			return nil, fmt.Errorf("position %q: pile %s is missing", s, g.Piles[k])
-		}
-	}
-	return piles, nil
-}
-
-func pileIndex(g *rules.Game, name string) int {
-	for k, p := range g.Piles {
-		if p == name {
-			return k
-		}
-	}
-	return -1
-}
-
-// parseCommand reads a history part: "none", a command's name, or its
-// number from 1.
+// parseCommand reads a history part given to --flag: "none", or a
+// command's name.
 func parseCommand(g *rules.Game, flag, s string) (int, error) {
-	if s == "" || s == "none" {
-		return 0, nil
+	c, err := g.ParseCommand(s)
+	if err != nil {
+		return 0, &usageError{err: fmt.Errorf("--%s %w", flag, err)}
 	}
-	for k, c := range g.Commands {
-		if c.Name == s {
-			return k + 1, nil
-		}
-	}
-	names := make([]string, len(g.Commands))
-	for k, c := range g.Commands {
-		names[k] = fmt.Sprintf("%q", c.Name)
-	}
-	return 0, &usageError{err: fmt.Errorf("--%s %q: no such command (commands: %s)", flag, s, strings.Join(names, ", "))}
+	return c, nil
 }
 
 // singleInstance is the one instance of a game a position belongs to: a

@@ -1,0 +1,89 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// ParsePosition reads a position of the game's piles as a user writes it:
+// "17,28", "(17, 28)" or "a=17,b=28" (named piles in any order, each once).
+// A negative pile is refused unless the game is signed.
+func (g *Game) ParsePosition(s string) ([]int64, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
+	parts := strings.Split(t, ",")
+	piles := make([]int64, len(g.Piles))
+	named := strings.Contains(t, "=")
+	if !named && len(parts) != len(g.Piles) {
+		return nil, fmt.Errorf("position %q: want %d values (%s)", s, len(g.Piles), strings.Join(g.Piles, ","))
+	}
+	seen := make([]bool, len(g.Piles))
+	for k, part := range parts {
+		part = strings.TrimSpace(part)
+		idx := k
+		if named {
+			name, val, ok := strings.Cut(part, "=")
+			if !ok {
+				return nil, fmt.Errorf("position %q: %q is not NAME=VALUE", s, part)
+			}
+			idx = g.PileIndex(strings.TrimSpace(name))
+			if idx < 0 {
+				return nil, fmt.Errorf("position %q: no pile named %q (piles: %s)", s, name, strings.Join(g.Piles, ", "))
+			}
+			if seen[idx] {
+				return nil, fmt.Errorf("position %q: pile %s given twice", s, name)
+			}
+			part = strings.TrimSpace(val)
+		}
+		v, err := ParseInt(part)
+		if err != nil {
+			return nil, fmt.Errorf("position %q: %v", s, err)
+		}
+		if v < 0 && !g.Signed {
+			return nil, fmt.Errorf("position %q: pile %s is %d, and piles are never negative unless the game says signed = true", s, g.Piles[idx], v)
+		}
+		piles[idx], seen[idx] = v, true
+	}
+	for k, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("position %q: pile %s is missing", s, g.Piles[k])
+		}
+	}
+	return piles, nil
+}
+
+// ParseCommand reads a history part as a user writes it: "none" (or "")
+// for none, else a command's name; it returns 0 for none and 1+the
+// command's index otherwise.
+func (g *Game) ParseCommand(s string) (int, error) {
+	if s == "" || s == "none" {
+		return 0, nil
+	}
+	for k, c := range g.Commands {
+		if c.Name == s {
+			return k + 1, nil
+		}
+	}
+	names := make([]string, len(g.Commands))
+	for k, c := range g.Commands {
+		names[k] = fmt.Sprintf("%q", c.Name)
+	}
+	return 0, fmt.Errorf("%q: no such command (commands: %s)", s, strings.Join(names, ", "))
+}
+
+// ParseInt reads a decimal int64 as a user writes one on a command line,
+// saying whether a number too large is too large.
+func ParseInt(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%s overflows int64 (the values lie in %d..%d)", s, int64(math.MinInt64), int64(math.MaxInt64))
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%q is not an integer", s)
+	}
+	return v, nil
+}
