@@ -57,4 +57,14 @@
 //     reach, and checks the tier on every move (ErrNotATier names the move
 //     and both positions). The general path's Graph checks a declared tier
 //     too.
+//   - Un-move: a move undone, from the position it leads to back to the
+//     positions it comes from. A game without history or horizon whose
+//     positions are every tuple of its [bounds] box, with a linear end (or
+//     none), and whose moves are affine with each changed pile reading only
+//     itself (x ± k, x·k, x // k, k - x, several piles at once) is compiled
+//     by CompileUnmoves into Unmoves: the box as a dense Space whose index
+//     is the cell, and Undo, which lists the positions a move comes from
+//     pile by pile (v' = (a·v + c) // d gives an interval of v). Its moves
+//     may go both ways (cycles). ErrNotUnmoves (an UnmovesError) says why
+//     a game is not one.
 package positions
