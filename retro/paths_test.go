@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -17,10 +18,11 @@ import (
 )
 
 // bothPaths solves every instance of a game by the path SolveInstance
-// chooses and by the general path forced, and fails unless the two give
-// the same table file and the same CSV. It returns how many instances took
-// the compiled path.
-func bothPaths(t *testing.T, name, src string) int {
+// chooses, by the general path forced and by the un-move path forced where
+// it takes the game, and fails unless they give the same table file and the
+// same CSV. It returns how many instances took the compiled path, and how
+// many the un-move path took when forced.
+func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 	t.Helper()
 	g, err := rules.Parse(name, []byte(src))
 	if err != nil {
@@ -30,8 +32,7 @@ func bothPaths(t *testing.T, name, src string) int {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	var fast, general []*retro.Result
-	compiled := 0
+	var fast, general, unmoves []*retro.Result
 	for _, in := range insts {
 		a, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
 		if err != nil {
@@ -52,7 +53,33 @@ func bothPaths(t *testing.T, name, src string) int {
 				a.MoveCount, a.Edges, b.MoveCount, b.Edges, src)
 		}
 		fast, general = append(fast, a), append(general, b)
+		c, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})
+		if errors.Is(err, positions.ErrNotUnmoves) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s (un-moves): %v", name, err)
+		}
+		if rep := retro.Compare(c, b, 3); rep.Count > 0 {
+			t.Fatalf("%s: un-moves: %d differences from the general path, first %v\n%s", name, rep.Count, rep.Problems, src)
+		}
+		if c.MoveCount != b.MoveCount || c.Edges != b.Edges {
+			t.Fatalf("%s: un-moves: %d moves and %d edges, the general path %d and %d\n%s", name,
+				c.MoveCount, c.Edges, b.MoveCount, b.Edges, src)
+		}
+		unmoves = append(unmoves, c)
 	}
+	if len(unmoves) == len(insts) {
+		sameFiles(t, name, g, unmoves, general, "un-moves", src)
+	}
+	sameFiles(t, name, g, fast, general, fast[0].Path, src)
+	return compiled, len(unmoves)
+}
+
+// sameFiles fails unless two solutions of a game's instances give the same
+// table file and the same CSV.
+func sameFiles(t *testing.T, name string, g *rules.Game, fast, general []*retro.Result, path, src string) {
+	t.Helper()
 	var ta, tb, ca, cb bytes.Buffer
 	if err := table.Write(&ta, g, fast, table.Options{}); err != nil {
 		t.Fatal(err)
@@ -61,7 +88,7 @@ func bothPaths(t *testing.T, name, src string) int {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
-		t.Fatalf("%s: the table files differ between the paths (%s)\n%s", name, fast[0].Path, src)
+		t.Fatalf("%s: the table files differ between the paths (%s)\n%s", name, path, src)
 	}
 	if err := out.WriteCSV(&ca, fast, out.CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)
@@ -70,9 +97,8 @@ func bothPaths(t *testing.T, name, src string) int {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(ca.Bytes(), cb.Bytes()) {
-		t.Fatalf("%s: the CSV differs between the paths (%s)\n%s", name, fast[0].Path, src)
+		t.Fatalf("%s: the CSV differs between the paths (%s)\n%s", name, path, src)
 	}
-	return compiled
 }
 
 func TestPathsAgreeOnBuiltinGames(t *testing.T) {
@@ -82,7 +108,8 @@ func TestPathsAgreeOnBuiltinGames(t *testing.T) {
 		if bytes.Contains(src, []byte("sum")) && strings.Contains(string(src), "sum   = true") {
 			continue // heap games are solved as sums
 		}
-		compiled += bothPaths(t, name+".toml", string(src))
+		c, _ := bothPaths(t, name+".toml", string(src))
+		compiled += c
 	}
 	if compiled == 0 {
 		t.Error("no built-in game took the compiled path")
@@ -91,43 +118,58 @@ func TestPathsAgreeOnBuiltinGames(t *testing.T) {
 
 func TestPathsAgreeOnBenchGamesSmaller(t *testing.T) {
 	small := map[string][2]string{
-		"exam-4000":   {"4000", "300"},
-		"chain-1m":    {"1000000", "20000"},
-		"halving-1m":  {"1000000", "20000"},
-		"cycles-3000": {"3000", "200"},
+		"exam-4000":       {"4000", "300"},
+		"chain-1m":        {"1000000", "20000"},
+		"halving-1m":      {"1000000", "20000"},
+		"cycles-3000":     {"3000", "200"},
+		"box-cycles-3200": {"3200", "150"},
 	}
-	compiled := 0
+	compiled, unmoved := 0, 0
 	for name, r := range small {
 		src, err := os.ReadFile("testdata/bench/" + name + ".toml")
 		if err != nil {
 			t.Fatal(err)
 		}
-		compiled += bothPaths(t, name+".toml", strings.ReplaceAll(string(src), r[0], r[1]))
+		c, u := bothPaths(t, name+".toml", strings.ReplaceAll(string(src), r[0], r[1]))
+		compiled += c
+		unmoved += u
 	}
 	if compiled < 2 {
 		t.Errorf("%d bench games took the compiled path, want the exam-style game and the chain", compiled)
 	}
+	if unmoved < 2 {
+		t.Errorf("the un-move path took %d bench games, want the box game with cycles and the chain", unmoved)
+	}
 }
 
-// TestPathsAgreeOnRandomGames forces both paths on the random games of the
+// TestPathsAgreeOnRandomGames forces every path on the random games of the
 // naive solver's test, half of them with moves that all raise or all lower
-// the piles (the compiled shape).
+// the piles (the compiled shape), and a quarter on a box with no history
+// (the un-move shape, with cycles where the moves go both ways).
 func TestPathsAgreeOnRandomGames(t *testing.T) {
 	rng := newRand(t)
 	games := 400
 	if testing.Short() {
 		games = 80
 	}
-	compiled := 0
+	compiled, unmoved := 0, 0
 	for k := 0; k < games; k++ {
 		rg := randomGame(rng)
-		if k%2 == 0 {
+		switch k % 4 {
+		case 0, 2:
 			oneWay(&rg, rng)
+		case 1:
+			rg.allow, rg.start = 0, nil
 		}
-		compiled += bothPaths(t, fmt.Sprintf("random-%d.toml", k), rg.toml())
+		c, u := bothPaths(t, fmt.Sprintf("random-%d.toml", k), rg.toml())
+		compiled += c
+		unmoved += u
 	}
 	if compiled < games/8 {
 		t.Errorf("only %d of %d random games took the compiled path", compiled, games)
+	}
+	if unmoved < games/8 {
+		t.Errorf("only %d of %d random games took the un-move path", unmoved, games)
 	}
 }
 
@@ -200,6 +242,10 @@ func TestPathSaysWhy(t *testing.T) {
 			"compiled: one-pile moves compiled to the box; every move lowers the index"},
 		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1, b = b + 1\"]\n[start]\na = 5\nb = 0\n",
 			"general: the move `a = a - 1, b = b + 1` neither only raises nor only lowers piles"},
+		{"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each -2\"]\nend = \"a + b >= 20\"\n[bounds]\na = \"0..20\"\nb = \"0..20\"\n",
+			"unmoves: every tuple of [bounds] a position, moves undone pile by pile"},
+		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1, b = b + a\", \"b = b - 1\"]\nend = \"b >= 9\"\n[bounds]\na = \"0..9\"\nb = \"0..18\"\n",
+			"general: the move `a = a - 1, b = b + a` neither only raises nor only lowers piles; no un-moves: the move `a = a - 1, b = b + a` sets a pile from another"},
 	} {
 		g, err := rules.Parse("g.toml", []byte(c.src))
 		if err != nil {

@@ -177,7 +177,8 @@ func (s *solver) run(opt Options) error {
 }
 
 // SolveInstance enumerates one game instance and solves it, by the
-// compiled path where the game has its shape (compiled.go) and by the
+// compiled path where the game has its shape (compiled.go), by un-moves
+// where its moves go both ways in a [bounds] box (unmove.go), and by the
 // general one otherwise; Result.Path says which and why.
 func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
 	why := "forced"
@@ -203,6 +204,13 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 			return r, nil
 		}
 		why = reason
+		r, ok, unWhy, err := solveByUnmoves(in, popt, opt)
+		if ok {
+			return r, err
+		}
+		if unWhy != "" {
+			why += "; " + unWhy
+		}
 		r, ok, fastWhy, err := solveFast(in, popt, opt)
 		if ok {
 			return r, err
