@@ -139,15 +139,17 @@ func benchSolveBy(b *testing.B, name string, general bool) {
 	b.ReportMetric(float64(peak)/n, "peakB/pos")
 }
 
-func BenchmarkSolveExam4000(b *testing.B)     { benchSolve(b, "exam-4000") }
-func BenchmarkSolveChain1M(b *testing.B)      { benchSolve(b, "chain-1m") }
-func BenchmarkSolveHalving1M(b *testing.B)    { benchSolve(b, "halving-1m") }
-func BenchmarkSolveCycles3000(b *testing.B)   { benchSolve(b, "cycles-3000") }
-func BenchmarkSolvePartitions64(b *testing.B) { benchSolve(b, "partitions-64") }
+func BenchmarkSolveExam4000(b *testing.B)      { benchSolve(b, "exam-4000") }
+func BenchmarkSolveChain1M(b *testing.B)       { benchSolve(b, "chain-1m") }
+func BenchmarkSolveHalving1M(b *testing.B)     { benchSolve(b, "halving-1m") }
+func BenchmarkSolveCycles3000(b *testing.B)    { benchSolve(b, "cycles-3000") }
+func BenchmarkSolvePartitions64(b *testing.B)  { benchSolve(b, "partitions-64") }
+func BenchmarkSolveBoxCycles3200(b *testing.B) { benchSolve(b, "box-cycles-3200") }
 
 // The same games by the general path (a move graph coloured layer by
-// layer), beside the compiled path they take.
-func BenchmarkSolveExam4000General(b *testing.B) { benchSolveBy(b, "exam-4000", true) }
+// layer), beside the compiled or un-move path they take.
+func BenchmarkSolveExam4000General(b *testing.B)      { benchSolveBy(b, "exam-4000", true) }
+func BenchmarkSolveBoxCycles3200General(b *testing.B) { benchSolveBy(b, "box-cycles-3200", true) }
 
 // The tier path against the general one on a game with a history.
 func BenchmarkSolveHistory2000(b *testing.B)        { benchSolve(b, "history-2000") }
