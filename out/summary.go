@@ -2,6 +2,8 @@ package out
 
 import (
 	"cmp"
+	"fmt"
+	"io"
 	"slices"
 
 	"retro/retro"
@@ -71,6 +73,16 @@ func (c *Counts) Outcomes() OutcomesJSON {
 // Layers returns the coloured sets by layer, then outcome; D and ? (layer
 // -1) come first, as in the tables' order of layers.
 func (c *Counts) Layers() []LayerJSON {
+	keys := c.keys()
+	out := make([]LayerJSON, len(keys))
+	for k, key := range keys {
+		out[k] = LayerJSON{Outcome: key.o.String(), Layer: layerJSON(key.layer), Positions: c.layers[key]}
+	}
+	return out
+}
+
+// keys lists the coloured sets counted, by layer, then outcome.
+func (c *Counts) keys() []countKey {
 	keys := make([]countKey, 0, len(c.layers))
 	for k := range c.layers {
 		keys = append(keys, k)
@@ -81,9 +93,26 @@ func (c *Counts) Layers() []LayerJSON {
 		}
 		return cmp.Compare(a.o, b.o)
 	})
-	out := make([]LayerJSON, len(keys))
-	for k, key := range keys {
-		out[k] = LayerJSON{Outcome: key.o.String(), Layer: layerJSON(key.layer), Positions: c.layers[key]}
+	return keys
+}
+
+// WriteText writes the counts as retro solve and retro info print them:
+// the positions of each outcome, the number of coloured sets, and the
+// positions of each, at most maxLayers of them (0: all).
+func (c *Counts) WriteText(w io.Writer, maxLayers int) {
+	o := c.outcomes
+	fmt.Fprintf(w, "outcomes:   W %d  L %d  D %d", o[retro.Win], o[retro.Lose], o[retro.Draw])
+	if o[retro.Unknown] > 0 {
+		fmt.Fprintf(w, "  ? %d", o[retro.Unknown])
 	}
-	return out
+	fmt.Fprintln(w)
+	keys := c.keys()
+	fmt.Fprintf(w, "layers:     %d\n", len(keys))
+	for k, key := range keys {
+		if maxLayers > 0 && k == maxLayers {
+			fmt.Fprintf(w, "  … %d more (--layers 0 lists all)\n", len(keys)-k)
+			break
+		}
+		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, c.layers[key])
+	}
 }

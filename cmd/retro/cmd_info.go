@@ -11,7 +11,6 @@ import (
 
 	"retro/out"
 	"retro/out/table"
-	"retro/retro"
 )
 
 func init() {
@@ -92,7 +91,7 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "instances:  %d\n", len(t.Instances))
 	}
 	fmt.Fprintf(w, "positions:  %d\n", n)
-	writeCounts(w, s, o.layers)
+	s.WriteText(w, o.layers)
 	writeSizes(w, t, n)
 	writeMade(w, t)
 	fmt.Fprintf(w, "content:    sha256 %x (of the checked part; equal tables, equal sums)\n", sum)
@@ -100,12 +99,12 @@ func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {
 }
 
 // tableCounts adds up the positions, outcomes and layers of the instances.
-func tableCounts(t *table.File) (int64, *counts) {
+func tableCounts(t *table.File) (int64, *out.Counts) {
 	var n int64
-	c := newCounts()
+	c := &out.Counts{}
 	for _, in := range t.Instances {
 		n += int64(in.Positions)
-		c.add(in.Tally, in.Segments)
+		c.Add(in.Tally, in.Segments)
 	}
 	return n, c
 }
@@ -157,47 +156,6 @@ func writeMade(w io.Writer, t *table.File) {
 		m.Engine, m.Go, duration(m.SolveTime), count(int64(m.Cores), "core", "cores"))
 }
 
-// counts are the outcomes and layers of several results.
-type counts struct {
-	tally  map[retro.Outcome]int
-	layers map[layerKey]int
-	keys   []layerKey
-}
-
-func newCounts() *counts { return &counts{tally: map[retro.Outcome]int{}, layers: map[layerKey]int{}} }
-
-func (c *counts) add(tally map[retro.Outcome]int, segs []retro.Segment) {
-	for o, k := range tally {
-		c.tally[o] += k
-	}
-	for _, seg := range segs {
-		k := layerKey{seg.Outcome, seg.Layer}
-		if _, ok := c.layers[k]; !ok {
-			c.keys = append(c.keys, k)
-		}
-		c.layers[k] += seg.End - seg.Start
-	}
-}
-
-// writeCounts prints the outcomes and the positions of each layer, as
-// solve does.
-func writeCounts(w io.Writer, c *counts, maxLayers int) {
-	sortKeys(c.keys)
-	fmt.Fprintf(w, "outcomes:   W %d  L %d  D %d", c.tally[retro.Win], c.tally[retro.Lose], c.tally[retro.Draw])
-	if c.tally[retro.Unknown] > 0 {
-		fmt.Fprintf(w, "  ? %d", c.tally[retro.Unknown])
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "layers:     %d\n", len(c.keys))
-	for k, key := range c.keys {
-		if maxLayers > 0 && k == maxLayers {
-			fmt.Fprintf(w, "  … %d more (--layers 0 lists all)\n", len(c.keys)-k)
-			break
-		}
-		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, c.layers[key])
-	}
-}
-
 // infoJSON is what info --json prints.
 type infoJSON struct {
 	Table           string           `json:"table"`
@@ -226,11 +184,8 @@ type partJSON struct {
 func newInfoJSON(path string, t *table.File, sum []byte) *infoJSON {
 	j := &infoJSON{Table: path, Format: t.Header.Version, Game: t.Game.Name, File: t.Game.File,
 		Instances: len(t.Instances), Bytes: t.Size, CheckedBytes: t.Header.End, SHA256: fmt.Sprintf("%x", sum)}
-	var c out.Counts
-	for _, in := range t.Instances {
-		j.Positions += int64(in.Positions)
-		c.Add(in.Tally, in.Segments)
-	}
+	var c *out.Counts
+	j.Positions, c = tableCounts(t)
 	j.Outcomes, j.Layers = c.Outcomes(), c.Layers()
 	if j.Positions > 0 {
 		bits := float64(8*t.Size) / float64(j.Positions)

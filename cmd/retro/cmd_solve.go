@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/out"
 	"retro/retro"
 )
 
@@ -68,12 +68,6 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	return writeSummary(e.stdout, s, o.layers)
 }
 
-// layerKey identifies one coloured set across instances.
-type layerKey struct {
-	o     retro.Outcome
-	layer int
-}
-
 func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 	g := s.game
 	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
@@ -81,40 +75,16 @@ func writeSummary(w io.Writer, s *solved, maxLayers int) error {
 		fmt.Fprintf(w, "instances:  %d\n", len(s.results))
 	}
 	var n, moves, edges int64
-	tally := map[retro.Outcome]int{}
-	counts := map[layerKey]int{}
-	var keys []layerKey
+	var c out.Counts
 	for _, r := range s.results {
 		n += int64(r.Len())
 		moves += r.MoveCount
 		edges += r.Edges
-		for o, c := range r.Tally() {
-			tally[o] += c
-		}
-		for _, seg := range shownSegments(r) {
-			k := layerKey{seg.Outcome, seg.Layer}
-			if _, ok := counts[k]; !ok {
-				keys = append(keys, k)
-			}
-			counts[k] += seg.End - seg.Start
-		}
+		c.Add(r.Tally(), shownSegments(r))
 	}
-	sortKeys(keys)
 	fmt.Fprintf(w, "positions:  %d\n", n)
 	fmt.Fprintf(w, "moves:      %d legal moves, %d edges between positions\n", moves, edges)
-	fmt.Fprintf(w, "outcomes:   W %d  L %d  D %d", tally[retro.Win], tally[retro.Lose], tally[retro.Draw])
-	if tally[retro.Unknown] > 0 {
-		fmt.Fprintf(w, "  ? %d", tally[retro.Unknown])
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "layers:     %d\n", len(keys))
-	for k, key := range keys {
-		if maxLayers > 0 && k == maxLayers {
-			fmt.Fprintf(w, "  … %d more (--layers 0 lists all)\n", len(keys)-k)
-			break
-		}
-		fmt.Fprintf(w, "  %s %-6d %d\n", key.o, key.layer, counts[key])
-	}
+	c.WriteText(w, maxLayers)
 	var paths []string
 	for _, r := range s.results {
 		if r.Path != "" && !slices.Contains(paths, r.Path) {
@@ -153,13 +123,4 @@ func shownSegments(r *retro.Result) []retro.Segment {
 		}
 	}
 	return out
-}
-
-func sortKeys(keys []layerKey) {
-	slices.SortFunc(keys, func(a, b layerKey) int {
-		if a.layer != b.layer {
-			return cmp.Compare(a.layer, b.layer)
-		}
-		return cmp.Compare(a.o, b.o)
-	})
 }
