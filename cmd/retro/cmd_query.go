@@ -194,50 +194,55 @@ func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.A
 	return answers, s, nil
 }
 
-// aggFlags choose the aggregate of a query.
+// aggFlags choose the aggregate of a query: one flag per aggregate, named
+// as it is.
 type aggFlags struct {
-	fs                                 *pflag.FlagSet
-	min, max, count, sum, product, all bool
-	first, last                        int
+	fs *pflag.FlagSet
+}
+
+// aggHelp is the help of each aggregate's flag.
+var aggHelp = [...]string{
+	query.AggMin:     "the smallest value where the question holds (the default)",
+	query.AggMax:     "the largest value",
+	query.AggFirst:   "the K smallest values",
+	query.AggLast:    "the K largest values (printed ascending)",
+	query.AggCount:   "how many values (tuples, for several parameters)",
+	query.AggSum:     "the sum of the values",
+	query.AggProduct: "the product of the values",
+	query.AggAll:     "every value",
 }
 
 func (a *aggFlags) add(fs *pflag.FlagSet) {
 	a.fs = fs
-	fs.BoolVar(&a.min, "min", false, "the smallest value where the question holds (the default)")
-	fs.BoolVar(&a.max, "max", false, "the largest value")
-	fs.IntVar(&a.first, "first", 0, "the K smallest values")
-	fs.IntVar(&a.last, "last", 0, "the K largest values (printed ascending)")
-	fs.BoolVar(&a.count, "count", false, "how many values (tuples, for several parameters)")
-	fs.BoolVar(&a.sum, "sum", false, "the sum of the values")
-	fs.BoolVar(&a.product, "product", false, "the product of the values")
-	fs.BoolVar(&a.all, "all", false, "every value")
+	for _, k := range query.AggregateKinds() {
+		if k.TakesCount() {
+			fs.Int(k.String(), 0, aggHelp[k])
+		} else {
+			fs.Bool(k.String(), false, aggHelp[k])
+		}
+	}
 }
 
 func (a *aggFlags) aggregate(c *command) (query.Aggregate, error) {
-	kinds := []struct {
-		flag string
-		kind query.AggregateKind
-	}{{"min", query.AggMin}, {"max", query.AggMax}, {"first", query.AggFirst}, {"last", query.AggLast},
-		{"count", query.AggCount}, {"sum", query.AggSum}, {"product", query.AggProduct}, {"all", query.AggAll}}
 	agg := query.Aggregate{Kind: query.AggMin}
 	var set []string
-	for _, k := range kinds {
-		if a.fs.Changed(k.flag) {
-			set = append(set, "--"+k.flag)
-			agg.Kind = k.kind
+	for _, k := range query.AggregateKinds() {
+		if a.fs.Changed(k.String()) {
+			set = append(set, "--"+k.String())
+			agg.Kind = k
 		}
 	}
 	if len(set) > 1 {
 		return agg, usagef(c, "choose one aggregate, not %s", strings.Join(set, " and "))
 	}
-	switch agg.Kind {
-	case query.AggFirst:
-		agg.K = a.first
-	case query.AggLast:
-		agg.K = a.last
-	}
-	if (agg.Kind == query.AggFirst || agg.Kind == query.AggLast) && agg.K < 1 {
-		return agg, usagef(c, "%s takes a count of at least 1", set[0])
+	if agg.Kind.TakesCount() {
+		k, err := a.fs.GetInt(agg.Kind.String())
+		if err != nil {
+			return agg, err
+		}
+		if agg.K = k; agg.K < 1 {
+			return agg, usagef(c, "%s takes a count of at least 1", set[0])
+		}
 	}
 	return agg, nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -118,7 +119,7 @@ var serveTasks = func() []serveTask {
 		qt := &query.Tasks[k]
 		t := &ts[k]
 		t.Key, t.Question, t.agg = qt.Key, qt.Question, qt.Aggregate
-		t.Aggregate, t.K = aggName(t.agg.Kind), t.agg.K
+		t.Aggregate, t.K = t.agg.Kind.String(), t.agg.K
 		t.Title, t.Wording = qt.Title(query.En), qt.Wording(query.En)
 		t.Lang = map[query.Lang]taskText{}
 		for _, l := range query.Langs {
@@ -127,18 +128,6 @@ var serveTasks = func() []serveTask {
 	}
 	return ts
 }()
-
-var aggNames = map[string]query.AggregateKind{"min": query.AggMin, "max": query.AggMax, "first": query.AggFirst,
-	"last": query.AggLast, "count": query.AggCount, "sum": query.AggSum, "product": query.AggProduct, "all": query.AggAll}
-
-func aggName(k query.AggregateKind) string {
-	for n, v := range aggNames {
-		if v == k {
-			return n
-		}
-	}
-	return ""
-}
 
 func (s *server) handleTasks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, serveTasks)
@@ -328,13 +317,13 @@ func (s *server) ask(req queryRequest) (query.Ask, *serveTask, error) {
 	}
 	agg := query.Aggregate{Kind: query.AggMin}
 	if req.Aggregate != "" {
-		kind, ok := aggNames[req.Aggregate]
+		kind, ok := query.ParseAggregateKind(req.Aggregate)
 		if !ok {
-			return query.Ask{}, nil, badRequest("no aggregate %q (min, max, first, last, count, sum, product, all)", req.Aggregate)
+			return query.Ask{}, nil, badRequest("no aggregate %q (%s)", req.Aggregate, strings.Join(query.AggregateNames(), ", "))
 		}
 		agg.Kind = kind
 	}
-	if agg.Kind == query.AggFirst || agg.Kind == query.AggLast {
+	if agg.Kind.TakesCount() {
 		if req.K < 1 || req.K > 1000 {
 			return query.Ask{}, nil, badRequest("%s takes k from 1 to 1000", req.Aggregate)
 		}

@@ -59,11 +59,41 @@ type Aggregate struct {
 	K    int // for AggFirst and AggLast
 }
 
+// aggregateNames are the aggregates' names, as the command's flags and the
+// explorer's API spell them.
+var aggregateNames = [...]string{AggMin: "min", AggMax: "max", AggFirst: "first", AggLast: "last",
+	AggCount: "count", AggSum: "sum", AggProduct: "product", AggAll: "all"}
+
+// String is the aggregate's name: "min", "first", ….
+func (k AggregateKind) String() string { return aggregateNames[k] }
+
+// TakesCount reports whether the aggregate takes a count K: first and
+// last do.
+func (k AggregateKind) TakesCount() bool { return k == AggFirst || k == AggLast }
+
+// AggregateKinds lists the aggregates, AggMin first.
+func AggregateKinds() []AggregateKind {
+	ks := make([]AggregateKind, len(aggregateNames))
+	for k := range ks {
+		ks[k] = AggregateKind(k)
+	}
+	return ks
+}
+
+// AggregateNames lists the aggregates' names in the order of
+// AggregateKinds: "min", "max", ….
+func AggregateNames() []string { return slices.Clone(aggregateNames[:]) }
+
+// ParseAggregateKind reads an aggregate's name.
+func ParseAggregateKind(name string) (AggregateKind, bool) {
+	k := slices.Index(aggregateNames[:], name)
+	return AggregateKind(k), k >= 0
+}
+
 // String is "min", "first 2", ….
 func (a Aggregate) String() string {
-	names := [...]string{"min", "max", "first", "last", "count", "sum", "product", "all"}
-	s := names[a.Kind]
-	if a.Kind == AggFirst || a.Kind == AggLast {
+	s := a.Kind.String()
+	if a.Kind.TakesCount() {
 		s += " " + strconv.Itoa(a.K)
 	}
 	return s

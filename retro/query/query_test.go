@@ -662,3 +662,25 @@ func TestQueryAgainstBruteForce(t *testing.T) {
 		t.Errorf("the random games do not exercise draws (%d), answers (%d) or can-lose (%d)", draws, yes, canLose)
 	}
 }
+
+// Every aggregate's name reads back as it, in the order of the constants,
+// and no other word does.
+func TestAggregateNames(t *testing.T) {
+	names := query.AggregateNames()
+	if want := []string{"min", "max", "first", "last", "count", "sum", "product", "all"}; !slices.Equal(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
+	for k, kind := range query.AggregateKinds() {
+		if got, ok := query.ParseAggregateKind(names[k]); !ok || got != kind || kind.String() != names[k] {
+			t.Errorf("%q: %v %v, want %v", names[k], got, ok, kind)
+		}
+		if want := kind == query.AggFirst || kind == query.AggLast; kind.TakesCount() != want {
+			t.Errorf("%v takes a count: %v", kind, !want)
+		}
+	}
+	for _, bad := range []string{"", "Min", "minimum", "first 2"} {
+		if _, ok := query.ParseAggregateKind(bad); ok {
+			t.Errorf("%q reads as an aggregate", bad)
+		}
+	}
+}
