@@ -15,7 +15,9 @@
 // of heap games as rows for the sparse-space method (SplitForm).
 // Around the pipeline: position.go reads a position and a command as a
 // user writes them ("a=17,b=28", "none"); growth.go tells a game whose
-// positions cannot end (Unending).
+// positions cannot end (Unending); suggest.go finds the word a misspelt
+// one was meant to be, for "did you mean" hints here and in the commands
+// and questions.
 //
 // # Words
 //

@@ -223,7 +223,7 @@ func (l *loader) checkTopKeys() {
 		name := k[0]
 		if !contains(topKeys, name) {
 			msg := fmt.Sprintf("unknown key %s", keyName(name))
-			if s := suggest(name, topKeys); s != "" {
+			if s := Suggest(name, topKeys); s != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", s)
 			}
 			l.errorKey(msg, name)
@@ -247,42 +247,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// suggest returns the word of list nearest to s when it is near enough.
-func suggest(s string, list []string) string {
-	best, bestD := "", 3
-	for _, w := range list {
-		if d := editDistance(s, w); d < bestD {
-			best, bestD = w, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1) // a transposition
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }
 
 // elem returns the location of element i of the array at lc.

@@ -2,6 +2,8 @@ package query
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -571,37 +573,13 @@ func (p *qparser) parseCount() (countMode, int) {
 	return mode, int(n)
 }
 
-// suggest returns the keyword closest to a misspelt word, or "".
-func suggest(w string) string {
-	best, bestD := "", 3
-	for k := range qkeywords {
-		if d := editDistance(w, k); d < bestD || d == bestD && k < best {
-			best, bestD = k, d
-		}
-	}
-	if bestD > 2 || bestD >= len([]rune(w)) {
-		return ""
-	}
-	return best
-}
+// qkeywordList are the keywords in alphabetical order: of two as near a
+// misspelt word, suggest names the first.
+var qkeywordList = slices.Sorted(maps.Keys(qkeywords))
 
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+// suggest returns the keyword closest to a misspelt word, or "": at most
+// two edits away (a swap of two letters is two), and fewer edits than the
+// word has letters.
+func suggest(w string) string {
+	return rules.Nearest(w, qkeywordList, min(2, len([]rune(w))-1), false)
 }

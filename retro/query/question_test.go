@@ -74,6 +74,9 @@ var invalidQuestions = []struct{ in, rx string }{
 	{"§canlose 1", `did you mean "can-lose"`},
 	{"§loose 1", `did you mean "lose"`},
 	{"win 1 and §xyzzy", `unknown word "xyzzy" \(the words are`},
+	// A swap of two letters is two edits, and a word is not a slip of a
+	// keyword as far from it as it is long.
+	{"§ro win", `unknown word "ro" \(the words are`},
 	{"выигрыш §≤ 2", ``}, // the word comes first
 }
 
