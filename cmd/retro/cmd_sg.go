@@ -219,68 +219,31 @@ func winnerAtEnd(in *rules.Instance) (rules.Player, error) { return in.HeapWinne
 // one byte a value.
 const maxUpto = 1 << 32
 
-// grundy computes the Grundy table of one instance through heap n,
-// showing its progress on a terminal.
-func (o *sgOptions) grundy(ctx context.Context, e *env, in *rules.Instance, n int) (*sg.Table, error) {
-	g := in.Game
+// options are the library's options of the flags; done clears the
+// progress line the tables show on a terminal.
+func (o *sgOptions) options(e *env) (opt sg.Options, done func()) {
 	method, _ := sg.ParseOctalMethod(o.method)
-	prog := newProgress(e, time.Now())
-	pre := prog.prefix(in)
-	opt := sg.SparseOptions{Method: method, Progress: func(done, sparse int) {
-		rate := float64(done) / time.Since(prog.start).Seconds()
-		rare := "every option scanned"
-		if sparse >= 0 {
-			rare = fmt.Sprintf("%d sparse heaps", sparse)
-		}
-		prog.show("%sg(0..%d): %d values (%.0f%%), %s, %.3g values/s", pre, n, done, 100*float64(done)/float64(n), rare, rate)
-	}}
-	t, err := sg.HeapGrundy(ctx, in, n, opt)
-	prog.done()
-	if err != nil {
-		var re *rules.Error
-		var rl rules.ErrorList
-		if errors.As(err, &re) || errors.As(err, &rl) {
-			return nil, &sourceError{err: err, src: g.Source}
-		}
-		return nil, fmt.Errorf("%s: %w", g.File, err)
-	}
-	return t, nil
-}
-
-// withPeriod computes the table through o.upto and finds its period; with
-// --find-period it doubles the table until the period is proven.
-func (o *sgOptions) withPeriod(ctx context.Context, e *env, in *rules.Instance) (*sg.Table, sg.Period, error) {
-	capN := o.cap
-	if capN <= 0 {
-		capN = 1 << 12
-		if in.Game.Octal != "" || in.SplitForm().Rows > 0 {
-			capN = 1 << 20
+	var prog *progress // the line of the table being computed
+	done = func() {
+		if prog != nil {
+			prog.done()
 		}
 	}
-	n := o.upto
-	for {
-		t, err := o.grundy(ctx, e, in, n)
-		if err != nil {
-			return nil, sg.Period{}, err
-		}
-		p := sg.FindPeriod(t)
-		done := !o.findPeriod || p.Proven || n >= capN ||
-			p.Found && t.Theorem.Kind == sg.NoTheorem
-		if done {
-			return t, p, nil
-		}
-		n = min(max(2*n, 64), capN)
-	}
-}
-
-// sgTable is the result for one instance.
-type sgTable struct {
-	in     *rules.Instance
-	table  *sg.Table
-	period sg.Period
-	misere []bool // single heaps under misère play; nil for normal play
-	exact  int    // collections enumerated for misere
-	capHit error  // why misere stops short of the table
+	opt = sg.Options{Method: method, Upto: o.upto, FindPeriod: o.findPeriod, Cap: o.cap, MisereCap: o.misereCap,
+		Progress: func(in *rules.Instance, n int) func(done, sparse int) {
+			done()
+			prog = newProgress(e, time.Now())
+			pre := prog.prefix(in)
+			return func(heaps, sparse int) {
+				rate := float64(heaps) / time.Since(prog.start).Seconds()
+				rare := "every option scanned"
+				if sparse >= 0 {
+					rare = fmt.Sprintf("%d sparse heaps", sparse)
+				}
+				prog.show("%sg(0..%d): %d values (%.0f%%), %s, %.3g values/s", pre, n, heaps, 100*float64(heaps)/float64(n), rare, rate)
+			}
+		}}
+	return opt, done
 }
 
 func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
@@ -288,31 +251,15 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	if err != nil {
 		return err
 	}
-	insts, err := g.Instances()
+	opt, done := o.options(e)
+	tables, err := sg.AnalyseGame(ctx, g, opt)
+	done()
 	if err != nil {
 		return &sourceError{err: err, src: g.Source}
 	}
-	var tables []sgTable
-	for _, in := range insts {
-		t, p, err := o.withPeriod(ctx, e, in)
-		if err != nil {
-			return err
-		}
-		st := sgTable{in: in, table: t, period: p}
-		w, err := winnerAtEnd(in)
-		if err != nil {
-			return &sourceError{err: err, src: g.Source}
-		}
-		if w == rules.Other {
-			if err := o.misereHeaps(ctx, &st); err != nil {
-				return err
-			}
-		}
-		tables = append(tables, st)
-	}
 	rows := make([]out.GrundyTable, len(tables))
 	for k, t := range tables {
-		rows[k] = out.GrundyTable{Params: t.in.Values, Table: t.table, Upto: o.upto, Misere: t.misere, Period: t.period}
+		rows[k] = out.GrundyTable{Params: t.Instance.Values, Table: t.Table, Upto: o.upto, Misere: t.Misere, Period: t.Period}
 	}
 	switch {
 	case o.csv:
@@ -325,38 +272,13 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	return o.writeTables(e.stdout, g, tables)
 }
 
-// misereHeaps solves single heaps 0..upto under misère play, exactly, as
-// far as the cap allows.
-func (o *sgOptions) misereHeaps(ctx context.Context, st *sgTable) error {
-	x := sg.NewExact(o.misereCap)
-	x.Context = ctx
-	m := st.in.NewMachine()
-	st.misere = []bool{}
-	for n := 0; n <= o.upto; n++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		win, _, err := x.Outcome([]sg.Heap{{Size: int64(n), Mover: m, Win: rules.Other}})
-		if errors.Is(err, sg.ErrMisereCap) {
-			st.capHit = err
-			break
-		}
-		if err != nil {
-			return &sourceError{err: err, src: st.in.Game.Source}
-		}
-		st.misere = append(st.misere, win)
-	}
-	st.exact = x.Positions()
-	return nil
-}
-
-func (o *sgOptions) writeTables(w io.Writer, g *rules.Game, tables []sgTable) error {
+func (o *sgOptions) writeTables(w io.Writer, g *rules.Game, tables []*sg.Analysis) error {
 	kind := ""
 	if g.Octal != "" {
 		kind = ", octal " + g.Octal
 	}
 	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.Name, g.File, kind)
-	misere := len(tables) > 0 && tables[0].misere != nil
+	misere := len(tables) > 0 && tables[0].Misere != nil
 	if misere {
 		fmt.Fprintln(w, "play:     misère (winner = \"other\"): the Grundy values are those of normal play,")
 		fmt.Fprintln(w, "          and decide no misère position; the misère outcome of each single heap")
@@ -365,30 +287,30 @@ func (o *sgOptions) writeTables(w io.Writer, g *rules.Game, tables []sgTable) er
 	for _, t := range tables {
 		fmt.Fprintln(w)
 		for k, p := range g.RuleParams() {
-			fmt.Fprintf(w, "%s = %d\n", p.Name, t.in.Values[k])
+			fmt.Fprintf(w, "%s = %d\n", p.Name, t.Instance.Values[k])
 		}
-		top := min(o.upto, t.table.Len()-1)
+		top := min(o.upto, t.Table.Len()-1)
 		fmt.Fprintf(w, "g(0..%d):\n", top)
-		writeRows(w, top, func(n int) string { return strconv.FormatUint(uint64(t.table.G(n)), 10) })
-		if t.misere != nil {
-			fmt.Fprintf(w, "misère outcome of one heap (%d collections enumerated):\n", t.exact)
-			writeRows(w, len(t.misere)-1, func(n int) string {
-				if t.misere[n] {
+		writeRows(w, top, func(n int) string { return strconv.FormatUint(uint64(t.Table.G(n)), 10) })
+		if t.Misere != nil {
+			fmt.Fprintf(w, "misère outcome of one heap (%d collections enumerated):\n", t.Collections)
+			writeRows(w, len(t.Misere)-1, func(n int) string {
+				if t.Misere[n] {
 					return "W"
 				}
 				return "L"
 			})
-			if t.capHit != nil {
-				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.misere), t.capHit)
+			if t.CapHit != nil {
+				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.Misere), t.CapHit)
 			}
 		}
 		hint := ""
-		if !t.period.Found && !o.findPeriod {
+		if !t.Period.Found && !o.findPeriod {
 			hint = " (--find-period extends the table)"
 		}
-		fmt.Fprintf(w, "period:   %s%s\n", t.period, hint)
-		if t.table.Sparse != nil {
-			fmt.Fprintf(w, "method:   %s; %s\n", o.method, t.table.Sparse)
+		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)
+		if t.Table.Sparse != nil {
+			fmt.Fprintf(w, "method:   %s; %s\n", o.method, t.Table.Sparse)
 		}
 	}
 	return nil
@@ -435,44 +357,20 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	for _, in := range insts {
 		res.Games = append(res.Games, in.Game.Name)
 	}
-	var moves []sg.HeapMove
-	if parts[0].heap.Win == rules.Other {
-		x := sg.NewExact(o.misereCap)
-		x.Context = ctx
-		if res.Win, moves, err = x.Outcome(heaps); errors.Is(err, sg.ErrMisereCap) {
-			return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
-		} else if err != nil {
-			return err
-		}
-		res.Misere = x.Positions()
-	} else {
-		top := make([]int64, len(insts))
-		for _, h := range heaps {
-			top[h.Game] = max(top[h.Game], h.Size)
-		}
-		tables := make([]*sg.Table, len(insts))
-		for gi, in := range insts {
-			if tables[gi], err = o.grundy(ctx, e, in, int(top[gi])); err != nil {
-				return err
-			}
-		}
-		for k := range heaps {
-			heaps[k].Table = tables[heaps[k].Game]
-		}
-		x, err := sg.Nimber(heaps)
-		if err != nil {
-			return err
-		}
-		for _, h := range heaps {
-			res.Values = append(res.Values, h.Table.G(int(h.Size)))
-		}
-		res.Grundy = &x
-		res.Win = x != 0
-		if moves, err = sg.WinningMoves(heaps); err != nil {
-			return err
-		}
+	opt, done := o.options(e)
+	sum, err := sg.SolveSum(ctx, heaps, insts, opt)
+	done()
+	switch {
+	case errors.Is(err, sg.ErrMisereCap):
+		return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
+	case err != nil:
+		return withSource(err, insts)
 	}
-	for _, mv := range moves {
+	res.Win, res.Grundy, res.Values = sum.Win, sum.Grundy, sum.Values
+	if sum.Grundy == nil {
+		res.Misere = sum.Collections
+	}
+	for _, mv := range sum.Moves {
 		to := mv.To
 		if to == nil {
 			to = []int64{}
@@ -484,6 +382,26 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	}
 	writeSum(e.stdout, res)
 	return nil
+}
+
+// withSource gives an error in the rules of a game of a sum the game's
+// source, so that it is shown with its line.
+func withSource(err error, insts []*rules.Instance) error {
+	var one *rules.Error
+	var list rules.ErrorList
+	file := ""
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		file = list[0].Pos.File
+	case errors.As(err, &one):
+		file = one.Pos.File
+	}
+	for _, in := range insts {
+		if file != "" && in.Game.File == file {
+			return &sourceError{err: err, src: in.Game.Source}
+		}
+	}
+	return err
 }
 
 // writeSum writes the analysis of a sum as text.
@@ -548,11 +466,6 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 				label = a.game + ":" + label
 			}
 			parts = append(parts, sumPart{label: label, heap: sg.Heap{Size: h, Game: gi, Mover: m, Win: win}})
-		}
-	}
-	for _, p := range parts[1:] {
-		if p.heap.Win != parts[0].heap.Win {
-			return nil, nil, errors.New("the sum mixes normal-play and misère games: who wins at its end is not defined")
 		}
 	}
 	return parts, insts, nil

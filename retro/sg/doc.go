@@ -49,6 +49,14 @@
 //   - period.go: periods and the periodicity theorems (FindPeriod).
 //   - heaps.go: sums of heaps: Nimber, WinningMoves, MaxHeaps, and Exact
 //     for misère play.
+//   - analysis.go: the analysis of one heap game, as a command asks for it
+//     (Analyse, AnalyseGame, Options): its table through N and the period
+//     (PeriodTable, which doubles N until the period is proven, or a
+//     period appears where no theorem applies, or N reaches the cap), and
+//     under misère play the outcome of each single heap (MisereHeaps).
+//   - sum.go: the analysis of a sum of heaps (SolveSum): the tables each
+//     game needs and the XOR of the values under normal play, the
+//     enumeration of Exact under misère play.
 //
 // The tests are beside the code and use nothing of the solver: brute
 // forces written in them, known sequences, and the methods against one
