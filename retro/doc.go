@@ -40,6 +40,14 @@
 //     (Result.Moves), not stored.
 //   - Strategy tree: the winning side's plan from a position, one optimal
 //     move at the winner's turns and every move at the loser's (Result.Tree).
+//   - Heap view: the ordinary game the engine solves for a heap game
+//     (rules.Instance.HeapView), whose position is a collection of heaps
+//     as a tuple, largest first, padded with zeros (HeapTuple). HeapStarts
+//     makes the view of every collection reachable from one heap of 0..N,
+//     HeapViewAt the view around one collection (heapview.go). They are
+//     here rather than in positions because sizing a view takes the most
+//     heaps a heap splits into (sg.MaxHeaps), and positions, below the
+//     solver, does not use retro/sg.
 //
 // The theory of heap games (Sprague–Grundy values, octal codes, periods,
 // sums of heaps) is in the package retro/sg, which does not use the

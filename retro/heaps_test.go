@@ -23,9 +23,7 @@ func heapEngine(t *testing.T, in *rules.Instance, starts [][]int64, k int) *retr
 	}
 	opt := positions.DefaultOptions(view.Game)
 	for _, s := range starts {
-		p := make([]int64, k)
-		copy(p, sortedDesc(s))
-		opt.Extra = append(opt.Extra, positions.Seed{Piles: p})
+		opt.Extra = append(opt.Extra, positions.Seed{Piles: retro.HeapTuple(s, k)})
 	}
 	res, err := retro.SolveInstance(view, opt, retro.Options{})
 	if err != nil {
@@ -34,17 +32,9 @@ func heapEngine(t *testing.T, in *rules.Instance, starts [][]int64, k int) *retr
 	return res
 }
 
-func sortedDesc(h []int64) []int64 {
-	s := slices.Clone(h)
-	slices.Sort(s)
-	slices.Reverse(s)
-	return s
-}
-
 func engineWins(t *testing.T, res *retro.Result, heaps []int64, k int) bool {
 	t.Helper()
-	p := make([]int64, k)
-	copy(p, sortedDesc(heaps))
+	p := retro.HeapTuple(heaps, k)
 	i, ok := res.Space.Index(p, 0)
 	if !ok {
 		t.Fatalf("%v not in the table", p)

@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
-	"retro/positions"
-	"retro/retro"
 	"retro/retro/sg"
 	"retro/rules"
 )
@@ -503,78 +501,4 @@ func leaves(parts []sumPart, mv sg.HeapMove) string {
 		return "nothing"
 	}
 	return strings.Join(s, " + ")
-}
-
-// The engine's view of heap games (rules.HeapView), for solve, export and
-// show.
-
-// heapStarts turns an instance of a heap game into the engine's view of
-// it: the collections of heaps reachable from one heap of 0..upto, each a
-// tuple of K heaps in non-increasing order padded with zeros, K the most
-// heaps such a collection holds.
-func heapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed, error) {
-	most, err := sg.MaxHeaps(in.NewMachine(), upto)
-	if err != nil {
-		return nil, nil, err
-	}
-	k := max(1, slices.Max(most))
-	view, err := in.HeapView(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	seeds := make([]positions.Seed, upto+1)
-	for n := range seeds {
-		p := make([]int64, k)
-		p[0] = int64(n)
-		seeds[n] = positions.Seed{Piles: p}
-	}
-	return view, seeds, nil
-}
-
-// showHeaps is show for a heap game: the position is a list of heaps.
-func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
-	res, i, err := gf.heapPosition(g, arg) // heap_tree.go
-	if err != nil {
-		return err
-	}
-	view := res.Instance
-	tuple := make([]int64, res.Space.Piles())
-	res.Space.Position(i, tuple)
-	moves, err := res.Moves(i, view.NewMachine())
-	if err != nil {
-		return &sourceError{err: err, src: g.Source}
-	}
-	fmt.Fprintf(e.stdout, "%s: %s\n", heapTuple(tuple), retro.Describe(res.Outcome(i), res.Layer(i)))
-	if len(moves) == 0 {
-		fmt.Fprintln(e.stdout, "the game is over: no legal moves")
-		return nil
-	}
-	width := 0
-	for _, mv := range moves {
-		width = max(width, len([]rune(view.Game.Commands[mv.Cmd].Name)))
-	}
-	for _, mv := range moves {
-		mark := " "
-		if mv.Best {
-			mark = "*"
-		}
-		name := view.Game.Commands[mv.Cmd].Name
-		pad := strings.Repeat(" ", width-len([]rune(name)))
-		fmt.Fprintf(e.stdout, "  %s %s%s -> %s  %s\n", mark, name, pad, heapTuple(mv.To), retro.Describe(mv.Outcome, mv.Layer))
-	}
-	return nil
-}
-
-// heapTuple writes a view's tuple as its heaps: "14 + 10 + 9".
-func heapTuple(t []int64) string {
-	var h []int64
-	for _, v := range t {
-		if v > 0 {
-			h = append(h, v)
-		}
-	}
-	if len(h) == 0 {
-		return "(no heaps)"
-	}
-	return heapText(h)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -63,7 +62,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return errHeapJSON(g)
 	}
 	if g.Sum {
-		return o.game.showHeaps(e, g, args[1]) // a list of heaps: cmd_sg.go
+		return o.game.showHeaps(e, g, args[1])
 	}
 	piles, err := parsePosition(g, args[1])
 	if err != nil {
@@ -166,6 +165,16 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	return nil
 }
 
+// showHeaps is show for a heap game: the position is a list of heaps,
+// solved in the engine's view of the game (heap_tree.go).
+func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
+	res, i, err := gf.heapPosition(g, arg)
+	if err != nil {
+		return err
+	}
+	return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
+}
+
 // showTable shows a position of a table file, without solving.
 func (o *showOptions) showTable(e *env, file string, s *solved, arg string) error {
 	g := s.game
@@ -180,18 +189,17 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 		hist  int
 		err   error
 	)
-	if g.Sum { // the table holds the heap game's engine view: cmd_sg.go
+	if g.Sum { // the table holds the heap game's engine view
 		heaps, err := parseHeapList(arg)
 		if err != nil {
 			return fmt.Errorf("position %q: %v", arg, err)
 		}
-		slices.Sort(heaps)
-		slices.Reverse(heaps)
-		piles = make([]int64, res.Space.Piles())
-		if len(heaps) > len(piles) && heaps[len(piles)] > 0 {
-			return fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), len(piles))
+		n := res.Space.Piles()
+		piles = retro.HeapTuple(heaps, n)
+		if len(piles) > n && piles[n] > 0 {
+			return fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(piles), n)
 		}
-		copy(piles, heaps)
+		piles = piles[:n]
 	} else {
 		if piles, err = parsePosition(g, arg); err != nil {
 			return err

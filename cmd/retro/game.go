@@ -244,8 +244,8 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved,
 			return nil, err
 		}
 		popt := gf.options(g)
-		if g.Sum { // the engine's view of the heaps: cmd_sg.go
-			if in, popt.Extra, err = heapStarts(in, gf.heapUpto); err != nil {
+		if g.Sum { // the engine's view of the heaps
+			if in, popt.Extra, err = retro.HeapStarts(in, gf.heapUpto); err != nil {
 				return nil, &sourceError{err: err, src: g.Source}
 			}
 		}

@@ -6,13 +6,12 @@ import (
 
 	"retro/out"
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
 )
 
-// heapPosition solves the engine's view of a heap game (rules.HeapView)
-// around a list of heaps ("3,5,6"): a view of as many heaps as the
-// collection can split into, and the collection's index in it.
+// heapPosition solves the engine's view of a heap game around a list of
+// heaps ("3,5,6"), as retro.HeapViewAt makes it, and returns the
+// collection's index in it.
 func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int, error) {
 	heaps, err := parseHeapList(arg)
 	if err != nil {
@@ -25,30 +24,11 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 	if top := slices.Max(heaps); top > int64(gf.maxPositions) {
 		return nil, 0, fmt.Errorf("position %q: a heap of %d is solved with every heap below it, more than --max-positions %d", arg, top, gf.maxPositions)
 	}
-	most, err := sg.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
+	view, tuple, err := retro.HeapViewAt(in, heaps)
 	if err != nil {
 		return nil, 0, err
 	}
-	k := 0
-	for _, h := range heaps {
-		k += most[h]
-	}
-	view, err := in.HeapView(max(k, 1))
-	if err != nil {
-		return nil, 0, err
-	}
-	return gf.solveAt(view, heapTupleOf(heaps, max(k, 1)), 0)
-}
-
-// heapTupleOf is the view's tuple of a collection: the heaps, largest
-// first, padded with zeros to k.
-func heapTupleOf(heaps []int64, k int) []int64 {
-	sorted := slices.Clone(heaps)
-	slices.Sort(sorted)
-	slices.Reverse(sorted)
-	tuple := make([]int64, max(k, len(sorted)))
-	copy(tuple, sorted)
-	return tuple
+	return gf.solveAt(view, tuple, 0)
 }
 
 // treeHeaps is tree for a heap game: the position is a list of heaps, as
@@ -76,7 +56,7 @@ func heapTableIndex(file string, res *retro.Result, arg string) (int, error) {
 		return 0, fmt.Errorf("position %q: %v", arg, err)
 	}
 	n := res.Space.Piles()
-	tuple := heapTupleOf(heaps, n)
+	tuple := retro.HeapTuple(heaps, n)
 	if len(tuple) > n && tuple[n] > 0 {
 		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), n)
 	}
@@ -85,4 +65,18 @@ func heapTableIndex(file string, res *retro.Result, arg string) (int, error) {
 		return 0, fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", file, heapTuple(tuple), res.Len())
 	}
 	return i, nil
+}
+
+// heapTuple writes a view's tuple as its heaps: "14 + 10 + 9".
+func heapTuple(t []int64) string {
+	var h []int64
+	for _, v := range t {
+		if v > 0 {
+			h = append(h, v)
+		}
+	}
+	if len(h) == 0 {
+		return "(no heaps)"
+	}
+	return heapText(h)
 }

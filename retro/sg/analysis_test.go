@@ -10,16 +10,12 @@ import (
 	"retro/rules"
 )
 
-// instance parses a heap game and returns its one instance.
+// instance returns the one instance of a heap game given by text.
 func instance(t *testing.T, src string) *rules.Instance {
 	t.Helper()
-	g, err := rules.Parse("test.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil || len(insts) != 1 {
-		t.Fatalf("instances: %v (%d)", err, len(insts))
+	insts := sgInstances(t, "test.toml", src)
+	if len(insts) != 1 {
+		t.Fatalf("%d instances", len(insts))
 	}
 	return insts[0]
 }

@@ -1,0 +1,59 @@
+package retro_test
+
+import (
+	"slices"
+	"testing"
+
+	"retro/retro"
+	"retro/rules"
+)
+
+// kaylesInstance is the one instance of the built-in Kayles.
+func kaylesInstance(t *testing.T) *rules.Instance {
+	t.Helper()
+	insts, err := builtin(t, "kayles").Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return insts[0]
+}
+
+// A Kayles heap of 3 or 4 splits into two heaps at most (3 -> 1 + 1,
+// 4 -> 2 + 1), so that the view around 3 + 4 holds four heaps, and the
+// collection is 4, 3 padded with zeros.
+func TestHeapViewAt(t *testing.T) {
+	view, tuple, err := retro.HeapViewAt(kaylesInstance(t), []int64{3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view.Game.Piles) != 4 || !slices.Equal(tuple, []int64{4, 3, 0, 0}) {
+		t.Errorf("view of %d heaps, tuple %v: want 4 heaps, [4 3 0 0]", len(view.Game.Piles), tuple)
+	}
+	if _, tuple, _ = retro.HeapViewAt(kaylesInstance(t), []int64{0}); !slices.Equal(tuple, []int64{0}) {
+		t.Errorf("no heaps: tuple %v, want [0]", tuple)
+	}
+	if got := retro.HeapTuple([]int64{1, 5, 2, 7}, 2); !slices.Equal(got, []int64{7, 5, 2, 1}) {
+		t.Errorf("more heaps than the view holds: %v", got)
+	}
+}
+
+// The starts of the view through heap 5 are the single heaps 0..5, in a
+// view of as many heaps as a heap of 5 becomes at most: three, by
+// 5 -> 3 + 1 -> 1 + 1 + 1.
+func TestHeapStarts(t *testing.T) {
+	view, seeds, err := retro.HeapStarts(kaylesInstance(t), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := len(view.Game.Piles)
+	if k != 3 || len(seeds) != 6 {
+		t.Fatalf("view of %d heaps, %d seeds: want 3 and 6", k, len(seeds))
+	}
+	for n, s := range seeds {
+		want := make([]int64, k)
+		want[0] = int64(n)
+		if !slices.Equal(s.Piles, want) || s.Hist != 0 {
+			t.Errorf("seed %d: %v", n, s)
+		}
+	}
+}
