@@ -2,6 +2,8 @@ package retro_test
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,5 +86,64 @@ func TestUnmovesDeepCycles(t *testing.T) {
 	}
 	if draws == 0 || deepest < 1000 {
 		t.Errorf("%d draws, deepest layer %d: the game is not the one meant", draws, deepest)
+	}
+}
+
+// TestUnmovesAgreeOnAffineGames forces the un-move path and the general
+// path on random box games of the moves the random games of the naive
+// solver lack: k - x, (k - x) // 2 and moves of two piles at once, with
+// cycles, draws and both counts.
+func TestUnmovesAgreeOnAffineGames(t *testing.T) {
+	rng := newRand(t)
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	unmoved := 0
+	for k := range games {
+		np := 1 + rng.Intn(3)
+		end := []int{12, 6, 4}[np-1] + rng.Intn(5)
+		names := pileNames[:np]
+		var moves []string
+		for m := 2 + rng.Intn(3); m > 0; m-- {
+			p, q := names[rng.Intn(np)], names[rng.Intn(np)]
+			c := 1 + rng.Intn(3)
+			switch r := rng.Intn(7); {
+			case r == 0:
+				moves = append(moves, fmt.Sprintf("%s = %s + %d", p, p, c))
+			case r == 1:
+				moves = append(moves, fmt.Sprintf("%s = %s - %d", p, p, c))
+			case r == 2:
+				moves = append(moves, fmt.Sprintf("%s = %d - %s", p, 1+rng.Intn(end), p))
+			case r == 3:
+				moves = append(moves, fmt.Sprintf("%s = (%d - %s) // 2", p, 1+rng.Intn(end), p))
+			case r == 4:
+				moves = append(moves, fmt.Sprintf("%s = %s * %d", p, p, c+1))
+			case r == 5:
+				moves = append(moves, fmt.Sprintf("%s = %s // %d", p, p, c+1))
+			case p != q:
+				moves = append(moves, fmt.Sprintf("%s = %s - 1, %s = %s + %d", p, p, q, q, c))
+			default:
+				moves = append(moves, fmt.Sprintf("%s = %s + %d", p, p, c))
+			}
+		}
+		slices.Sort(moves)
+		moves = slices.Compact(moves) // a move may not be given twice
+		var b strings.Builder
+		fmt.Fprintf(&b, "name = \"affine\"\npiles = [\"%s\"]\nmoves = [\"%s\"]\nend = \"%s >= %d\"\n",
+			strings.Join(names, "\", \""), strings.Join(moves, "\", \""), strings.Join(names, " + "), end)
+		fmt.Fprintf(&b, "winner = %q\n", []string{"mover", "other", "mover if a % 3 == 0 else other"}[rng.Intn(3)])
+		if rng.Intn(2) == 0 {
+			b.WriteString("count = \"lebedev\"\n")
+		}
+		b.WriteString("[bounds]\n")
+		for _, n := range names {
+			fmt.Fprintf(&b, "%s = \"0..%d\"\n", n, end)
+		}
+		_, u := bothPaths(t, fmt.Sprintf("affine-%d.toml", k), b.String())
+		unmoved += u
+	}
+	if unmoved < games*3/4 {
+		t.Errorf("only %d of %d affine box games took the un-move path", unmoved, games)
 	}
 }
