@@ -68,28 +68,29 @@ func HeapGrundy(ctx context.Context, in *rules.Instance, upto int, opt SparseOpt
 // SplitGrundy computes g(0..upto) of a heap game by the sparse-space
 // method over the rows of its split form (see SparseInfo): the options of
 // its other entries are listed in full. Values take one byte each while
-// they stay below 256. rules.ErrRowGrows when a row has a part not
-// smaller than its heap. The table has no Theorem.
+// they stay below 256; at the first that does not, the values so far are
+// widened to four bytes and the computation goes on from there.
+// rules.ErrRowGrows when a row has a part not smaller than its heap. The
+// table has no Theorem.
 func SplitGrundy(ctx context.Context, f *rules.SplitForm, upto int, opt SparseOptions) (*Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("grundy: negative table size %d", upto)
 	}
 	s8 := newSplitRun[uint8](f, upto, opt)
-	ok, err := s8.run(ctx)
+	n, v, err := s8.run(ctx, 1)
 	if err != nil {
 		return nil, err
 	}
-	if ok {
+	if n > upto {
 		return &Table{small: s8.g, Sparse: s8.info()}, nil
 	}
+	s32 := widen(s8, n)
 	s8 = nil
-	s32 := newSplitRun[uint32](f, upto, opt)
-	if _, err := s32.run(ctx); err != nil {
+	s32.put(n, v)
+	if _, _, err := s32.run(ctx, n+1); err != nil {
 		return nil, err
 	}
-	t := &Table{large: s32.g, Sparse: s32.info()}
-	t.shrink()
-	return t, nil
+	return &Table{large: s32.g, Sparse: s32.info()}, nil
 }
 
 // splitRun is one computation by the sparse-space method over rows.
@@ -101,18 +102,35 @@ type splitRun[T value] struct {
 	sparse []int64 // the sparse heaps, ascending, 0 first
 	sval   []T     // their values
 	seen   stampSet
-	top    int // the values are below 1<<top
+	want   []bool // the values a search looks for, as long as seen
+	top    int    // the values are below 1<<top
 	scans  int64
+	review int // the heap at which the mask is chosen next
 	rows   []rules.Row
 	opts   rules.HeapOptions
 	prog   func(done, sparse int)
 }
 
 func newSplitRun[T value](f *rules.SplitForm, upto int, opt SparseOptions) *splitRun[T] {
-	s := &splitRun[T]{f: f, g: make([]T, upto+1), upto: upto, rows: make([]rules.Row, f.Rows), prog: opt.Progress}
+	s := &splitRun[T]{f: f, g: make([]T, upto+1), upto: upto, review: warmUp, rows: make([]rules.Row, f.Rows), prog: opt.Progress}
 	s.seen.reset(1 << 8)
 	s.sparse, s.sval = []int64{0}, []T{0}
 	return s
+}
+
+// widen moves the computation of s, done through heap n-1, to four bytes
+// a value, to go on from heap n.
+func widen(s *splitRun[uint8], n int) *splitRun[uint32] {
+	w := &splitRun[uint32]{f: s.f, g: make([]uint32, s.upto+1), upto: s.upto, mask: s.mask,
+		sparse: s.sparse, sval: make([]uint32, len(s.sval)), seen: s.seen, want: s.want,
+		top: s.top, scans: s.scans, review: s.review, rows: s.rows, opts: s.opts, prog: s.prog}
+	for h, v := range s.g[:n] {
+		w.g[h] = uint32(v)
+	}
+	for k, v := range s.sval {
+		w.sval[k] = uint32(v)
+	}
+	return w
 }
 
 func (s *splitRun[T]) info() *SparseInfo {
@@ -145,34 +163,40 @@ func tick(ctx context.Context, n int, prog func(done, sparse int), sparse int) e
 // value has two common parts or two sparse ones.
 func (s *splitRun[T]) rare(v uint32) bool { return bits.OnesCount32(v&s.mask)&1 == 0 }
 
-// run computes the values; false when one does not fit in T.
-func (s *splitRun[T]) run(ctx context.Context) (bool, error) {
-	review := warmUp
-	for n := 1; n <= s.upto; n++ {
+// run computes the values of heaps from..upto. It stops at the first
+// value that does not fit in T and returns its heap and value; n is
+// upto+1 when every value fits.
+func (s *splitRun[T]) run(ctx context.Context, from int) (n int, v uint32, err error) {
+	for n = from; n <= s.upto; n++ {
 		if err := tick(ctx, n, s.prog, len(s.sparse)-1); err != nil {
-			return false, err
+			return 0, 0, err
 		}
-		if n == review {
+		if n == s.review {
 			s.choose(n)
-			review *= 2
+			s.review *= 2
 		}
 		v, err := s.mex(n)
 		if err != nil {
-			return false, err
+			return 0, 0, err
 		}
 		if uint64(v) > maxOf[T]() {
-			return false, nil
+			return n, v, nil
 		}
-		s.g[n] = T(v)
-		if b := bits.Len32(v); b > s.top {
-			s.top = b
-			s.seen.grow(1 << max(b+1, 8))
-		}
-		if s.mask != 0 && s.rare(v) {
-			s.sparse, s.sval = append(s.sparse, int64(n)), append(s.sval, T(v))
-		}
+		s.put(n, v)
 	}
-	return true, nil
+	return n, 0, nil
+}
+
+// put records g(n) = v, which fits in T.
+func (s *splitRun[T]) put(n int, v uint32) {
+	s.g[n] = T(v)
+	if b := bits.Len32(v); b > s.top {
+		s.top = b
+		s.seen.grow(1 << max(b+1, 8))
+	}
+	if s.mask != 0 && s.rare(v) {
+		s.sparse, s.sval = append(s.sparse, int64(n)), append(s.sval, T(v))
+	}
 }
 
 // choose picks the mask under which the fewest of the heaps n/2..n-1 are
@@ -314,8 +338,9 @@ func (s *splitRun[T]) markRange(m, lo, hi int64) {
 		return
 	}
 	st := s.seen.stamp
+	sm := T(len(st) - 1) // every value an option can have is below len(st)
 	for k, a := range sp {
-		st[sv[k]^g[m-a]] = cur
+		st[(sv[k]^g[m-a])&sm] = cur
 	}
 }
 
@@ -383,6 +408,9 @@ func (s *splitRun[T]) search(c uint32, pending int) error {
 	if len(s.rows) == 1 && maxOf[T]() < 256 {
 		return s.search8(c, pending)
 	}
+	if len(s.rows) == 1 {
+		return s.search1(c, pending)
+	}
 	var his [8]int64
 	hs := his[:0]
 	top := int64(-1)
@@ -438,6 +466,61 @@ func (s *splitRun[T]) search8(c uint32, pending int) error {
 	last := len(low) - 1
 	for k := range low {
 		v := uint8(low[k] ^ high[last-k])
+		if !want[v] {
+			continue
+		}
+		p := lo + int64(k)
+		ok, err := has(r, p)
+		if err != nil {
+			return err
+		}
+		if ok {
+			want[v], st[v] = false, cur
+			if pending--; pending == 0 {
+				return nil
+			}
+		}
+	}
+	s.scans++
+	return nil
+}
+
+// search1 is search8 for values of any width: the values looked for are
+// flags of a table as long as the set of values (see find1).
+func (s *splitRun[T]) search1(c uint32, pending int) error {
+	st, cur := s.seen.stamp, s.seen.cur
+	if len(s.want) < len(st) {
+		s.want = make([]bool, len(st))
+	}
+	want := s.want[:len(st)]
+	c = min(c, uint32(len(want)))
+	for v := range c {
+		want[v] = st[v] != cur
+	}
+	err := s.find1(want, pending)
+	clear(want[:c])
+	return err
+}
+
+// find1 scans the options of the one row for the values flagged in want,
+// a power of two long and indexed under its mask: every value an option
+// can have is in range, since the set has room for twice the largest.
+func (s *splitRun[T]) find1(want []bool, pending int) error {
+	g, st, cur := s.g, s.seen.stamp, s.seen.cur
+	wm := uint32(len(want) - 1)
+	r := &s.rows[0]
+	m, lo, hi := r.M, r.Lo, half(r)
+	if lo > hi {
+		s.scans++
+		return nil
+	}
+	// low[k] = g(lo+k), high[len-1-k] = g(m-lo-k).
+	low := g[lo : hi+1]
+	high := g[m-hi : m-lo+1]
+	high = high[:len(low)]
+	last := len(low) - 1
+	for k := range low {
+		v := uint32(low[k]^high[last-k]) & wm
 		if !want[v] {
 			continue
 		}
