@@ -54,8 +54,9 @@ func heapGrundy(t testing.TB, in *rules.Instance, upto int, m sg.OctalMethod) *s
 // against bruteGrundys, and against what is published: the sequence's
 // first 21 terms as OEIS A002188 lists them, and 1222 as the last heap of
 // value 0 (the last P-position known, Winning Ways ch. 4; OEIS A002187).
-// No published table is shipped: the values through 10 000 are the brute
-// force's, computed here, not OEIS's b-file.
+// The values through 10 000 are the brute force's, computed here: OEIS's
+// b-file is not shipped (reference_test.go checks the published terms and
+// sparse values that are, in testdata).
 func TestGrundysGame(t *testing.T) {
 	in := sgInstances(t, "grundy.toml", grundysGame)[0]
 	const upto = 10_000
