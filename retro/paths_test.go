@@ -20,8 +20,10 @@ import (
 // bothPaths solves every instance of a game by the path SolveInstance
 // chooses, by the general path forced and by the un-move path forced where
 // it takes the game, and fails unless they give the same table file and the
-// same CSV. It returns how many instances took the compiled path, and how
-// many the un-move path took when forced.
+// same CSV. An instance whose chosen path is the general one is solved by
+// it once: the forced solve would be the same computation again. It
+// returns how many instances took the compiled path, and how many the
+// un-move path took when forced.
 func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 	t.Helper()
 	g, err := rules.Parse(name, []byte(src))
@@ -33,24 +35,29 @@ func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 		t.Fatalf("%s: %v", name, err)
 	}
 	var fast, general, unmoves []*retro.Result
+	other := 0 // instances whose chosen path is not the general one
 	for _, in := range insts {
 		a, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		b, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{General: true})
-		if err != nil {
-			t.Fatalf("%s (general): %v", name, err)
-		}
 		if strings.HasPrefix(a.Path, "compiled") {
 			compiled++
 		}
-		if rep := retro.Compare(a, b, 3); rep.Count > 0 {
-			t.Fatalf("%s: %s: %d differences from the general path, first %v\n%s", name, a.Path, rep.Count, rep.Problems, src)
-		}
-		if a.MoveCount != b.MoveCount || a.Edges != b.Edges {
-			t.Fatalf("%s: %s: %d moves and %d edges, the general path %d and %d\n%s", name, a.Path,
-				a.MoveCount, a.Edges, b.MoveCount, b.Edges, src)
+		b := a
+		if !strings.HasPrefix(a.Path, "general") {
+			other++
+			b, err = retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{General: true})
+			if err != nil {
+				t.Fatalf("%s (general): %v", name, err)
+			}
+			if rep := retro.Compare(a, b, 3); rep.Count > 0 {
+				t.Fatalf("%s: %s: %d differences from the general path, first %v\n%s", name, a.Path, rep.Count, rep.Problems, src)
+			}
+			if a.MoveCount != b.MoveCount || a.Edges != b.Edges {
+				t.Fatalf("%s: %s: %d moves and %d edges, the general path %d and %d\n%s", name, a.Path,
+					a.MoveCount, a.Edges, b.MoveCount, b.Edges, src)
+			}
 		}
 		fast, general = append(fast, a), append(general, b)
 		c, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})
@@ -72,7 +79,9 @@ func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 	if len(unmoves) == len(insts) {
 		sameFiles(t, name, g, unmoves, general, "un-moves", src)
 	}
-	sameFiles(t, name, g, fast, general, fast[0].Path, src)
+	if other > 0 {
+		sameFiles(t, name, g, fast, general, fast[0].Path, src)
+	}
 	return compiled, len(unmoves)
 }
 
