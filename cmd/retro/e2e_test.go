@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -22,7 +23,11 @@ import (
 // The explorer in a real browser: Debian's chromium, driven over the
 // DevTools protocol. Without chromium the test is skipped, unless CI=true,
 // where .ci/install-browser should have installed it and its absence is a
-// failure. Screenshots go to artifacts/e2e/ at the module's root.
+// failure. Screenshots go to artifacts/e2e/ at the module's root: of the
+// step that failed, and with -shots of every step (each one costs the
+// browser a full-page render and a PNG, a third of the CPU of a run).
+
+var shotsFlag = flag.Bool("shots", false, "TestExplorerE2E: save a screenshot of every step under artifacts/e2e/, not only of a failed one")
 
 // chromiumPath finds a Chromium: $CHROMIUM, /usr/bin/chromium, or one on
 // the PATH.
@@ -76,6 +81,7 @@ func servedURL(t *testing.T) string {
 
 var site struct {
 	once sync.Once
+	root string // the temporary folder, removed by TestMain
 	dir  string
 	err  error
 }
@@ -85,10 +91,11 @@ var site struct {
 func staticURL(t *testing.T) string {
 	t.Helper()
 	site.once.Do(func() {
-		site.dir, site.err = os.MkdirTemp("", "retro-site-")
+		site.root, site.err = os.MkdirTemp("", "retro-site-")
 		if site.err != nil {
 			return
 		}
+		site.dir = site.root
 		var out, errb strings.Builder
 		if code := run(context.Background(), &env{stdout: &out, stderr: &errb}, []string{"site", filepath.Join(site.dir, "explorer")}); code != 0 {
 			site.err = fmt.Errorf("retro site: exit %d: %s", code, errb.String())
@@ -257,8 +264,10 @@ func (b *browser) set(sel, value string) {
 	eval[bool](b, js)
 }
 
+// shot saves a screenshot of the page: always when the step failed,
+// otherwise with -shots.
 func (b *browser) shot(name string) {
-	if b.shots == "" {
+	if b.shots == "" || name != "failed" && !*shotsFlag {
 		return
 	}
 	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
