@@ -1,11 +1,13 @@
 package cluster
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -27,15 +29,50 @@ func needMPI(t *testing.T) {
 	}
 }
 
+// TestMain runs the tests, then removes the folder of the collectives'
+// binary, built once for the MPI and the Slurm tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if collectives.dir != "" {
+		os.RemoveAll(collectives.dir)
+	}
+	os.Exit(code)
+}
+
+var collectives struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// collectivesBinary builds testdata/collectives with the MPI binding once
+// and returns its path.
+func collectivesBinary(t *testing.T) string {
+	t.Helper()
+	collectives.once.Do(func() {
+		collectives.dir, collectives.err = os.MkdirTemp("", "retro-collectives-")
+		if collectives.err != nil {
+			return
+		}
+		bin := filepath.Join(collectives.dir, "collectives")
+		if out, err := exec.Command("go", "build", "-tags", "mpi", "-o", bin, "./testdata/collectives").CombinedOutput(); err != nil {
+			collectives.err = fmt.Errorf("go build -tags mpi: %v\n%s", err, out)
+			return
+		}
+		collectives.bin = bin
+	})
+	if collectives.err != nil {
+		t.Fatal(collectives.err)
+	}
+	return collectives.bin
+}
+
 // The binding's collectives on 2 and 4 real MPI ranks (oversubscribed),
 // with rounds small enough that the large exchange takes several.
 func TestMPICollectives(t *testing.T) {
 	needMPI(t)
-	bin := filepath.Join(t.TempDir(), "collectives")
-	build := exec.Command("go", "build", "-tags", "mpi", "-o", bin, "./testdata/collectives")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build -tags mpi: %v\n%s", err, out)
-	}
+	bin := collectivesBinary(t)
 	for _, np := range []int{2, 4} {
 		cmd := exec.Command("mpirun", "-np", strconv.Itoa(np), "--oversubscribe", bin, "100000", "4096")
 		cmd.Env = mpiEnv()

@@ -31,10 +31,7 @@ func needSlurm(t *testing.T) {
 func TestSlurmCollectives(t *testing.T) {
 	needSlurm(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "collectives")
-	if out, err := exec.Command("go", "build", "-tags", "mpi", "-o", bin, "./testdata/collectives").CombinedOutput(); err != nil {
-		t.Fatalf("go build -tags mpi: %v\n%s", err, out)
-	}
+	bin := collectivesBinary(t)
 	script := "../../deploy/slurm/one-node-cluster"
 	cluster := filepath.Join(dir, "cluster")
 	if out, err := exec.Command(script, "start", cluster).CombinedOutput(); err != nil {
