@@ -323,15 +323,21 @@ func (g rgame) naive() map[npos]nval {
 	return val
 }
 
-func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
-	rng := newRand(t)
-	games := 400
+// randomGames is how many random games a property test plays: games, or
+// short under -short, ten times as many under -long.
+func randomGames(games, short int) int {
 	if testing.Short() {
-		games = 60
+		games = short
 	}
 	if *longFlag {
 		games *= 10
 	}
+	return games
+}
+
+func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
+	rng := newRand(t)
+	games := randomGames(400, 60)
 	draws := 0
 	for k := 0; k < games; k++ {
 		rg := randomGame(rng)

@@ -79,7 +79,7 @@ func shiftGame(rng *rand.Rand, p int) string {
 func TestShiftsAgainstGeneralPath(t *testing.T) {
 	rng := newRand(t)
 	taken := 0
-	const games = 300
+	games := randomGames(300, 60)
 	for trial := 0; trial < games; trial++ {
 		src := shiftGame(rng, 20+rng.Intn(5))
 		g := parse(t, "shifts.toml", src)

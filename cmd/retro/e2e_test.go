@@ -59,9 +59,13 @@ type browser struct {
 	errors []string // exceptions and console errors of the page
 }
 
-// needChromium skips the test without a chromium, or fails it under CI.
+// needChromium skips the test without a chromium, or fails it under CI,
+// and skips it under -short.
 func needChromium(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the end-to-end tests take minutes of a browser's time")
+	}
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("CI") == "true" {

@@ -11,9 +11,12 @@ import (
 )
 
 // needSlurm skips a test unless this is root on a host with Debian's
-// Slurm and munge, and Open MPI, installed.
+// Slurm and munge, and Open MPI, installed, and under -short.
 func needSlurm(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the Slurm test starts a cluster and waits for its job")
+	}
 	needMPI(t)
 	if os.Geteuid() != 0 {
 		t.Skip("not root: the one-node Slurm cluster of the tests runs its daemons as root")
