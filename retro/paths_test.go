@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -89,7 +90,8 @@ func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 // table file and the same CSV.
 func sameFiles(t *testing.T, name string, g *rules.Game, fast, general []*retro.Result, path, src string) {
 	t.Helper()
-	var ta, tb, ca, cb bytes.Buffer
+	var ta, tb bytes.Buffer
+	ca, cb := sha256.New(), sha256.New() // the multiplication game's CSV is 298 MB
 	if err := table.Write(&ta, g, fast, table.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -99,13 +101,13 @@ func sameFiles(t *testing.T, name string, g *rules.Game, fast, general []*retro.
 	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
 		t.Fatalf("%s: the table files differ between the paths (%s)\n%s", name, path, src)
 	}
-	if err := out.WriteCSV(&ca, fast, out.CSVOptions{Layer: -1}); err != nil {
+	if err := out.WriteCSV(ca, fast, out.CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := out.WriteCSV(&cb, general, out.CSVOptions{Layer: -1}); err != nil {
+	if err := out.WriteCSV(cb, general, out.CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(ca.Bytes(), cb.Bytes()) {
+	if !bytes.Equal(ca.Sum(nil), cb.Sum(nil)) {
 		t.Fatalf("%s: the CSV differs between the paths (%s)\n%s", name, path, src)
 	}
 }
