@@ -94,7 +94,7 @@ func (c *Compiled) Apply(m *rules.AffineMove, p, t []int64) bool {
 			v += a * p[j]
 		}
 		if d := m.Div[k]; d > 1 {
-			v = floorDiv(v, d)
+			v = rules.FloorDiv(v, d)
 		}
 		if v < 0 && !c.Signed {
 			return false
@@ -103,14 +103,6 @@ func (c *Compiled) Apply(m *rules.AffineMove, p, t []int64) bool {
 		t[tg] = v
 	}
 	return changed
-}
-
-func floorDiv(a, d int64) int64 {
-	q := a / d
-	if a%d != 0 && a < 0 {
-		q--
-	}
-	return q
 }
 
 // Compile finds the positions of an instance in the compiled shape. When
@@ -407,7 +399,7 @@ func (c *Compiled) endBound(k int, up bool) (int64, bool) {
 		if ck <= 0 {
 			return 0, false
 		}
-		return floorDiv(-1-c.EndConst, ck), true
+		return rules.FloorDiv(-1-c.EndConst, ck), true
 	}
 	// down: the other terms are <= 0, so a_k p_k >= 1 + K - (their most);
 	// with only this pile in the test that is exact, otherwise take 0.
@@ -422,7 +414,7 @@ func (c *Compiled) endBound(k int, up bool) (int64, bool) {
 	// -|a| p >= 1 + K... p <= ... : a_k p_k + K <= -1 with a_k < 0 gives
 	// p_k >= (1 + K) / |a_k|, rounded up.
 	v := 1 + c.EndConst
-	q := -floorDiv(-v, -ck)
+	q := -rules.FloorDiv(-v, -ck)
 	return max(q, 0), true
 }
 
@@ -662,7 +654,7 @@ func (s *sweep) visitSimple(steps []step, cell int64, p, t, u []int64, why *stri
 		pv := p[m.P]
 		nv := m.Mul*pv + m.Add
 		if m.Div > 1 {
-			nv = floorDiv(nv, m.Div)
+			nv = rules.FloorDiv(nv, m.Div)
 		}
 		if nv == pv || nv < 0 && !c.Signed {
 			continue
@@ -890,7 +882,7 @@ func (s *sweep) fill(starts []rules.Start) string {
 		live = append(live, st.Piles)
 		for k, v := range st.Piles {
 			// the most pile k can hold above this start, the others at it
-			hi[k] = max(hi[k], v+floorDiv(-1-e, c.EndCoef[k]))
+			hi[k] = max(hi[k], v+rules.FloorDiv(-1-e, c.EndCoef[k]))
 		}
 	}
 	size := make([]int64, np)
@@ -925,7 +917,7 @@ func (s *sweep) fill(starts []rules.Start) string {
 		}
 		p[last] = 0
 		e := c.EndSum(p) // with the last pile at 0
-		to := floorDiv(-1-e, c.EndCoef[last])
+		to := rules.FloorDiv(-1-e, c.EndCoef[last])
 		to = min(to, hi[last])
 		if from <= to {
 			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
@@ -994,7 +986,7 @@ func (s *sweep) wholeBox() (string, error) {
 		for v := s.lo[m.P]; v <= s.hi[m.P]; v++ {
 			nv := m.Mul*v + m.Add
 			if m.Div > 1 {
-				nv = floorDiv(nv, m.Div)
+				nv = rules.FloorDiv(nv, m.Div)
 			}
 			switch {
 			case nv == v || nv < 0 && !c.Signed:

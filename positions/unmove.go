@@ -211,9 +211,9 @@ func (u *Unmoves) Undo(m *rules.AffineMove, t, p, q []int64, fn func(p []int64) 
 		l, h := u.lo[tg], u.hi[tg]
 		switch {
 		case a > 0:
-			l, h = max(l, ceilDiv(from, a)), min(h, floorDiv(to, a))
+			l, h = max(l, ceilDiv(from, a)), min(h, rules.FloorDiv(to, a))
 		case a < 0:
-			l, h = max(l, ceilDiv(-to, -a)), min(h, floorDiv(-from, -a))
+			l, h = max(l, ceilDiv(-to, -a)), min(h, rules.FloorDiv(-from, -a))
 		case from > 0 || to < 0:
 			return true
 		}
@@ -271,4 +271,4 @@ func equal(a, b []int64) bool {
 }
 
 // ceilDiv is ⌈a / d⌉ for d > 0.
-func ceilDiv(a, d int64) int64 { return -floorDiv(-a, d) }
+func ceilDiv(a, d int64) int64 { return -rules.FloorDiv(-a, d) }

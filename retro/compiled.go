@@ -332,12 +332,3 @@ func cellBuffer[V cellValue](vol int64, n int) (vals []V, buf []uint32) {
 	}
 	return unsafe.Slice((*V)(unsafe.Pointer(&buf[0])), vol), buf
 }
-
-// floorDivPos is Python's a // d for d > 0.
-func floorDivPos(a, d int64) int64 {
-	q := a / d
-	if a%d != 0 && a < 0 {
-		q--
-	}
-	return q
-}

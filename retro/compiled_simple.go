@@ -1,6 +1,9 @@
 package retro
 
-import "retro/positions"
+import (
+	"retro/positions"
+	"retro/rules"
+)
 
 // The compiled sweep for the commonest shape: every move changes one pile
 // by itself (pile op constant, `each`), and one side wins at every end.
@@ -50,7 +53,7 @@ func newTwins(ss []simpleStep, lo, size []int64) *twins {
 func (m *simpleStep) apply(v int64) int64 {
 	nv := m.Mul*v + m.Add
 	if m.Div > 1 {
-		nv = floorDivPos(nv, m.Div)
+		nv = rules.FloorDiv(nv, m.Div)
 	}
 	return nv
 }
@@ -234,7 +237,7 @@ func (sw *simpleSweep[V]) row(wk *sweepWorker, r0 int64) error {
 				m := &inner[k]
 				nv := m.Mul*pv + m.Add
 				if m.Div > 1 {
-					nv = floorDivPos(nv, m.Div)
+					nv = rules.FloorDiv(nv, m.Div)
 				}
 				if nv == pv || nv < 0 && !sw.signed {
 					continue

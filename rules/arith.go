@@ -48,11 +48,17 @@ func floorDiv(a, b int64) (int64, error) {
 		}
 		return -a, nil
 	}
+	return FloorDiv(a, b), nil
+}
+
+// FloorDiv is Python's a // b, the quotient rounded down, for b != 0;
+// unlike the rules' own division it does not check math.MinInt64 // -1.
+func FloorDiv(a, b int64) int64 {
 	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
+	if a%b != 0 && (a < 0) != (b < 0) {
 		q--
 	}
-	return q, nil
+	return q
 }
 
 // floorMod is Python's a % b: zero or of the sign of b.

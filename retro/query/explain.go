@@ -406,7 +406,7 @@ func (rs *Reasoner) explains(mv retro.Move, from []int64, p int, op string, k in
 	case "*":
 		v *= k
 	case "//":
-		v = floorDiv(v, k)
+		v = rules.FloorDiv(v, k)
 	}
 	return v == mv.To[p]
 }
@@ -420,13 +420,4 @@ func (rs *Reasoner) endWhy(m *rules.Machine, piles []int64) string {
 	}
 	sym := map[string]string{">=": "≥", "<=": "≤", "==": "=", "!=": "≠", ">": ">", "<": "<"}[op]
 	return fmt.Sprintf("%d %s %d", l, sym, r)
-}
-
-// floorDiv is Python's //, rounding toward minus infinity.
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
 }
