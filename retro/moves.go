@@ -38,15 +38,16 @@ func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
 	if end, err := m.End(p); err != nil || end {
 		return nil, err
 	}
-	var list rules.MoveList
-	var names []string
 	last, mylast := positions.SplitHistory(g, h)
-	if err := m.NamedMoves(p, last, mylast, &list, &names); err != nil {
+	list, names, err := m.MovesWithNames(p, last, mylast)
+	if err != nil {
 		return nil, err
 	}
 	moves := make([]Move, list.Len())
+	tos := make([]int64, list.Len()*len(p)) // the piles after each move, in one piece
 	for k := range moves {
-		to := append([]int64(nil), list.To(k, len(p))...)
+		to := tos[k*len(p) : (k+1)*len(p) : (k+1)*len(p)]
+		copy(to, list.To(k, len(p)))
 		mv := Move{Cmd: int(list.Cmd[k]), Name: names[k], To: to, Hist: positions.NextHistory(g, h, int(list.Cmd[k])), Index: -1}
 		if j, ok := r.Space.Index(to, mv.Hist); ok {
 			mv.Index, mv.Outcome, mv.Layer = j, r.Outcome(j), r.Layer(j)

@@ -33,8 +33,12 @@ type Machine struct {
 	steps int
 	cur   int32 // span id of the mover running
 	cands []int32
-	names *[]string        // NamedMoves: the name of each move made
-	byAt  map[int32]*mover // NamedMoves: the movers by span id
+	names *[]string          // NamedMoves: the name of each move made
+	byAt  map[int32]*mover   // NamedMoves: the movers by span id
+	known map[nameKey]string // NamedMoves: names made so far, by mover and generator values
+
+	ownList  MoveList // MovesWithNames
+	ownNames []string
 }
 
 // NewMachine returns a new evaluator of in's rules.

@@ -33,6 +33,18 @@ func (m *Machine) NamedMoves(piles []int64, last, mylast int, out *MoveList, nam
 	return nil
 }
 
+// MovesWithNames is NamedMoves into lists the Machine keeps: they hold the
+// moves and their names until the next call of MovesWithNames, so that a
+// caller that uses them at once allocates nothing for them.
+func (m *Machine) MovesWithNames(piles []int64, last, mylast int) (*MoveList, []string, error) {
+	m.ownList.Reset()
+	m.ownNames = m.ownNames[:0]
+	if err := m.NamedMoves(piles, last, mylast, &m.ownList, &m.ownNames); err != nil {
+		return nil, nil, err
+	}
+	return &m.ownList, m.ownNames, nil
+}
+
 // addName appends the name of the move the running mover just made.
 func (m *Machine) addName(cmd int32) {
 	c := m.g.Commands[cmd]
@@ -40,6 +52,19 @@ func (m *Machine) addName(cmd int32) {
 	if mv == nil || len(mv.gens) == 0 {
 		*m.names = append(*m.names, c.Name)
 		return
+	}
+	// A name depends on the mover and its generators' values only, and the
+	// same few recur at every position: keep them (up to a bound).
+	var key nameKey
+	if len(mv.gens) <= len(key.vals) {
+		key.at, key.n = m.cur, len(mv.gens)
+		for k, g := range mv.gens {
+			key.vals[k] = m.f.env[g.slot]
+		}
+		if name, ok := m.known[key]; ok {
+			*m.names = append(*m.names, name)
+			return
+		}
 	}
 	var b strings.Builder
 	if len(c.Moves) == 1 && c.Moves[0] == c.Name { // a `moves` entry, named by its text
@@ -57,8 +82,26 @@ func (m *Machine) addName(cmd int32) {
 		b.WriteString(strconv.FormatInt(m.f.env[g.slot], 10))
 	}
 	b.WriteByte(')')
-	*m.names = append(*m.names, b.String())
+	name := b.String()
+	if key.n > 0 && len(m.known) < maxKnownNames {
+		if m.known == nil {
+			m.known = map[nameKey]string{}
+		}
+		m.known[key] = name
+	}
+	*m.names = append(*m.names, name)
 }
+
+// nameKey is what a generated move's name depends on: its mover (by span
+// id) and the values of its generators, up to two.
+type nameKey struct {
+	at   int32
+	n    int
+	vals [2]int64
+}
+
+// maxKnownNames bounds the names a Machine keeps.
+const maxKnownNames = 1 << 16
 
 // moverAt finds the mover of an entry by its span id (the movers of one
 // `each` share their entry's).
