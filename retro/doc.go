@@ -49,6 +49,14 @@
 //     heaps a heap splits into (sg.MaxHeaps), and positions, below the
 //     solver, does not use retro/sg.
 //
+// The way from a game to its results is SolveGame (solvegame.go): it
+// loads a game (a rules.Source: a file, text or a built-in game), sets its
+// params (GameOptions.Params), checks the sizes of their ranges, and
+// enumerates and solves every instance (SolveInstance; a heap game as the
+// collections of heaps from one heap of 0..HeapUpto, HeapStarts). The
+// command line, the server and the examples all take it; SolveAt solves
+// one instance around a position the starts do not reach.
+//
 // The theory of heap games (Sprague–Grundy values, octal codes, periods,
 // sums of heaps) is in the package retro/sg, which does not use the
 // solver. Questions asked of the start positions of solved games, their

@@ -1,38 +1,29 @@
 package retro_test
 
 import (
+	"context"
 	"fmt"
 
-	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
 
-// Load a game, solve it, and read one position.
+// Solve a game given as text, and read one position.
 func Example() {
-	src := []byte(`
+	src := rules.FromText("take.toml", []byte(`
 name  = "Take 1, 3 or 4"
 piles = ["x"]
 moves = ["x - 1", "x - 3", "x - 4"]
 
 [bounds]
 x = "0..10"
-`)
-	g, err := rules.Parse("take.toml", src)
+`))
+	s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{})
 	if err != nil {
-		fmt.Println(err)
+		fmt.Print(rules.RenderError(err))
 		return
 	}
-	insts, err := g.Instances()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	res := s.Results[0]
 	for x := int64(0); x <= 10; x++ {
 		i, _ := res.Space.Index([]int64{x}, 0)
 		fmt.Printf("%d:%v%d ", x, res.Outcome(i), res.Layer(i))
@@ -42,17 +33,19 @@ x = "0..10"
 	// 0:L0 1:W1 2:L2 3:W1 4:W1 5:W3 6:W3 7:L4 8:W5 9:L6 10:W5
 }
 
-// The moves of one position, the optimal ones marked.
+// The moves of one position of a built-in game, the optimal ones marked.
 func ExampleResult_Moves() {
-	src, _ := rules.Builtin("ege-2027-demo")
-	g, _ := rules.Parse("ege-2027-demo.toml", src)
-	insts, _ := g.Instances()
-	res, _ := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	s, err := retro.SolveGame(context.Background(), rules.FromBuiltin("ege-2027-demo"), retro.GameOptions{})
+	if err != nil {
+		fmt.Print(rules.RenderError(err))
+		return
+	}
+	res := s.Results[0]
 	i, _ := res.Space.Index([]int64{17, 44}, 0)
 	fmt.Println(res.Outcome(i), res.Layer(i))
-	moves, _ := res.Moves(i, insts[0].NewMachine())
+	moves, _ := res.Moves(i, res.Instance.NewMachine())
 	for _, mv := range moves {
-		fmt.Println(g.Commands[mv.Cmd].Name, mv.To, mv.Outcome, mv.Layer, mv.Best)
+		fmt.Println(s.Game.Commands[mv.Cmd].Name, mv.To, mv.Outcome, mv.Layer, mv.Best)
 	}
 	// Output:
 	// L 4
@@ -60,4 +53,36 @@ func ExampleResult_Moves() {
 	// each +4 [17 48] W 3 true
 	// each *2 [34 44] W 3 true
 	// each *2 [17 88] W 1 false
+}
+
+// A game with a parameter in its rules gives one result per value; a
+// setting narrows the range the file gives.
+func ExampleSolveGame() {
+	src := rules.FromText("take.toml", []byte(`
+piles = ["x"]
+moves = ["x - i for i in 1..k"]
+
+[bounds]
+x = "0..6"
+
+[params]
+k = "2..5"
+`))
+	s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{
+		Params: []rules.Setting{{Name: "k", Lo: 2, Hi: 3}}})
+	if err != nil {
+		fmt.Print(rules.RenderError(err))
+		return
+	}
+	for _, res := range s.Results {
+		fmt.Print("k=", res.Instance.Values[0], ":")
+		for x := int64(0); x <= 6; x++ {
+			i, _ := res.Space.Index([]int64{x}, 0)
+			fmt.Printf(" %v%d", res.Outcome(i), res.Layer(i))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// k=2: L0 W1 W1 L2 W3 W3 L4
+	// k=3: L0 W1 W1 W1 L2 W3 W3
 }

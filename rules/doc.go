@@ -19,6 +19,12 @@
 // one was meant to be, for "did you mean" hints here and in the commands
 // and questions.
 //
+// Around it: source.go says where a game's text comes from (a Source: a
+// game file, text given whole, or a built-in game, builtin.go) and loads
+// it; errors.go has the errors that say where they are (Pos, Error,
+// ErrorList), each carrying the text it points into, so that it renders
+// itself with the line and carets (RenderError is the one renderer).
+//
 // # Words
 //
 // A pile is one integer of a position, named in `piles`. A position is a

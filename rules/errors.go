@@ -61,6 +61,9 @@ type Error struct {
 	// Err is the sentinel behind a run-time error (ErrDivByZero, ...);
 	// nil for errors found while loading.
 	Err error
+	// Source is the text Pos points into (the Game's Source), so that the
+	// error renders itself; nil gives the error line alone.
+	Source []byte
 }
 
 // Error returns "file:line:col: msg" on one line.
@@ -74,15 +77,15 @@ func (e *Error) Error() string {
 // Unwrap returns the sentinel, so errors.Is(err, ErrDivByZero) works.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Render returns the error line, then the source line it points at, then a
-// line with carets under the offending text. src is the whole file (the
-// Game's Source). Every line ends in a newline. When the position is not in
-// src only the error line is given.
-func (e *Error) Render(src []byte) string {
+// Render returns the error line, then the line of its Source it points at,
+// then a line with carets under the offending text. Every line ends in a
+// newline. When the position is not in the Source only the error line is
+// given.
+func (e *Error) Render() string {
 	var b strings.Builder
 	b.WriteString(e.Error())
 	b.WriteByte('\n')
-	line, ok := sourceLine(src, e.Pos.Line)
+	line, ok := sourceLine(e.Source, e.Pos.Line)
 	if !ok || e.Pos.Col < 1 {
 		return b.String()
 	}
@@ -147,11 +150,6 @@ func isControl(r rune) bool { return r != '\t' && (r < ' ' || r == 0x7f) }
 // position, with at most one error per line and at most MaxErrors errors.
 type ErrorList []*Error
 
-// Add appends an error.
-func (l *ErrorList) Add(pos Pos, msg string) {
-	*l = append(*l, &Error{Pos: pos, Msg: msg})
-}
-
 // Len, Swap and Less sort an ErrorList by file, line and column.
 func (l ErrorList) Len() int { return len(l) }
 
@@ -214,24 +212,34 @@ func (l ErrorList) Err() error {
 }
 
 // Render renders every error with its source line and carets.
-func (l ErrorList) Render(src []byte) string {
+func (l ErrorList) Render() string {
 	var b strings.Builder
 	for _, e := range l {
-		b.WriteString(e.Render(src))
+		b.WriteString(e.Render())
 	}
 	return b.String()
 }
 
-// RenderError renders err with source context when it is an *Error or an
-// ErrorList, and as err.Error() plus a newline otherwise.
-func RenderError(err error, src []byte) string {
+// Positioned returns the errors in err that say where they are: the
+// ErrorList or the *Error err wraps; nil when it wraps neither.
+func Positioned(err error) ErrorList {
 	var l ErrorList
 	if errors.As(err, &l) {
-		return l.Render(src)
+		return l
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return e.Render(src)
+		return ErrorList{e}
+	}
+	return nil
+}
+
+// RenderError renders err with source context when it wraps an *Error or
+// an ErrorList, and as err.Error() plus a newline otherwise. It is the
+// one renderer of an error in a game file.
+func RenderError(err error) string {
+	if l := Positioned(err); l != nil {
+		return l.Render()
 	}
 	return err.Error() + "\n"
 }

@@ -21,7 +21,7 @@ func checkErrors(t *testing.T, name string, src []byte, err error) ErrorList {
 		if e.Pos.File != name || strings.Contains(e.Error(), "\n") {
 			t.Fatalf("bad error %q", e.Error())
 		}
-		r := e.Render(src)
+		r := e.Render()
 		if !strings.HasPrefix(r, e.Error()+"\n") {
 			t.Fatalf("rendering %q of %q", r, e.Error())
 		}

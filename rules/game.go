@@ -5,7 +5,7 @@ package rules
 type Game struct {
 	Name     string // the name key; the file name without .toml when absent
 	File     string // the name Parse was given
-	Source   []byte // the file text, for Error.Render
+	Source   []byte // the file text, which its errors carry for Error.Render
 	Piles    []string
 	Params   []Param   // in file order
 	Commands []Command // in file order; each `moves` entry is a command named by its text
@@ -153,7 +153,7 @@ type span struct {
 
 // errorAt makes the *Error of a run-time fault at span id.
 func (g *Game) errorAt(id int32, err error, where string) *Error {
-	e := &Error{Msg: err.Error(), Err: err}
+	e := &Error{Msg: err.Error(), Err: err, Source: g.Source}
 	if where != "" {
 		e.Msg += " " + where
 	}

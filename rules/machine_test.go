@@ -14,7 +14,7 @@ func machineFor(t testing.TB, src string, values ...int64) *Machine {
 	t.Helper()
 	g, err := Parse("m.toml", []byte(src))
 	if err != nil {
-		t.Fatal(RenderError(err, []byte(src)))
+		t.Fatal(RenderError(err))
 	}
 	in, err := g.Bind(values)
 	if err != nil {
@@ -309,7 +309,7 @@ S = "0..2"
 	want := "examples/x.toml:5:14: division by zero at (17, 28)\n" +
 		"    end   = \"a + a // (b - 28) > 1000\"\n" +
 		"                 ^^^^^^^^^^^^^\n"
-	expect(t, "rendered", e.Render([]byte(src)), want)
+	expect(t, "rendered", e.Render(), want)
 
 	var l MoveList
 	l.Cmd, l.Piles = []int32{7}, []int64{1, 2} // Moves appends; on error it leaves l as it was

@@ -55,6 +55,23 @@ func (g *Game) SetOpen(name string, lo int64) error {
 	return g.SetRange(name, lo, lo) // the error naming the params there are
 }
 
+// Setting is a range given to a param from outside the game file, as on
+// the command line: Lo..Hi, or open from Lo ("31..") when Open.
+type Setting struct {
+	Name   string
+	Lo, Hi int64
+	Open   bool
+}
+
+// Set gives the named param the setting's range (SetRange, or SetOpen when
+// it is open).
+func (g *Game) Set(s Setting) error {
+	if s.Open {
+		return g.SetOpen(s.Name, s.Lo)
+	}
+	return g.SetRange(s.Name, s.Lo, s.Hi)
+}
+
 // Instance is the game with its rule params bound to values.
 type Instance struct {
 	Game   *Game

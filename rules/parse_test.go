@@ -214,7 +214,7 @@ func TestInvalidExprs(t *testing.T) {
 		if e.Pos.Line != 3 || e.Pos.Col != wantCol || !regexp.MustCompile(tt.rx).MatchString(e.Msg) {
 			t.Errorf("%s %q:\n got %s\nwant t.toml:3:%d: /%s/", tt.ctx, tt.text, e, wantCol, tt.rx)
 		}
-		if r := e.Render([]byte(src)); strings.Count(r, "\n") != 3 || !strings.Contains(r, "^") {
+		if r := e.Render(); strings.Count(r, "\n") != 3 || !strings.Contains(r, "^") {
 			t.Errorf("%s %q: rendering %q", tt.ctx, tt.text, r)
 		}
 	}

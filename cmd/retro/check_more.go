@@ -14,7 +14,7 @@ import (
 
 // checkText refuses, before parsing, a file that cannot be a game file: a
 // table, or bytes that are not UTF-8 text (whose lines would otherwise be
-// shown under the error). A name that is no file is left to loadGame.
+// shown under the error). A name that is no file is left to rules.FromArg.
 func checkText(path string) error {
 	src, err := os.ReadFile(path)
 	if err != nil {

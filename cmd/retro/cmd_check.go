@@ -39,15 +39,10 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "retro: %v\n", err)
 			continue
 		}
-		g, err := loadGame(a)
+		g, err := rules.FromArg(a).Load()
 		if err != nil {
 			failed++
-			var src *sourceError
-			if errors.As(err, &src) {
-				fmt.Fprint(e.stderr, src.render())
-			} else {
-				fmt.Fprintf(e.stderr, "retro: %v\n", err)
-			}
+			fmt.Fprint(e.stderr, renderError(err))
 			continue
 		}
 		if err := checkInstances(g); err != nil {
@@ -56,7 +51,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			if errors.As(err, &size) {
 				fmt.Fprintf(e.stderr, "%v\nretro: %s\n", err, sizeHint(size))
 			} else {
-				fmt.Fprint(e.stderr, (&sourceError{err: err, src: g.Source}).render())
+				fmt.Fprint(e.stderr, renderError(err))
 			}
 			continue
 		}

@@ -106,8 +106,8 @@ func parseQuestion(text string) (*query.Question, error) {
 	q, err := query.ParseQuestion(text)
 	var qe *query.QuestionError
 	if errors.As(err, &qe) {
-		return nil, &sourceError{src: []byte(qe.Question), err: &rules.Error{
-			Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg}}
+		return nil, &rules.Error{Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg,
+			Source: []byte(qe.Question)}
 	}
 	return q, err
 }
@@ -299,7 +299,7 @@ func swappedHint(c *command, args []string) error {
 // read as the starts x = S, S = LO..HI, the same positions.
 func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved, error) {
 	if o.box != nil {
-		return o.game.solve(ctx, e, o.box)
+		return o.game.solveLoaded(ctx, e, o.box)
 	}
 	s, err := o.game.solveArg(ctx, e, arg)
 	if err != nil || s.game.HasStart {
@@ -311,11 +311,11 @@ func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved,
 	}
 	g, err := rules.Parse(s.game.File, []byte(text))
 	if err != nil {
-		return nil, &sourceError{err: err, src: []byte(text)}
+		return nil, err
 	}
 	p := g.Params[0]
 	fmt.Fprintf(e.stderr, "retro: %s has no [start]: its box %s = %d..%d is asked as the starts %s = S, S = %d..%d\n",
 		s.game.File, g.Piles[0], p.Lo, p.Hi, g.Piles[0], p.Lo, p.Hi)
 	o.box = g
-	return o.game.solve(ctx, e, g)
+	return o.game.solveLoaded(ctx, e, g)
 }

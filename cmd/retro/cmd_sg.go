@@ -179,7 +179,7 @@ func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
 // loadGame reads a game file or a built-in game and applies the --param
 // flags that name its params; with strict, every --param must name one.
 func (o *sgOptions) loadGame(arg string, strict bool) (*rules.Game, error) {
-	g, err := loadGame(arg)
+	g, err := rules.FromArg(arg).Load()
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	tables, err := sg.AnalyseGame(ctx, g, opt)
 	done()
 	if err != nil {
-		return &sourceError{err: err, src: g.Source}
+		return err
 	}
 	rows := make([]out.GrundyTable, len(tables))
 	for k, t := range tables {
@@ -396,7 +396,7 @@ func withSource(err error, insts []*rules.Instance) error {
 	}
 	for _, in := range insts {
 		if file != "" && in.Game.File == file {
-			return &sourceError{err: err, src: in.Game.Source}
+			return err
 		}
 	}
 	return err
@@ -455,7 +455,7 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 		in := insts[gi]
 		win, err := winnerAtEnd(in)
 		if err != nil {
-			return nil, nil, &sourceError{err: err, src: in.Game.Source}
+			return nil, nil, err
 		}
 		m := in.NewMachine()
 		for _, h := range a.heaps {

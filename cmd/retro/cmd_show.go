@@ -133,10 +133,9 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 // with what it leads to, the optimal ones marked; pos writes a position,
 // endNote marks the moves that end the game.
 func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int) string, endNote bool) error {
-	g := res.Instance.Game
 	moves, err := res.Moves(i, res.Instance.NewMachine())
 	if err != nil {
-		return &sourceError{err: err, src: g.Source}
+		return err
 	}
 	piles := make([]int64, res.Space.Piles())
 	hist := res.Space.Position(i, piles)

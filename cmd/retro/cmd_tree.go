@@ -113,7 +113,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	tree, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
 	if err != nil {
-		return &sourceError{err: err, src: g.Source}
+		return err
 	}
 	switch {
 	case o.dot:

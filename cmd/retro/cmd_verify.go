@@ -68,7 +68,7 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 		rep, err := retro.VerifyAll(r, o.max)
 		if err != nil {
-			return &sourceError{err: err, src: t.Game.Source}
+			return err
 		}
 		checked += rep.Checked
 		count += rep.Count
@@ -129,7 +129,7 @@ func resolveAndCompare(ctx context.Context, t *table.Table, limit int) (*retro.V
 	}
 	insts, err := g.Instances()
 	if err != nil {
-		return nil, &sourceError{err: err, src: g.Source}
+		return nil, err
 	}
 	if len(insts) != len(t.Results) {
 		return nil, fmt.Errorf("the table holds %d instances, the game as solved has %d", len(t.Results), len(insts))
@@ -148,7 +148,7 @@ func resolveAndCompare(ctx context.Context, t *table.Table, limit int) (*retro.V
 		popt.OpenWidth, popt.Horizon, popt.Context = width, r.Horizon(), ctx
 		fresh, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
 		if err != nil {
-			return nil, &sourceError{err: err, src: g.Source}
+			return nil, err
 		}
 		rep := retro.Compare(r, fresh, limit)
 		all.Checked += rep.Checked

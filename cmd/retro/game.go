@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -18,28 +17,17 @@ import (
 	"retro/rules"
 )
 
-// sourceError is an error in or about a game file, shown with the lines of
-// the file it points at.
-type sourceError struct {
-	err error
-	src []byte
-}
-
-func (s *sourceError) Error() string { return s.err.Error() }
-func (s *sourceError) Unwrap() error { return s.err }
-
-func (s *sourceError) render() string {
-	var (
-		list rules.ErrorList
-		one  *rules.Error
-	)
+// renderError shows an error as the user sees it: an error in a game file
+// with the lines it points at (rules.RenderError), any other after
+// "retro: "; a name that is no game says where the games are listed.
+func renderError(err error) string {
 	switch {
-	case errors.As(s.err, &list):
-		return list.Render(s.src)
-	case errors.As(s.err, &one):
-		return one.Render(s.src)
+	case rules.Positioned(err) != nil:
+		return rules.RenderError(err)
+	case errors.Is(err, rules.ErrNoGame):
+		return "retro: " + err.Error() + " (run 'retro games')\n"
 	}
-	return "retro: " + s.err.Error() + "\n"
+	return "retro: " + err.Error() + "\n"
 }
 
 // gameFlags are the flags of every command that loads and solves a game.
@@ -66,52 +54,47 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where the compiled one applies")
 }
 
-// loadGame reads a game: a file when arg names one, a built-in game
-// otherwise.
-func loadGame(arg string) (*rules.Game, error) {
-	src, err := os.ReadFile(arg)
-	name := arg
+// load reads a game (a game file, or a built-in game) and applies the
+// --param flags.
+func (gf *gameFlags) load(arg string) (*rules.Game, error) {
+	opt, err := gf.gameOptions()
 	if err != nil {
-		b, ok := rules.Builtin(arg)
-		if !ok {
-			if errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("no game file or built-in game named %q (run 'retro games')", arg)
-			}
-			return nil, err
-		}
-		src, name = b, arg+".toml"
+		return nil, err
 	}
-	g, err := rules.Parse(name, src)
-	if err != nil {
-		return nil, &sourceError{err: err, src: src}
-	}
-	return g, nil
+	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
+	return g, gf.paramError(err)
 }
 
-// load reads a game and applies the --param flags.
-func (gf *gameFlags) load(arg string) (*rules.Game, error) {
-	if err := gf.validate(); err != nil {
-		return nil, err
+// paramError makes a --param the game refuses a usage error naming the
+// flag as given.
+func (gf *gameFlags) paramError(err error) error {
+	var pe *retro.ParamError
+	if errors.As(err, &pe) {
+		return &usageError{err: fmt.Errorf("--param %s: %w", gf.params[pe.Index], pe.Err)}
 	}
-	g, err := loadGame(arg)
-	if err != nil {
-		return nil, err
+	return err
+}
+
+// gameOptions reads the flags into the options of a solve, refusing the
+// values that mean nothing.
+func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
+	if err := gf.validate(); err != nil {
+		return retro.GameOptions{}, err
+	}
+	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
+		HeapUpto: gf.heapUpto, General: gf.general}
+	if gf.fs != nil && gf.fs.Changed("horizon") {
+		opt.Horizon = &gf.horizon
 	}
 	for _, p := range gf.params {
 		pv, err := readParam(p)
 		if err != nil {
-			return nil, err
+			return retro.GameOptions{}, err
 		}
-		if pv.open {
-			err = g.SetOpen(pv.name, pv.lo)
-		} else {
-			err = g.SetRange(pv.name, pv.lo, pv.hi)
-		}
-		if err != nil {
-			return nil, &usageError{err: fmt.Errorf("--param %s: %w", p, err)}
-		}
+		opt.Params = append(opt.Params, rules.Setting{Name: pv.name, Lo: pv.lo, Hi: pv.hi, Open: pv.open})
 	}
-	return g, nil
+	setMemoryLimit(opt.MaxBytes)
+	return opt, nil
 }
 
 // validate refuses the values of the flags that mean nothing: a cap of no
@@ -181,31 +164,6 @@ func readParam(s string) (paramValue, error) {
 	return pv, nil
 }
 
-// instances checks a game's parameter ranges against the caps, before
-// anything is built, and makes its instances.
-func (gf *gameFlags) instances(g *rules.Game) ([]*rules.Instance, error) {
-	if err := g.CheckSize(gf.openWidth, int64(gf.maxPositions)); err != nil {
-		return nil, err
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		return nil, &sourceError{err: err, src: g.Source}
-	}
-	return insts, nil
-}
-
-func (gf *gameFlags) options(g *rules.Game) positions.Options {
-	opt := positions.DefaultOptions(g)
-	opt.MaxPositions = gf.maxPositions
-	opt.OpenWidth = gf.openWidth
-	opt.MaxBytes = int64(gf.maxMemory)
-	setMemoryLimit(opt.MaxBytes)
-	if gf.fs != nil && gf.fs.Changed("horizon") {
-		opt.Horizon = gf.horizon
-	}
-	return opt
-}
-
 // solved is a game with the results of its instances.
 type solved struct {
 	game    *rules.Game
@@ -221,46 +179,33 @@ func (gf *gameFlags) solveArg(ctx context.Context, e *env, arg string) (*solved,
 	if s, ok, err := gf.tableArg(arg); ok || err != nil {
 		return s, err
 	}
-	g, err := gf.load(arg)
-	if err != nil {
-		return nil, err
-	}
-	return gf.solve(ctx, e, g)
+	return gf.solve(ctx, e, func(opt retro.GameOptions) (*retro.Solved, error) {
+		return retro.SolveGame(ctx, rules.FromArg(arg), opt)
+	})
 }
 
-// solve enumerates and colours every instance of a game, showing progress
+// solveLoaded solves a game already loaded, its params set.
+func (gf *gameFlags) solveLoaded(ctx context.Context, e *env, g *rules.Game) (*solved, error) {
+	return gf.solve(ctx, e, func(opt retro.GameOptions) (*retro.Solved, error) {
+		return retro.SolveLoaded(ctx, g, opt)
+	})
+}
+
+// solve runs a solve with the options of the flags, showing its progress
 // on a terminal when it takes more than a second.
-func (gf *gameFlags) solve(ctx context.Context, e *env, g *rules.Game) (*solved, error) {
-	insts, err := gf.instances(g)
+func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptions) (*retro.Solved, error)) (*solved, error) {
+	opt, err := gf.gameOptions()
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	prog := newProgress(e, start)
+	prog := newProgress(e, time.Now())
 	defer prog.done() // the progress line cleared, whatever stops the solve
-	out := &solved{game: g}
-	for _, in := range insts {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		popt := gf.options(g)
-		if g.Sum { // the engine's view of the heaps
-			if in, popt.Extra, err = retro.HeapStarts(in, gf.heapUpto); err != nil {
-				return nil, &sourceError{err: err, src: g.Source}
-			}
-		}
-		popt.Progress, popt.Context = prog.stage(in), ctx
-		res, err := retro.SolveInstance(in, popt, retro.Options{Progress: prog.layer(in), Context: ctx, General: gf.general})
-		if err != nil {
-			if errors.Is(err, ctx.Err()) {
-				return nil, err
-			}
-			return nil, &sourceError{err: err, src: g.Source}
-		}
-		out.results = append(out.results, res)
+	opt.Stage, opt.Layer = prog.stage, prog.layer
+	sv, err := run(opt)
+	if err != nil {
+		return nil, gf.paramError(err)
 	}
-	out.elapsed = time.Since(start)
-	return out, nil
+	return &solved{game: sv.Game, results: sv.Results, elapsed: sv.Elapsed}, nil
 }
 
 // progress shows on a terminal what a long solve is doing. The engine may
@@ -302,16 +247,18 @@ func (p *progress) prefix(in *rules.Instance) string {
 	return s
 }
 
-func (p *progress) stage(in *rules.Instance) func(string, int64) {
-	pre := p.prefix(in)
-	return func(stage string, n int64) { p.show("%s%s: %d", pre, stage, n) }
+func (p *progress) stage(in *rules.Instance, stage string, n int64) {
+	if !p.e.tty {
+		return
+	}
+	p.show("%s%s: %d", p.prefix(in), stage, n)
 }
 
-func (p *progress) layer(in *rules.Instance) func(int, int, int) {
-	pre := p.prefix(in)
-	return func(layer, coloured, total int) {
-		p.show("%s", countLine(fmt.Sprintf("%slayer %d", pre, layer), int64(coloured), int64(total), "positions coloured"))
+func (p *progress) layer(in *rules.Instance, layer, coloured, total int) {
+	if !p.e.tty {
+		return
 	}
+	p.show("%s", countLine(fmt.Sprintf("%slayer %d", p.prefix(in), layer), int64(coloured), int64(total), "positions coloured"))
 }
 
 // done clears the progress line; nothing is shown after it.

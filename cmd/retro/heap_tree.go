@@ -36,7 +36,7 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int) error {
 	tree, err := res.Tree(i, res.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
 	if err != nil {
-		return &sourceError{err: err, src: g.Source}
+		return err
 	}
 	vg := res.Instance.Game
 	switch {

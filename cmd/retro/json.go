@@ -44,7 +44,7 @@ func positionJSON(res *retro.Result, i int) (*positionResponse, error) {
 	g := res.Instance.Game
 	moves, err := res.Moves(i, res.Instance.NewMachine())
 	if err != nil {
-		return nil, &sourceError{err: err, src: g.Source}
+		return nil, err
 	}
 	reply := slices.IndexFunc(moves, func(m retro.Move) bool { return m.Best })
 	if reply < 0 && len(moves) > 0 {

@@ -100,7 +100,6 @@ func run(ctx context.Context, e *env, args []string) int {
 // exit code.
 func report(w io.Writer, err error) int {
 	var (
-		src   *sourceError
 		usage *usageError
 		size  *rules.SizeError
 	)
@@ -121,12 +120,8 @@ func report(w io.Writer, err error) int {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(w, "retro: interrupted")
 		return 1
-	case errors.As(err, &src):
-		fmt.Fprint(w, src.render())
-		printFlagHint(w, err)
-		return 1
 	}
-	fmt.Fprintf(w, "retro: %v\n", err)
+	fmt.Fprint(w, renderError(err))
 	printFlagHint(w, err)
 	return 1
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -34,7 +35,7 @@ func parseCommand(g *rules.Game, flag, s string) (int, error) {
 func singleInstance(g *rules.Game) (*rules.Instance, error) {
 	insts, err := g.Instances()
 	if err != nil {
-		return nil, &sourceError{err: err, src: g.Source}
+		return nil, err
 	}
 	if len(insts) != 1 {
 		var names, flags []string
@@ -53,17 +54,11 @@ func singleInstance(g *rules.Game) (*rules.Instance, error) {
 // solveAt enumerates and solves one instance with a position added to its
 // starts, so that any position can be looked at.
 func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retro.Result, int, error) {
-	popt := gf.options(in.Game)
-	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
-	res, err := retro.SolveInstance(in, popt, retro.Options{})
+	opt, err := gf.gameOptions()
 	if err != nil {
-		return nil, 0, &sourceError{err: err, src: in.Game.Source}
+		return nil, 0, err
 	}
-	i, ok := res.Space.Index(piles, hist)
-	if !ok {
-		return nil, 0, fmt.Errorf("position %s is not in the table", positions.Format(in.Game, piles, hist))
-	}
-	return res, i, nil
+	return retro.SolveAt(context.Background(), in, positions.Seed{Piles: piles, Hist: hist}, opt)
 }
 
 // gameOver says why a position without moves is final: its end condition

@@ -183,7 +183,6 @@ type apiError struct {
 	code   string // bad-request, too-large, game, question, too-big, timeout, busy, internal
 	msg    string
 	err    error // a game's or a question's error, for the spot it marks
-	src    []byte
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -203,7 +202,7 @@ func (s *server) parseGame(text string) (*rules.Game, error) {
 	}
 	g, err := rules.Parse("game.toml", []byte(text))
 	if err != nil {
-		return nil, gameError(err, []byte(text))
+		return nil, gameError(err)
 	}
 	if g.Sum {
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game",
@@ -212,8 +211,8 @@ func (s *server) parseGame(text string) (*rules.Game, error) {
 	return g, nil
 }
 
-func gameError(err error, src []byte) *apiError {
-	return &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), err: err, src: src}
+func gameError(err error) *apiError {
+	return &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), err: err}
 }
 
 // solved returns a game's results with its open start ranges taking width
@@ -283,7 +282,7 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 	}
 	insts, err := g.Instances()
 	if err != nil {
-		return nil, nil, 0, gameError(err, g.Source)
+		return nil, nil, 0, gameError(err)
 	}
 	if err := s.acquire(ctx); err != nil {
 		return nil, nil, 0, err
@@ -376,7 +375,7 @@ func (s *server) solveError(err error, g *rules.Game) error {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return timeoutError(err, s.opt.timeout)
 	}
-	return gameError(err, g.Source)
+	return gameError(err)
 }
 
 // edgesPerPosition bounds the moves of a served game on average, so that

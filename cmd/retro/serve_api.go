@@ -362,7 +362,7 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 		x := explainJSON{Meaning: l.Meaning(ask.Question), Ranges: l.Ranges(answers[0])}
 		if task != nil {
 			if x.Reason, err = query.NewReasoner(e.game, l).Reason(answers[0], task.Key); err != nil {
-				return nil, gameError(err, e.game.Source)
+				return nil, gameError(err)
 			}
 		}
 		resp.Explain[l] = x
@@ -451,7 +451,7 @@ func (s *server) tree(req positionRequest) (*treeResponse, error) {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return nil, timeoutError(err, s.opt.timeout)
 	case errors.As(err, &re):
-		return nil, gameError(err, e.game.Source)
+		return nil, gameError(err)
 	case err != nil: // the node cap
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("%v (this server's cap; lower the depth)", err)}
@@ -477,7 +477,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	}
 	moves, err := res.Moves(i, res.Instance.NewMachine())
 	if err != nil {
-		writeError(w, gameError(err, e.game.Source))
+		writeError(w, gameError(err))
 		return
 	}
 	reply := slices.IndexFunc(moves, func(m retro.Move) bool { return m.Best })
@@ -608,16 +608,9 @@ func writeError(w http.ResponseWriter, err error) {
 		api = &apiError{status: http.StatusInternalServerError, code: "internal", msg: err.Error()}
 	}
 	ej := errorJSON{Code: api.code, Message: api.msg}
-	var (
-		list rules.ErrorList
-		one  *rules.Error
-		qe   *query.QuestionError
-	)
-	switch {
-	case errors.As(api.err, &list):
-	case errors.As(api.err, &one):
-		list = rules.ErrorList{one}
-	case errors.As(api.err, &qe):
+	var qe *query.QuestionError
+	list := rules.Positioned(api.err)
+	if list == nil && errors.As(api.err, &qe) {
 		ej.Errors = []spotJSON{{Line: 1, Col: qe.Col, Len: max(qe.Len, 1), Msg: qe.Msg, Text: qe.Error()}}
 		ej.Rendered = qe.Render()
 	}
@@ -625,7 +618,7 @@ func writeError(w http.ResponseWriter, err error) {
 		ej.Errors = append(ej.Errors, spotJSON{Line: e.Pos.Line, Col: e.Pos.Col, Len: max(e.Len, 1), Msg: e.Msg, Text: e.Error()})
 	}
 	if len(list) > 0 {
-		ej.Rendered = list.Render(api.src)
+		ej.Rendered = list.Render()
 	}
 	writeJSON(w, api.status, map[string]errorJSON{"error": ej})
 }

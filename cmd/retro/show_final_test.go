@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"retro/positions"
+	"retro/rules"
 )
 
 // TestShowFinalAgrees: the direct answer for a position where the game is
@@ -22,7 +23,7 @@ func TestShowFinalAgrees(t *testing.T) {
 		{"ege-bank-one-pile", nil},
 		{"ege-two-piles-77", nil},
 	} {
-		g, err := loadGame(c.game)
+		g, err := rules.FromArg(c.game).Load()
 		if err != nil {
 			t.Fatal(err)
 		}

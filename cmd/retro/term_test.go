@@ -76,7 +76,7 @@ func TestProgressLayerTotal(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newProgress(e, time.Now().Add(-2*time.Second))
-	p.layer(insts[1])(4, 50, 200)
+	p.layer(insts[1], 4, 50, 200)
 	if want := "\r\rk=3 layer 4: 50 of 200 positions coloured (25%)"; errb.String() != want {
 		t.Errorf("%q, want %q", errb.String(), want)
 	}

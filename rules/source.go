@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+// ErrNoGame: a name that is neither a game file nor a built-in game.
+var ErrNoGame = errors.New("no game file or built-in game")
+
+// Source is where the text of a game comes from: a game file, text given
+// whole, or a built-in game; FromArg takes a file when one is named so and
+// a built-in game otherwise. The zero Source names no game.
+type Source struct {
+	kind sourceKind
+	name string // the path, the built-in name, or the name text goes by
+	text []byte // FromText only
+}
+
+type sourceKind uint8
+
+const (
+	noSource sourceKind = iota
+	fileSource
+	textSource
+	builtinSource
+	argSource
+)
+
+// FromFile is the game file at path.
+func FromFile(path string) Source { return Source{kind: fileSource, name: path} }
+
+// FromText is a game's text; name is the file name used in messages.
+func FromText(name string, text []byte) Source {
+	return Source{kind: textSource, name: name, text: text}
+}
+
+// FromBuiltin is a built-in game by name (see BuiltinNames); its messages
+// name the file NAME.toml.
+func FromBuiltin(name string) Source { return Source{kind: builtinSource, name: name} }
+
+// FromArg is the game file at arg when there is one, and the built-in game
+// named arg otherwise.
+func FromArg(arg string) Source { return Source{kind: argSource, name: arg} }
+
+// Name returns what the source was named by: the path, the built-in name,
+// or the name given with the text.
+func (s Source) Name() string { return s.name }
+
+// Load reads and parses the game. A name that is neither a file nor a
+// built-in game wraps ErrNoGame; errors in the text are an ErrorList, as
+// Parse gives them.
+func (s Source) Load() (*Game, error) {
+	switch s.kind {
+	case fileSource:
+		return Load(s.name)
+	case textSource:
+		return Parse(s.name, s.text)
+	case builtinSource:
+		src, ok := Builtin(s.name)
+		if !ok {
+			return nil, fmt.Errorf("%w named %q", ErrNoGame, s.name)
+		}
+		return Parse(s.name+".toml", src)
+	case argSource:
+		src, err := os.ReadFile(s.name)
+		if err == nil {
+			return Parse(s.name, src)
+		}
+		if b, ok := Builtin(s.name); ok {
+			return Parse(s.name+".toml", b)
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w named %q", ErrNoGame, s.name)
+		}
+		return nil, err
+	}
+	return nil, fmt.Errorf("%w: no name given", ErrNoGame)
+}
