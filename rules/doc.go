@@ -23,7 +23,9 @@
 // game file, text given whole, or a built-in game, builtin.go) and loads
 // it; errors.go has the errors that say where they are (Pos, Error,
 // ErrorList), each carrying the text it points into, so that it renders
-// itself with the line and carets (RenderError is the one renderer).
+// itself with the line and carets (RenderError is the one renderer);
+// form.go reads a parsed game back in the words of its file, from what
+// Parse kept of it (Form, BoxAsStarts), never decoding the text again.
 //
 // # Words
 //

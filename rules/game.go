@@ -22,11 +22,13 @@ type Game struct {
 	HasEnd, HasStart, HasBounds, HasWhere bool
 
 	lines       *lineIndex
-	spans       []span // places of run-time faults, by id
-	nslots      int    // size of an evaluation environment
-	cmdSlot     int    // env slot of cmd; last and mylast follow; then generator variables
-	ruleIdx     []int  // indices in Params of the rule params
-	startIdx    []int  // indices in Params of the start params
+	raw         map[string]any  // the decoded file, for Form
+	locs        map[string]*loc // where its keys and values are, for BoxAsStarts
+	spans       []span          // places of run-time faults, by id
+	nslots      int             // size of an evaluation environment
+	cmdSlot     int             // env slot of cmd; last and mylast follow; then generator variables
+	ruleIdx     []int           // indices in Params of the rule params
+	startIdx    []int           // indices in Params of the start params
 	moves       [][]*mover
 	sparse      *sparseIndex // nil unless the moves are many and mostly take from one pile
 	allow       boolFn

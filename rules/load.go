@@ -41,6 +41,7 @@ func Parse(file string, src []byte) (*Game, error) {
 		l.errs.Normalize()
 		return nil, l.errs
 	}
+	l.g.raw, l.g.locs = l.raw, l.locs
 	l.compile()
 	return l.g, nil
 }

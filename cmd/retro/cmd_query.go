@@ -305,7 +305,7 @@ func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved,
 	if err != nil || s.game.HasStart {
 		return s, err
 	}
-	text, ok := boxAsStarts(s.game)
+	text, ok := s.game.BoxAsStarts()
 	if !ok {
 		return s, nil
 	}

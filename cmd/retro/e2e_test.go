@@ -905,7 +905,7 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 		text := string(src)
 		if !g.HasStart {
 			var ok bool
-			if text, ok = boxAsStarts(g); !ok {
+			if text, ok = g.BoxAsStarts(); !ok {
 				continue
 			}
 		}

@@ -271,43 +271,37 @@ func (s *server) evict() {
 	}
 }
 
-// solve parses and solves every instance of a game within the caps.
+// solve parses and solves every instance of a game within the caps: the
+// positions of all instances together within maxPositions, the solve in
+// a slot of its own.
 func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Game, []*retro.Result, int, error) {
 	g, err := s.parseGame(text)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if err := s.checkRanges(g, width); err != nil {
-		return nil, nil, 0, err
+	opt := s.gameOptions(width)
+	opt.SharedCap = true
+	acquired := false
+	opt.Check = func(g *rules.Game) error {
+		if err := s.checkRanges(g, width); err != nil {
+			return err
+		}
+		err := s.acquire(ctx)
+		acquired = err == nil
+		return err
 	}
-	insts, err := g.Instances()
+	if s.progress != nil {
+		opt.Stage = func(_ *rules.Instance, stage string, done int64) { s.progress(stage, done) }
+		opt.Layer = func(_ *rules.Instance, layer, _, _ int) { s.progress("layers", int64(layer)) }
+	}
+	sv, err := retro.SolveLoaded(ctx, g, opt)
+	if acquired {
+		s.release()
+	}
 	if err != nil {
-		return nil, nil, 0, gameError(err)
+		return nil, nil, 0, s.solveError(err, g)
 	}
-	if err := s.acquire(ctx); err != nil {
-		return nil, nil, 0, err
-	}
-	defer s.release()
-	var results []*retro.Result
-	left := s.opt.maxPositions
-	for _, in := range insts {
-		if left <= 0 {
-			return nil, nil, 0, s.solveError(positions.ErrTooManyPositions, g)
-		}
-		popt := s.positionOptions(ctx, g, left, width)
-		ropt := retro.Options{Context: ctx}
-		if s.progress != nil {
-			popt.Progress = s.progress
-			ropt.Progress = func(layer, _, _ int) { s.progress("layers", int64(layer)) }
-		}
-		r, err := retro.SolveInstance(in, popt, ropt)
-		if err != nil {
-			return nil, nil, 0, s.solveError(err, g)
-		}
-		left -= r.Len()
-		results = append(results, r)
-	}
-	return g, results, s.opt.maxPositions - left, nil
+	return g, sv.Results, sv.Positions(), nil
 }
 
 // checkRanges refuses, before anything is made of them, parameter ranges
@@ -355,7 +349,10 @@ func (s *server) release() { <-s.sem }
 // solveError explains why a solve failed: the cap, the time limit, or the
 // game's own error.
 func (s *server) solveError(err error, g *rules.Game) error {
+	var api *apiError
 	switch {
+	case errors.As(err, &api):
+		return api
 	case errors.Is(err, positions.ErrTooManyPositions):
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("refused: the game has more than %d positions, the cap of this server (retro serve --max-positions); "+
@@ -392,14 +389,12 @@ const movesPerPosition = 3 * 2 * edgesPerPosition
 
 func (s *server) maxMoves() int64 { return int64(s.opt.maxPositions) * movesPerPosition }
 
-// positionOptions are the options of one solve on this server: at most
-// limit positions, its share of the memory, the move caps, the deadline.
-func (s *server) positionOptions(ctx context.Context, g *rules.Game, limit int, width int64) positions.Options {
-	popt := positions.DefaultOptions(g)
-	popt.MaxPositions, popt.OpenWidth, popt.Context = limit, width, ctx
-	popt.MaxEdges, popt.MaxMoves = s.maxEdges(), s.maxMoves()
-	popt.MaxBytes = s.opt.maxMemory / int64(max(s.opt.solvers, 1))
-	return popt
+// gameOptions are the options of a solve on this server with the open
+// ranges taking width values: at most maxPositions positions, its share of
+// the memory, the move caps.
+func (s *server) gameOptions(width int64) retro.GameOptions {
+	return retro.GameOptions{MaxPositions: s.opt.maxPositions, OpenWidth: width, MaxEdges: s.maxEdges(), MaxMoves: s.maxMoves(),
+		MaxBytes: s.opt.maxMemory / int64(max(s.opt.solvers, 1))}
 }
 
 func timeoutError(err error, limit time.Duration) error {

@@ -8,11 +8,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/BurntSushi/toml"
 
 	"retro/out"
 	"retro/positions"
@@ -49,9 +46,6 @@ type presetJSON struct {
 	Source string `json:"source"`
 }
 
-// reBoxOnly is the [bounds] table of a one-pile game: x = "LO..HI".
-var reBoxOnly = regexp.MustCompile(`(?m)^\[bounds\]\s*\n\s*(\w+)\s*=\s*"(-?\d+)\.\.(-?\d+)"\s*$`)
-
 // presetSource is a preset's game text. A one-pile game analysed over a
 // [bounds] box and without starts (Lebedev's) is written with a start
 // x = S over the box instead: the same positions, and questions need starts.
@@ -64,21 +58,10 @@ func presetSource(id string) (string, bool) {
 	if err != nil {
 		return string(src), true
 	}
-	if text, ok := boxAsStarts(g); ok {
+	if text, ok := g.BoxAsStarts(); ok {
 		return text, true
 	}
 	return string(src), true
-}
-
-// boxAsStarts writes a one-pile game analysed over a [bounds] box, without
-// starts or parameters, with the start x = S over the box instead; false
-// when the game is not of that kind.
-func boxAsStarts(g *rules.Game) (string, bool) {
-	if g.HasStart || !g.HasBounds || len(g.Piles) != 1 || len(g.Params) != 0 || !reBoxOnly.Match(g.Source) {
-		return "", false
-	}
-	return reBoxOnly.ReplaceAllString(string(g.Source),
-		"# For the explorer the box x = $2..$3 is written as starts x = S, S = $2..$3:\n# the same positions, and questions are asked at the starts.\n[start]\n$1 = \"S\"\n\n[params]\nS = \"$2..$3\""), true
 }
 
 func (s *server) handlePresets(w http.ResponseWriter, r *http.Request) {
@@ -197,7 +180,7 @@ func (s *server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	resp.Form, resp.Why = formOf(g)
 	if !g.HasStart {
-		if text, ok := boxAsStarts(g); ok {
+		if text, ok := g.BoxAsStarts(); ok {
 			resp.Explore = text
 		} else {
 			resp.NoStart = "the game has no [start]: questions are asked at the start positions, so give it a [start] " +
@@ -207,52 +190,21 @@ func (s *server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// formOf reads a parsed game back into the constructor's fields, or says
-// why it does not fit them.
+// formOf reads a parsed game back into the constructor's fields
+// (rules.Game.Form), or says why it does not fit them.
 func formOf(g *rules.Game) (*gameForm, string) {
-	var raw struct {
-		Moves   []string
-		End     string
-		Winner  string
-		Allow   string
-		Start   map[string]any
-		Horizon any
-		Where   string
-		Signed  bool
-	}
-	if _, err := toml.Decode(string(g.Source), &raw); err != nil {
+	rf, err := g.Form()
+	if err != nil {
 		return nil, err.Error()
 	}
-	switch {
-	case len(g.Piles) > 3:
-		return nil, "it has more than three piles"
-	case g.HasBounds:
-		return nil, "it has a [bounds] box"
-	case !g.HasStart:
-		return nil, "it has no [start]"
-	case g.HasWhere || raw.Where != "":
-		return nil, "it has a where condition"
-	case raw.Horizon != nil:
-		return nil, "it has a horizon"
-	case g.Signed:
-		return nil, "its piles are signed"
-	case len(g.Params) != 1 || g.Params[0].Rule:
-		return nil, "the constructor has one parameter, read only by [start]"
-	}
-	f := &gameForm{Name: g.Name, Piles: g.Piles, Grouped: raw.Moves == nil, End: raw.End,
-		Winner: raw.Winner, Allow: raw.Allow, Count: g.Count.String(), Param: g.Params[0].Name, Lo: g.Params[0].Lo}
-	if f.Winner == "" {
-		f.Winner = "mover"
-	}
-	if p := g.Params[0]; !p.Open {
-		hi := p.Hi
+	f := &gameForm{Name: g.Name, Piles: g.Piles, Grouped: rf.Grouped, End: rf.End, Winner: rf.Winner, Allow: rf.Allow,
+		Count: g.Count.String(), Start: rf.Start, Param: rf.Param.Name, Lo: rf.Param.Lo}
+	if !rf.Param.Open {
+		hi := rf.Param.Hi
 		f.Hi = &hi
 	}
 	for _, c := range g.Commands {
 		f.Commands = append(f.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
-	}
-	for _, p := range g.Piles {
-		f.Start = append(f.Start, fmt.Sprint(raw.Start[p]))
 	}
 	return f, ""
 }
@@ -526,20 +478,16 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	if i, ok := r.Space.Index(piles, hist); ok {
 		return e, r, i, nil
 	}
-	popt := s.positionOptions(ctx, g, s.opt.maxPositions, width)
-	popt.Extra = []positions.Seed{{Piles: piles, Hist: hist}}
 	if err := s.acquire(ctx); err != nil {
 		return nil, nil, 0, err
 	}
 	defer s.release()
-	r, err = retro.SolveInstance(r.Instance, popt, retro.Options{Context: ctx})
+	r, i, err := retro.SolveAt(ctx, r.Instance, positions.Seed{Piles: piles, Hist: hist}, s.gameOptions(width))
+	if errors.Is(err, retro.ErrNotReached) { // a final position that no move reaches
+		return nil, nil, 0, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error()}
+	}
 	if err != nil {
 		return nil, nil, 0, s.solveError(err, g)
-	}
-	i, ok := r.Space.Index(piles, hist)
-	if !ok { // a final position that no move reaches: not in the table
-		return nil, nil, 0, &apiError{status: http.StatusUnprocessableEntity, code: "game",
-			msg: fmt.Sprintf("position %s is not in the table", positions.Format(g, piles, hist))}
 	}
 	return e, r, i, nil
 }
