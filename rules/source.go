@@ -44,10 +44,6 @@ func FromBuiltin(name string) Source { return Source{kind: builtinSource, name: 
 // named arg otherwise.
 func FromArg(arg string) Source { return Source{kind: argSource, name: arg} }
 
-// Name returns what the source was named by: the path, the built-in name,
-// or the name given with the text.
-func (s Source) Name() string { return s.name }
-
 // Load reads and parses the game. A name that is neither a file nor a
 // built-in game wraps ErrNoGame; errors in the text are an ErrorList, as
 // Parse gives them.
