@@ -1,10 +1,3 @@
-// Command retro solves two-player stone-pile games by retrograde analysis.
-//
-// Usage:
-//
-//	retro COMMAND [flags] [arguments]
-//
-// Run "retro help" for the list of commands.
 package main
 
 import (
