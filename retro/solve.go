@@ -30,11 +30,11 @@ type Options struct {
 func Solve(gr *positions.Graph, opt Options) (*Result, error) {
 	n := gr.Len()
 	g := gr.Instance.Game
-	s := &solver{gr: gr, cnt: gr.Out, lebedev: g.Count == rules.Lebedev,
+	s := &solver{gr: gr, lebedev: g.Count == rules.Lebedev, colouring: colouring{cnt: gr.Out,
 		r: &Result{Space: gr.Space, Instance: gr.Instance, Starts: gr.Starts,
 			Count: g.Count, MoveCount: gr.Moves, Edges: int64(gr.Edges()),
 			win: positions.NewBitset(n), lose: positions.NewBitset(n),
-			order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}
+			order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}}
 	if err := s.run(opt); err != nil {
 		return nil, err
 	}
@@ -50,31 +50,38 @@ func Solve(gr *positions.Graph, opt Options) (*Result, error) {
 }
 
 type solver struct {
+	colouring
 	gr      *positions.Graph
-	cnt     []uint32 // successors not yet known to be W; the layer once coloured
 	lebedev bool
-	r       *Result
 }
 
-func (s *solver) coloured(i int) bool { return s.r.win.Has(i) || s.r.lose.Has(i) }
+// colouring is what the paths that colour layer by layer share: the result
+// being made, and a counter per position (successors not yet known to be
+// W) that becomes its layer once it is coloured.
+type colouring struct {
+	cnt []uint32
+	r   *Result
+}
 
-func (s *solver) colour(i int, o Outcome, layer uint32) {
+func (c *colouring) coloured(i int) bool { return c.r.win.Has(i) || c.r.lose.Has(i) }
+
+func (c *colouring) colour(i int, o Outcome, layer uint32) {
 	if o == Win {
-		s.r.win.Set(i)
+		c.r.win.Set(i)
 	} else {
-		s.r.lose.Set(i)
+		c.r.lose.Set(i)
 	}
-	s.cnt[i] = layer
-	s.r.order = append(s.r.order, uint32(i))
+	c.cnt[i] = layer
+	c.r.order = append(c.r.order, uint32(i))
 }
 
 // close sorts the positions coloured since from and records them as the
 // set of one outcome and layer.
-func (s *solver) close(o Outcome, layer uint32, from int) []uint32 {
-	seg := s.r.order[from:]
+func (c *colouring) close(o Outcome, layer uint32, from int) []uint32 {
+	seg := c.r.order[from:]
 	slices.Sort(seg)
 	if len(seg) > 0 {
-		s.r.segs = append(s.r.segs, segment{end: uint32(len(s.r.order)), layer: layer, outcome: o})
+		c.r.segs = append(c.r.segs, segment{end: uint32(len(c.r.order)), layer: layer, outcome: o})
 	}
 	return seg
 }

@@ -2,7 +2,6 @@ package retro
 
 import (
 	"errors"
-	"slices"
 
 	"retro/positions"
 	"retro/rules"
@@ -22,11 +21,11 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Resu
 	}
 	n := gr.Len()
 	g := in.Game
-	s := &shiftSolver{gr: gr, cnt: make([]uint32, n), known: positions.NewBitset(n),
-		lebedev: g.Count == rules.Lebedev,
-		r: &Result{Space: gr.Space, Instance: in, Starts: gr.Starts,
-			Count: g.Count, MoveCount: gr.Moves, Edges: gr.Edges,
-			win: positions.NewBitset(n), lose: positions.NewBitset(n), order: []uint32{}, horizon: -1}}
+	s := &shiftSolver{gr: gr, known: positions.NewBitset(n), lebedev: g.Count == rules.Lebedev,
+		colouring: colouring{cnt: make([]uint32, n),
+			r: &Result{Space: gr.Space, Instance: in, Starts: gr.Starts,
+				Count: g.Count, MoveCount: gr.Moves, Edges: gr.Edges,
+				win: positions.NewBitset(n), lose: positions.NewBitset(n), order: []uint32{}, horizon: -1}}}
 	if err := s.run(opt); err != nil {
 		return nil, err
 	}
@@ -54,25 +53,16 @@ func solveFast(in *rules.Instance, popt positions.Options, opt Options) (r *Resu
 }
 
 type shiftSolver struct {
+	colouring
 	gr      *positions.ShiftGraph
-	cnt     []uint32         // successors not yet known to be W; the layer once coloured
 	known   positions.Bitset // cnt holds the count (worked out when first needed)
 	lebedev bool
-	r       *Result
 	buf     []uint32
 }
 
-func (s *shiftSolver) coloured(i int) bool { return s.r.win.Has(i) || s.r.lose.Has(i) }
-
 func (s *shiftSolver) colour(i int, o Outcome, layer uint32) {
-	if o == Win {
-		s.r.win.Set(i)
-	} else {
-		s.r.lose.Set(i)
-	}
-	s.cnt[i] = layer
+	s.colouring.colour(i, o, layer)
 	s.known.Set(i)
-	s.r.order = append(s.r.order, uint32(i))
 }
 
 // count makes cnt[p] hold p's count: its successors, and under Lebedev's
@@ -86,10 +76,6 @@ func (s *shiftSolver) count(p int) {
 	if s.lebedev && s.gr.LoseEnd.Has(p) {
 		s.cnt[p]++
 	}
-}
-
-func (s *shiftSolver) close(o Outcome, layer uint32, from int) []uint32 {
-	return closeSet(s.r, o, layer, from)
 }
 
 // preds returns the positions with a move to j, in scratch memory that the
@@ -203,15 +189,4 @@ func (s *shiftSolver) run(opt Options) error {
 			}
 		}
 	}
-}
-
-// closeSet sorts the positions of r coloured since from and records them
-// as the set of one outcome and layer.
-func closeSet(r *Result, o Outcome, layer uint32, from int) []uint32 {
-	seg := r.order[from:]
-	slices.Sort(seg)
-	if len(seg) > 0 {
-		r.segs = append(r.segs, segment{end: uint32(len(r.order)), layer: layer, outcome: o})
-	}
-	return seg
 }

@@ -36,13 +36,12 @@ const (
 
 // unmoveSolver colours the positions of an Unmoves game.
 type unmoveSolver struct {
-	u        *positions.Unmoves
-	m        *rules.Machine
-	winner   rules.Player
-	winConst bool
-	lebedev  bool
-	cnt      []uint32 // the counter words; the layer once coloured
-	r        *Result
+	u         *positions.Unmoves
+	m         *rules.Machine
+	winner    rules.Player
+	winConst  bool
+	lebedev   bool
+	colouring // cnt: the counter words, the end flags in their top bits
 	// scratch of Preds
 	t, p, q []int64
 	predBuf []uint32
@@ -60,10 +59,10 @@ func SolveUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*Res
 	g := in.Game
 	np := len(g.Piles)
 	s := &unmoveSolver{u: u, m: in.NewMachine(), lebedev: g.Count == rules.Lebedev,
-		cnt: make([]uint32, n), t: make([]int64, np), p: make([]int64, np), q: make([]int64, np),
-		r: &Result{Space: u.Space, Instance: in, Starts: u.Starts, Count: g.Count,
-			win: positions.NewBitset(n), lose: positions.NewBitset(n),
-			order: make([]uint32, 0, n), horizon: -1}}
+		t: make([]int64, np), p: make([]int64, np), q: make([]int64, np), colouring: colouring{cnt: make([]uint32, n),
+			r: &Result{Space: u.Space, Instance: in, Starts: u.Starts, Count: g.Count,
+				win: positions.NewBitset(n), lose: positions.NewBitset(n),
+				order: make([]uint32, 0, n), horizon: -1}}}
 	s.winner, s.winConst = g.ConstWinner()
 	if err := s.count(opt); err != nil {
 		return nil, err
@@ -228,29 +227,6 @@ func (s *unmoveSolver) preds(x uint32) []uint32 {
 	l = distinctCells(l)
 	s.predBuf = l
 	return l
-}
-
-func (s *unmoveSolver) coloured(i int) bool { return s.r.win.Has(i) || s.r.lose.Has(i) }
-
-func (s *unmoveSolver) colour(i int, o Outcome, layer uint32) {
-	if o == Win {
-		s.r.win.Set(i)
-	} else {
-		s.r.lose.Set(i)
-	}
-	s.cnt[i] = layer
-	s.r.order = append(s.r.order, uint32(i))
-}
-
-// close sorts the positions coloured since from and records them as the
-// set of one outcome and layer.
-func (s *unmoveSolver) close(o Outcome, layer uint32, from int) []uint32 {
-	seg := s.r.order[from:]
-	slices.Sort(seg)
-	if len(seg) > 0 {
-		s.r.segs = append(s.r.segs, segment{end: uint32(len(s.r.order)), layer: layer, outcome: o})
-	}
-	return seg
 }
 
 // lower counts one more W successor of p; at the last one p is L.
