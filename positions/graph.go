@@ -295,15 +295,15 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 			gr.LoseEnd.Set(i)
 		}
 	}
-	succ = distinct(succ)
+	succ = Distinct(succ)
 	b.succ = succ
 	return succ, nil
 }
 
-// distinct drops repeats from a list of successors, in place, in no set
+// Distinct drops repeats from a list of positions, in place, in no set
 // order: a short list by comparing each with those kept, a long one by
 // sorting.
-func distinct(l []uint32) []uint32 {
+func Distinct(l []uint32) []uint32 {
 	if len(l) > 16 {
 		slices.Sort(l)
 		return slices.Compact(l)

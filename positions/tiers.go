@@ -207,7 +207,7 @@ func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 			x.LoseEnd = true
 		}
 	}
-	e.succ = distinct(succ)
+	e.succ = Distinct(succ)
 	x.Succ = e.succ
 	return x, nil
 }

@@ -3,7 +3,6 @@ package retro
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"retro/positions"
 	"retro/rules"
@@ -173,7 +172,7 @@ func (s *unmoveSolver) count(opt Options) error {
 			s.cnt[i] = word
 			continue
 		}
-		d := len(distinctCells(to))
+		d := len(positions.Distinct(to))
 		r.MoveCount += int64(legal)
 		r.Edges += int64(d)
 		if s.lebedev && word&unLoseEnd != 0 {
@@ -194,23 +193,6 @@ func (s *unmoveSolver) hasMove(t []int64) bool {
 	return false
 }
 
-// distinctCells drops repeats from a list of cells, in place, in no set
-// order.
-func distinctCells(l []uint32) []uint32 {
-	if len(l) > 16 {
-		slices.Sort(l)
-		return slices.Compact(l)
-	}
-	k := 0
-	for _, x := range l {
-		if !slices.Contains(l[:k], x) {
-			l[k] = x
-			k++
-		}
-	}
-	return l[:k]
-}
-
 // preds returns the distinct positions with a move to x, in a buffer
 // reused by the next call.
 func (s *unmoveSolver) preds(x uint32) []uint32 {
@@ -224,7 +206,7 @@ func (s *unmoveSolver) preds(x uint32) []uint32 {
 			return true
 		})
 	}
-	l = distinctCells(l)
+	l = positions.Distinct(l)
 	s.predBuf = l
 	return l
 }
