@@ -273,23 +273,8 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 	r.layer = layer
 	vals = nil
 	// counting sort by key; index order within a key
-	start := make([]uint32, len(count)+1)
-	for k, x := range count {
-		start[k+1] = start[k] + x
-	}
-	for k, x := range count {
-		if x == 0 {
-			continue
-		}
-		o, l := Lose, uint32(k-1)
-		switch {
-		case k == 0:
-			o, l = Win, 0
-		case k%2 == 0: // layer k-1 odd
-			o = Win
-		}
-		r.segs = append(r.segs, segment{end: start[k+1], layer: l, outcome: o})
-	}
+	var start []uint32
+	r.segs, start = segmentsByKey(count)
 	r.order = buf[:n:n]
 	fill := start[:len(count)]
 	for i, l := range layer {
@@ -304,6 +289,29 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 		opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
+}
+
+// segmentsByKey turns the count of positions of each key (0 for the
+// exam's W 0, layer+1 above) into the coloured sets, in the order Solve
+// makes them, and where each key's positions start in the order.
+func segmentsByKey(count []uint32) ([]segment, []uint32) {
+	start := make([]uint32, len(count)+1)
+	var segs []segment
+	for k, x := range count {
+		start[k+1] = start[k] + x
+		if x == 0 {
+			continue
+		}
+		o, l := Lose, uint32(k-1)
+		switch {
+		case k == 0:
+			o, l = Win, 0
+		case k%2 == 0: // layer k-1 odd
+			o = Win
+		}
+		segs = append(segs, segment{end: start[k+1], layer: l, outcome: o})
+	}
+	return segs, start
 }
 
 // compiledPath says how a compiled game was solved.

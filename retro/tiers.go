@@ -95,12 +95,15 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 	}
 	s.r.layer = s.layer
 	s.r.order, s.r.segs = orderByLayer(s.r, s.layer)
-	most, tiers := largestTier(t), "tiers"
+	most, tiers, noun := largestTier(t), "tiers", "positions"
 	if t.Len() == 1 {
 		tiers = "tier"
 	}
-	s.r.Path = fmt.Sprintf("tiers by %s (declared, checked on every move): %d %s, the largest of %d position%s; moves generated once, no move graph",
-		g.Tier, t.Len(), tiers, most, map[bool]string{true: "", false: "s"}[most == 1])
+	if most == 1 {
+		noun = "position"
+	}
+	s.r.Path = fmt.Sprintf("tiers by %s (declared, checked on every move): %d %s, the largest of %d %s; moves generated once, no move graph",
+		g.Tier, t.Len(), tiers, most, noun)
 	return s.r, nil
 }
 
@@ -326,22 +329,7 @@ func orderByLayer(r *Result, layer []uint32) ([]uint32, []segment) {
 			count[k]++
 		}
 	}
-	start := make([]uint32, len(count)+1)
-	var segs []segment
-	for k, x := range count {
-		start[k+1] = start[k] + x
-		if x == 0 {
-			continue
-		}
-		o, l := Lose, uint32(k-1)
-		switch {
-		case k == 0:
-			o, l = Win, 0
-		case k%2 == 0:
-			o = Win
-		}
-		segs = append(segs, segment{end: start[k+1], layer: l, outcome: o})
-	}
+	segs, start := segmentsByKey(count)
 	order := make([]uint32, start[len(count)])
 	for i := range layer {
 		if k, ok := key(i); ok {
