@@ -28,6 +28,15 @@
 //   - Graph: for every position the number of distinct positions its moves
 //     lead to, and the reverse edges in compressed sparse rows; moves into
 //     ends are flags (WinEnd, LoseEnd), not edges.
+//   - Shard: the positions Lo..Hi-1 of a space that one of several peers
+//     (processes of one solve, Peers) holds: about Len()/peers of them,
+//     starting at a multiple of 64 (RankShard; Owner says whose a position
+//     is). EnumerateShard finds the whole space on every peer, which is the
+//     same for all, and builds only the shard's part of the move graph:
+//     the moves of its positions, and every edge into them, the edges
+//     from other shards handed over by the peers in one exchange. Such a
+//     Graph indexes its per-position fields i-Lo; Pred holds indices of
+//     the whole space.
 //   - Position cap: the most positions Enumerate will find before it stops
 //     with ErrTooManyPositions, so that a game that does not end is an error,
 //     not an exhausted machine.

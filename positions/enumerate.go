@@ -65,7 +65,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	gr, err := build(in, sp, f, f.bounds, f.opt)
+	gr, err := build(in, sp, f, f.bounds, f.opt, 0, sp.Len(), nil)
 	if err != nil {
 		return nil, err
 	}

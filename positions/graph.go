@@ -20,10 +20,16 @@ import (
 // (start or box positions, and positions with no legal move among them) are
 // nodes with no edges out, listed in FinalLost (the player to move there has
 // lost) or FinalWon.
+//
+// A graph may be one shard of the whole, positions Lo..Hi-1 (see
+// EnumerateShard): every per-position field is then indexed by i-Lo, and
+// Pred, the positions with a move into the shard's, holds indices of the
+// whole space.
 type Graph struct {
 	Space    *Space
 	Instance *rules.Instance
 	Starts   []StartPos
+	Lo, Hi   int // the positions this graph holds: all of them but in a shard
 
 	// Out[i] is the number of distinct positions the moves of i lead to.
 	// The solver takes it over as its counters.
@@ -39,15 +45,19 @@ type Graph struct {
 	Depth               []uint32 // moves from a start to each position (nil without a horizon)
 	Horizon             int      // -1: none
 	Moves               int64    // legal moves from the non-final positions
+	Sent                int64    // in a shard: bytes of edges handed to the other shards
 }
 
 // Len is the number of positions.
 func (g *Graph) Len() int { return g.Space.Len() }
 
-// Edges is the number of edges between positions.
+// Held is the number of positions the graph holds: Hi - Lo.
+func (g *Graph) Held() int { return g.Hi - g.Lo }
+
+// Edges is the number of edges into the positions the graph holds.
 func (g *Graph) Edges() int { return len(g.Pred) }
 
-// Preds returns the positions with a move to j.
+// Preds returns the positions with a move to position Lo+j.
 func (g *Graph) Preds(j int) []uint32 { return g.Pred[g.PredStart[j]:g.PredStart[j+1]] }
 
 // builder generates the moves of every position twice: once to count the
@@ -63,12 +73,13 @@ type builder struct {
 	moves rules.MoveList
 	probe rules.MoveList
 	succ  []uint32
-	count int64 // legal moves seen
+	count int64      // legal moves seen
+	away  [][]uint32 // in a shard: edges into other shards, by owner, as (to, from) pairs
 	meter *meter
 }
 
-func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options) (*Graph, error) {
-	n := sp.Len()
+func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options, lo, hi int, peers Peers) (*Graph, error) {
+	n := hi - lo
 	perPosition := graphBytesPerPosition
 	if opt.Horizon >= 0 {
 		perPosition += 4 + 1.0/8 // depths and the unexplored
@@ -76,21 +87,30 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	if err := opt.afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
 		return nil, err
 	}
-	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon,
+	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon, Lo: lo, Hi: hi,
 		Out: make([]uint32, n), PredStart: make([]uint32, n+1),
 		WinEnd: NewBitset(n), LoseEnd: NewBitset(n),
 		FinalLost: NewBitset(n), FinalWon: NewBitset(n)}
 	if opt.Horizon >= 0 {
 		gr.Depth = f.depth
+		if lo != 0 || hi != len(f.depth) {
+			gr.Depth = slices.Clone(f.depth[lo:hi])
+		}
+		f.depth = nil
 		gr.Unexplored = NewBitset(n)
 		for _, i := range f.unexp {
-			gr.Unexplored.Set(int(i))
+			if int(i) >= lo && int(i) < hi {
+				gr.Unexplored.Set(int(i) - lo)
+			}
 		}
 	}
 	shards := Shards(n, runtime.GOMAXPROCS(0))
 	builders := make([]*builder, len(shards))
 	for k := range builders {
 		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.work.meter()}
+		if peers != nil {
+			builders[k].away = make([][]uint32, peers.Size())
+		}
 	}
 	var done atomic.Int64
 	progress := func(stage string) {
@@ -98,18 +118,24 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			opt.Progress(stage, d)
 		}
 	}
-	// First pass: count the edges into each position.
+	// First pass: count the edges into each position, and put aside the
+	// edges into positions of other shards.
 	err := inParallel(shards, func(k int, r Shard) error {
 		b := builders[k]
-		return sp.Walk(r.Lo, r.Hi, func(i int, p []int64, h int) error {
+		return sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
 			succ, err := b.successors(i, p, h, true)
 			if err != nil {
 				return err
 			}
-			gr.Out[i] = uint32(len(succ))
+			gr.Out[i-lo] = uint32(len(succ))
 			b.meter.edges += int64(len(succ))
 			for _, j := range succ {
-				atomic.AddUint32(&gr.PredStart[j+1], 1)
+				if q := int(j) - lo; q >= 0 && q < n {
+					atomic.AddUint32(&gr.PredStart[q+1], 1)
+				} else {
+					o := owner(peers, int(j), sp.Len())
+					b.away[o] = append(b.away[o], j, uint32(i))
+				}
 			}
 			if i&(1<<12-1) == 0 {
 				progress("moves")
@@ -125,6 +151,16 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		gr.Moves += b.count
 		if err := b.meter.flush(); err != nil {
 			return nil, err
+		}
+	}
+	// The edges from other shards: pairs of (position here, position there).
+	var from []uint32
+	if peers != nil {
+		if from, gr.Sent, err = exchangeEdges(peers, builders); err != nil {
+			return nil, err
+		}
+		for k := 0; k < len(from); k += 2 {
+			gr.PredStart[int(from[k])-lo+1]++
 		}
 	}
 	limit := opt.edgeLimit()
@@ -143,16 +179,24 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	// Second pass: place each edge, filling every list from its end.
 	gr.Pred = make([]uint32, total)
 	ends := gr.PredStart[1:]
+	for k := 0; k < len(from); k += 2 {
+		q := int(from[k]) - lo
+		ends[q]--
+		gr.Pred[ends[q]] = from[k+1]
+	}
+	from = nil
 	done.Store(0)
 	err = inParallel(shards, func(k int, r Shard) error {
 		b := builders[k]
-		return sp.Walk(r.Lo, r.Hi, func(i int, p []int64, h int) error {
+		return sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
 			succ, err := b.successors(i, p, h, false)
 			if err != nil {
 				return err
 			}
 			for _, j := range succ {
-				gr.Pred[atomic.AddUint32(&ends[j], ^uint32(0))] = uint32(i)
+				if q := int(j) - lo; q >= 0 && q < n {
+					gr.Pred[atomic.AddUint32(&ends[q], ^uint32(0))] = uint32(i)
+				}
 			}
 			if i&(1<<12-1) == 0 {
 				progress("edges")
@@ -229,10 +273,10 @@ func firstError(errs []error) error {
 // noting, on the first pass, whether i is final and which ends it reaches.
 func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, error) {
 	gr := b.gr
-	if gr.Unexplored != nil && gr.Unexplored.Has(i) {
+	if gr.Unexplored != nil && gr.Unexplored.Has(i-gr.Lo) {
 		return nil, nil
 	}
-	if !first && gr.Out[i] == 0 {
+	if !first && gr.Out[i-gr.Lo] == 0 {
 		return nil, nil
 	}
 	if first {
@@ -290,9 +334,9 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 			return nil, err
 		}
 		if won {
-			gr.WinEnd.Set(i)
+			gr.WinEnd.Set(i - gr.Lo)
 		} else {
-			gr.LoseEnd.Set(i)
+			gr.LoseEnd.Set(i - gr.Lo)
 		}
 	}
 	succ = Distinct(succ)
@@ -325,9 +369,9 @@ func (b *builder) final(i int, p []int64) error {
 		return err
 	}
 	if w == rules.Mover {
-		b.gr.FinalLost.Set(i)
+		b.gr.FinalLost.Set(i - b.gr.Lo)
 	} else {
-		b.gr.FinalWon.Set(i)
+		b.gr.FinalWon.Set(i - b.gr.Lo)
 	}
 	return nil
 }
