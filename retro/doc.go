@@ -34,6 +34,16 @@
 //     declares a tier, tier by tier from the highest, each tier's moves
 //     generated once and coloured in layer order with a queue seeded by
 //     the tiers above (tiers.go).
+//   - Part: one peer's share of a result that several peers (processes of
+//     an MPI job, or goroutines) solved together, each the shard of
+//     positions that positions.EnumerateShard gives it (SolvePart,
+//     part.go). It is the general path cut into shards: each phase of the
+//     colouring runs over the shard's positions, the predecessors it finds
+//     in other shards are handed to their owners when the phase ends
+//     (net.go), and the peers agree after each layer whether anything is
+//     left to colour. The sets, the counts and so the table are the
+//     general path's, whatever the number of peers; every peer holds the
+//     whole counts (Tally, Segments) and its own positions' outcomes.
 //   - Optimal moves: from W the moves to an L one layer lower, from L the
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked

@@ -127,25 +127,50 @@ func (r *Result) Depth(i int) int {
 }
 
 // finishUnknown marks, with a horizon, the uncoloured positions from which
-// an unexplored position can be reached: they are ?, not D.
-func (r *Result) finishUnknown(gr *positions.Graph) {
+// an unexplored position can be reached: they are ?, not D. In a shard
+// (t set) the marks cross to the other shards in rounds, until no shard
+// has one to hand over.
+func (r *Result) finishUnknown(gr *positions.Graph, t *net) error {
 	if gr.Unexplored == nil {
-		return
+		return nil
 	}
-	r.unknown = positions.NewBitset(gr.Len())
+	held := uint32(gr.Held())
+	r.unknown = positions.NewBitset(int(held))
 	var stack []uint32
 	for i := gr.Unexplored.Next(0); i >= 0; i = gr.Unexplored.Next(i + 1) {
 		r.unknown.Set(i)
 		stack = append(stack, uint32(i))
 	}
-	for len(stack) > 0 {
-		j := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range gr.Preds(int(j)) {
-			if !r.win.Has(int(p)) && !r.lose.Has(int(p)) && !r.unknown.Has(int(p)) {
-				r.unknown.Set(int(p))
-				stack = append(stack, p)
+	mark := func(q uint32) {
+		if !r.win.Has(int(q)) && !r.lose.Has(int(q)) && !r.unknown.Has(int(q)) {
+			r.unknown.Set(int(q))
+			stack = append(stack, q)
+		}
+	}
+	for {
+		sent := 0
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, p := range gr.Preds(int(j)) {
+				if q := p - uint32(gr.Lo); q < held {
+					mark(q)
+				} else {
+					t.put(p)
+					sent++
+				}
 			}
+		}
+		more, err := t.any(sent)
+		if err != nil || !more {
+			return err
+		}
+		got, err := t.swap()
+		if err != nil {
+			return err
+		}
+		for _, p := range got {
+			mark(p - uint32(gr.Lo))
 		}
 	}
 }

@@ -28,13 +28,22 @@ type Options struct {
 // The work is proportional to the number of edges: every position is
 // coloured once, and the edges into it are followed once, when it is.
 func Solve(gr *positions.Graph, opt Options) (*Result, error) {
-	n := gr.Len()
+	return solveWith(gr, opt, nil)
+}
+
+// solveWith is Solve on the graph of one shard (positions.EnumerateShard)
+// when t is set: the positions of other shards that a phase touches are
+// handed to their peers at the phase's end. The phases, and so the calls
+// to the peers, are the same on every peer.
+func solveWith(gr *positions.Graph, opt Options, t *net) (*Result, error) {
+	n := gr.Held()
 	g := gr.Instance.Game
-	s := &solver{gr: gr, lebedev: g.Count == rules.Lebedev, colouring: colouring{cnt: gr.Out,
-		r: &Result{Space: gr.Space, Instance: gr.Instance, Starts: gr.Starts,
-			Count: g.Count, MoveCount: gr.Moves, Edges: int64(gr.Edges()),
-			win: positions.NewBitset(n), lose: positions.NewBitset(n),
-			order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}}
+	s := &solver{gr: gr, lebedev: g.Count == rules.Lebedev, lo: uint32(gr.Lo), held: uint32(n),
+		colouring: colouring{cnt: gr.Out, net: t,
+			r: &Result{Space: gr.Space, Instance: gr.Instance, Starts: gr.Starts,
+				Count: g.Count, MoveCount: gr.Moves, Edges: int64(gr.Edges()),
+				win: positions.NewBitset(n), lose: positions.NewBitset(n),
+				order: make([]uint32, 0, n), depth: gr.Depth, horizon: gr.Horizon}}}
 	if err := s.run(opt); err != nil {
 		return nil, err
 	}
@@ -44,15 +53,20 @@ func Solve(gr *positions.Graph, opt Options) (*Result, error) {
 		}
 	}
 	s.r.layer = s.cnt
-	s.r.finishUnknown(gr)
+	if err := s.r.finishUnknown(gr, s.net); err != nil {
+		return nil, err
+	}
 	gr.Out = nil
 	return s.r, nil
 }
 
+// solver colours the positions Lo..Hi-1 of a graph (all of them but in a
+// shard); its counters and sets are indexed i-Lo.
 type solver struct {
 	colouring
-	gr      *positions.Graph
-	lebedev bool
+	gr       *positions.Graph
+	lebedev  bool
+	lo, held uint32 // the graph's Lo and Held()
 }
 
 // colouring is what the paths that colour layer by layer share: the result
@@ -61,6 +75,7 @@ type solver struct {
 type colouring struct {
 	cnt []uint32
 	r   *Result
+	net *net // in a shard: the peers; nil otherwise
 }
 
 func (c *colouring) coloured(i int) bool { return c.r.win.Has(i) || c.r.lose.Has(i) }
@@ -83,6 +98,9 @@ func (c *colouring) close(o Outcome, layer uint32, from int) []uint32 {
 	if len(seg) > 0 {
 		c.r.segs = append(c.r.segs, segment{end: uint32(len(c.r.order)), layer: layer, outcome: o})
 	}
+	if c.net != nil {
+		c.net.closed(o, layer, len(seg))
+	}
 	return seg
 }
 
@@ -97,8 +115,85 @@ func (s *solver) lower(p int, layer uint32) {
 	}
 }
 
+// decided is what a phase does to a predecessor, here or at its peer.
+type decided int
+
+const (
+	decW0   decided = iota // its move into a W 0 adds nothing (exam count)
+	decWin                 // it has a move to an L: it is W
+	decLose                // one more of its moves leads to a W
+)
+
+// apply does what a phase does to predecessor p (of this shard), at the
+// layer the phase colours.
+func (s *solver) apply(d decided, p int, layer uint32) {
+	switch d {
+	case decW0:
+		if !s.coloured(p) {
+			s.cnt[p]--
+		}
+	case decWin:
+		if !s.coloured(p) {
+			s.colour(p, Win, layer)
+		}
+	case decLose:
+		s.lower(p, layer)
+	}
+}
+
+// each does d to every predecessor of the positions seg (of this shard):
+// at once to those of this shard, at the phase's end to the others. The
+// loops are written out for each d: they are the solver's hot loop.
+func (s *solver) each(seg []uint32, d decided, layer uint32) error {
+	gr := s.gr
+	switch d {
+	case decW0:
+		for _, x := range seg {
+			for _, p := range gr.Preds(int(x)) {
+				if q := p - s.lo; q < s.held {
+					if !s.coloured(int(q)) {
+						s.cnt[q]--
+					}
+				} else {
+					s.net.put(p)
+				}
+			}
+		}
+	case decWin:
+		for _, x := range seg {
+			for _, p := range gr.Preds(int(x)) {
+				if q := p - s.lo; q < s.held {
+					if !s.coloured(int(q)) {
+						s.colour(int(q), Win, layer)
+					}
+				} else {
+					s.net.put(p)
+				}
+			}
+		}
+	case decLose:
+		for _, x := range seg {
+			for _, p := range gr.Preds(int(x)) {
+				if q := p - s.lo; q < s.held {
+					s.lower(int(q), layer)
+				} else {
+					s.net.put(p)
+				}
+			}
+		}
+	}
+	if s.net == nil {
+		return nil
+	}
+	got, err := s.net.swap()
+	for _, p := range got {
+		s.apply(d, int(p-s.lo), layer)
+	}
+	return err
+}
+
 func (s *solver) run(opt Options) error {
-	gr, n := s.gr, s.gr.Len()
+	gr, n := s.gr, int(s.held)
 	if s.lebedev {
 		for i := gr.LoseEnd.Next(0); i >= 0; i = gr.LoseEnd.Next(i + 1) {
 			s.cnt[i]++ // the losing move counts as a move to a W of layer 1
@@ -111,12 +206,8 @@ func (s *solver) run(opt Options) error {
 		for i := gr.FinalWon.Next(0); i >= 0; i = gr.FinalWon.Next(i + 1) {
 			s.colour(i, Win, 0)
 		}
-		for _, i := range s.close(Win, 0, from) {
-			for _, p := range gr.Preds(int(i)) {
-				if !s.coloured(int(p)) {
-					s.cnt[p]--
-				}
-			}
+		if err := s.each(s.close(Win, 0, from), decW0, 0); err != nil {
+			return err
 		}
 	}
 	from := len(s.r.order)
@@ -131,7 +222,7 @@ func (s *solver) run(opt Options) error {
 	}
 	lseg := s.close(Lose, 0, from)
 	if opt.Progress != nil {
-		opt.Progress(0, len(s.r.order), s.r.Len())
+		opt.Progress(0, len(s.r.order), n)
 	}
 	for k := uint32(0); ; k += 2 {
 		// W at k+1: a move to an L at k.
@@ -148,12 +239,8 @@ func (s *solver) run(opt Options) error {
 				}
 			}
 		}
-		for _, x := range lseg {
-			for _, p := range gr.Preds(int(x)) {
-				if !s.coloured(int(p)) {
-					s.colour(int(p), Win, k+1)
-				}
-			}
+		if err := s.each(lseg, decWin, k+1); err != nil {
+			return err
 		}
 		wseg := s.close(Win, k+1, from)
 		// L at k+2: the last move that was not to a W.
@@ -163,16 +250,18 @@ func (s *solver) run(opt Options) error {
 				s.lower(i, 2)
 			}
 		}
-		for _, y := range wseg {
-			for _, p := range gr.Preds(int(y)) {
-				s.lower(int(p), k+2)
-			}
+		if err := s.each(wseg, decLose, k+2); err != nil {
+			return err
 		}
 		lseg = s.close(Lose, k+2, from)
 		if opt.Progress != nil {
-			opt.Progress(int(k+2), len(s.r.order), s.r.Len())
+			opt.Progress(int(k+2), len(s.r.order), n)
 		}
-		if len(wseg) == 0 && len(lseg) == 0 {
+		more, err := s.net.any(len(wseg) + len(lseg))
+		if err != nil {
+			return err
+		}
+		if !more {
 			return nil
 		}
 		if opt.Context != nil && k%1024 == 0 {

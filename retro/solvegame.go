@@ -43,6 +43,10 @@ type GameOptions struct {
 	// Layer, when set, is called after each layer of an instance with the
 	// layer, the positions coloured so far and the positions.
 	Layer func(in *rules.Instance, layer, coloured, positions int)
+	// Peers, when set, solve every instance together, each its part
+	// (SolvePart): the Solved has Parts, not Results. Every peer calls
+	// SolveGame with the same game and options.
+	Peers positions.Peers
 }
 
 // ParamError is a setting of GameOptions.Params the game refuses.
@@ -54,10 +58,12 @@ type ParamError struct {
 func (e *ParamError) Error() string { return e.Err.Error() }
 func (e *ParamError) Unwrap() error { return e.Err }
 
-// Solved is a game with the results of its instances, in Instances order.
+// Solved is a game with the results of its instances, in Instances
+// order; solved by peers (GameOptions.Peers), this peer's parts of them.
 type Solved struct {
 	Game    *rules.Game
 	Results []*Result
+	Parts   []*Part
 	Elapsed time.Duration // the enumerations and solves, not the loading
 }
 
@@ -66,6 +72,9 @@ func (s *Solved) Positions() int {
 	n := 0
 	for _, r := range s.Results {
 		n += r.Len()
+	}
+	for _, p := range s.Parts {
+		n += p.Len()
 	}
 	return n
 }
@@ -121,29 +130,43 @@ func SolveLoaded(ctx context.Context, g *rules.Game, opt GameOptions) (*Solved, 
 		if left <= 0 {
 			return nil, fmt.Errorf("%w: more than %d, all instances together", positions.ErrTooManyPositions, opt.maxPositions())
 		}
-		r, err := opt.solveInstance(ctx, in, left)
+		view, popt, ropt, err := opt.instance(ctx, in, left)
 		if err != nil {
 			return nil, err
 		}
-		if opt.SharedCap {
-			left -= r.Len()
+		size := 0
+		if opt.Peers != nil {
+			p, err := SolvePart(view, popt, ropt, opt.Peers)
+			if err != nil {
+				return nil, err
+			}
+			s.Parts, size = append(s.Parts, p), p.Len()
+		} else {
+			r, err := SolveInstance(view, popt, ropt)
+			if err != nil {
+				return nil, err
+			}
+			s.Results, size = append(s.Results, r), r.Len()
 		}
-		s.Results = append(s.Results, r)
+		if opt.SharedCap {
+			left -= size
+		}
 	}
 	s.Elapsed = time.Since(start)
 	return s, nil
 }
 
-// solveInstance solves one instance within a cap of limit positions; a
-// heap game's as the collections of heaps from one heap of 0..HeapUpto.
-func (opt GameOptions) solveInstance(ctx context.Context, in *rules.Instance, limit int) (*Result, error) {
+// instance is what one instance is solved as, within a cap of limit
+// positions: itself, or for a heap game the collections of heaps from one
+// heap of 0..HeapUpto; and the options of its enumeration and solve.
+func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit int) (*rules.Instance, positions.Options, Options, error) {
 	popt := opt.Positions(ctx, in.Game)
 	popt.MaxPositions = limit
 	view := in
 	if in.Game.Sum {
 		var err error
 		if view, popt.Extra, err = HeapStarts(in, opt.HeapUpto); err != nil {
-			return nil, err
+			return nil, popt, Options{}, err
 		}
 	}
 	if opt.Stage != nil {
@@ -153,7 +176,7 @@ func (opt GameOptions) solveInstance(ctx context.Context, in *rules.Instance, li
 	if opt.Layer != nil {
 		ropt.Progress = func(layer, coloured, total int) { opt.Layer(in, layer, coloured, total) }
 	}
-	return SolveInstance(view, popt, ropt)
+	return view, popt, ropt, nil
 }
 
 // ErrNotReached: the position SolveAt was asked about is final and no

@@ -1,0 +1,122 @@
+package retro
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"retro/positions"
+)
+
+// net is how the solver of one shard reaches the positions of the others
+// (see SolvePart): the predecessors a phase finds in other shards are put
+// aside by owner and handed over when the phase ends (swap), and the
+// peers agree on whether anything is left to colour (any). It also keeps
+// the size of every set the shard closes, so that the sets of the whole
+// result can be summed at the end: every shard closes the same sets, in
+// the same order, empty or not.
+type net struct {
+	peers  positions.Peers
+	n      int        // positions of the whole space
+	away   [][]uint32 // by owner
+	closes []segment  // every set closed here: end is its size
+	sent   int64      // bytes of positions handed to the other peers
+	// graphSent: bytes of edges handed over when the graph was built
+	graphSent int64
+}
+
+func newNet(peers positions.Peers, n int) *net {
+	if peers == nil {
+		return nil
+	}
+	return &net{peers: peers, n: n, away: make([][]uint32, peers.Size())}
+}
+
+// put sets aside position p of another shard.
+func (t *net) put(p uint32) {
+	o := positions.Owner(int(p), t.n, t.peers.Size())
+	t.away[o] = append(t.away[o], p)
+}
+
+// swap hands every peer the positions set aside for it and returns those
+// the peers set aside for this shard.
+func (t *net) swap() ([]uint32, error) {
+	send := make([][]byte, len(t.away))
+	for o, l := range t.away {
+		send[o] = appendUint32s(make([]byte, 0, 4*len(l)), l)
+		t.away[o] = l[:0]
+		if o != t.peers.Rank() {
+			t.sent += int64(len(send[o]))
+		}
+	}
+	recv, err := t.peers.Exchange(send)
+	if err != nil {
+		return nil, err
+	}
+	return readUint32s(recv)
+}
+
+// any tells whether k, summed over the peers, is more than zero; without
+// peers whether k is.
+func (t *net) any(k int) (bool, error) {
+	if t == nil {
+		return k > 0, nil
+	}
+	v, err := t.sum([]int64{int64(k)})
+	if err != nil {
+		return false, err
+	}
+	return v[0] > 0, nil
+}
+
+// sum adds up v over the peers, element by element.
+func (t *net) sum(v []int64) ([]int64, error) {
+	send := make([][]byte, t.peers.Size())
+	for o := range send {
+		for _, x := range v {
+			send[o] = binary.LittleEndian.AppendUint64(send[o], uint64(x))
+		}
+	}
+	recv, err := t.peers.Exchange(send)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(v))
+	for r, b := range recv {
+		if len(b) != 8*len(v) {
+			return nil, fmt.Errorf("retro: rank %d sent %d bytes to a sum of %d numbers", r, len(b), len(v))
+		}
+		for k := range out {
+			out[k] += int64(binary.LittleEndian.Uint64(b[8*k:]))
+		}
+	}
+	return out, nil
+}
+
+// closed records the size of a set closed by this shard.
+func (t *net) closed(o Outcome, layer uint32, size int) {
+	t.closes = append(t.closes, segment{end: uint32(size), layer: layer, outcome: o})
+}
+
+func appendUint32s(b []byte, l []uint32) []byte {
+	for _, v := range l {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	return b
+}
+
+func readUint32s(bufs [][]byte) ([]uint32, error) {
+	size := 0
+	for r, b := range bufs {
+		if len(b)%4 != 0 {
+			return nil, fmt.Errorf("retro: rank %d sent a list of positions of %d bytes", r, len(b))
+		}
+		size += len(b) / 4
+	}
+	out := make([]uint32, 0, size)
+	for _, b := range bufs {
+		for k := 0; k < len(b); k += 4 {
+			out = append(out, binary.LittleEndian.Uint32(b[k:]))
+		}
+	}
+	return out, nil
+}
