@@ -1,7 +1,9 @@
 // Package table writes and reads table files (.rtb): a solved game kept
 // on disk, to answer questions later without solving again.
 //
-// Write writes the results of a game's instances; Read reads a whole file
+// Write writes the results of a game's instances (WriteParts the same
+// file, from the parts that the peers of a distributed solve hold); Read
+// reads a whole file
 // back as a Table; Open opens one to read a block at a time (File), so
 // that one probe decodes one block. A damaged, truncated or foreign file
 // gives an error that names the fault, never a panic. Select chooses part
@@ -50,6 +52,10 @@
 //   - table.go: Table, Made, Options and Write: the game block, the
 //     instance records and the blocks of large instances, built in parallel
 //     and written in order.
+//   - parts.go: WriteParts, the same file written by the peers of a solve
+//     in parts (retro.SolvePart): each makes the outcome blocks that start
+//     in its shard and a share of the space blocks, rank 0 the game block
+//     and the records, and rank 0 places and writes them all.
 //   - read.go: File and Open, Read, Check, ContentSum; a result's space
 //     and outcomes read back block by block (Result, Lookup, Probe).
 //   - block.go: the contents of blocks: compression, varint buffers, and

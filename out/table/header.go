@@ -172,20 +172,24 @@ func (e *Entry) marshal(b []byte) {
 	le.PutUint32(b[32:], e.CRC)
 }
 
+// unmarshalEntry reads an entry that marshal wrote.
+func unmarshalEntry(e []byte) Entry {
+	le := binary.LittleEndian
+	return Entry{Kind: BlockKind(e[0]), Codec: Codec(e[1]), Instance: le.Uint32(e[4:]),
+		First: le.Uint64(e[8:]), Offset: le.Uint64(e[16:]), Size: le.Uint32(e[24:]),
+		Raw: le.Uint32(e[28:]), CRC: le.Uint32(e[32:])}
+}
+
 // parseDirectory reads and checks the directory of a validated header:
 // every block lies in the checked part, one after another.
 func parseDirectory(h *Header, b []byte) ([]Entry, error) {
 	if checksum(b) != h.DirCRC {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrDirectory)
 	}
-	le := binary.LittleEndian
 	dir := make([]Entry, h.Blocks)
 	at := uint64(HeaderSize) + uint64(h.Blocks)*EntrySize
 	for k := range dir {
-		e := b[k*EntrySize:]
-		dir[k] = Entry{Kind: BlockKind(e[0]), Codec: Codec(e[1]), Instance: le.Uint32(e[4:]),
-			First: le.Uint64(e[8:]), Offset: le.Uint64(e[16:]), Size: le.Uint32(e[24:]),
-			Raw: le.Uint32(e[28:]), CRC: le.Uint32(e[32:])}
+		dir[k] = unmarshalEntry(b[k*EntrySize:])
 		d := &dir[k]
 		switch {
 		case d.Offset != at:

@@ -73,22 +73,13 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 		return err
 	}
 	blocks := append([]*block{gameBlock(g, len(results), opt.OpenWidth)}, rest...)
-	h := Header{Magic: Magic, Version: Version, Blocks: uint32(len(blocks))}
-	dir := make([]byte, len(blocks)*EntrySize)
-	at := uint64(HeaderSize + len(dir))
+	entries := make([]Entry, len(blocks))
 	for k, b := range blocks {
-		b.info.Offset = at
-		b.info.Size = uint32(len(b.data))
-		b.info.CRC = checksum(b.data)
-		b.info.marshal(dir[k*EntrySize:])
-		at += uint64(len(b.data))
+		b.seal()
+		entries[k] = b.info
 	}
-	h.End = at
-	h.DirCRC = checksum(dir)
-	if _, err := w.Write(h.marshal()); err != nil {
-		return err
-	}
-	if _, err := w.Write(dir); err != nil {
+	head, _ := layout(entries)
+	if _, err := w.Write(head); err != nil {
 		return err
 	}
 	for _, b := range blocks {
@@ -97,6 +88,29 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 		}
 	}
 	return writeMade(w, opt.Made)
+}
+
+// seal sets the size and checksum of a block's entry.
+func (b *block) seal() {
+	b.info.Size = uint32(len(b.data))
+	b.info.CRC = checksum(b.data)
+}
+
+// layout places sealed blocks one after another after the header and
+// the directory: it sets their offsets and returns the header and the
+// directory, and the end of the checked part.
+func layout(entries []Entry) ([]byte, uint64) {
+	h := Header{Magic: Magic, Version: Version, Blocks: uint32(len(entries))}
+	dir := make([]byte, len(entries)*EntrySize)
+	at := uint64(HeaderSize + len(dir))
+	for k := range entries {
+		entries[k].Offset = at
+		entries[k].marshal(dir[k*EntrySize:])
+		at += uint64(entries[k].Size)
+	}
+	h.End = at
+	h.DirCRC = checksum(dir)
+	return append(h.marshal(), dir...), at
 }
 
 // writeMade writes the made record: its magic, length, checksum and JSON.
@@ -150,21 +164,59 @@ const (
 	chunkBytes = 1 << 18
 )
 
+// source is what the record and blocks of one instance are made of: a
+// whole result, or one peer's part of it (see WriteParts). Its data holds
+// the positions lo..hi-1, indexed i-lo; the counts are of the whole.
+type source struct {
+	values  []int64
+	sd      positions.SpaceData
+	n       int
+	horizon int
+	d       retro.Data
+	lo, hi  int
+	tally   map[retro.Outcome]int
+}
+
+func resultSource(r *retro.Result) *source {
+	return &source{values: r.Instance.Values, sd: r.Space.Data(), n: r.Len(), horizon: r.Horizon(),
+		d: r.Data(), lo: 0, hi: r.Len(), tally: r.Tally()}
+}
+
+func partSource(p *retro.Part) *source {
+	return &source{values: p.Instance.Values, sd: p.Space.Data(), n: p.Len(), horizon: p.Horizon(),
+		d: p.Data(), lo: p.Lo, hi: p.Hi, tally: p.Tally()}
+}
+
 // inline tells whether an instance keeps its space and outcomes in its
 // record: one with few positions, whose box (if dense) fits a space block.
-func inline(r *retro.Result) bool {
-	sd := r.Space.Data()
-	return r.Len() <= inlineMax && (!sd.Dense || len(sd.Member) <= blockWords)
+func (s *source) inline() bool {
+	return s.n <= inlineMax && (!s.sd.Dense || len(s.sd.Member) <= blockWords)
+}
+
+// symbols are the symbols of positions lo..hi-1 (of those the source
+// holds), and their depths when the result has them.
+func (s *source) symbols(lo, hi int) (syms, depth []uint64) {
+	syms = make([]uint64, hi-lo)
+	for i := lo; i < hi; i++ {
+		syms[i-lo] = symbol(&s.d, i-s.lo)
+	}
+	if s.d.Depth != nil {
+		depth = make([]uint64, hi-lo)
+		for i := lo; i < hi; i++ {
+			depth[i-lo] = uint64(s.d.Depth[i-s.lo])
+		}
+	}
+	return syms, depth
 }
 
 // instanceRecord describes one instance: its rule values, its space's
 // shape, counts, starts and coloured sets; small instances also carry
-// their space and outcomes.
-func instanceRecord(w *wbuf, r *retro.Result) {
-	d := r.Data()
-	sd := r.Space.Data()
-	n := r.Len()
-	w.ints(r.Instance.Values)
+// their space and outcomes (syms and depth: those of every position).
+func instanceRecord(w *wbuf, s *source, syms, depth []uint64) {
+	d := &s.d
+	sd := &s.sd
+	n := s.n
+	w.ints(s.values)
 	w.u(uint64(sd.Piles))
 	w.u(uint64(sd.History))
 	w.u(uint64(n))
@@ -176,7 +228,7 @@ func instanceRecord(w *wbuf, r *retro.Result) {
 	} else {
 		w.byte1(0)
 	}
-	w.s(int64(r.Horizon()))
+	w.s(int64(s.horizon))
 	flags := byte(0)
 	if d.Unknown != nil {
 		flags |= flagUnknown
@@ -184,38 +236,37 @@ func instanceRecord(w *wbuf, r *retro.Result) {
 	if d.Depth != nil {
 		flags |= flagDepth
 	}
-	if inline(r) {
+	if s.inline() {
 		flags |= flagInline
 	}
 	w.byte1(flags)
 	w.u(uint64(d.MoveCount))
 	w.u(uint64(d.Edges))
-	t := r.Tally()
 	for o := retro.Win; o <= retro.Unknown; o++ {
-		w.u(uint64(t[o]))
+		w.u(uint64(s.tally[o]))
 	}
 	w.u(uint64(len(d.Starts)))
 	at := 0
-	for _, s := range d.Starts {
-		w.ints(s.Params)
-		w.s(int64(s.Index - at)) // starts come mostly in index order
-		at = s.Index
+	for _, st := range d.Starts {
+		w.ints(st.Params)
+		w.s(int64(st.Index - at)) // starts come mostly in index order
+		at = st.Index
 	}
 	w.u(uint64(len(d.Segments)))
 	prev := 0
-	for _, s := range d.Segments {
-		w.byte1(byte(s.Outcome))
-		w.s(int64(s.Layer - prev)) // layers come in order: small steps
-		w.u(uint64(s.End - s.Start))
-		prev = s.Layer
+	for _, sg := range d.Segments {
+		w.byte1(byte(sg.Outcome))
+		w.s(int64(sg.Layer - prev)) // layers come in order: small steps
+		w.u(uint64(sg.End - sg.Start))
+		prev = sg.Layer
 	}
 	if flags&flagInline != 0 {
 		hi := n
 		if sd.Dense {
 			hi = len(sd.Member)
 		}
-		w.bytes(shortest(spaceCandidates(&sd, 0, hi)))
-		w.bytes(shortest(outcomeCandidates(&d, 0, n)))
+		w.bytes(shortest(spaceCandidates(sd, 0, hi)))
+		w.bytes(shortest(outcomeCandidates(syms, depth)))
 	}
 }
 
@@ -234,15 +285,43 @@ func shortest(cands [][]byte) []byte {
 // gathered into chunks, then the space and outcome blocks of each
 // instance too large to be inline, in instance order.
 func instanceBlocks(results []*retro.Result) ([]*block, error) {
+	srcs := make([]*source, len(results))
+	inl := make([][2][]uint64, len(results))
+	for k, r := range results {
+		srcs[k] = resultSource(r)
+		if srcs[k].inline() {
+			inl[k][0], inl[k][1] = srcs[k].symbols(0, srcs[k].n)
+		}
+	}
+	jobs := recordJobs(srcs, inl)
+	for k, s := range srcs {
+		if !s.inline() {
+			for _, b := range spaceBlocks(s) {
+				jobs = append(jobs, b.job(uint32(k)))
+			}
+			for lo := 0; lo < s.n; lo += BlockPositions {
+				jobs = append(jobs, outcomeJob(uint32(k), lo, func() ([]uint64, []uint64) {
+					return s.symbols(lo, min(lo+BlockPositions, s.n))
+				}))
+			}
+		}
+	}
+	return runJobs(jobs)
+}
+
+// recordJobs make the instance blocks: the records of every instance,
+// gathered into chunks of about chunkBytes; inl holds the symbols and
+// depths of the inline instances.
+func recordJobs(srcs []*source, inl [][2][]uint64) []func() (*block, error) {
 	var jobs []func() (*block, error)
 	var w wbuf
 	first := 0
-	for k, r := range results {
+	for k, s := range srcs {
 		if len(w.b) == 0 {
 			first = k
 		}
-		instanceRecord(&w, r)
-		if len(w.b) >= chunkBytes || k == len(results)-1 {
+		instanceRecord(&w, s, inl[k][0], inl[k][1])
+		if len(w.b) >= chunkBytes || k == len(srcs)-1 {
 			rec := wbuf{}
 			rec.u(uint64(k + 1 - first))
 			rec.b = append(rec.b, w.b...)
@@ -255,42 +334,43 @@ func instanceBlocks(results []*retro.Result) ([]*block, error) {
 			w.b = nil
 		}
 	}
-	for k, r := range results {
-		if !inline(r) {
-			jobs = append(jobs, bigInstanceJobs(uint32(k), r)...)
-		}
-	}
-	return runJobs(jobs)
+	return jobs
 }
 
-// bigInstanceJobs make the space and outcome blocks of one instance.
-func bigInstanceJobs(k uint32, r *retro.Result) []func() (*block, error) {
-	d := r.Data()
-	sd := r.Space.Data()
-	n := r.Len()
-	var jobs []func() (*block, error)
-	if sd.Dense {
-		for lo := 0; lo < len(sd.Member); lo += blockWords {
-			hi := min(lo+blockWords, len(sd.Member))
-			jobs = append(jobs, func() (*block, error) {
-				return packed(KindSpace, k, uint64(lo), spaceCandidates(&sd, lo, hi))
-			})
+// spaceBlock is one space block of an instance: membership words lo..hi-1
+// of a dense space, or the tuples of positions lo..hi-1 of a hashed one.
+type spaceBlock struct {
+	sd     *positions.SpaceData
+	lo, hi int
+}
+
+// spaceBlocks are the space blocks of an instance, in file order.
+func spaceBlocks(s *source) []spaceBlock {
+	var out []spaceBlock
+	if s.sd.Dense {
+		for lo := 0; lo < len(s.sd.Member); lo += blockWords {
+			out = append(out, spaceBlock{&s.sd, lo, min(lo+blockWords, len(s.sd.Member))})
 		}
 	} else {
-		for lo := 0; lo < n; lo += BlockPositions {
-			hi := min(lo+BlockPositions, n)
-			jobs = append(jobs, func() (*block, error) {
-				return packed(KindSpace, k, uint64(lo), spaceCandidates(&sd, lo, hi))
-			})
+		for lo := 0; lo < s.n; lo += BlockPositions {
+			out = append(out, spaceBlock{&s.sd, lo, min(lo+BlockPositions, s.n)})
 		}
 	}
-	for lo := 0; lo < n; lo += BlockPositions {
-		hi := min(lo+BlockPositions, n)
-		jobs = append(jobs, func() (*block, error) {
-			return packed(KindOutcomes, k, uint64(lo), outcomeCandidates(&d, lo, hi))
-		})
+	return out
+}
+
+func (b spaceBlock) job(k uint32) func() (*block, error) {
+	return func() (*block, error) {
+		return packed(KindSpace, k, uint64(b.lo), spaceCandidates(b.sd, b.lo, b.hi))
 	}
-	return jobs
+}
+
+// outcomeJob makes the outcome block of instance k that starts at
+// position lo, of the symbols and depths that get gives.
+func outcomeJob(k uint32, lo int, get func() (syms, depth []uint64)) func() (*block, error) {
+	return func() (*block, error) {
+		return packed(KindOutcomes, k, uint64(lo), outcomeCandidates(get()))
+	}
 }
 
 // spaceCandidates writes part of a space in each of its encodings: the
@@ -314,22 +394,14 @@ func packed(kind BlockKind, k uint32, first uint64, cands [][]byte) (*block, err
 	return &block{info: Entry{Kind: kind, Codec: codec, Instance: k, First: first, Raw: uint32(raw)}, data: data}, nil
 }
 
-// outcomeCandidates writes the outcomes of positions lo..hi-1 in each
-// symbol encoding, followed by their depths when the result has them.
-func outcomeCandidates(d *retro.Data, lo, hi int) [][]byte {
-	syms := make([]uint64, hi-lo)
-	for i := lo; i < hi; i++ {
-		syms[i-lo] = symbol(d, i)
-	}
+// outcomeCandidates writes the symbols of some positions in each symbol
+// encoding, followed by their depths when the result has them.
+func outcomeCandidates(syms, depth []uint64) [][]byte {
 	var cands [][]byte
 	for _, enc := range []byte{encDelta, encRuns, encSets} {
 		var w wbuf
 		appendSymbols(&w, enc, syms)
-		if d.Depth != nil {
-			depth := make([]uint64, hi-lo)
-			for i := lo; i < hi; i++ {
-				depth[i-lo] = uint64(d.Depth[i])
-			}
+		if depth != nil {
 			appendSymbols(&w, encRuns, depth)
 		}
 		cands = append(cands, w.b)

@@ -8,10 +8,12 @@
 //   - Heap view: the engine's view of a heap game (sum = true), every
 //     collection of heaps reachable from one heap of 0..upto, as retro
 //     solve makes it (rules.Instance.HeapView).
-//   - Horizon, History, Rules: game texts whose tables hold depths and ?
-//     positions, last and mylast in a hashed space, and one instance per
-//     value of a rule parameter.
+//   - Horizon, History, Rules, Cycles, Box: game texts whose tables hold
+//     depths and ? positions, last and mylast in a hashed space, one
+//     instance per value of a rule parameter, draws, and a dense space of
+//     several blocks.
 //
 // Files: solve.go solves a game (Solve, Builtin); games.go holds the game
-// texts.
+// texts, which are the files of testdata/ (the tests of cmd/retro read
+// them there).
 package testgames

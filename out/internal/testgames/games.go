@@ -1,51 +1,31 @@
 package testgames
 
+import _ "embed" // the game texts are files, for the tests of cmd/retro too
+
 // Horizon is a game without an end, analysed to a horizon, so that
 // its table holds depths and ? positions.
-const Horizon = `name = "Double or add one, horizon 6"
-piles = ["x"]
-moves = ["x + 1", "x * 2"]
-end = "isprime(x) and x > 40"
-winner = "mover"
-horizon = 6
-
-[start]
-x = "S"
-
-[params]
-S = "1..20"
-`
+//
+//go:embed testdata/horizon.toml
+var Horizon string
 
 // History carries last and mylast, and its positions are sparse: a
 // hashed space with history.
-const History = `name = "No command twice in a row"
-piles = ["a", "b"]
-allow = "cmd != mylast"
-end = "a * b >= 5000"
-winner = "mover"
-
-[commands]
-double = ["a = a * 2", "b = b * 2"]
-triple = ["a = a * 3", "b = b * 3"]
-add = ["a = a + 7", "b = b + 7"]
-
-[start]
-a = "A"
-b = 1
-
-[params]
-A = "1..5"
-`
+//
+//go:embed testdata/history.toml
+var History string
 
 // Rules has a parameter in its rules: one instance per value.
-const Rules = `name = "Take 1..k"
-piles = ["x"]
-moves = ["x - i for i in 1..k"]
-winner = "mover"
+//
+//go:embed testdata/rules.toml
+var Rules string
 
-[bounds]
-x = "0..300"
+// Cycles has moves both ways in a box: cycles and draws.
+//
+//go:embed testdata/cycles.toml
+var Cycles string
 
-[params]
-k = "1..6"
-`
+// Box is a dense box of 300 000 positions: several outcome blocks, so
+// that the shards of a solve in parts start inside blocks.
+//
+//go:embed testdata/box.toml
+var Box string

@@ -1,0 +1,320 @@
+package table
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"slices"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// WriteParts writes, together with its peers, the table of a game whose
+// instances were solved in parts (retro.SolvePart). Every peer calls it
+// with its parts of the same instances, in instance order. Each peer makes
+// the outcome blocks that start among its positions, taking the start of
+// a block that crosses into its shard from the peer before; the space
+// blocks go round the peers; rank 0 makes the game block and the instance
+// records, gathers the blocks a peer at a time and writes the file to w
+// (used on rank 0 only). The file is the same, byte for byte, as Write's
+// of the whole results, whatever the number of peers.
+func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*retro.Part, opt Options) error {
+	if len(parts) == 0 {
+		return ErrNoResults
+	}
+	me, size := peers.Rank(), peers.Size()
+	srcs := make([]*source, len(parts))
+	for k, p := range parts {
+		if v := p.Instance.Game; v != g && !(g.Sum && !v.Sum && bytes.Equal(v.Source, g.Source)) {
+			return fmt.Errorf("part %d is not of game %s", k, g.File)
+		}
+		srcs[k] = partSource(p)
+	}
+	inl, err := gatherInline(peers, srcs)
+	if err != nil {
+		return err
+	}
+	var jobs []func() (*block, error)
+	var keys []blockKey
+	if me == 0 {
+		jobs = append(jobs, func() (*block, error) { return gameBlock(g, len(parts), opt.OpenWidth), nil })
+		keys = append(keys, blockKey{0, 0, 0})
+		for j, job := range recordJobs(srcs, inl) {
+			jobs = append(jobs, job)
+			keys = append(keys, blockKey{0, 1, uint64(j)})
+		}
+	}
+	for k, s := range srcs {
+		if s.inline() {
+			continue
+		}
+		for j, b := range spaceBlocks(s) {
+			if j%size == me {
+				jobs = append(jobs, b.job(uint32(k)))
+				keys = append(keys, blockKey{1 + uint64(k), 0, uint64(j)})
+			}
+		}
+		from, err := handOver(peers, s)
+		if err != nil {
+			return err
+		}
+		for lo := (s.lo + BlockPositions - 1) / BlockPositions * BlockPositions; lo < s.hi; lo += BlockPositions {
+			hi := min(lo+BlockPositions, s.n)
+			jobs = append(jobs, outcomeJob(uint32(k), lo, func() ([]uint64, []uint64) {
+				syms, depth := s.symbols(lo, min(hi, s.hi))
+				for _, p := range from {
+					if p.first >= s.hi && p.first < hi {
+						syms = append(syms, p.syms...)
+						if depth != nil {
+							depth = append(depth, p.depth...)
+						}
+					}
+				}
+				return syms, depth
+			}))
+			keys = append(keys, blockKey{1 + uint64(k), 1, uint64(lo / BlockPositions)})
+		}
+	}
+	blocks, err := runJobs(jobs)
+	if err != nil {
+		return err
+	}
+	// Rank 0 places every block: each peer sends its entries.
+	var mine []byte
+	for j, b := range blocks {
+		b.seal()
+		mine = keys[j].append(mine)
+		e := make([]byte, EntrySize)
+		b.info.marshal(e)
+		mine = append(mine, e...)
+	}
+	send := make([][]byte, size)
+	send[0] = mine
+	recv, err := peers.Exchange(send)
+	if err != nil {
+		return err
+	}
+	var places [][]uint64 // on rank 0: the offset of each block of each peer
+	var end uint64
+	if me == 0 {
+		var head []byte
+		if places, head, end, err = place(recv); err != nil {
+			return err
+		}
+		if _, err := w.WriteAt(head, 0); err != nil {
+			return err
+		}
+	}
+	// Then the blocks themselves, one peer at a time.
+	for r := range size {
+		send := make([][]byte, size)
+		if me == r && r != 0 {
+			for _, b := range blocks {
+				send[0] = append(send[0], b.data...)
+			}
+		}
+		got, err := peers.Exchange(send)
+		if err != nil {
+			return err
+		}
+		if me != 0 {
+			continue
+		}
+		data := got[r]
+		if r == 0 {
+			data = nil
+			for _, b := range blocks {
+				data = append(data, b.data...)
+			}
+		}
+		if err := writeBlocks(w, data, recv[r], places[r]); err != nil {
+			return err
+		}
+	}
+	if me != 0 {
+		return nil
+	}
+	return writeMade(io.NewOffsetWriter(w, int64(end)), opt.Made)
+}
+
+// blockKey orders the blocks of a file: the game block and the records
+// (0, 0 or 1, chunk), then instance k's space blocks (1+k, 0, block) and
+// outcome blocks (1+k, 1, block).
+type blockKey [3]uint64
+
+func (k blockKey) append(b []byte) []byte {
+	for _, v := range k {
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	return b
+}
+
+const keyedEntry = 24 + EntrySize
+
+// place orders the entries every peer sent and lays the file out: the
+// offset of every peer's blocks, the header and directory, and the end of
+// the checked part.
+func place(recv [][]byte) ([][]uint64, []byte, uint64, error) {
+	type ref struct {
+		key     blockKey
+		e       Entry
+		peer, j int
+	}
+	var all []ref
+	for r, b := range recv {
+		if len(b)%keyedEntry != 0 {
+			return nil, nil, 0, fmt.Errorf("table: rank %d sent block entries of %d bytes", r, len(b))
+		}
+		for j := 0; j < len(b)/keyedEntry; j++ {
+			e := b[j*keyedEntry:]
+			var key blockKey
+			for c := range key {
+				key[c] = binary.LittleEndian.Uint64(e[8*c:])
+			}
+			all = append(all, ref{key, unmarshalEntry(e[24:]), r, j})
+		}
+	}
+	slices.SortFunc(all, func(a, b ref) int { return slices.Compare(a.key[:], b.key[:]) })
+	entries := make([]Entry, len(all))
+	for k, a := range all {
+		entries[k] = a.e
+	}
+	head, end := layout(entries)
+	places := make([][]uint64, len(recv))
+	for r, b := range recv {
+		places[r] = make([]uint64, len(b)/keyedEntry)
+	}
+	for k, a := range all {
+		places[a.peer][a.j] = entries[k].Offset
+	}
+	return places, head, end, nil
+}
+
+// writeBlocks writes the blocks of one peer, data one after another, at
+// their places; entries are the peer's keyed entries, with their sizes.
+func writeBlocks(w io.WriterAt, data, entries []byte, at []uint64) error {
+	for j := range at {
+		e := unmarshalEntry(entries[j*keyedEntry+24:])
+		if uint64(len(data)) < uint64(e.Size) {
+			return fmt.Errorf("table: a peer sent %d bytes of blocks, fewer than its entries say", len(data))
+		}
+		if _, err := w.WriteAt(data[:e.Size], int64(at[j])); err != nil {
+			return err
+		}
+		data = data[e.Size:]
+	}
+	return nil
+}
+
+// piece is the start of an outcome block that lies in another peer's
+// shard: the symbols (and depths) of positions first.. .
+type piece struct {
+	first       int
+	syms, depth []uint64
+}
+
+// handOver sends the peer that makes the outcome block in which this
+// shard starts the symbols of the shard that block covers, and returns
+// the pieces the peers sent this one.
+func handOver(peers positions.Peers, s *source) ([]piece, error) {
+	send := make([][]byte, peers.Size())
+	if s.lo < s.hi && s.lo%BlockPositions != 0 {
+		start := s.lo / BlockPositions * BlockPositions
+		to := positions.Owner(start, s.n, peers.Size())
+		if to != peers.Rank() {
+			syms, depth := s.symbols(s.lo, min(s.hi, start+BlockPositions))
+			var w wbuf
+			w.u(uint64(s.lo))
+			appendValues(&w, syms, depth)
+			send[to] = w.b
+		}
+	}
+	recv, err := peers.Exchange(send)
+	if err != nil {
+		return nil, err
+	}
+	var out []piece
+	for r, b := range recv {
+		if len(b) == 0 {
+			continue
+		}
+		rd := &rbuf{b: b}
+		p := piece{first: int(rd.u())}
+		p.syms, p.depth = readValues(rd, s.d.Depth != nil)
+		if err := rd.end(); err != nil {
+			return nil, fmt.Errorf("table: the outcomes rank %d handed over: %w", r, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// gatherInline sends rank 0 the symbols of every inline instance that
+// this peer holds, and returns, on rank 0, those of every position.
+func gatherInline(peers positions.Peers, srcs []*source) ([][2][]uint64, error) {
+	var w wbuf
+	for _, s := range srcs {
+		if s.inline() {
+			syms, depth := s.symbols(s.lo, s.hi)
+			appendValues(&w, syms, depth)
+		}
+	}
+	send := make([][]byte, peers.Size())
+	send[0] = w.b
+	recv, err := peers.Exchange(send)
+	if err != nil || peers.Rank() != 0 {
+		return make([][2][]uint64, len(srcs)), err
+	}
+	out := make([][2][]uint64, len(srcs))
+	for r, b := range recv {
+		rd := &rbuf{b: b}
+		for k, s := range srcs {
+			if s.inline() {
+				syms, depth := readValues(rd, s.d.Depth != nil)
+				out[k][0] = append(out[k][0], syms...)
+				if s.d.Depth != nil {
+					out[k][1] = append(out[k][1], depth...)
+				}
+			}
+		}
+		if err := rd.end(); err != nil {
+			return nil, fmt.Errorf("table: the inline outcomes of rank %d: %w", r, err)
+		}
+	}
+	for k, s := range srcs {
+		if s.inline() && len(out[k][0]) != s.n {
+			return nil, fmt.Errorf("table: instance %d: the ranks sent %d outcomes of %d", k, len(out[k][0]), s.n)
+		}
+	}
+	return out, nil
+}
+
+// appendValues writes symbols, and depths when there are any.
+func appendValues(w *wbuf, syms, depth []uint64) {
+	w.u(uint64(len(syms)))
+	for _, v := range syms {
+		w.u(v)
+	}
+	for _, v := range depth {
+		w.u(v)
+	}
+}
+
+// readValues reads what appendValues wrote.
+func readValues(r *rbuf, hasDepth bool) (syms, depth []uint64) {
+	n := r.n(len(r.b), "outcomes")
+	syms = make([]uint64, n)
+	for k := range syms {
+		syms[k] = r.u()
+	}
+	if hasDepth {
+		depth = make([]uint64, n)
+		for k := range depth {
+			depth[k] = r.u()
+		}
+	}
+	return syms, depth
+}

@@ -1,0 +1,131 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"sync"
+	"testing"
+
+	"retro/out/internal/testgames"
+	"retro/retro"
+	"retro/retro/cluster"
+	"retro/rules"
+)
+
+// fileAt is a file in memory that WriteParts writes to.
+type fileAt struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if end := int(off) + len(p); end > len(f.b) {
+		f.b = append(f.b, make([]byte, end-len(f.b))...)
+	}
+	return copy(f.b[off:], p), nil
+}
+
+// partsTable solves a game on ranks goroutines, each its parts, and
+// returns the table they write.
+func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
+	t.Helper()
+	comms := cluster.Local(ranks)
+	f := &fileAt{}
+	errs := make([]error, ranks)
+	var wg sync.WaitGroup
+	for r := range ranks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[r] = func() error {
+				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
+				if err != nil {
+					return err
+				}
+				var w *fileAt
+				if r == 0 {
+					w = f
+				}
+				return WriteParts(w, comms[r], s.Game, s.Parts, Options{Made: Made{Engine: "test"}})
+			}()
+			if errs[r] != nil {
+				comms[r].Close() // so that the other ranks do not wait for this one
+			}
+		}()
+	}
+	wg.Wait()
+	for r, err := range errs {
+		if err != nil {
+			t.Fatalf("rank %d of %d: %v", r, ranks, err)
+		}
+	}
+	return f.b
+}
+
+// TestPartsSameTable: the table written by 1, 2, 3 and 4 ranks, each
+// solving its shard, is byte for byte the table of the one-process solve,
+// on games of every kind the solver meets.
+func TestPartsSameTable(t *testing.T) {
+	games := []struct {
+		name string
+		src  rules.Source
+	}{
+		{"exam demo", rules.FromBuiltin("ege-2027-demo")},
+		{"Lebedev commands (history)", rules.FromBuiltin("lebedev-commands")},
+		{"Lebedev operations (history)", rules.FromBuiltin("lebedev-operations")},
+		{"cycles and draws", rules.FromText("cycles.toml", []byte(testgames.Cycles))},
+		{"hashed, with history", rules.FromText("history.toml", []byte(testgames.History))},
+		{"horizon", rules.FromText("horizon.toml", []byte(testgames.Horizon))},
+		{"params in the rules", rules.FromText("rules.toml", []byte(testgames.Rules))},
+		{"dense, several blocks", rules.FromText("box.toml", []byte(testgames.Box))},
+	}
+	for _, game := range games {
+		t.Run(game.name, func(t *testing.T) {
+			s, err := retro.SolveGame(context.Background(), game.src, retro.GameOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if err := Write(&want, s.Game, s.Results, Options{Made: Made{Engine: "test"}}); err != nil {
+				t.Fatal(err)
+			}
+			for ranks := 1; ranks <= 4; ranks++ {
+				got := partsTable(t, game.src, ranks)
+				if !bytes.Equal(got, want.Bytes()) {
+					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), want.Len())
+				}
+			}
+		})
+	}
+}
+
+// TestPartsKinds: the games of TestPartsSameTable are what they stand
+// for: a hashed space, several outcome blocks, draws and ? positions.
+func TestPartsKinds(t *testing.T) {
+	check := func(name string, src rules.Source, ok func(r *retro.Result) bool) {
+		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range s.Results {
+			if ok(r) {
+				return
+			}
+		}
+		t.Errorf("%s: no instance is what it stands for", name)
+	}
+	check("hashed", rules.FromText("history.toml", []byte(testgames.History)), func(r *retro.Result) bool {
+		return !r.Space.Dense() && r.Len() > 2*BlockPositions
+	})
+	check("blocks", rules.FromText("box.toml", []byte(testgames.Box)), func(r *retro.Result) bool {
+		return r.Space.Dense() && r.Len() > 3*BlockPositions
+	})
+	check("draws", rules.FromText("cycles.toml", []byte(testgames.Cycles)), func(r *retro.Result) bool {
+		return r.Tally()[retro.Draw] > 0
+	})
+	check("unknown", rules.FromText("horizon.toml", []byte(testgames.Horizon)), func(r *retro.Result) bool {
+		return r.Tally()[retro.Unknown] > 0
+	})
+}
