@@ -21,6 +21,12 @@
 //     first 512 bytes tell a table from a game file (table.go).
 //   - Usage error: a bad command line (exit 2), printed with the command's
 //     usage line.
+//   - Rank: one process of an MPI job (mpirun, srun) that solves a game
+//     with the others, or one of --ranks goroutines of this process; only
+//     solve runs as ranks, and rank 0 prints and writes the table.
+//   - Phase: what a rank is doing (finding the positions, building the
+//     move graph, colouring, writing the table), named in its errors and
+//     in the message of a signal that stops it.
 //
 // Files:
 //
@@ -40,6 +46,7 @@
 //   - files.go: outputs written whole or not at all; signals*.go,
 //     memory*.go and peak_memory*.go: what differs between the operating
 //     systems and the browser build.
+//   - ranks.go: solve cut into ranks, their phases and their errors.
 //   - check_more.go: what check says beyond a game's errors;
 //     heap_tree.go: show and tree on a list of heaps.
 package main

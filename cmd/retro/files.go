@@ -21,7 +21,7 @@ import (
 // written through, opened for writing as it is. The write stops with the
 // context's error once the context is done; a signal that ends the
 // process removes the temporary file (removeTemps).
-func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error) (err error) {
+func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error) error {
 	target, special, err := outputTarget(path)
 	if err != nil {
 		return err
@@ -29,6 +29,32 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 	if special {
 		return writeThrough(ctx, path, write)
 	}
+	return writeTemp(ctx, path, target, func(f *os.File) error {
+		bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+}
+
+// writeAtomicAt is writeAtomic for a writer that places what it writes
+// (a table written by several ranks): only a regular file can be so
+// written.
+func writeAtomicAt(ctx context.Context, path string, write func(w io.WriterAt) error) error {
+	target, special, err := outputTarget(path)
+	if err != nil {
+		return err
+	}
+	if special {
+		return fmt.Errorf("cannot write %s: a table solved by several ranks is written to a regular file", path)
+	}
+	return writeTemp(ctx, path, target, func(f *os.File) error { return write(f) })
+}
+
+// writeTemp writes target, the file path leads to, by way of a temporary
+// file in its folder, renamed over it when write has succeeded.
+func writeTemp(ctx context.Context, path, target string, write func(f *os.File) error) (err error) {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
 		mode = st.Mode().Perm() // a file replaced keeps its permissions
@@ -48,11 +74,7 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 		}
 		temps.remove(f.Name())
 	}()
-	bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<16)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
+	if err = write(f); err != nil {
 		return err
 	}
 	if err = f.Sync(); err != nil {

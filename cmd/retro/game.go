@@ -164,10 +164,12 @@ func readParam(s string) (paramValue, error) {
 	return pv, nil
 }
 
-// solved is a game with the results of its instances.
+// solved is a game with the results of its instances, or, solved by
+// several ranks, this rank's parts of them.
 type solved struct {
 	game    *rules.Game
 	results []*retro.Result
+	parts   []*retro.Part
 	elapsed time.Duration
 	table   *table.Table // the table file the results were read from; nil when solved
 }

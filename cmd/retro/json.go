@@ -23,18 +23,10 @@ func addJSONFlag(fs *pflag.FlagSet, p *bool) {
 func printJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
 
 // summaryJSON is solve's summary.
-func summaryJSON(s *solved) *out.SummaryJSON {
-	j := &out.SummaryJSON{Game: s.game.Name, File: s.game.File, Instances: len(s.results),
-		TimeMs: millis(s.elapsed)}
-	var c out.Counts
-	for _, r := range s.results {
-		j.Positions += int64(r.Len())
-		j.Moves += r.MoveCount
-		j.Edges += r.Edges
-		c.Add(r.Tally(), shownSegments(r))
-	}
-	j.Outcomes, j.Layers = c.Outcomes(), c.Layers()
-	return j
+func summaryJSON(s *summary) *out.SummaryJSON {
+	return &out.SummaryJSON{Game: s.game.Name, File: s.game.File, Instances: s.instances,
+		Positions: s.positions, Moves: s.moves, Edges: s.edges,
+		Outcomes: s.counts.Outcomes(), Layers: s.counts.Layers(), TimeMs: millis(s.elapsed)}
 }
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

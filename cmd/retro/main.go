@@ -56,6 +56,12 @@ func onSignals(parent context.Context) (context.Context, func()) {
 			return
 		}
 		cancel(&signalError{sig})
+		if at := rankPhase.Load(); at != nil {
+			// A rank of an MPI job: the launcher stops the job's ranks when
+			// one has died, and may not wait for this one to stop by itself.
+			fmt.Fprintf(os.Stderr, "retro: %s: stopped by a signal (%v)\n", *at, sig)
+			removeTemps()
+		}
 		select {
 		case <-ch:
 		case <-time.After(signalGrace):

@@ -147,8 +147,7 @@ func selectParams(arg string, t *table.Table, flags []string, skipUnknown bool) 
 
 // writeTableFile writes the table of a solved game, whole or not at all.
 func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
-	made := table.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
-		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
+	made := s.made()
 	width := gf.openWidth
 	if s.table != nil {
 		made, width = s.table.Made, s.table.OpenWidth
@@ -156,6 +155,12 @@ func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved)
 	return writeAtomic(ctx, path, func(w io.Writer) error {
 		return table.Write(w, s.game, s.results, table.Options{OpenWidth: width, Made: made})
 	})
+}
+
+// made is the made record of a table of s written now.
+func (s *solved) made() table.Made {
+	return table.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
+		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
 }
 
 // engineVersion names this build: "retro", the module version and the

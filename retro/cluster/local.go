@@ -21,8 +21,9 @@ func Local(n int) []Comm {
 	return cs
 }
 
-// errClosed is what a collective of a job some rank has left says.
-var errClosed = errors.New("cluster: a rank has left the job")
+// ErrLeft is what a collective of a local job says once some rank has left
+// it (Close): the rank that left says why.
+var ErrLeft = errors.New("cluster: a rank has left the job")
 
 // hub is what the ranks of a local job share: one slot a rank for the
 // collective in progress, and a generation counter that lets the same
@@ -48,7 +49,7 @@ func (h *hub) meet(rank int, part any) ([]any, error) {
 		h.cond.Wait()
 	}
 	if h.closed {
-		return nil, errClosed
+		return nil, ErrLeft
 	}
 	gen := h.gen
 	h.slots[rank] = part
@@ -62,7 +63,7 @@ func (h *hub) meet(rank int, part any) ([]any, error) {
 		h.cond.Wait()
 	}
 	if h.closed && h.gen == gen {
-		return nil, errClosed
+		return nil, ErrLeft
 	}
 	parts := slices.Clone(h.slots)
 	h.out--

@@ -45,7 +45,7 @@ func TestLocalClosed(t *testing.T) {
 		}
 		return c.Barrier()
 	})
-	if errs[1] != nil || !errors.Is(errs[0], errClosed) || !errors.Is(errs[2], errClosed) {
+	if errs[1] != nil || !errors.Is(errs[0], ErrLeft) || !errors.Is(errs[2], ErrLeft) {
 		t.Errorf("errors %v", errs)
 	}
 }

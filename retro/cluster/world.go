@@ -27,6 +27,10 @@ func launcherSize() int {
 // this process.
 func Launched() bool { return launcherSize() > 0 }
 
+// LaunchedRanks is the number of copies an MPI launcher started of this
+// program, 0 when none did.
+func LaunchedRanks() int { return launcherSize() }
+
 // World returns the job this process belongs to: MPI's world when a
 // launcher started it and the program was built with -tags mpi; a job of
 // one rank when no launcher started it. A launcher that started several
