@@ -1,11 +1,70 @@
 package retro
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
 	"retro/positions"
+	"retro/rules"
 )
+
+// CompareFresh solves a game again as its results were solved (the
+// instances of its param ranges, the open width, each result's horizon)
+// and compares every instance with its result (Compare). Problems name
+// their instance ("n=5: ") in a game with params in its rules. It holds
+// one fresh result at a time.
+func CompareFresh(ctx context.Context, g *rules.Game, results []*Result, openWidth int64, max int) (*VerifyReport, error) {
+	if max <= 0 {
+		max = DefaultMaxProblems
+	}
+	if g.Sum {
+		return nil, fmt.Errorf("%s is a heap game, whose table does not record the --upto it was solved with: "+
+			"solve it again with retro solve --upto N -o and compare the content lines of retro info", g.File)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		return nil, err
+	}
+	if len(insts) != len(results) {
+		return nil, fmt.Errorf("the table holds %d instances, the game as solved has %d", len(results), len(insts))
+	}
+	if openWidth <= 0 {
+		openWidth = positions.DefaultOpenWidth
+	}
+	all := &VerifyReport{}
+	for k, in := range insts {
+		r := results[k]
+		if !slices.Equal(in.Values, r.Instance.Values) {
+			return nil, fmt.Errorf("instance %d of the table is %s, the game as solved has %v", k, r.Instance.Label(), in.Values)
+		}
+		popt := positions.DefaultOptions(g)
+		popt.OpenWidth, popt.Horizon, popt.Context = openWidth, r.Horizon(), ctx
+		fresh, err := SolveInstance(in, popt, Options{Context: ctx})
+		if err != nil {
+			return nil, err
+		}
+		rep := Compare(r, fresh, max)
+		all.Checked += rep.Checked
+		all.Count += rep.Count
+		for _, p := range rep.Problems {
+			if len(all.Problems) < max {
+				p.Position = InstancePrefix(r.Instance) + p.Position
+				all.Problems = append(all.Problems, p)
+			}
+		}
+	}
+	return all, nil
+}
+
+// InstancePrefix is what a problem's position starts with in a game with
+// params in its rules: "n=5: ", and "" without them.
+func InstancePrefix(in *rules.Instance) string {
+	if l := in.Label(); l != "" {
+		return l + ": "
+	}
+	return ""
+}
 
 // Compare checks that two results of one game instance hold the same
 // table: the same positions at the same indices, the same start

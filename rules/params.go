@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -78,6 +79,16 @@ type Instance struct {
 	Values []int64 // the rule param values, in RuleParams order
 
 	env []int64 // an environment with the rule params filled in
+}
+
+// Label names the instance by its rule param values, "n=5,k=2"; "" when
+// the rules have no params.
+func (in *Instance) Label() string {
+	var parts []string
+	for k, p := range in.Game.RuleParams() {
+		parts = append(parts, p.Name+"="+strconv.FormatInt(in.Values[k], 10))
+	}
+	return strings.Join(parts, ",")
 }
 
 // Range is an inclusive range of integers.

@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"retro/out/table"
-	"retro/positions"
 	"retro/retro"
 )
 
@@ -74,13 +71,13 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		count += rep.Count
 		for _, p := range rep.Problems {
 			if len(problems) < o.max {
-				problems = append(problems, instanceLabel(r)+p.String())
+				problems = append(problems, retro.InstancePrefix(r.Instance)+p.String())
 			}
 		}
 	}
 	w := e.stdout
 	if o.resolve && count == 0 {
-		rep, err := resolveAndCompare(ctx, t, o.max)
+		rep, err := retro.CompareFresh(ctx, t.Game, t.Results, t.OpenWidth, o.max)
 		if err != nil {
 			return err
 		}
@@ -103,62 +100,4 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 	return fmt.Errorf("%s: %d inconsistencies", args[0], count)
-}
-
-// instanceLabel names the instance of a result, "n=5: ", in a game with
-// parameters in its rules.
-func instanceLabel(r *retro.Result) string {
-	var parts []string
-	for k, p := range r.Instance.Game.RuleParams() {
-		parts = append(parts, fmt.Sprintf("%s=%d", p.Name, r.Instance.Values[k]))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return strings.Join(parts, ",") + ": "
-}
-
-// resolveAndCompare solves the game a table holds again, as the table was
-// solved (its parameter ranges, open width and horizons), and compares
-// every instance with the table's.
-func resolveAndCompare(ctx context.Context, t *table.Table, limit int) (*retro.VerifyReport, error) {
-	g := t.Game
-	if g.Sum {
-		return nil, fmt.Errorf("%s is a heap game, whose table does not record the --upto it was solved with: "+
-			"solve it again with retro solve --upto N -o and compare the content lines of retro info", g.File)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		return nil, err
-	}
-	if len(insts) != len(t.Results) {
-		return nil, fmt.Errorf("the table holds %d instances, the game as solved has %d", len(t.Results), len(insts))
-	}
-	width := t.OpenWidth
-	if width <= 0 {
-		width = positions.DefaultOpenWidth
-	}
-	all := &retro.VerifyReport{}
-	for k, in := range insts {
-		r := t.Results[k]
-		if !slices.Equal(in.Values, r.Instance.Values) {
-			return nil, fmt.Errorf("instance %d of the table is %s, the game as solved has %v", k, instanceLabel(r), in.Values)
-		}
-		popt := positions.DefaultOptions(g)
-		popt.OpenWidth, popt.Horizon, popt.Context = width, r.Horizon(), ctx
-		fresh, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
-		if err != nil {
-			return nil, err
-		}
-		rep := retro.Compare(r, fresh, limit)
-		all.Checked += rep.Checked
-		all.Count += rep.Count
-		for _, p := range rep.Problems {
-			if len(all.Problems) < limit {
-				p.Position = instanceLabel(r) + p.Position
-				all.Problems = append(all.Problems, p)
-			}
-		}
-	}
-	return all, nil
 }

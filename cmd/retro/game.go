@@ -242,11 +242,10 @@ func (p *progress) show(format string, a ...any) {
 }
 
 func (p *progress) prefix(in *rules.Instance) string {
-	var s string
-	for k, par := range in.Game.RuleParams() {
-		s += fmt.Sprintf("%s=%d ", par.Name, in.Values[k])
+	if l := in.Label(); l != "" {
+		return strings.ReplaceAll(l, ",", " ") + " "
 	}
-	return s
+	return ""
 }
 
 func (p *progress) stage(in *rules.Instance, stage string, n int64) {
