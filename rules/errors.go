@@ -82,28 +82,35 @@ func (e *Error) Unwrap() error { return e.Err }
 // newline. When the position is not in the Source only the error line is
 // given.
 func (e *Error) Render() string {
-	var b strings.Builder
-	b.WriteString(e.Error())
-	b.WriteByte('\n')
 	line, ok := sourceLine(e.Source, e.Pos.Line)
 	if !ok || e.Pos.Col < 1 {
-		return b.String()
+		return e.Error() + "\n"
 	}
+	return e.Error() + "\n" + Excerpt(line, e.Pos.Col, e.Len)
+}
+
+// Excerpt shows a line of text with carets under n characters from
+// column col (1-based), both lines indented and ending in a newline: how
+// an error points at what it is about, in a game file or in a question.
+// The carets stay within the line (one at its end at least); a tab before
+// them is kept, so that they line up.
+func Excerpt(line string, col, n int) string {
+	var b strings.Builder
 	const indent = "    "
 	b.WriteString(indent)
 	b.WriteString(printable(line))
 	b.WriteByte('\n')
 	b.WriteString(indent)
 	rs := []rune(line)
-	for i := 0; i < e.Pos.Col-1; i++ {
+	for i := 0; i < col-1; i++ {
 		if i < len(rs) && rs[i] == '\t' {
 			b.WriteByte('\t')
 		} else {
 			b.WriteByte(' ')
 		}
 	}
-	n := max(e.Len, 1)
-	if left := len(rs) - (e.Pos.Col - 1); n > left {
+	n = max(n, 1)
+	if left := len(rs) - (col - 1); n > left {
 		n = max(left, 1)
 	}
 	b.WriteString(strings.Repeat("^", n))

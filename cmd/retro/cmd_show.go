@@ -125,7 +125,7 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 			layer = 1
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), retro.Describe(o, layer), gameOver(m, piles))
+	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), retro.Describe(o, layer), retro.DescribeEnd(m, piles))
 	return true, nil
 }
 
@@ -141,7 +141,7 @@ func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int)
 	hist := res.Space.Position(i, piles)
 	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), retro.Describe(res.Outcome(i), res.Layer(i)))
 	if len(moves) == 0 {
-		fmt.Fprintln(w, gameOver(res.Instance.NewMachine(), piles))
+		fmt.Fprintln(w, retro.DescribeEnd(res.Instance.NewMachine(), piles))
 		return nil
 	}
 	width := 0

@@ -60,15 +60,3 @@ func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retr
 	}
 	return retro.SolveAt(context.Background(), in, positions.Seed{Piles: piles, Hist: hist}, opt)
 }
-
-// gameOver says why a position without moves is final: its end condition
-// holds, or no move is legal there.
-func gameOver(m *rules.Machine, piles []int64) string {
-	if end, err := m.End(piles); err == nil && end {
-		if l, op, r, ok, err := m.EndSides(piles); err == nil && ok {
-			return fmt.Sprintf("the game is over: end holds (%d %s %d)", l, op, r)
-		}
-		return "the game is over: end holds"
-	}
-	return "the game is over: no legal moves"
-}

@@ -87,9 +87,7 @@ func (e *QuestionError) Error() string { return fmt.Sprintf("question, column %d
 // Render returns the error line, the question, and a line of carets under
 // the offending text; every line ends in a newline.
 func (e *QuestionError) Render() string {
-	n := max(e.Len, 1)
-	return fmt.Sprintf("%s\n    %s\n    %s%s\n", e.Error(), e.Question,
-		strings.Repeat(" ", max(e.Col-1, 0)), strings.Repeat("^", n))
+	return e.Error() + "\n" + rules.Excerpt(e.Question, max(e.Col, 1), e.Len)
 }
 
 // Question is a parsed question.
