@@ -379,15 +379,23 @@ func (b *builder) final(i int, p []int64) error {
 // endOf classifies a move to a position outside the space, which must be
 // final: won reports that the player who moved there has won.
 func (b *builder) endOf(from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
-	end, err := b.m.End(to)
+	return moveEnd(b.g, b.m, &b.probe, from, h, to, th, cmd)
+}
+
+// moveEnd classifies the move cmd from (from, h) to a position outside
+// the space, which must be final (outsideBox says why it is not): won
+// reports that the player who moved there has won. The graph builder and
+// the tier expander classify their moves by it.
+func moveEnd(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
+	end, err := m.End(to)
 	if err != nil {
 		return false, err
 	}
 	if !end {
-		if err := outsideBox(b.g, b.m, &b.probe, from, h, to, th, cmd); err != nil {
+		if err := outsideBox(g, m, probe, from, h, to, th, cmd); err != nil {
 			return false, err
 		}
 	}
-	w, err := b.m.Winner(to)
+	w, err := m.Winner(to)
 	return w == rules.Mover, err
 }

@@ -188,20 +188,11 @@ func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 			succ = append(succ, uint32(j))
 			continue
 		}
-		end, err := e.m.End(to)
+		won, err := moveEnd(e.g, e.m, &e.probe, p, h, to, th, e.moves.Cmd[k])
 		if err != nil {
 			return Expansion{}, err
 		}
-		if !end {
-			if err := outsideBox(e.g, e.m, &e.probe, p, h, to, th, e.moves.Cmd[k]); err != nil {
-				return Expansion{}, err
-			}
-		}
-		w, err := e.m.Winner(to)
-		if err != nil {
-			return Expansion{}, err
-		}
-		if w == rules.Mover {
+		if won {
 			x.WinEnd = true
 		} else {
 			x.LoseEnd = true
