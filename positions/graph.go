@@ -84,6 +84,9 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	if opt.Horizon >= 0 {
 		perPosition += 4 + 1.0/8 // depths and the unexplored
 	}
+	if opt.Progress != nil {
+		opt.Progress("moves", 0) // the positions are found: the graph is next
+	}
 	if err := opt.afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
 		return nil, err
 	}

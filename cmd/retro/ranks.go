@@ -64,7 +64,9 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 		ph := &phase{rank: world.Rank(), size: world.Size(), mpi: true}
 		err := o.solveRank(ctx, e, arg, world, ph)
 		if err != nil && ph.what.Load() != nil {
-			// The others wait on this rank: end the whole job.
+			// The others wait on this rank: end the whole job. The
+			// signal that ends the others does not end this one first.
+			rankPhase.Store(nil)
 			world.Abort(1, strings.TrimSuffix(renderError(&phaseError{ph.String(), err}), "\n"))
 		}
 		return errors.Join(err, world.Close())

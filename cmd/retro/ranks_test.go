@@ -251,3 +251,22 @@ func rankProcess(bin string, r int) int {
 	}
 	return 0
 }
+
+// TestMPIRankError: a rank's error (here its memory budget) ends the MPI
+// job with a message naming the rank and the phase, and leaves no table.
+func TestMPIRankError(t *testing.T) {
+	bin := mpiBinary(t)
+	path := filepath.Join(t.TempDir(), "t.rtb")
+	var stderr bytes.Buffer
+	cmd := mpirun(bin, 3, "solve", "wythoff", "--max-memory", "40K", "-o", path)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil {
+		t.Fatalf("the job succeeded over its memory budget:\n%s", stderr.String())
+	}
+	if !regexp.MustCompile(`retro: rank [0-2] of 3, (finding the positions|building the move graph): .*memory`).MatchString(stderr.String()) {
+		t.Errorf("no message naming the rank and its phase:\n%s", stderr.String())
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("a failed job left %s", path)
+	}
+}
