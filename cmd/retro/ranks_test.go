@@ -83,6 +83,14 @@ func TestSolveRanks(t *testing.T) {
 			if !strings.Contains(out, fmt.Sprintf("path:       general, in %d shards\n", ranks)) {
 				t.Errorf("%s, %d ranks: no path line in\n%s", game, ranks, out)
 			}
+			if ranks == 2 {
+				one, _, _ := runCmd(t, "solve", game, "--json")
+				js, errs, code := runCmd(t, "solve", game, "--json", "--ranks", "2")
+				timeMs := regexp.MustCompile(`"timeMs":\s*[0-9.e+-]+`)
+				if code != 0 || timeMs.ReplaceAllString(js, "") != timeMs.ReplaceAllString(one, "") {
+					t.Errorf("%s: --json on 2 ranks (exit %d, %s) differs from one process's: %.200s…", game, code, errs, js)
+				}
+			}
 		}
 	}
 }
