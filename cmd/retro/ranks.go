@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +62,10 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 		}
 		if world.Rank() != 0 {
 			e = quietEnv(e)
+		}
+		if n := cluster.CoresPerRank(); n > 0 && os.Getenv("GOMAXPROCS") == "" {
+			// Ranks that share a node share its cores: each its part.
+			runtime.GOMAXPROCS(n)
 		}
 		ph := &phase{rank: world.Rank(), size: world.Size(), mpi: true}
 		err := o.solveRank(ctx, e, arg, world, ph)

@@ -25,6 +25,7 @@
 //   - world.go: the job this process belongs to (World): under an MPI
 //     launcher in a program built with -tags mpi, MPI's world; otherwise a
 //     one-rank job, or an error when a launcher started several copies of
-//     a program built without MPI.
+//     a program built without MPI; CoresPerRank, the cores a rank may
+//     use when several share a node.
 //   - mpi.go (build tag mpi): the cgo binding to Open MPI's C API.
 package cluster

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 )
 
@@ -26,6 +27,23 @@ func launcherSize() int {
 // Launched reports whether an MPI launcher (mpirun, mpiexec, srun) started
 // this process.
 func Launched() bool { return launcherSize() > 0 }
+
+// CoresPerRank is how many cores a rank of this job may use: Slurm's
+// SLURM_CPUS_PER_TASK when it says, else the cores this process may run
+// on shared among the ranks the launcher started on this node
+// (OMPI_COMM_WORLD_LOCAL_SIZE, MPI_LOCALNRANKS or PMIX_LOCAL_SIZE); at
+// least 1, and 0 when no launcher says how many ranks share the node.
+func CoresPerRank() int {
+	if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); err == nil && n > 0 {
+		return n
+	}
+	for _, name := range []string{"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "PMIX_LOCAL_SIZE"} {
+		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+			return max(1, runtime.NumCPU()/n)
+		}
+	}
+	return 0
+}
 
 // LaunchedRanks is the number of copies an MPI launcher started of this
 // program, 0 when none did.
