@@ -63,6 +63,13 @@ var (
 
 func mpiWorld() (Comm, error) {
 	worldOnce.Do(func() {
+		// A rank waiting in a collective yields its core rather than spin
+		// on it: the solve's collectives are few and large, and ranks often
+		// outnumber cores (srun cannot tell Open MPI they do). A setting of
+		// the user's own is kept.
+		if _, set := os.LookupEnv("OMPI_MCA_mpi_yield_when_idle"); !set {
+			os.Setenv("OMPI_MCA_mpi_yield_when_idle", "1")
+		}
 		var provided C.int
 		if err := mpiErr("init", C.r_init(&provided)); err != nil {
 			worldErr = err
