@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/retro/cluster"
 	"retro/rules"
 )
 
@@ -20,6 +21,11 @@ func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout)}
 	e.noColor, e.dumb = colorEnv(os.Getenv)
 	e.lang = langEnv(os.Getenv)
+	if cluster.LaunchedRank() > 0 {
+		// One of the ranks of an MPI job: rank 0 says what went wrong
+		// (a rank that fails alone says so as it ends the job).
+		e.stderr = io.Discard
+	}
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)

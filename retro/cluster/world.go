@@ -45,6 +45,23 @@ func CoresPerRank() int {
 	return 0
 }
 
+// LaunchedRank is this process's rank in the job an MPI launcher started,
+// as the launcher told it (before MPI is initialized); 0 when no launcher
+// started it.
+func LaunchedRank() int {
+	for _, name := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"} {
+		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+			return n
+		}
+	}
+	if os.Getenv("SLURM_STEP_ID") != "" {
+		if n, err := strconv.Atoi(os.Getenv("SLURM_PROCID")); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
 // LaunchedRanks is the number of copies an MPI launcher started of this
 // program, 0 when none did.
 func LaunchedRanks() int { return launcherSize() }

@@ -25,3 +25,24 @@ func TestCoresPerRank(t *testing.T) {
 		t.Errorf("--cpus-per-task=3: %d cores a rank, want 3", n)
 	}
 }
+
+func TestLaunchedRank(t *testing.T) {
+	for _, name := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_STEP_ID", "SLURM_PROCID"} {
+		t.Setenv(name, "")
+	}
+	if r := LaunchedRank(); r != 0 {
+		t.Errorf("no launcher: rank %d", r)
+	}
+	t.Setenv("SLURM_PROCID", "3")
+	if r := LaunchedRank(); r != 0 {
+		t.Errorf("a batch script, not a step of srun: rank %d, want 0", r)
+	}
+	t.Setenv("SLURM_STEP_ID", "0")
+	if r := LaunchedRank(); r != 3 {
+		t.Errorf("under srun: rank %d, want 3", r)
+	}
+	t.Setenv("OMPI_COMM_WORLD_RANK", "2")
+	if r := LaunchedRank(); r != 2 {
+		t.Errorf("under mpirun: rank %d, want 2", r)
+	}
+}
