@@ -3,6 +3,7 @@ package positions
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 
@@ -178,8 +179,9 @@ type shiftFinder[K packedKey] struct {
 
 	store [][]K // keys by id, in blocks of keyChunk
 	count int
-	table []uint64 // the top half of the key's hash, then id + 1; 0: empty
+	table []uint64 // the top half of the key's hash (its tag), then id + 1; 0: empty
 	mask  uint64
+	shift uint   // a key's first slot is its hash's top bits: hash >> shift
 	warm  uint64 // what insertAll read ahead, kept so that the reads stay
 
 	final   []uint32   // ids of final keys
@@ -199,7 +201,7 @@ type shiftWorker[K packedKey] struct {
 	cand  []int32
 	found []K
 	ends  []K
-	succ  []K      // the successors of one position
+	succ  []K      // the successors of a batch of positions
 	slot  []uint64 // their hashes; then slot<<32 | tag
 	ids   []uint64 // what those slots hold
 	got   []K      // and the keys they name
@@ -210,18 +212,15 @@ type shiftWorker[K packedKey] struct {
 	edges int64
 	lo    []int64
 	hi    []int64
+	warm  uint64  // what resolve read ahead, kept so that the reads stay
 	open  []int32 // the piles whose lo is not 0 yet
 	err   error
 }
 
 func (f *shiftFinder[K]) at(id uint32) *K { return &f.store[id/keyChunk][id%keyChunk] }
 
-// lookup returns the id of a key, or -1. Safe for concurrent use while
-// nothing is added.
-func (f *shiftFinder[K]) lookup(k K) int64 {
-	h := hashKey(k)
-	return f.lookupFrom(k, h&f.mask, h>>32<<32)
-}
+// home is the first slot of a key of hash h.
+func (f *shiftFinder[K]) home(h uint64) uint64 { return h >> f.shift }
 
 // lookupFrom goes on looking for a key of hash tag tag from slot s: only
 // the slots of the same tag need the key read.
@@ -250,7 +249,7 @@ func (f *shiftFinder[K]) insertAll(keys []K) error {
 		g := keys[lo:min(lo+group, len(keys))]
 		for i := range g {
 			hs[i] = hashKey(g[i])
-			warm |= f.table[hs[i]&f.mask]
+			warm |= f.table[f.home(hs[i])]
 		}
 		for i := range g {
 			if _, err := f.insertHashed(g[i], hs[i]); err != nil {
@@ -264,7 +263,7 @@ func (f *shiftFinder[K]) insertAll(keys []K) error {
 
 func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
 	tag := h >> 32 << 32
-	s := h & f.mask
+	s := f.home(h)
 	for ; f.table[s] != 0; s = (s + 1) & f.mask {
 		if e := f.table[s]; e&^(1<<32-1) == tag && *f.at(uint32(e) - 1) == k {
 			return false, nil
@@ -283,7 +282,7 @@ func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
 	f.count++
 	f.table[s] = tag | uint64(id+1)
 	if uint64(f.count)*2 > f.mask {
-		f.rehash(2 * len(f.table))
+		f.rehash(2*len(f.table), false)
 	}
 	if f.count%(1<<20) == 0 && f.opt.Progress != nil {
 		f.opt.Progress("positions", int64(f.count))
@@ -291,18 +290,36 @@ func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
 	return true, nil
 }
 
-func (f *shiftFinder[K]) rehash(size int) {
-	freeSlice(f.table)
+// rehash makes the table size slots (a power of two), and puts the keys
+// in it again. A key's first slot is the top bits of its hash, which its
+// tag holds while the table has at most 1<<32 slots: a larger table from
+// a smaller one, or a table of keys whose layout changed (fresh), hashes
+// the keys again, the others move the entries without reading a key.
+func (f *shiftFinder[K]) rehash(size int, fresh bool) {
+	old := f.table
 	f.table = bigSlice[uint64](size)
 	f.mask = uint64(size - 1)
-	for id := 0; id < f.count; id++ {
-		h := hashKey(*f.at(uint32(id)))
-		s := h & f.mask
+	f.shift = uint(64 - bits.Len64(f.mask))
+	put := func(h, e uint64) {
+		s := f.home(h)
 		for f.table[s] != 0 {
 			s = (s + 1) & f.mask
 		}
-		f.table[s] = h>>32<<32 | uint64(id+1)
+		f.table[s] = e
 	}
+	if fresh || f.shift < 32 {
+		for id := 0; id < f.count; id++ {
+			h := hashKey(*f.at(uint32(id)))
+			put(h, h>>32<<32|uint64(id+1))
+		}
+	} else {
+		for _, e := range old {
+			if e != 0 {
+				put(e, e)
+			}
+		}
+	}
+	freeSlice(old)
 }
 
 // setLayout packs the deltas of the moves for a layout.
@@ -334,7 +351,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
 		ends: map[K]bool{}}
 	f.setLayout(lay)
-	f.rehash(1 << 10)
+	f.rehash(1<<10, true)
 	for k := range f.lo {
 		f.lo[k], f.hi[k] = 1<<62, -1
 	}
@@ -454,7 +471,7 @@ func (f *shiftFinder[K]) repack(wider layout) {
 	}
 	f.ends = ends
 	f.setLayout(wider)
-	f.rehash(len(f.table))
+	f.rehash(len(f.table), true)
 }
 
 // round expands the positions of work, cut among the workers.
@@ -504,6 +521,7 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 	f := w.f
 	hasEnd := f.in.Game.HasEnd
 	v := w.v
+	w.succ, w.slot = w.succ[:0], w.slot[:0]
 	for _, id := range ids {
 		key := *f.at(id)
 		for _, k := range w.nz {
@@ -522,9 +540,6 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			}
 		}
 		w.cand = f.fwd.legal(v, w.nz, w.cand[:0])
-		if len(w.cand) > len(w.ids) {
-			w.ids, w.got = make([]uint64, 2*len(w.cand)), make([]K, 2*len(w.cand))
-		}
 		if len(w.cand) == 0 {
 			w.final = append(w.final, id)
 			continue
@@ -560,50 +575,73 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			}
 			i++
 		}
-		// The lookups in sweeps: the keys and their hashes, then the
-		// slots, then the keys the slots name where the tags agree. Each
-		// sweep's loads are independent and in flight together.
-		w.succ, w.slot = w.succ[:0], w.slot[:0]
 		for _, m := range w.cand {
 			w.moves += f.fwd.mult[m]
-			s := addKey(key, f.deltas[m])
-			w.succ = append(w.succ, s)
-			w.slot = append(w.slot, hashKey(s))
-		}
-		ids := w.ids[:len(w.slot)]
-		table, mask := f.table, f.mask
-		for i, h := range w.slot {
-			// the first slot that is empty or has the key's tag
-			tag := h >> 32 << 32
-			for s := h & mask; ; s = (s + 1) & mask {
-				if e := table[s]; e == 0 || e&^(1<<32-1) == tag {
-					ids[i] = e
-					w.slot[i] = s<<32 | h>>32
-					break
-				}
-			}
-		}
-		got := w.got[:len(ids)]
-		for i, e := range ids {
-			if e != 0 {
-				got[i] = *f.at(uint32(e) - 1)
-			}
-		}
-		for i, s := range w.succ {
-			if e := ids[i]; e != 0 && got[i] == s {
-				continue
-			}
-			if e := ids[i]; e != 0 {
-				// a key of the same tag: look on past it
-				h := w.slot[i]
-				if f.lookupFrom(s, (h>>32+1)&mask, h<<32) >= 0 {
-					continue
-				}
-			}
-			if !w.isNew(s) {
-				return
-			}
+			k := addKey(key, f.deltas[m])
+			w.succ = append(w.succ, k)
+			w.slot = append(w.slot, hashKey(k))
 		}
 		w.edges += int64(len(w.cand))
+		if len(w.succ) >= lookupBatch && !w.resolve() {
+			return
+		}
 	}
+	w.resolve()
+}
+
+// lookupBatch is about how many successors resolve looks up together.
+const lookupBatch = 256
+
+// resolve looks up the successors gathered, in sweeps: the first slots
+// of all are read, then each is probed to the first slot that is empty
+// or has its tag, then the keys those slots name are read and compared.
+// Each sweep's loads are independent and in flight together, and no
+// branch waits on one of them in the first. It records those that are
+// new (isNew) and empties the batch; false on a fault.
+func (w *shiftWorker[K]) resolve() bool {
+	f := w.f
+	defer func() { w.succ, w.slot = w.succ[:0], w.slot[:0] }()
+	if len(w.succ) > len(w.ids) {
+		w.ids, w.got = make([]uint64, 2*len(w.succ)), make([]K, 2*len(w.succ))
+	}
+	ids := w.ids[:len(w.slot)]
+	table, mask, shift := f.table, f.mask, f.shift
+	warm := w.warm
+	for _, h := range w.slot {
+		warm ^= table[h>>shift]
+	}
+	w.warm = warm
+	for i, h := range w.slot {
+		// the first slot that is empty or has the key's tag
+		tag := h >> 32 << 32
+		for s := h >> shift; ; s = (s + 1) & mask {
+			if e := table[s]; e == 0 || e&^(1<<32-1) == tag {
+				ids[i] = e
+				w.slot[i] = s<<32 | h>>32
+				break
+			}
+		}
+	}
+	got := w.got[:len(ids)]
+	for i, e := range ids {
+		if e != 0 {
+			got[i] = *f.at(uint32(e) - 1)
+		}
+	}
+	for i, s := range w.succ {
+		if e := ids[i]; e != 0 && got[i] == s {
+			continue
+		}
+		if e := ids[i]; e != 0 {
+			// a key of the same tag: look on past it
+			h := w.slot[i]
+			if f.lookupFrom(s, (h>>32+1)&mask, h<<32) >= 0 {
+				continue
+			}
+		}
+		if !w.isNew(s) {
+			return false
+		}
+	}
+	return true
 }
