@@ -200,6 +200,7 @@ type shiftWorker[K packedKey] struct {
 	nz    []int32
 	cand  []int32
 	found []K
+	seen  []uint32 // an open-addressing set of found: index + 1; 0: empty
 	ends  []K
 	succ  []K      // the successors of a batch of positions
 	slot  []uint64 // their hashes; then slot<<32 | tag
@@ -400,6 +401,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 				return nil, nil, err
 			}
 			w.found = w.found[:0]
+			clear(w.seen)
 			for _, k := range w.ends {
 				f.ends[k] = true
 			}
@@ -494,10 +496,21 @@ func (f *shiftFinder[K]) round(work []uint32) {
 	wg.Wait()
 }
 
-// isNew records a key the table does not hold: a position found, or an
-// end; false on a fault.
-func (w *shiftWorker[K]) isNew(s K) bool {
+// isNew records a key the table does not hold, of hash tag tag: a
+// position found, or an end; false on a fault. A key found already in
+// this round is recorded once.
+func (w *shiftWorker[K]) isNew(s K, tag uint32) bool {
 	f := w.f
+	if 2*(len(w.found)+1) > len(w.seen) {
+		w.growSeen()
+	}
+	mask := uint32(len(w.seen) - 1)
+	at := tag & mask
+	for ; w.seen[at] != 0; at = (at + 1) & mask {
+		if w.found[w.seen[at]-1] == s {
+			return true
+		}
+	}
 	if f.in.Game.HasEnd {
 		if f.ends[s] {
 			return true
@@ -514,7 +527,21 @@ func (w *shiftWorker[K]) isNew(s K) bool {
 		}
 	}
 	w.found = append(w.found, s)
+	w.seen[at] = uint32(len(w.found))
 	return true
+}
+
+// growSeen doubles the set of the keys found in this round.
+func (w *shiftWorker[K]) growSeen() {
+	w.seen = make([]uint32, max(1<<10, 2*len(w.seen)))
+	mask := uint32(len(w.seen) - 1)
+	for i, k := range w.found {
+		at := uint32(hashKey(k)>>32) & mask
+		for w.seen[at] != 0 {
+			at = (at + 1) & mask
+		}
+		w.seen[at] = uint32(i + 1)
+	}
 }
 
 func (w *shiftWorker[K]) run(ids []uint32) {
@@ -639,7 +666,7 @@ func (w *shiftWorker[K]) resolve() bool {
 				continue
 			}
 		}
-		if !w.isNew(s) {
+		if !w.isNew(s, uint32(w.slot[i])) {
 			return false
 		}
 	}
