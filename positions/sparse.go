@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	"retro/rules"
@@ -602,12 +603,17 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			}
 			i++
 		}
-		for _, m := range w.cand {
-			w.moves += f.fwd.mult[m]
-			k := addKey(key, f.deltas[m])
-			w.succ = append(w.succ, k)
-			w.slot = append(w.slot, hashKey(k))
+		n := len(w.succ)
+		w.succ = slices.Grow(w.succ, len(w.cand))[:n+len(w.cand)]
+		w.slot = slices.Grow(w.slot, len(w.cand))[:n+len(w.cand)]
+		succ, slot, deltas, mult := w.succ[n:], w.slot[n:len(w.succ)], f.deltas, f.fwd.mult
+		moves := int64(0)
+		for i, m := range w.cand {
+			moves += mult[m]
+			k := addKey(key, deltas[m])
+			succ[i], slot[i] = k, hashKey(k)
 		}
+		w.moves += moves
 		w.edges += int64(len(w.cand))
 		if len(w.succ) >= lookupBatch && !w.resolve() {
 			return
