@@ -169,7 +169,10 @@ const keyChunk = 1 << 18
 // a round of positions at a time on every core. The workers only read the
 // table; what they find new is added between rounds, in worker order. The
 // set found does not depend on the order of work, and the index is made
-// from the set, sorted, so neither does anything else.
+// from the set, sorted, so neither does anything else. Shifts commute, so
+// a position need not look up every successor: one that another position
+// as near the starts reaches by a later move is left to it
+// (leftToOthers), which in a game like FSVP is more than half of them.
 type shiftFinder[K packedKey] struct {
 	in     *rules.Instance
 	opt    Options
@@ -178,8 +181,10 @@ type shiftFinder[K packedKey] struct {
 	fwd    *shiftMoves
 	deltas []K
 
-	store [][]K // keys by id, in blocks of keyChunk
+	store [][]K     // keys by id, in blocks of keyChunk
+	via   [][]int32 // the same, the move that found each key; -1: a seed
 	count int
+	all   bool     // every successor is looked up: no move is left to another position
 	table []uint64 // the top half of the key's hash (its tag), then id + 1; 0: empty
 	mask  uint64
 	shift uint   // a key's first slot is its hash's top bits: hash >> shift
@@ -201,9 +206,11 @@ type shiftWorker[K packedKey] struct {
 	nz    []int32
 	cand  []int32
 	found []K
+	fvia  []int32  // the move that found each
 	seen  []uint32 // an open-addressing set of found: index + 1; 0: empty
 	ends  []K
 	succ  []K      // the successors of a batch of positions
+	by    []int32  // the move to each
 	slot  []uint64 // their hashes; then slot<<32 | tag
 	ids   []uint64 // what those slots hold
 	got   []K      // and the keys they name
@@ -220,6 +227,8 @@ type shiftWorker[K packedKey] struct {
 }
 
 func (f *shiftFinder[K]) at(id uint32) *K { return &f.store[id/keyChunk][id%keyChunk] }
+
+func (f *shiftFinder[K]) viaOf(id uint32) int32 { return f.via[id/keyChunk][id%keyChunk] }
 
 // home is the first slot of a key of hash h.
 func (f *shiftFinder[K]) home(h uint64) uint64 { return h >> f.shift }
@@ -238,12 +247,13 @@ func (f *shiftFinder[K]) lookupFrom(k K, s uint64, tag uint64) int64 {
 	}
 }
 
-// insert adds a key when it is new.
-func (f *shiftFinder[K]) insert(k K) (bool, error) { return f.insertHashed(k, hashKey(k)) }
+// insert adds a seed when it is new.
+func (f *shiftFinder[K]) insert(k K) (bool, error) { return f.insertHashed(k, hashKey(k), -1) }
 
-// insertAll inserts keys, a group at a time: the first slots of a group
-// are read together, so that their cache misses overlap.
-func (f *shiftFinder[K]) insertAll(keys []K) error {
+// insertAll inserts keys found by the moves via, a group at a time: the
+// first slots of a group are read together, so that their cache misses
+// overlap.
+func (f *shiftFinder[K]) insertAll(keys []K, via []int32) error {
 	const group = 32
 	var hs [group]uint64
 	var warm uint64
@@ -254,7 +264,7 @@ func (f *shiftFinder[K]) insertAll(keys []K) error {
 			warm |= f.table[f.home(hs[i])]
 		}
 		for i := range g {
-			if _, err := f.insertHashed(g[i], hs[i]); err != nil {
+			if _, err := f.insertHashed(g[i], hs[i], via[lo+i]); err != nil {
 				return err
 			}
 		}
@@ -263,7 +273,7 @@ func (f *shiftFinder[K]) insertAll(keys []K) error {
 	return nil
 }
 
-func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
+func (f *shiftFinder[K]) insertHashed(k K, h uint64, via int32) (bool, error) {
 	tag := h >> 32 << 32
 	s := f.home(h)
 	for ; f.table[s] != 0; s = (s + 1) & f.mask {
@@ -279,8 +289,10 @@ func (f *shiftFinder[K]) insertHashed(k K, h uint64) (bool, error) {
 	if id%keyChunk == 0 {
 		block := bigSlice[K](keyChunk)
 		f.store = append(f.store, block)
+		f.via = append(f.via, bigSlice[int32](keyChunk))
 	}
 	*f.at(uint32(id)) = k
+	f.via[id/keyChunk][id%keyChunk] = via
 	f.count++
 	f.table[s] = tag | uint64(id+1)
 	if uint64(f.count)*2 > f.mask {
@@ -351,7 +363,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 	fwd, rev *shiftMoves) (*ShiftGraph, []uint8, error) {
 	p := len(in.Game.Piles)
 	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
-		ends: map[K]bool{}}
+		ends: map[K]bool{}, all: in.Game.HasEnd}
 	f.setLayout(lay)
 	f.rehash(1<<10, true)
 	for k := range f.lo {
@@ -398,10 +410,10 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			f.moves += w.moves
 			f.edges += w.edges
 			w.final, w.moves, w.edges = w.final[:0], 0, 0
-			if err := f.insertAll(w.found); err != nil {
+			if err := f.insertAll(w.found, w.fvia); err != nil {
 				return nil, nil, err
 			}
-			w.found = w.found[:0]
+			w.found, w.fvia = w.found[:0], w.fvia[:0]
 			clear(w.seen)
 			for _, k := range w.ends {
 				f.ends[k] = true
@@ -409,6 +421,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			w.ends = w.ends[:0]
 			redo = append(redo, w.over...)
 			over = over || len(w.over) > 0
+			f.all = f.all || over
 			w.over = w.over[:0]
 		}
 		if err := f.budget(); err != nil {
@@ -454,7 +467,7 @@ func (f *shiftFinder[K]) budget() error {
 		return fmt.Errorf("%w: more than %d generated", ErrTooManyMoves, limit)
 	}
 	var k K
-	need := int64(len(f.store))*keyChunk*int64(len(k))*8 + int64(len(f.table))*8
+	need := int64(len(f.store))*keyChunk*(int64(len(k))*8+4) + int64(len(f.table))*8
 	return f.opt.afford("finding the positions", f.count, need)
 }
 
@@ -500,7 +513,7 @@ func (f *shiftFinder[K]) round(work []uint32) {
 // isNew records a key the table does not hold, of hash tag tag: a
 // position found, or an end; false on a fault. A key found already in
 // this round is recorded once.
-func (w *shiftWorker[K]) isNew(s K, tag uint32) bool {
+func (w *shiftWorker[K]) isNew(s K, tag uint32, by int32) bool {
 	f := w.f
 	if 2*(len(w.found)+1) > len(w.seen) {
 		w.growSeen()
@@ -527,7 +540,7 @@ func (w *shiftWorker[K]) isNew(s K, tag uint32) bool {
 			return true
 		}
 	}
-	w.found = append(w.found, s)
+	w.found, w.fvia = append(w.found, s), append(w.fvia, by)
 	w.seen[at] = uint32(len(w.found))
 	return true
 }
@@ -549,7 +562,7 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 	f := w.f
 	hasEnd := f.in.Game.HasEnd
 	v := w.v
-	w.succ, w.slot = w.succ[:0], w.slot[:0]
+	w.succ, w.by, w.slot = w.succ[:0], w.by[:0], w.slot[:0]
 	for _, id := range ids {
 		key := *f.at(id)
 		for _, k := range w.nz {
@@ -603,23 +616,68 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			}
 			i++
 		}
-		n := len(w.succ)
-		w.succ = slices.Grow(w.succ, len(w.cand))[:n+len(w.cand)]
-		w.slot = slices.Grow(w.slot, len(w.cand))[:n+len(w.cand)]
-		succ, slot, deltas, mult := w.succ[n:], w.slot[n:len(w.succ)], f.deltas, f.fwd.mult
-		moves := int64(0)
-		for i, m := range w.cand {
+		mult, moves := f.fwd.mult, int64(0)
+		for _, m := range w.cand {
 			moves += mult[m]
-			k := addKey(key, deltas[m])
-			succ[i], slot[i] = k, hashKey(k)
 		}
 		w.moves += moves
 		w.edges += int64(len(w.cand))
+		look := w.cand
+		if j := f.viaOf(id); j >= 0 && !f.all {
+			look = w.leftToOthers(j)
+		}
+		n := len(w.succ)
+		w.succ = slices.Grow(w.succ, len(look))[:n+len(look)]
+		w.by = slices.Grow(w.by, len(look))[:n+len(look)]
+		w.slot = slices.Grow(w.slot, len(look))[:n+len(look)]
+		succ, by, slot, deltas := w.succ[n:], w.by[n:len(w.succ)], w.slot[n:len(w.succ)], f.deltas
+		for i, m := range look {
+			k := addKey(key, deltas[m])
+			succ[i], by[i], slot[i] = k, m, hashKey(k)
+		}
 		if len(w.succ) >= lookupBatch && !w.resolve() {
 			return
 		}
 	}
 	w.resolve()
+}
+
+// leftToOthers drops from w.cand, the moves of a position P found from Q
+// by move j, the moves P need not look up, and returns the rest. A move
+// i < j that is legal at Q leads from Q to Q' = Q + i, which has move j
+// to the same successor P + i (move j is legal at Q' since P + i has no
+// pile below 0); Q' looks that successor up, or leaves it to another
+// position the same way by a move above j. Such chains end, so every
+// position is still found. They also keep the search breadth first, the
+// other fact this rests on: Q and Q' are as far from a start as P's
+// predecessor on a shortest path to it. Positions looked at again once
+// the keys widen do not follow that order, so from then on (f.all) every
+// successor is looked up, as it is in a game with an end, where Q' may
+// be an end.
+func (w *shiftWorker[K]) leftToOthers(j int32) []int32 {
+	fwd, v := w.f.fwd, w.v
+	vj := fwd.vecs[j]
+	for k, p := range vj.Piles {
+		v[p] -= vj.Deltas[k] // v is now Q
+	}
+	look := w.cand[:0]
+next:
+	for _, i := range w.cand {
+		if i < j {
+			for _, t := range fwd.take[fwd.takeOff[i]:fwd.takeOff[i+1]] {
+				if v[t.pile] < t.amt {
+					look = append(look, i)
+					continue next
+				}
+			}
+			continue // left to Q + i
+		}
+		look = append(look, i)
+	}
+	for k, p := range vj.Piles {
+		v[p] += vj.Deltas[k]
+	}
+	return look
 }
 
 // lookupBatch is about how many successors resolve looks up together.
@@ -633,7 +691,7 @@ const lookupBatch = 256
 // new (isNew) and empties the batch; false on a fault.
 func (w *shiftWorker[K]) resolve() bool {
 	f := w.f
-	defer func() { w.succ, w.slot = w.succ[:0], w.slot[:0] }()
+	defer func() { w.succ, w.by, w.slot = w.succ[:0], w.by[:0], w.slot[:0] }()
 	if len(w.succ) > len(w.ids) {
 		w.ids, w.got = make([]uint64, 2*len(w.succ)), make([]K, 2*len(w.succ))
 	}
@@ -672,7 +730,7 @@ func (w *shiftWorker[K]) resolve() bool {
 				continue
 			}
 		}
-		if !w.isNew(s, uint32(w.slot[i])) {
+		if !w.isNew(s, uint32(w.slot[i]), w.by[i]) {
 			return false
 		}
 	}

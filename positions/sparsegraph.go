@@ -36,6 +36,10 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 	}
 	freeSlice(f.table)
 	f.table = nil
+	for _, block := range f.via {
+		freeSlice(block)
+	}
+	f.via = nil
 	keys := sortedKeys(func(fn func(K)) {
 		for c, block := range f.store {
 			for i := range block {
