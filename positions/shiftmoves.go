@@ -28,6 +28,7 @@ type shiftMoves struct {
 	single  [][]int32 // shifts taking from one pile, by amount
 	pairOff []int32   // shifts taking from piles a < b first: pair[pairOff[a*P+b]:pairOff[a*P+b+1]]
 	pair    []int32
+	unit    []bool        // the shift takes one from each of two piles: legal wherever both are not zero
 	vecs    []rules.Shift // each distinct shift, as given (or negated)
 }
 
@@ -80,6 +81,7 @@ func newShiftMoves(shifts []rules.Shift, mult []int64, p int, reverse bool) *shi
 			}
 		}
 		x.take = append(x.take, takes...)
+		x.unit = append(x.unit, len(takes) == 2 && takes[0].amt == 1 && takes[1].amt == 1)
 		x.takeOff = append(x.takeOff, int32(len(x.take)))
 		x.giveOff = append(x.giveOff, int32(len(x.give)))
 		switch len(takes) {
@@ -133,6 +135,10 @@ func (x *shiftMoves) legal(v []int64, nz []int32, out []int32) []int32 {
 			lo, hi := x.pairOff[row+b], x.pairOff[row+b+1]
 		next:
 			for _, m := range x.pair[lo:hi] {
+				if x.unit[m] {
+					out = append(out, m)
+					continue
+				}
 				for _, t := range x.take[x.takeOff[m]:x.takeOff[m+1]] {
 					if v[t.pile] < t.amt {
 						continue next
