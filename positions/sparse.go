@@ -181,9 +181,10 @@ type shiftFinder[K packedKey] struct {
 	fwd    *shiftMoves
 	deltas []K
 
-	store [][]K     // keys by id, in blocks of keyChunk
-	via   [][]int32 // the same, the move that found each key; -1: a seed
+	store [][]K      // keys by id, in blocks of keyChunk
+	via   [][]uint32 // the same, how each key was found (a via)
 	count int
+	added int      // the first id added in this round
 	all   bool     // every successor is looked up: no move is left to another position
 	table []uint64 // the top half of the key's hash (its tag), then id + 1; 0: empty
 	mask  uint64
@@ -206,11 +207,11 @@ type shiftWorker[K packedKey] struct {
 	nz    []int32
 	cand  []int32
 	found []K
-	fvia  []int32  // the move that found each
+	fvia  []uint32 // how each was found
 	seen  []uint32 // an open-addressing set of found: index + 1; 0: empty
 	ends  []K
 	succ  []K      // the successors of a batch of positions
-	by    []int32  // the move to each
+	by    []uint32 // the via of each
 	slot  []uint64 // their hashes; then slot<<32 | tag
 	ids   []uint64 // what those slots hold
 	got   []K      // and the keys they name
@@ -223,12 +224,29 @@ type shiftWorker[K packedKey] struct {
 	hi    []int64
 	warm  uint64  // what resolve read ahead, kept so that the reads stay
 	open  []int32 // the piles whose lo is not 0 yet
+	deep  bool    // a position too far from the starts for a via
 	err   error
 }
 
 func (f *shiftFinder[K]) at(id uint32) *K { return &f.store[id/keyChunk][id%keyChunk] }
 
-func (f *shiftFinder[K]) viaOf(id uint32) int32 { return f.via[id/keyChunk][id%keyChunk] }
+func (f *shiftFinder[K]) viaOf(id uint32) uint32 { return f.via[id/keyChunk][id%keyChunk] }
+
+// A via says how a key was found: its distance from the starts in moves
+// times 1<<16, plus the move that found it from a position one nearer
+// (noMove for a seed). Of the positions that find a key in the round it
+// is first found, the via keeps the nearest, and of those the one by the
+// latest move, which leaves the most to others (leftToOthers).
+const (
+	noMove  = 1<<16 - 1
+	seedVia = noMove
+	maxDist = 1<<16 - 2
+)
+
+// nearer says whether via a is a better way to a key than b.
+func nearer(a, b uint32) bool {
+	return a>>16 < b>>16 || a>>16 == b>>16 && a&noMove > b&noMove
+}
 
 // home is the first slot of a key of hash h.
 func (f *shiftFinder[K]) home(h uint64) uint64 { return h >> f.shift }
@@ -248,12 +266,12 @@ func (f *shiftFinder[K]) lookupFrom(k K, s uint64, tag uint64) int64 {
 }
 
 // insert adds a seed when it is new.
-func (f *shiftFinder[K]) insert(k K) (bool, error) { return f.insertHashed(k, hashKey(k), -1) }
+func (f *shiftFinder[K]) insert(k K) (bool, error) { return f.insertHashed(k, hashKey(k), seedVia) }
 
 // insertAll inserts keys found by the moves via, a group at a time: the
 // first slots of a group are read together, so that their cache misses
 // overlap.
-func (f *shiftFinder[K]) insertAll(keys []K, via []int32) error {
+func (f *shiftFinder[K]) insertAll(keys []K, via []uint32) error {
 	const group = 32
 	var hs [group]uint64
 	var warm uint64
@@ -273,11 +291,14 @@ func (f *shiftFinder[K]) insertAll(keys []K, via []int32) error {
 	return nil
 }
 
-func (f *shiftFinder[K]) insertHashed(k K, h uint64, via int32) (bool, error) {
+func (f *shiftFinder[K]) insertHashed(k K, h uint64, via uint32) (bool, error) {
 	tag := h >> 32 << 32
 	s := f.home(h)
 	for ; f.table[s] != 0; s = (s + 1) & f.mask {
 		if e := f.table[s]; e&^(1<<32-1) == tag && *f.at(uint32(e) - 1) == k {
+			if id := uint32(e) - 1; int(id) >= f.added && nearer(via, f.viaOf(id)) {
+				f.via[id/keyChunk][id%keyChunk] = via // found in this round by another worker too
+			}
 			return false, nil
 		}
 	}
@@ -289,7 +310,7 @@ func (f *shiftFinder[K]) insertHashed(k K, h uint64, via int32) (bool, error) {
 	if id%keyChunk == 0 {
 		block := bigSlice[K](keyChunk)
 		f.store = append(f.store, block)
-		f.via = append(f.via, bigSlice[int32](keyChunk))
+		f.via = append(f.via, bigSlice[uint32](keyChunk))
 	}
 	*f.at(uint32(id)) = k
 	f.via[id/keyChunk][id%keyChunk] = via
@@ -363,7 +384,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 	fwd, rev *shiftMoves) (*ShiftGraph, []uint8, error) {
 	p := len(in.Game.Piles)
 	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
-		ends: map[K]bool{}, all: in.Game.HasEnd}
+		ends: map[K]bool{}, all: in.Game.HasEnd || len(fwd.vecs) >= noMove}
 	f.setLayout(lay)
 	f.rehash(1<<10, true)
 	for k := range f.lo {
@@ -401,6 +422,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			work = append(work, uint32(next))
 		}
 		f.round(work)
+		f.added = f.count
 		over := false
 		for _, w := range f.workers {
 			if w.err != nil {
@@ -421,7 +443,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 			w.ends = w.ends[:0]
 			redo = append(redo, w.over...)
 			over = over || len(w.over) > 0
-			f.all = f.all || over
+			f.all = f.all || over || w.deep
 			w.over = w.over[:0]
 		}
 		if err := f.budget(); err != nil {
@@ -513,7 +535,7 @@ func (f *shiftFinder[K]) round(work []uint32) {
 // isNew records a key the table does not hold, of hash tag tag: a
 // position found, or an end; false on a fault. A key found already in
 // this round is recorded once.
-func (w *shiftWorker[K]) isNew(s K, tag uint32, by int32) bool {
+func (w *shiftWorker[K]) isNew(s K, tag uint32, by uint32) bool {
 	f := w.f
 	if 2*(len(w.found)+1) > len(w.seen) {
 		w.growSeen()
@@ -521,7 +543,10 @@ func (w *shiftWorker[K]) isNew(s K, tag uint32, by int32) bool {
 	mask := uint32(len(w.seen) - 1)
 	at := tag & mask
 	for ; w.seen[at] != 0; at = (at + 1) & mask {
-		if w.found[w.seen[at]-1] == s {
+		if i := w.seen[at] - 1; w.found[i] == s {
+			if nearer(by, w.fvia[i]) {
+				w.fvia[i] = by
+			}
 			return true
 		}
 	}
@@ -622,9 +647,13 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 		}
 		w.moves += moves
 		w.edges += int64(len(w.cand))
-		look := w.cand
-		if j := f.viaOf(id); j >= 0 && !f.all {
+		look, via := w.cand, f.viaOf(id)
+		if j := int32(via & noMove); j != noMove && !f.all {
 			look = w.leftToOthers(j)
+		}
+		dist := via>>16 + 1
+		if dist > maxDist {
+			w.deep, dist = true, maxDist
 		}
 		n := len(w.succ)
 		w.succ = slices.Grow(w.succ, len(look))[:n+len(look)]
@@ -633,7 +662,7 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 		succ, by, slot, deltas := w.succ[n:], w.by[n:len(w.succ)], w.slot[n:len(w.succ)], f.deltas
 		for i, m := range look {
 			k := addKey(key, deltas[m])
-			succ[i], by[i], slot[i] = k, m, hashKey(k)
+			succ[i], by[i], slot[i] = k, dist<<16|uint32(m), hashKey(k)
 		}
 		if len(w.succ) >= lookupBatch && !w.resolve() {
 			return
@@ -646,14 +675,15 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 // by move j, the moves P need not look up, and returns the rest. A move
 // i < j that is legal at Q leads from Q to Q' = Q + i, which has move j
 // to the same successor P + i (move j is legal at Q' since P + i has no
-// pile below 0); Q' looks that successor up, or leaves it to another
-// position the same way by a move above j. Such chains end, so every
-// position is still found. They also keep the search breadth first, the
-// other fact this rests on: Q and Q' are as far from a start as P's
-// predecessor on a shortest path to it. Positions looked at again once
-// the keys widen do not follow that order, so from then on (f.all) every
-// successor is looked up, as it is in a game with an end, where Q' may
-// be an end.
+// pile below 0); Q' looks that successor up, or leaves it the same way to
+// a position by a move above j. Such chains end, so every position is
+// still found, provided each Q is one move nearer the starts than its P:
+// then a chain that starts at a predecessor of P + i on a shortest path
+// stays at that distance, among positions found before P + i must be.
+// The search is breadth first and the via keeps the nearest finder, so
+// that holds, until positions are looked at again out of order once the
+// keys widen: from then on (f.all) every successor is looked up, as in a
+// game with an end, where Q' may be an end.
 func (w *shiftWorker[K]) leftToOthers(j int32) []int32 {
 	fwd, v := w.f.fwd, w.v
 	vj := fwd.vecs[j]
