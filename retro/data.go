@@ -12,6 +12,7 @@ import (
 // it back: what Solve found, without the space and the rules.
 type Data struct {
 	Layer     []uint32         // the layer of every W or L position (0 elsewhere)
+	Layer16   []uint16         // instead of Layer (then nil), from DataInPlace: the layers a result keeps in 16 bits
 	Win, Lose positions.Bitset // the W and L positions, hidden ones included
 	Unknown   positions.Bitset // uncoloured positions that reach the horizon (nil without one)
 	Order     []uint32         // the coloured positions, segment by segment
@@ -24,11 +25,41 @@ type Data struct {
 }
 
 // Data returns the result's content. The slices are shared, not copied,
-// but for Segments, which is made.
+// but for Segments, which is made, and for what a result of the un-move
+// path does not keep as Data has it: Order is rebuilt the first time it is
+// asked for (see Positions), and layers kept in 16 bits are widened into
+// a new Layer at every call (4 bytes a position). Layer16 is nil.
 func (r *Result) Data() Data {
-	return Data{Layer: r.layer, Win: r.win, Lose: r.lose, Unknown: r.unknown, Order: r.order,
+	d := r.DataInPlace()
+	d.Order = r.Positions()
+	if d.Layer16 != nil {
+		d.Layer = make([]uint32, len(d.Layer16))
+		for i, l := range d.Layer16 {
+			d.Layer[i] = uint32(l)
+		}
+		d.Layer16 = nil
+	}
+	return d
+}
+
+// DataInPlace is Data without what the result does not keep, for a
+// writer that reads the positions one by one: Order is nil where the
+// result rebuilds it on demand, and where it keeps its layers in 16 bits
+// Layer is nil and Layer16 holds them. It allocates nothing a position.
+// FromData takes Data's form, not this one.
+func (r *Result) DataInPlace() Data {
+	return Data{Layer: r.layer, Layer16: r.layer16, Win: r.win, Lose: r.lose, Unknown: r.unknown, Order: r.order,
 		Segments: r.Segments(), Depth: r.depth, Horizon: r.horizon, Starts: r.Starts,
 		MoveCount: r.MoveCount, Edges: r.Edges}
+}
+
+// LayerOf is the layer of W or L position i (0 elsewhere) in Layer or in
+// Layer16, whichever holds them.
+func (d *Data) LayerOf(i int) uint32 {
+	if d.Layer16 != nil {
+		return uint32(d.Layer16[i])
+	}
+	return d.Layer[i]
 }
 
 // ErrBadData: result data that does not hang together.
@@ -40,6 +71,8 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 	n := sp.Len()
 	words := (n + 63) / 64
 	switch {
+	case d.Layer16 != nil:
+		return nil, fmt.Errorf("%w: layers in 16 bits (DataInPlace's form)", ErrBadData)
 	case len(d.Layer) != n:
 		return nil, fmt.Errorf("%w: %d layers for %d positions", ErrBadData, len(d.Layer), n)
 	case len(d.Win) != words || len(d.Lose) != words:

@@ -1,7 +1,9 @@
 package retro
 
 import (
+	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -20,11 +22,13 @@ type Result struct {
 	Edges     int64  // distinct edges between positions
 	Path      string // how it was solved, and why: "compiled: …" or "general: …"
 
-	layer   []uint32 // layer of each W or L position
+	layer   []uint32 // layer of each W or L position, unless layer16 holds them
+	layer16 []uint16 // the layers of a path that keeps them in 16 bits (layer is nil)
 	win     positions.Bitset
 	lose    positions.Bitset
 	unknown positions.Bitset // uncoloured positions that reach the horizon
 	order   []uint32         // coloured positions, set by set, each set sorted
+	lazy    *lazyOrder       // set where order is not kept but rebuilt on demand
 	segs    []segment
 	depth   []uint32 // with a horizon: moves from a start
 	horizon int
@@ -72,8 +76,72 @@ func segmentsOf(list []Segment) []segment {
 }
 
 // Positions returns the coloured positions, segment by segment (see
-// Segments), each segment in ascending order.
-func (r *Result) Positions() []uint32 { return r.order }
+// Segments), each segment in ascending order. A result of the un-move
+// path does not keep them while it is solved: the first call rebuilds
+// them from the outcomes and layers (4 bytes a coloured position, kept
+// from then on).
+func (r *Result) Positions() []uint32 {
+	if r.lazy == nil {
+		return r.order
+	}
+	r.lazy.once.Do(func() { r.lazy.order = r.rebuildOrder() })
+	return r.lazy.order
+}
+
+// lazyOrder is the colouring order of a result that rebuilds it on
+// demand; copies of the result share it.
+type lazyOrder struct {
+	once  sync.Once
+	order []uint32
+}
+
+// rebuildOrder lists the coloured positions segment by segment, each in
+// ascending order: a counting sort of the positions by outcome and layer,
+// the segments giving the place of each.
+func (r *Result) rebuildOrder() []uint32 {
+	top := uint32(0)
+	for _, s := range r.segs {
+		top = max(top, s.layer)
+	}
+	// slot[2·layer + (1 for L)] is the segment of that outcome and layer
+	slot := make([]int32, 2*(int(top)+1))
+	for k := range slot {
+		slot[k] = -1
+	}
+	fill := make([]uint32, len(r.segs)) // where the next position of each goes
+	start := uint32(0)
+	for k, s := range r.segs {
+		at := 2 * int(s.layer)
+		if s.outcome == Lose {
+			at++
+		}
+		slot[at], fill[k] = int32(k), start
+		start = s.end
+	}
+	order := make([]uint32, start)
+	for w := range r.win {
+		for word := r.win[w] | r.lose[w]; word != 0; word &= word - 1 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			at := 2 * int(r.layerAt(i))
+			if r.lose.Has(i) {
+				at++
+			}
+			k := slot[at]
+			order[fill[k]] = uint32(i)
+			fill[k]++
+		}
+	}
+	return order
+}
+
+// layerAt is the layer kept for position i: that of a W or L position,
+// hidden ones included, and 0 for the others.
+func (r *Result) layerAt(i int) uint32 {
+	if r.layer16 != nil {
+		return uint32(r.layer16[i])
+	}
+	return r.layer[i]
+}
 
 // Outcome is the outcome of position i for the player to move.
 func (r *Result) Outcome(i int) Outcome {
@@ -98,7 +166,7 @@ func (r *Result) Outcome(i int) Outcome {
 func (r *Result) Layer(i int) int {
 	switch r.Outcome(i) {
 	case Win, Lose:
-		return int(r.layer[i])
+		return int(r.layerAt(i))
 	}
 	return -1
 }
@@ -106,7 +174,7 @@ func (r *Result) Layer(i int) int {
 // hidden tells whether a coloured position lies beyond what the horizon can
 // decide: its layer is more than the horizon less its depth.
 func (r *Result) hidden(i int) bool {
-	return r.depth != nil && int64(r.layer[i]) > int64(r.horizon)-int64(r.depth[i])
+	return r.depth != nil && int64(r.layerAt(i)) > int64(r.horizon)-int64(r.depth[i])
 }
 
 // Horizon is the horizon of the analysis, -1 for none.
@@ -196,7 +264,7 @@ func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 	start := uint32(0)
 	for _, s := range r.segs {
 		if s.outcome == o && int(s.layer) == layer {
-			b.AddMany(r.order[start:s.end])
+			b.AddMany(r.Positions()[start:s.end])
 		}
 		start = s.end
 	}
@@ -208,6 +276,7 @@ func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 // returns false.
 func (r *Result) Rows(fn func(i int) bool) {
 	segs := r.Segments()
+	order := r.Positions()
 	for len(segs) > 0 {
 		k := 1
 		for k < len(segs) && segs[k].Layer == segs[0].Layer {
@@ -215,10 +284,10 @@ func (r *Result) Rows(fn func(i int) bool) {
 		}
 		var rows []uint32
 		if k == 1 {
-			rows = r.order[segs[0].Start:segs[0].End]
+			rows = order[segs[0].Start:segs[0].End]
 		} else {
 			for _, s := range segs[:k] {
-				rows = append(rows, r.order[s.Start:s.End]...)
+				rows = append(rows, order[s.Start:s.End]...)
 			}
 			slices.Sort(rows)
 		}

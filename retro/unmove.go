@@ -3,6 +3,7 @@ package retro
 import (
 	"errors"
 	"fmt"
+	"iter"
 
 	"retro/positions"
 	"retro/rules"
@@ -20,30 +21,78 @@ import (
 // Nothing is kept per position but the Result's own tables: the counter of
 // a position (successors not yet known to be W) lives in its layer's word
 // until it is coloured, with the flags of the moves into ends in the top
-// bits, and the frontier of a layer is the segment of the order coloured
-// last. So the solver's state is the result: 4 bytes of layer, 4 of
-// order and 2 bits of outcome a position, and the box's membership bits.
+// four bits. The word is 16 bits wide where it can be: a position has at
+// most one successor a move, so a game of at most narrowWords.counts - 1
+// moves (a losing move into an end counts one more under Lebedev's count)
+// has every counter in the 12 bits below the flags; a coloured position's
+// word is its layer alone, and once a layer passes narrowWords.layer the
+// words are widened to 32 bits where the colouring stands, and it goes on
+// from there. A game of more moves takes 32-bit words from the start.
+//
+// The colouring order is not kept: only the frontier, the positions of
+// the set closed last, from which the next set is found (a list while it
+// is short, a bitset of the box once it holds one position in 64), and
+// the Result rebuilds the order from the outcomes and layers
+// when it is asked for (Result.Positions). So the solver's state is the
+// result's: 2 bytes of layer and 2 bits of outcome a position, the box's
+// membership bits, and two frontiers of at most 3/16 of a byte a position
+// each.
 
-// The bits of a counter word, before its position is coloured.
-const (
-	unWinEnd    = 1 << 31 // a move into an end won by the mover
-	unLoseEnd   = 1 << 30 // a move into an end lost by the mover
-	unFinal     = 1 << 29 // a final position
-	unFinalWon  = 1 << 28 // final, won by the player to move
-	unCountMask = 1<<28 - 1
-)
+// narrowWords are the limits of the 16-bit words: the largest counter
+// they hold, and the largest layer. Tests lower them to take the 32-bit
+// words on small games.
+var narrowWords = struct {
+	counts int
+	layer  uint32
+}{counts: 1<<12 - 1, layer: 1<<16 - 1}
 
-// unmoveSolver colours the positions of an Unmoves game.
-type unmoveSolver struct {
-	u         *positions.Unmoves
-	m         *rules.Machine
-	winner    rules.Player
-	winConst  bool
-	lebedev   bool
-	colouring // cnt: the counter words, the end flags in their top bits
-	// scratch of Preds
-	t, p, q []int64
-	predBuf []uint32
+// unWord is the width of the un-move path's counter words.
+type unWord interface{ uint16 | uint32 }
+
+// unmoveGame is what the un-move path's solver has whatever the width of
+// its words: the game, and the scratch of preds.
+type unmoveGame struct {
+	u        *positions.Unmoves
+	m        *rules.Machine
+	winner   rules.Player
+	winConst bool
+	lebedev  bool
+	r        *Result
+	done     int // positions coloured so far
+	t, p, q  []int64
+	predBuf  []uint32
+}
+
+// unmoveSolver colours the positions of an Unmoves game with counter
+// words of type W.
+type unmoveSolver[W unWord] struct {
+	*unmoveGame
+	// cnt is the counter word of every position (the flags in its top four
+	// bits), and its layer once it is coloured
+	cnt []W
+	// the bits of a counter word, before its position is coloured
+	winEnd    W // a move into an end won by the mover
+	loseEnd   W // a move into an end lost by the mover
+	final     W // a final position
+	finalWon  W // final, won by the player to move
+	countMask W
+	maxLayer  uint32 // the largest layer a word holds
+	// next gathers the positions coloured since the last close; spare is
+	// the other frontier, the one being read
+	next, spare *frontier
+}
+
+func newUnmoveSolver[W unWord](g *unmoveGame, n int) *unmoveSolver[W] {
+	s := &unmoveSolver[W]{unmoveGame: g, cnt: make([]W, n), next: newFrontier(n), spare: newFrontier(n)}
+	bits := 16
+	s.maxLayer = narrowWords.layer
+	if uint64(^W(0)) > 1<<16-1 {
+		bits, s.maxLayer = 32, 1<<32-1
+	}
+	s.winEnd, s.loseEnd = W(1)<<(bits-1), W(1)<<(bits-2)
+	s.final, s.finalWon = W(1)<<(bits-3), W(1)<<(bits-4)
+	s.countMask = W(1)<<(bits-4) - 1
+	return s
 }
 
 // SolveUnmoves solves a game by the un-move path. A game of another shape
@@ -57,28 +106,40 @@ func SolveUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*Res
 	n := u.Space.Len()
 	g := in.Game
 	np := len(g.Piles)
-	s := &unmoveSolver{u: u, m: in.NewMachine(), lebedev: g.Count == rules.Lebedev,
-		t: make([]int64, np), p: make([]int64, np), q: make([]int64, np), colouring: colouring{cnt: make([]uint32, n),
-			r: &Result{Space: u.Space, Instance: in, Starts: u.Starts, Count: g.Count,
-				win: positions.NewBitset(n), lose: positions.NewBitset(n),
-				order: make([]uint32, 0, n), horizon: -1}}}
-	s.winner, s.winConst = g.ConstWinner()
-	if err := s.count(opt); err != nil {
-		return nil, err
-	}
-	if err := s.run(opt); err != nil {
-		return nil, err
-	}
-	for i := range s.cnt { // what is left of the counters of D positions
-		if !s.coloured(i) {
-			s.cnt[i] = 0
+	game := &unmoveGame{u: u, m: in.NewMachine(), lebedev: g.Count == rules.Lebedev,
+		t: make([]int64, np), p: make([]int64, np), q: make([]int64, np),
+		r: &Result{Space: u.Space, Instance: in, Starts: u.Starts, Count: g.Count,
+			win: positions.NewBitset(n), lose: positions.NewBitset(n), lazy: &lazyOrder{}, horizon: -1}}
+	game.winner, game.winConst = g.ConstWinner()
+	if len(u.Moves)+1 <= narrowWords.counts {
+		s := newUnmoveSolver[uint16](game, n)
+		at, err := s.solve(opt)
+		if err != nil {
+			return nil, err
 		}
+		if at == nil {
+			s.finish()
+			game.r.layer16 = s.cnt
+		} else {
+			w := widen(s)
+			if _, err := w.layers(opt, *at); err != nil {
+				return nil, err
+			}
+			w.finish()
+			game.r.layer = w.cnt
+		}
+	} else {
+		s := newUnmoveSolver[uint32](game, n)
+		if _, err := s.solve(opt); err != nil {
+			return nil, err
+		}
+		s.finish()
+		game.r.layer = s.cnt
 	}
-	s.r.layer = s.cnt
-	s.r.Path = "unmoves: every tuple of [bounds] a position, moves undone pile by pile; " +
+	game.r.Path = "unmoves: every tuple of [bounds] a position, moves undone pile by pile; " +
 		"each coloured position's predecessors generated by undoing its moves, out-degrees by making them, no edges stored " +
 		"(not for `allow`, a horizon or positions found from [start])"
-	return s.r, nil
+	return game.r, nil
 }
 
 // solveByUnmoves solves a game by the un-move path when it takes it; ok is
@@ -99,17 +160,53 @@ func solveByUnmoves(in *rules.Instance, popt positions.Options, opt Options) (r 
 	return r, true, "", err
 }
 
-func (s *unmoveSolver) end(t []int64) (rules.Player, error) {
-	if s.winConst {
-		return s.winner, nil
+// widen makes a solver of 32-bit words from one of 16-bit words, where its
+// colouring stands: the layers of the coloured positions, the counters
+// and flags of the others. The narrow words are dropped.
+func widen(s *unmoveSolver[uint16]) *unmoveSolver[uint32] {
+	w := &unmoveSolver[uint32]{unmoveGame: s.unmoveGame, cnt: make([]uint32, len(s.cnt)), next: s.next, spare: s.spare}
+	wide := newUnmoveSolver[uint32](s.unmoveGame, 0)
+	w.winEnd, w.loseEnd, w.final, w.finalWon = wide.winEnd, wide.loseEnd, wide.final, wide.finalWon
+	w.countMask, w.maxLayer = wide.countMask, wide.maxLayer
+	for i, v := range s.cnt {
+		if s.coloured(i) {
+			w.cnt[i] = uint32(v)
+			continue
+		}
+		x := uint32(v & s.countMask)
+		for _, f := range [...][2]uint32{{uint32(s.winEnd), w.winEnd}, {uint32(s.loseEnd), w.loseEnd},
+			{uint32(s.final), w.final}, {uint32(s.finalWon), w.finalWon}} {
+			if uint32(v)&f[0] != 0 {
+				x |= f[1]
+			}
+		}
+		w.cnt[i] = x
 	}
-	return s.m.Winner(t)
+	s.cnt = nil
+	return w
+}
+
+// finish clears what is left of the counters of D positions, so that the
+// words hold the layers of W and L positions and 0 elsewhere.
+func (s *unmoveSolver[W]) finish() {
+	for i := range s.cnt {
+		if !s.coloured(i) {
+			s.cnt[i] = 0
+		}
+	}
+}
+
+func (g *unmoveGame) end(t []int64) (rules.Player, error) {
+	if g.winConst {
+		return g.winner, nil
+	}
+	return g.m.Winner(t)
 }
 
 // count makes every position's counter word by making its moves: the
 // number of distinct positions they lead to (one more under Lebedev's
 // count for a losing move into an end), and the flags.
-func (s *unmoveSolver) count(opt Options) error {
+func (s *unmoveSolver[W]) count(opt Options) error {
 	u, r := s.u, s.r
 	n := len(s.cnt)
 	p, t := s.p, s.t
@@ -132,7 +229,7 @@ func (s *unmoveSolver) count(opt Options) error {
 				return err
 			}
 		}
-		word := uint32(0)
+		word := W(0)
 		legal := 0
 		to = to[:0]
 		if !u.Holds(p) {
@@ -154,9 +251,9 @@ func (s *unmoveSolver) count(opt Options) error {
 					return err
 				}
 				if w == rules.Mover {
-					word |= unWinEnd
+					word |= s.winEnd
 				} else {
-					word |= unLoseEnd
+					word |= s.loseEnd
 				}
 			}
 		}
@@ -165,9 +262,9 @@ func (s *unmoveSolver) count(opt Options) error {
 			if err != nil {
 				return err
 			}
-			word = unFinal
+			word = s.final
 			if w != rules.Mover {
-				word |= unFinalWon
+				word |= s.finalWon
 			}
 			s.cnt[i] = word
 			continue
@@ -175,18 +272,18 @@ func (s *unmoveSolver) count(opt Options) error {
 		d := len(positions.Distinct(to))
 		r.MoveCount += int64(legal)
 		r.Edges += int64(d)
-		if s.lebedev && word&unLoseEnd != 0 {
+		if s.lebedev && word&s.loseEnd != 0 {
 			d++ // the losing move counts as a move to a W of layer 1
 		}
-		s.cnt[i] = word | uint32(d)
+		s.cnt[i] = word | W(d)
 	}
 	return nil
 }
 
 // hasMove reports whether t has a legal move.
-func (s *unmoveSolver) hasMove(t []int64) bool {
-	for mi := range s.u.Moves {
-		if s.u.Apply(&s.u.Moves[mi], t, s.q) {
+func (g *unmoveGame) hasMove(t []int64) bool {
+	for mi := range g.u.Moves {
+		if g.u.Apply(&g.u.Moves[mi], t, g.q) {
 			return true
 		}
 	}
@@ -195,47 +292,76 @@ func (s *unmoveSolver) hasMove(t []int64) bool {
 
 // preds returns the distinct positions with a move to x, in a buffer
 // reused by the next call.
-func (s *unmoveSolver) preds(x uint32) []uint32 {
-	u := s.u
-	u.Decode(int64(x), s.t)
-	l := s.predBuf[:0]
+func (g *unmoveGame) preds(x uint32) []uint32 {
+	u := g.u
+	u.Decode(int64(x), g.t)
+	l := g.predBuf[:0]
 	for mi := range u.Moves {
-		u.Undo(&u.Moves[mi], s.t, s.p, s.q, func(p []int64) bool {
+		u.Undo(&u.Moves[mi], g.t, g.p, g.q, func(p []int64) bool {
 			c, _ := u.Cell(p)
 			l = append(l, uint32(c))
 			return true
 		})
 	}
 	l = positions.Distinct(l)
-	s.predBuf = l
+	g.predBuf = l
 	return l
 }
 
+func (g *unmoveGame) coloured(i int) bool { return g.r.win.Has(i) || g.r.lose.Has(i) }
+
+func (s *unmoveSolver[W]) colour(i int, o Outcome, layer uint32) {
+	if o == Win {
+		s.r.win.Set(i)
+	} else {
+		s.r.lose.Set(i)
+	}
+	s.cnt[i] = W(layer)
+	s.next.add(i)
+}
+
+// close records the positions coloured since the last close as the set of
+// one outcome and layer, and returns them, to be read before the next
+// close.
+func (s *unmoveSolver[W]) close(o Outcome, layer uint32) *frontier {
+	f := s.next
+	if f.n > 0 {
+		s.done += f.n
+		s.r.segs = append(s.r.segs, segment{end: uint32(s.done), layer: layer, outcome: o})
+	}
+	s.next, s.spare = s.spare, f
+	s.next.reset()
+	return f
+}
+
 // lower counts one more W successor of p; at the last one p is L.
-func (s *unmoveSolver) lower(p int, layer uint32) {
+func (s *unmoveSolver[W]) lower(p int, layer uint32) {
 	if s.coloured(p) {
 		return
 	}
 	s.cnt[p]--
-	if s.cnt[p]&unCountMask == 0 && s.cnt[p]&unWinEnd == 0 {
+	if s.cnt[p]&s.countMask == 0 && s.cnt[p]&s.winEnd == 0 {
 		s.colour(p, Lose, layer)
 	}
 }
 
-// run colours the layers as Solve does, from the counter words.
-func (s *unmoveSolver) run(opt Options) error {
+// solve counts the out-degrees and colours the layers; it stops, with
+// where it stands, at a layer the words do not hold.
+func (s *unmoveSolver[W]) solve(opt Options) (*layerAt, error) {
+	if err := s.count(opt); err != nil {
+		return nil, err
+	}
 	n := len(s.cnt)
-	finalWon := func(i int) bool { return s.cnt[i]&(unFinal|unFinalWon) == unFinal|unFinalWon }
+	finalWon := func(i int) bool { return s.cnt[i]&(s.final|s.finalWon) == s.final|s.finalWon }
 	// Layer 0, as in Solve: under the exam count a final position won by
 	// the player to move is W 0 and acts at layer -1.
 	if !s.lebedev {
-		from := len(s.r.order)
 		for i := range n {
 			if finalWon(i) {
 				s.colour(i, Win, 0)
 			}
 		}
-		for _, i := range s.close(Win, 0, from) {
+		for i := range s.close(Win, 0).all() {
 			for _, p := range s.preds(i) {
 				if !s.coloured(int(p)) {
 					s.cnt[p]--
@@ -243,68 +369,162 @@ func (s *unmoveSolver) run(opt Options) error {
 			}
 		}
 	}
-	from := len(s.r.order)
 	for i := range n {
 		if s.coloured(i) {
 			continue
 		}
 		w := s.cnt[i]
 		switch {
-		case w&(unFinal|unFinalWon) == unFinal:
+		case w&(s.final|s.finalWon) == s.final:
 			s.colour(i, Lose, 0)
-		case !s.lebedev && w&unFinal == 0 && w&unCountMask == 0 && w&unWinEnd == 0:
+		case !s.lebedev && w&s.final == 0 && w&s.countMask == 0 && w&s.winEnd == 0:
 			s.colour(i, Lose, 0) // every move is a losing one
 		}
 	}
-	lseg := s.close(Lose, 0, from)
+	lseg := s.close(Lose, 0)
 	if opt.Progress != nil {
-		opt.Progress(0, len(s.r.order), n)
+		opt.Progress(0, s.done, n)
 	}
-	for k := uint32(0); ; k += 2 {
-		// W at k+1: a move to an L at k.
-		from := len(s.r.order)
-		if k == 0 {
-			for i := range n {
-				if s.coloured(i) {
-					continue
-				}
-				if w := s.cnt[i]; w&unFinal == 0 && w&unWinEnd != 0 || s.lebedev && finalWon(i) {
-					s.colour(i, Win, 1)
+	return s.layers(opt, layerAt{k: 0, seg: lseg})
+}
+
+// layerAt is where the colouring stands: before the W set of layer k+1,
+// found from seg, the L set of layer k; or, when lose is set, before the
+// L set of layer k+2, found from seg, the W set of layer k+1.
+type layerAt struct {
+	k    uint32
+	lose bool
+	seg  *frontier
+}
+
+// layers colours the layers as Solve does, from the counter words, from
+// where at says on. It stops, and says where, before a layer the words do
+// not hold.
+func (s *unmoveSolver[W]) layers(opt Options, at layerAt) (*layerAt, error) {
+	n := len(s.cnt)
+	finalWon := func(i int) bool { return s.cnt[i]&(s.final|s.finalWon) == s.final|s.finalWon }
+	lseg, wseg := at.seg, at.seg
+	wn := wseg.n // the size of the W set, read before its frontier is reused
+	for k := at.k; ; k += 2 {
+		if !at.lose || k != at.k {
+			// W at k+1: a move to an L at k.
+			if k+1 > s.maxLayer {
+				return &layerAt{k: k, seg: lseg}, nil
+			}
+			if k == 0 {
+				for i := range n {
+					if s.coloured(i) {
+						continue
+					}
+					if w := s.cnt[i]; w&s.final == 0 && w&s.winEnd != 0 || s.lebedev && finalWon(i) {
+						s.colour(i, Win, 1)
+					}
 				}
 			}
-		}
-		for _, x := range lseg {
-			for _, p := range s.preds(x) {
-				if !s.coloured(int(p)) {
-					s.colour(int(p), Win, k+1)
+			for x := range lseg.all() {
+				for _, p := range s.preds(x) {
+					if !s.coloured(int(p)) {
+						s.colour(int(p), Win, k+1)
+					}
 				}
 			}
+			wseg = s.close(Win, k+1)
+			wn = wseg.n
 		}
-		wseg := s.close(Win, k+1, from)
 		// L at k+2: the last move that was not to a W.
-		from = len(s.r.order)
+		if k+2 > s.maxLayer {
+			return &layerAt{k: k, lose: true, seg: wseg}, nil
+		}
 		if k == 0 && s.lebedev {
 			for i := range n {
-				if w := s.cnt[i]; !s.coloured(i) && w&unFinal == 0 && w&unLoseEnd != 0 {
+				if w := s.cnt[i]; !s.coloured(i) && w&s.final == 0 && w&s.loseEnd != 0 {
 					s.lower(i, 2)
 				}
 			}
 		}
-		for _, y := range wseg {
+		for y := range wseg.all() {
 			for _, p := range s.preds(y) {
 				s.lower(int(p), k+2)
 			}
 		}
-		lseg = s.close(Lose, k+2, from)
+		lseg = s.close(Lose, k+2)
 		if opt.Progress != nil {
-			opt.Progress(int(k+2), len(s.r.order), n)
+			opt.Progress(int(k+2), s.done, n)
 		}
-		if len(wseg) == 0 && len(lseg) == 0 {
-			return nil
+		if wn == 0 && lseg.n == 0 {
+			return nil, nil
 		}
 		if opt.Context != nil && k%1024 == 0 {
 			if err := opt.Context.Err(); err != nil {
-				return err
+				return nil, err
+			}
+		}
+	}
+}
+
+// frontier is a set of positions coloured at one layer: a list while it
+// is short, and a bitset of the box once it holds more than one position
+// in 64 (the bitset is then read in fewer words than there are
+// positions). The list and the bitset are made once, at their full size,
+// and kept from layer to layer: grown as needed, they would leave their
+// smaller copies to the garbage collector at every layer.
+type frontier struct {
+	n     int // positions in the set
+	list  []uint32
+	bits  positions.Bitset // in use once big
+	big   bool
+	limit int
+	size  int // positions of the box
+}
+
+func newFrontier(n int) *frontier { return &frontier{limit: n / 64, size: n} }
+
+func (f *frontier) add(i int) {
+	f.n++
+	if f.big {
+		f.bits.Set(i)
+		return
+	}
+	if f.list == nil {
+		f.list = make([]uint32, 0, f.limit+1)
+	}
+	f.list = append(f.list, uint32(i))
+	if len(f.list) > f.limit {
+		if f.bits == nil {
+			f.bits = positions.NewBitset(f.size)
+		}
+		for _, j := range f.list {
+			f.bits.Set(int(j))
+		}
+		f.list, f.big = f.list[:0], true
+	}
+}
+
+// reset empties the set, keeping its room.
+func (f *frontier) reset() {
+	if f.big {
+		clear(f.bits)
+	}
+	f.n, f.list, f.big = 0, f.list[:0], false
+}
+
+// all yields the positions: those of a list in the order they came,
+// those of a bitset ascending. The order does not matter: a set is
+// found from the one before it whatever the order its positions are
+// taken in, and the Result rebuilds the colouring order.
+func (f *frontier) all() iter.Seq[uint32] {
+	return func(yield func(uint32) bool) {
+		if !f.big {
+			for _, x := range f.list {
+				if !yield(x) {
+					return
+				}
+			}
+			return
+		}
+		for i := f.bits.Next(0); i >= 0; i = f.bits.Next(i + 1) {
+			if !yield(uint32(i)) {
+				return
 			}
 		}
 	}

@@ -147,3 +147,78 @@ func TestUnmovesAgreeOnAffineGames(t *testing.T) {
 		t.Errorf("only %d of %d affine box games took the un-move path", unmoved, games)
 	}
 }
+
+// TestUnmovesWideWords checks the un-move path's 32-bit words against its
+// 16-bit ones and the general path: with the 16-bit words' limits
+// lowered, a game of more moves than a counter holds takes 32-bit words
+// from the start, and one whose layers pass the limit widens its words
+// where the colouring stands. Each result is the general path's, its data
+// (order and layers) included, and so are the layers it reports.
+func TestUnmovesWideWords(t *testing.T) {
+	type step struct{ layer, coloured, n int }
+	progress := func(steps *[]step) retro.Options {
+		return retro.Options{Progress: func(layer, coloured, n int) { *steps = append(*steps, step{layer, coloured, n}) }}
+	}
+	games := []string{
+		"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = 2 - b\"]\nwinner = \"mover\"\n[bounds]\na = \"0..300\"\nb = \"0..2\"\n",
+		"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each -1\", \"each +3\", \"each -2\"]\nend = \"a + b >= 40\"\n" +
+			"winner = \"mover if a % 3 == 0 else other\"\n[bounds]\na = \"0..40\"\nb = \"0..40\"\n",
+		"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each -2\"]\nend = \"a + b >= 30\"\ncount = \"lebedev\"\n" +
+			"winner = \"other\"\n[bounds]\na = \"0..30\"\nb = \"0..30\"\n",
+	}
+	for k, src := range games {
+		g, in := firstInstance(t, src)
+		var genSteps []step
+		opt := progress(&genSteps)
+		opt.General = true
+		gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			counts int
+			layer  uint32
+			bits   int
+			what   string
+		}{
+			{1<<12 - 1, 1<<16 - 1, 16, "16-bit words"},
+			{0, 1<<16 - 1, 32, "32-bit words from the start"},
+			{1<<12 - 1, 0, 32, "words widened after layer 0"},
+			{1<<12 - 1, 1, 32, "words widened after layer 1"},
+			{1<<12 - 1, 2, 32, "words widened after layer 2"},
+			{1<<12 - 1, 3, 32, "words widened after layer 3"},
+		} {
+			restore := retro.SetNarrowWords(c.counts, c.layer)
+			var steps []step
+			u, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), progress(&steps))
+			restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(steps, genSteps) {
+				t.Errorf("game %d, %s: layers reported %v, the general path %v", k, c.what, steps, genSteps)
+			}
+			// the colouring goes up to the last layer reported, and widens
+			// the words when that passes the limit
+			want, last := c.bits, steps[len(steps)-1].layer
+			if last <= int(c.layer) {
+				want = 16
+			}
+			if c.counts == 0 {
+				want = 32
+			}
+			if got := retro.LayerBits(u); got != want {
+				t.Errorf("game %d, %s: %d-bit layers, want %d (last layer %d)", k, c.what, got, want, last)
+			}
+			if d := u.DataInPlace(); (d.Layer16 != nil) != (want == 16) || d.Order != nil {
+				t.Errorf("game %d, %s: in place, %d 16-bit layers and an order of %d", k, c.what, len(d.Layer16), len(d.Order))
+			} else if _, err := retro.FromData(u.Space, in, d); want == 16 && !errors.Is(err, retro.ErrBadData) {
+				t.Errorf("game %d, %s: FromData takes the in-place form: %v", k, c.what, err)
+			}
+			sameResult(t, fmt.Sprintf("game %d, %s", k, c.what), u, gen)
+			if !slices.Equal(u.Positions(), gen.Positions()) {
+				t.Errorf("game %d, %s: the colouring order differs from the general path's", k, c.what)
+			}
+		}
+	}
+}

@@ -112,9 +112,9 @@ func (v *verifier) stored(i int) colour {
 	r := v.r
 	switch {
 	case r.win.Has(i):
-		return colour{Win, int64(r.layer[i])}
+		return colour{Win, int64(r.layerAt(i))}
 	case r.lose.Has(i):
-		return colour{Lose, int64(r.layer[i])}
+		return colour{Lose, int64(r.layerAt(i))}
 	case r.unknown != nil && r.unknown.Has(i):
 		return colour{Unknown, 0}
 	}

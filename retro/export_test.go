@@ -1,0 +1,17 @@
+package retro
+
+// SetNarrowWords sets the limits of the un-move path's 16-bit words (the
+// largest counter, the largest layer) and returns what puts them back.
+func SetNarrowWords(counts int, layer uint32) (restore func()) {
+	old := narrowWords
+	narrowWords.counts, narrowWords.layer = counts, layer
+	return func() { narrowWords = old }
+}
+
+// LayerBits is the width of the layers a result keeps: 16 or 32.
+func LayerBits(r *Result) int {
+	if r.layer16 != nil {
+		return 16
+	}
+	return 32
+}
