@@ -152,3 +152,10 @@ func (p *Part) Data() Data {
 	d.Segments, d.MoveCount, d.Edges = p.segs, p.moves, p.edges
 	return d
 }
+
+// DataInPlace is Data as Result.DataInPlace has it.
+func (p *Part) DataInPlace() Data {
+	d := p.r.DataInPlace()
+	d.Segments, d.MoveCount, d.Edges = p.segs, p.moves, p.edges
+	return d
+}

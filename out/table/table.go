@@ -179,12 +179,12 @@ type source struct {
 
 func resultSource(r *retro.Result) *source {
 	return &source{values: r.Instance.Values, sd: r.Space.Data(), n: r.Len(), horizon: r.Horizon(),
-		d: r.Data(), lo: 0, hi: r.Len(), tally: r.Tally()}
+		d: r.DataInPlace(), lo: 0, hi: r.Len(), tally: r.Tally()}
 }
 
 func partSource(p *retro.Part) *source {
 	return &source{values: p.Instance.Values, sd: p.Space.Data(), n: p.Len(), horizon: p.Horizon(),
-		d: p.Data(), lo: p.Lo, hi: p.Hi, tally: p.Tally()}
+		d: p.DataInPlace(), lo: p.Lo, hi: p.Hi, tally: p.Tally()}
 }
 
 // inline tells whether an instance keeps its space and outcomes in its
@@ -413,9 +413,9 @@ func outcomeCandidates(syms, depth []uint64) [][]byte {
 func symbol(d *retro.Data, i int) uint64 {
 	switch {
 	case d.Win.Has(i):
-		return 2 + 2*uint64(d.Layer[i])
+		return 2 + 2*uint64(d.LayerOf(i))
 	case d.Lose.Has(i):
-		return 3 + 2*uint64(d.Layer[i])
+		return 3 + 2*uint64(d.LayerOf(i))
 	case d.Unknown != nil && d.Unknown.Has(i):
 		return 1
 	}
