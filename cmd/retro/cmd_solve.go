@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -75,7 +76,14 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	if world.Size() > 1 || o.ranks > 1 {
 		return o.solveRanks(ctx, e, args[0], world)
 	}
-	s, err := o.game.solveArg(ctx, e, args[0])
+	// A job of one rank (mpirun -np 1) is a one-process solve that leaves
+	// the job when done, as the launcher expects of its ranks.
+	return errors.Join(o.solveOne(ctx, e, args[0]), world.Close())
+}
+
+// solveOne solves GAME in this process alone.
+func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
+	s, err := o.game.solveArg(ctx, e, arg)
 	if err != nil {
 		return err
 	}

@@ -190,6 +190,33 @@ func mpiSolve(t *testing.T, bin, game string) {
 	}
 }
 
+// TestMPIOneRank: a job of one rank solves as one process, prints the
+// one-process summary and ends as a rank should (MPI finalized), so that
+// mpirun exits 0.
+func TestMPIOneRank(t *testing.T) {
+	bin := mpiBinary(t)
+	game := "ege-2027-demo"
+	one := filepath.Join(t.TempDir(), "one.rtb")
+	wantOut, errs, code := runCmd(t, "solve", game, "-o", one)
+	if code != 0 {
+		t.Fatalf("solve %s: %s", game, errs)
+	}
+	path := filepath.Join(t.TempDir(), "mpi.rtb")
+	var stdout, stderr bytes.Buffer
+	cmd := mpirun(bin, 1, "solve", game, "-o", path)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mpirun -np 1 retro solve %s: %v\n%s", game, err, stderr.String())
+	}
+	if got, want := contentSum(t, path), contentSum(t, one); got != want {
+		t.Errorf("one rank: %s, want %s", got, want)
+	}
+	if got, want := regexp.MustCompile(`(?m)^(time|peak memory):.*\n`).ReplaceAllString(stdout.String(), ""),
+		regexp.MustCompile(`(?m)^(time|peak memory):.*\n`).ReplaceAllString(wantOut, ""); got != want {
+		t.Errorf("one rank: summary\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestMPIFault: one rank killed mid-solve fails the job, with a message
 // naming the rank and the phase of the others, and leaves no table.
 func TestMPIFault(t *testing.T) {
