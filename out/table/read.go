@@ -331,7 +331,10 @@ func (t *File) readRecord(r *rbuf, at int) (*InstanceInfo, error) {
 	values := r.ints()
 	in := &InstanceInfo{Tally: map[retro.Outcome]int{}, block: at}
 	sd := &in.space
-	sd.Piles, sd.History = r.n(len(r.b), "piles"), r.n(math.MaxInt32, "history values")
+	// The game's piles, or the heaps of a heap game's engine view: the
+	// record's own bytes do not bound them, as a hashed space keeps its
+	// tuples in blocks of their own.
+	sd.Piles, sd.History = r.n(max(len(t.Game.Piles), rules.MaxHeaps), "piles"), r.n(math.MaxInt32, "history values")
 	in.Positions = r.n(1<<48, "positions")
 	in.Dense = r.byte1() == 1
 	if r.err != nil {

@@ -96,6 +96,35 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestReadManyPiles: a game of more piles than its instance record has
+// bytes after the count of piles reads back: 60 piles, of which a move
+// takes a token from the first to one of the next ten; its 8008 positions
+// are more than a record holds inline, and hashed, not a box.
+func TestReadManyPiles(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("name = \"Seven tokens, sixty piles\"\npiles = [")
+	for k := range 60 {
+		fmt.Fprintf(&src, "%s\"p%d\"", map[bool]string{true: ", "}[k > 0], k)
+	}
+	src.WriteString("]\nmoves = [")
+	for k := 1; k <= 10; k++ {
+		fmt.Fprintf(&src, "%s\"p0 = p0 - 1, p%d = p%d + 1\"", map[bool]string{true: ", "}[k > 1], k, k)
+	}
+	src.WriteString("]\n[start]\n")
+	for k := range 60 {
+		fmt.Fprintf(&src, "p%d = %d\n", k, map[bool]int{true: 7}[k == 0])
+	}
+	g, rs := testgames.Solve(t, "sixty", []byte(src.String()))
+	if rs[0].Space.Dense() || rs[0].Len() <= inlineMax {
+		t.Fatalf("%d positions, dense %v: the test needs more than %d, hashed", rs[0].Len(), rs[0].Space.Dense(), inlineMax)
+	}
+	tab, err := Read(writeTable(t, g, rs, Made{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareResults(t, rs[0], tab.Results[0])
+}
+
 // compareResults checks that two results of one instance say the same
 // about every position: outcome, layer, moves and their marks.
 func compareResults(t *testing.T, want, got *retro.Result) {
