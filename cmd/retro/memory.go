@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,19 +19,49 @@ import (
 // an error, never runs the machine out of memory.
 
 // machineMemory is the memory this process may use: the machine's, or the
-// cgroup's limit when lower; 0 when unknown.
+// limit of its cgroup (or of one above it) when lower; 0 when unknown.
 func machineMemory() int64 {
 	total := physicalMemory()
-	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		if v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && v > 0 && (total == 0 || v < total) {
-			total = v
-		}
+	if v := cgroupMemoryLimit(os.ReadFile); v > 0 && (total == 0 || v < total) {
+		total = v
 	}
 	return total
+}
+
+// cgroupMemoryLimit is the lowest memory limit of this process's cgroup
+// and of those above it (a Slurm step's, a container's), read through
+// read from /proc/self/cgroup and the cgroup filesystem: cgroup v2's
+// memory.max or v1's memory.limit_in_bytes; 0 when there is none.
+func cgroupMemoryLimit(read func(string) ([]byte, error)) int64 {
+	// A hierarchy's mount, its limit file, and this process's cgroup in it.
+	type hierarchy struct{ root, file, dir string }
+	v2 := hierarchy{"/sys/fs/cgroup", "memory.max", "/"}
+	v1 := hierarchy{"/sys/fs/cgroup/memory", "memory.limit_in_bytes", "/"}
+	self, _ := read("/proc/self/cgroup")
+	for _, line := range strings.Split(string(self), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		switch {
+		case len(parts) != 3:
+		case parts[0] == "0" && parts[1] == "":
+			v2.dir = parts[2]
+		case slices.Contains(strings.Split(parts[1], ","), "memory"):
+			v1.dir = parts[2]
+		}
+	}
+	var limit int64
+	for _, h := range []hierarchy{v2, v1} {
+		for d := path.Clean("/" + h.dir); ; d = path.Dir(d) {
+			if b, err := read(path.Join(h.root, d, h.file)); err == nil {
+				if v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && v > 0 && (limit == 0 || v < limit) {
+					limit = v
+				}
+			}
+			if d == "/" {
+				break
+			}
+		}
+	}
+	return limit
 }
 
 // defaultMemoryBudget is half of machineMemory, or 4 GiB when that is

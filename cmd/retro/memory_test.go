@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"os"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -68,4 +69,38 @@ func FuzzParseByteSize(f *testing.F) {
 			t.Errorf("%q: %d", s, v)
 		}
 	})
+}
+
+// TestCgroupMemoryLimit: the default budget sees the limit of the
+// process's own cgroup and of those above it, in cgroup v1 and v2, and
+// not the limits of cgroups it is not in.
+func TestCgroupMemoryLimit(t *testing.T) {
+	files := func(m map[string]string) func(string) ([]byte, error) {
+		return func(p string) ([]byte, error) {
+			if v, ok := m[p]; ok {
+				return []byte(v), nil
+			}
+			return nil, os.ErrNotExist
+		}
+	}
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  int64
+	}{
+		{"none", map[string]string{"/proc/self/cgroup": "0::/\n"}, 0},
+		{"v2 root", map[string]string{"/proc/self/cgroup": "0::/\n", "/sys/fs/cgroup/memory.max": "1000\n"}, 1000},
+		{"v2 nested, max above", map[string]string{"/proc/self/cgroup": "0::/job/step\n",
+			"/sys/fs/cgroup/job/step/memory.max": "max\n", "/sys/fs/cgroup/job/memory.max": "5000\n",
+			"/sys/fs/cgroup/memory.max": "max\n", "/sys/fs/cgroup/other/memory.max": "10\n"}, 5000},
+		{"v1 nested", map[string]string{"/proc/self/cgroup": "5:cpu,cpuacct:/x\n4:memory:/api/abc\n0::/\n",
+			"/sys/fs/cgroup/memory/api/abc/memory.limit_in_bytes": "2000\n",
+			"/sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n"}, 2000},
+		{"no /proc", map[string]string{"/sys/fs/cgroup/memory/memory.limit_in_bytes": "3000\n"}, 3000},
+	}
+	for _, c := range cases {
+		if got := cgroupMemoryLimit(files(c.files)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
 }
