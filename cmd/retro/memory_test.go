@@ -95,7 +95,7 @@ func TestCgroupMemoryLimit(t *testing.T) {
 			"/sys/fs/cgroup/memory.max": "max\n", "/sys/fs/cgroup/other/memory.max": "10\n"}, 5000},
 		{"v1 nested", map[string]string{"/proc/self/cgroup": "5:cpu,cpuacct:/x\n4:memory:/api/abc\n0::/\n",
 			"/sys/fs/cgroup/memory/api/abc/memory.limit_in_bytes": "2000\n",
-			"/sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n"}, 2000},
+			"/sys/fs/cgroup/memory/memory.limit_in_bytes":         "9223372036854771712\n"}, 2000},
 		{"no /proc", map[string]string{"/sys/fs/cgroup/memory/memory.limit_in_bytes": "3000\n"}, 3000},
 	}
 	for _, c := range cases {
