@@ -83,6 +83,37 @@ func (s *Space) Position(i int, piles []int64) int {
 		return int(s.index.tuple(int32(i), piles))
 	}
 	w := sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
+	return s.decodeIn(w, i, piles)
+}
+
+// PositionNear is Position for a caller that asks for positions mostly
+// in ascending order, a tier's or a shard's: *near is the word of the
+// membership bitset where the last one was found (0 at first), and the
+// search runs forward from it in growing steps rather than bisect the
+// whole rank directory.
+func (s *Space) PositionNear(i int, near *int, piles []int64) int {
+	if !s.dense {
+		return int(s.index.tuple(int32(i), piles))
+	}
+	w := *near
+	if w < 0 || w >= len(s.rank) || int(s.rank[w]) > i {
+		w = sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
+	} else {
+		step := 1
+		for w+step < len(s.rank) && int(s.rank[w+step]) <= i {
+			w += step
+			step *= 2
+		}
+		hi := min(w+step, len(s.rank))
+		w += sort.Search(hi-w, func(k int) bool { return int(s.rank[w+k]) > i }) - 1
+	}
+	*near = w
+	return s.decodeIn(w, i, piles)
+}
+
+// decodeIn writes the piles of position i, a member of word w of a dense
+// space, and returns its history value.
+func (s *Space) decodeIn(w, i int, piles []int64) int {
 	word := s.member[w]
 	for k := i - int(s.rank[w]); k > 0; k-- {
 		word &= word - 1

@@ -299,3 +299,49 @@ x = "5..59"
 		}
 	}
 }
+
+// TestPositionNear: PositionNear finds what Position finds, asked in
+// ascending order, at random, and from a stale hint, on a dense space
+// with empty words and runs.
+func TestPositionNear(t *testing.T) {
+	member := NewBitset(64 * 40)
+	rng := rand.New(rand.NewSource(7))
+	for c := range 64 * 40 {
+		if w := c / 64; w%5 != 2 && rng.Intn(3) == 0 || w == 39 {
+			member.Set(c)
+		}
+	}
+	rank, n := rankDirectory(member)
+	g, err := rules.FromBuiltin("wythoff").Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := &Space{game: g, box: box{piles: 2, hist: 1, lo: []int64{0, 0}, size: []int64{40, 64}},
+		n: n, dense: true, member: member, rank: rank}
+	want := make([][2]int64, n)
+	p := make([]int64, 2)
+	for i := range n {
+		sp.Position(i, p)
+		want[i] = [2]int64{p[0], p[1]}
+	}
+	check := func(name string, order []int, near int) {
+		for _, i := range order {
+			sp.PositionNear(i, &near, p)
+			if [2]int64{p[0], p[1]} != want[i] {
+				t.Fatalf("%s: position %d at (%d, %d), want %v", name, i, p[0], p[1], want[i])
+			}
+		}
+	}
+	asc := make([]int, n)
+	for i := range asc {
+		asc[i] = i
+	}
+	check("ascending", asc, 0)
+	check("from a hint past the end", asc, len(rank)+5)
+	check("at random", rng.Perm(n), 0)
+	var sparse []int
+	for i := 0; i < n; i += 1 + rng.Intn(40) {
+		sparse = append(sparse, i)
+	}
+	check("ascending far apart", sparse, 0)
+}

@@ -137,6 +137,7 @@ type Expander struct {
 	moves, probe rules.MoveList
 	p, q         []int64
 	succ         []uint32
+	near         int // where the last position was found (Space.PositionNear)
 	meter        *meter
 }
 
@@ -155,7 +156,7 @@ func (e *Expander) Flush() error { return e.meter.flush() }
 func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 	sp := e.t.Space
 	p := e.p
-	h := sp.Position(i, p)
+	h := sp.PositionNear(i, &e.near, p) // a tier's positions come in index order
 	end, err := e.m.End(p)
 	if err != nil {
 		return Expansion{}, err
