@@ -123,12 +123,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 	case len(opt.Extra) > 0:
 		return nil, "extra start positions", nil
 	}
-	if opt.MaxPositions <= 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	if opt.OpenWidth <= 0 {
-		opt.OpenWidth = DefaultOpenWidth
-	}
+	opt = opt.withDefaults()
 	moves, why := in.Affine()
 	if why != "" {
 		return nil, why, nil

@@ -44,6 +44,18 @@ type Options struct {
 // DefaultOptions are the options a game asks for itself.
 func DefaultOptions(g *rules.Game) Options { return Options{Horizon: g.Horizon} }
 
+// withDefaults is opt with the position cap and the open width filled in
+// where they are left at zero.
+func (o Options) withDefaults() Options {
+	if o.MaxPositions <= 0 {
+		o.MaxPositions = DefaultMaxPositions
+	}
+	if o.OpenWidth <= 0 {
+		o.OpenWidth = DefaultOpenWidth
+	}
+	return o
+}
+
 // Seed is a position to start from: piles and history.
 type Seed struct {
 	Piles []int64
@@ -76,12 +88,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 // discover finds the positions of a game instance: every position
 // reachable from its start positions, and the whole [bounds] box.
 func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
-	if opt.MaxPositions <= 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	if opt.OpenWidth <= 0 {
-		opt.OpenWidth = DefaultOpenWidth
-	}
+	opt = opt.withDefaults()
 	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
 	if err != nil {
 		return nil, nil, nil, err

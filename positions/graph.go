@@ -136,7 +136,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 				if q := int(j) - lo; q >= 0 && q < n {
 					atomic.AddUint32(&gr.PredStart[q+1], 1)
 				} else {
-					o := owner(peers, int(j), sp.Len())
+					o := Owner(int(j), sp.Len(), peers.Size())
 					b.away[o] = append(b.away[o], j, uint32(i))
 				}
 			}

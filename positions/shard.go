@@ -32,9 +32,6 @@ func Owner(i, n, size int) int { return i / shardSize(n, size) }
 // multiple of 64.
 func shardSize(n, size int) int { return max(64, ((n+size-1)/size+63)&^63) }
 
-// owner is Owner for the peers.
-func owner(p Peers, i, n int) int { return Owner(i, n, p.Size()) }
-
 // EnumerateShard finds the positions of a game instance as Enumerate does,
 // and builds the move graph of the shard of this peer (RankShard): the
 // moves of its positions, and the edges into them from every shard, which

@@ -96,12 +96,7 @@ func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
 	if why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrNotShifts, why)
 	}
-	if opt.MaxPositions <= 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	if opt.OpenWidth <= 0 {
-		opt.OpenWidth = DefaultOpenWidth
-	}
+	opt = opt.withDefaults()
 	starts, err := in.Starts(opt.OpenWidth)
 	if err != nil {
 		return nil, err

@@ -65,12 +65,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 	case !g.HasBounds:
 		return not("no [bounds] box", false)
 	}
-	if opt.MaxPositions <= 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	if opt.OpenWidth <= 0 {
-		opt.OpenWidth = DefaultOpenWidth
-	}
+	opt = opt.withDefaults()
 	moves, why := in.Affine()
 	if why != "" {
 		return not(why, false)
