@@ -73,7 +73,10 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if world.Size() > 1 || o.ranks > 1 {
+	if isTable, _ := sniffTable(args[0]); isTable && world.Rank() != 0 {
+		// A table is read, not solved, and its reader is rank 0.
+		return world.Close()
+	} else if !isTable && (world.Size() > 1 || o.ranks > 1) {
 		return o.solveRanks(ctx, e, args[0], world)
 	}
 	// A job of one rank (mpirun -np 1) is a one-process solve that leaves

@@ -305,3 +305,17 @@ func TestMPIRankError(t *testing.T) {
 		t.Errorf("a failed job left %s", path)
 	}
 }
+
+// TestSolveRanksTable: a table file is read, not solved, with --ranks as
+// without: the same summary, and no game-file error about its bytes.
+func TestSolveRanksTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "demo.rtb")
+	if _, errs, code := runCmd(t, "solve", "ege-2027-demo", "-o", path); code != 0 {
+		t.Fatal(errs)
+	}
+	want, _, _ := runCmd(t, "solve", path)
+	got, errs, code := runCmd(t, "solve", path, "--ranks", "2")
+	if code != 0 || summaryBody(got) != summaryBody(want) {
+		t.Errorf("solve TABLE --ranks 2: exit %d, %q\n%s\nwant\n%s", code, errs, got, want)
+	}
+}

@@ -27,18 +27,8 @@ var errNotText = errors.New("not a table file and not UTF-8 text")
 // readTableFile reads a table file whole. ok is false when path is not a
 // table (told by its magic number, not its name): a game file, or no file.
 func readTableFile(path string) (t *table.Table, ok bool, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, false, nil
-	}
-	head := make([]byte, sniffSize)
-	n, _ := io.ReadFull(f, head)
-	f.Close()
-	if !table.HasMagic(head[:n]) {
-		if !looksLikeText(head[:n], n == sniffSize) {
-			return nil, true, fmt.Errorf("%s: %w", path, errNotText)
-		}
-		return nil, false, nil
+	if ok, err = sniffTable(path); !ok || err != nil {
+		return nil, ok, err
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -48,6 +38,26 @@ func readTableFile(path string) (t *table.Table, ok bool, err error) {
 		return nil, true, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, true, nil
+}
+
+// sniffTable tells a table file from a game file by its first bytes: ok
+// is true for a table, and for a file that is neither (err says so);
+// false for UTF-8 text or no file.
+func sniffTable(path string) (ok bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, nil
+	}
+	head := make([]byte, sniffSize)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	if table.HasMagic(head[:n]) {
+		return true, nil
+	}
+	if !looksLikeText(head[:n], n == sniffSize) {
+		return true, fmt.Errorf("%s: %w", path, errNotText)
+	}
+	return false, nil
 }
 
 // looksLikeText tells whether the first bytes of a file may begin a game
