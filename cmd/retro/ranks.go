@@ -60,9 +60,6 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 		if o.game.fs.Changed("ranks") {
 			return &usageError{cmd: commands["solve"], err: fmt.Errorf("--ranks is for ranks in this process; this one is rank %d of an MPI job of %d", world.Rank(), world.Size())}
 		}
-		if world.Rank() != 0 {
-			e = quietEnv(e)
-		}
 		if n := cluster.CoresPerRank(); n > 0 && os.Getenv("GOMAXPROCS") == "" {
 			// Ranks that share a node share its cores: each its part.
 			runtime.GOMAXPROCS(n)
@@ -83,14 +80,10 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 	var wg sync.WaitGroup
 	for r := range comms {
 		phases[r] = &phase{rank: r, size: o.ranks}
-		re := e
-		if r != 0 {
-			re = quietEnv(e)
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if errs[r] = o.solveRank(ctx, re, arg, comms[r], phases[r]); errs[r] != nil {
+			if errs[r] = o.solveRank(ctx, e, arg, comms[r], phases[r]); errs[r] != nil {
 				comms[r].Close() // the others stop waiting on this rank
 			}
 		}()
@@ -105,13 +98,6 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// quietEnv is e with its output dropped: the summary is rank 0's to print.
-func quietEnv(e *env) *env {
-	q := *e
-	q.stdout, q.stderr, q.tty = io.Discard, io.Discard, false
-	return &q
 }
 
 // solveRank is one rank's share of the solve: load the game, solve the
