@@ -98,12 +98,21 @@ func LoadGame(src rules.Source, params []rules.Setting) (*rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	for k, s := range params {
-		if err := g.Set(s); err != nil {
-			return nil, &ParamError{Index: k, Err: err}
-		}
+	if err := SetParams(g, params); err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// SetParams sets the ranges of a loaded game's params, in order, as
+// LoadGame does; a setting the game refuses is a *ParamError.
+func SetParams(g *rules.Game, params []rules.Setting) error {
+	for k, s := range params {
+		if err := g.Set(s); err != nil {
+			return &ParamError{Index: k, Err: err}
+		}
+	}
+	return nil
 }
 
 // SolveLoaded is SolveGame for a game already loaded, its params set

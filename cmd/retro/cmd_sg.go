@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/retro"
 	"retro/retro/sg"
 	"retro/rules"
 )
@@ -177,8 +178,14 @@ func (o *sgOptions) load(arg string, strict bool) (*rules.Game, error) {
 }
 
 // loadGame reads a game file or a built-in game and applies the --param
-// flags that name its params; with strict, every --param must name one.
+// flags as every command does (readParams, retro.SetParams, paramError);
+// without strict, a flag that names no param of the game is passed over
+// (in a sum of games, it may be meant for another).
 func (o *sgOptions) loadGame(arg string, strict bool) (*rules.Game, error) {
+	all, err := readParams(o.params)
+	if err != nil {
+		return nil, err
+	}
 	g, err := rules.FromArg(arg).Load()
 	if err != nil {
 		return nil, err
@@ -186,17 +193,17 @@ func (o *sgOptions) loadGame(arg string, strict bool) (*rules.Game, error) {
 	if err := heapGame(g); err != nil {
 		return nil, err
 	}
-	for _, p := range o.params {
-		name, lo, hi, err := parseParam(p)
-		if err != nil {
-			return nil, err
+	set, flags := all, o.params
+	if !strict {
+		set, flags = nil, nil
+		for k, s := range all {
+			if slices.ContainsFunc(g.Params, func(p rules.Param) bool { return p.Name == s.Name }) {
+				set, flags = append(set, s), append(flags, o.params[k])
+			}
 		}
-		if !strict && !slices.ContainsFunc(g.Params, func(q rules.Param) bool { return q.Name == name }) {
-			continue
-		}
-		if err := g.SetRange(name, lo, hi); err != nil {
-			return nil, fmt.Errorf("--param %s: %w", p, err)
-		}
+	}
+	if err := retro.SetParams(g, set); err != nil {
+		return nil, paramError(flags, err)
 	}
 	return g, nil
 }

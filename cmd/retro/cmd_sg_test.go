@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,6 +123,60 @@ func TestSGErrors(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.msg) {
 			t.Errorf("%v: exit %d, %q", c.args, code, errs)
 		}
+	}
+}
+
+// sg applies --param to a game file or a built-in game as solve does:
+// the same messages, a flag the game refuses a usage error (exit 2), a
+// range too wide or left open a failure (exit 1). The file's param is at
+// line 8, column 1; the built-in's, at line 9.
+func TestSGParamAsSolve(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "take.toml")
+	src := `name  = "Take 1..k"
+piles = ["x"]
+sum   = true
+moves = ["x - i for i in 1..k if i <= x"]
+winner = "mover"
+
+[params]
+k = "1..3"
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		game, param string
+		code        int
+		want        string
+	}{
+		{file, "bogus=1", 2, "retro: --param bogus=1: {file} has no param bogus (params: k)\n"},
+		{file, "k=abc", 2, "retro: --param \"k=abc\": \"abc\" is not an integer\n"},
+		{file, "k=3..2", 2, "retro: --param \"k=3..2\": empty range\n"},
+		{file, "k", 2, "retro: --param \"k\": want NAME=LO..HI, NAME=LO.. or NAME=VALUE\n"},
+		{file, "k=1..100000000", 1, "retro: {file}:8:1: k = 1..100000000 gives 100000000 instances, more than the 4194304 allowed\n" +
+			"retro: narrow k with --param k=LO..HI\n"},
+		{file, "k=2..", 1, "retro: {file}:8:1: rule param k needs a closed range: pass --param k=LO..HI\n"},
+		{"powers-of-p", "bogus=1", 2, "retro: --param bogus=1: powers-of-p.toml has no param bogus (params: p)\n"},
+		{"powers-of-p", "p=1..100000000", 1, "retro: powers-of-p.toml:9:1: p = 1..100000000 gives 100000000 instances, more than the 4194304 allowed\n" +
+			"retro: narrow p with --param p=LO..HI\n"},
+		{"powers-of-p", "p=3..", 1, "retro: powers-of-p.toml:9:1: rule param p needs a closed range: pass --param p=LO..HI\n"},
+		{"nim", "p=3", 2, "retro: --param p=3: nim.toml has no params; there is no param p\n"},
+		// The flag is read before the game is looked for, as solve does.
+		{"no-such-game", "k", 2, "retro: --param \"k\": want NAME=LO..HI, NAME=LO.. or NAME=VALUE\n"},
+	} {
+		want := strings.ReplaceAll(c.want, "{file}", file)
+		for _, cmd := range [][]string{{"sg"}, {"sg", "--heaps", "3"}, {"solve"}} {
+			args := append(slices.Clone(cmd), c.game, "--param", c.param)
+			if _, errs, code := runCmd(t, args...); code != c.code || errs != want {
+				t.Errorf("%v: exit %d, %q; want exit %d, %q", args, code, errs, c.code, want)
+			}
+		}
+	}
+	// In a sum of games a flag applies to the games that have its param:
+	// k = 2 makes a heap of 3 worth 0 (3 = 0 mod 3), and nim has no params.
+	out := sgOK(t, "sg", file+":3", "nim:4", "--param", "k=2")
+	if !strings.Contains(out, "grundy:   0 ^ 4 = 4\n") {
+		t.Errorf("sum with k=2:\n%s", out)
 	}
 }
 

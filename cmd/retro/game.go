@@ -62,15 +62,30 @@ func (gf *gameFlags) load(arg string) (*rules.Game, error) {
 		return nil, err
 	}
 	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
-	return g, gf.paramError(err)
+	return g, paramError(gf.params, err)
 }
 
-// paramError makes a --param the game refuses a usage error naming the
-// flag as given.
-func (gf *gameFlags) paramError(err error) error {
+// readParams reads --param flags into the settings of a game's params,
+// in order. A bad flag is a usage error.
+func readParams(flags []string) ([]rules.Setting, error) {
+	var set []rules.Setting
+	for _, p := range flags {
+		pv, err := readParam(p)
+		if err != nil {
+			return nil, err
+		}
+		set = append(set, rules.Setting{Name: pv.name, Lo: pv.lo, Hi: pv.hi, Open: pv.open})
+	}
+	return set, nil
+}
+
+// paramError makes a setting the game refuses (a *retro.ParamError of the
+// settings readParams made of flags) a usage error naming the flag as
+// given.
+func paramError(flags []string, err error) error {
 	var pe *retro.ParamError
 	if errors.As(err, &pe) {
-		return &usageError{err: fmt.Errorf("--param %s: %w", gf.params[pe.Index], pe.Err)}
+		return &usageError{err: fmt.Errorf("--param %s: %w", flags[pe.Index], pe.Err)}
 	}
 	return err
 }
@@ -86,13 +101,11 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}
-	for _, p := range gf.params {
-		pv, err := readParam(p)
-		if err != nil {
-			return retro.GameOptions{}, err
-		}
-		opt.Params = append(opt.Params, rules.Setting{Name: pv.name, Lo: pv.lo, Hi: pv.hi, Open: pv.open})
+	params, err := readParams(gf.params)
+	if err != nil {
+		return retro.GameOptions{}, err
 	}
+	opt.Params = params
 	setMemoryLimit(opt.MaxBytes)
 	return opt, nil
 }
@@ -120,16 +133,6 @@ type paramValue struct {
 	name   string
 	lo, hi int64
 	open   bool // NAME=LO..: the game's open width decides how far
-}
-
-// parseParam reads a --param flag as a closed range: NAME=LO.. takes the
-// default open width.
-func parseParam(s string) (name string, lo, hi int64, err error) {
-	pv, err := readParam(s)
-	if pv.open {
-		pv.hi = rules.OpenHi(pv.lo, positions.DefaultOpenWidth)
-	}
-	return pv.name, pv.lo, pv.hi, err
 }
 
 // readParam reads NAME=LO..HI, NAME=LO.. (LO..LO+open-width-1 is left to
@@ -205,7 +208,7 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptio
 	opt.Stage, opt.Layer = prog.stage, prog.layer
 	sv, err := run(opt)
 	if err != nil {
-		return nil, gf.paramError(err)
+		return nil, paramError(gf.params, err)
 	}
 	return &solved{game: sv.Game, results: sv.Results, elapsed: sv.Elapsed}, nil
 }

@@ -111,7 +111,7 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	}
 	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
 	if err != nil {
-		return o.game.paramError(err)
+		return paramError(o.game.params, err)
 	}
 	ph.set("finding the positions")
 	opt.Peers = comm
@@ -123,7 +123,7 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	opt.Layer = func(_ *rules.Instance, layer, _, _ int) { ph.set("colouring (layer %d)", layer) }
 	sv, err := retro.SolveLoaded(ctx, g, opt)
 	if err != nil {
-		return o.game.paramError(err)
+		return paramError(o.game.params, err)
 	}
 	s := &solved{game: sv.Game, parts: sv.Parts, elapsed: sv.Elapsed}
 	if o.table != "" {
