@@ -55,7 +55,8 @@
 //     (rules.Instance.HeapView), whose position is a collection of heaps
 //     as a tuple, largest first, padded with zeros (HeapTuple). HeapStarts
 //     makes the view of every collection reachable from one heap of 0..N,
-//     HeapViewAt the view around one collection (heapview.go). They are
+//     HeapViewAt the view around one collection, and Result.HeapIndex
+//     finds a collection in a result of a view (heapview.go). They are
 //     here rather than in positions because sizing a view takes the most
 //     heaps a heap splits into (sg.MaxHeaps), and positions, below the
 //     solver, does not use retro/sg.

@@ -1,7 +1,10 @@
 package retro
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"retro/positions"
 	"retro/retro/sg"
@@ -61,4 +64,52 @@ func HeapTuple(heaps []int64, k int) []int64 {
 	tuple := make([]int64, max(k, len(sorted)))
 	copy(tuple, sorted)
 	return tuple
+}
+
+// HeapIndex finds a collection of heaps in r, a result of a heap view:
+// the index of the collection's tuple (HeapTuple), without history. A
+// collection r does not hold gives a *HeapsNotHeldError.
+func (r *Result) HeapIndex(heaps []int64) (int, error) {
+	k := r.Space.Piles()
+	tuple := HeapTuple(heaps, k)
+	missing := &HeapsNotHeldError{Heaps: heaps, Tuple: tuple, Most: k, Positions: r.Len()}
+	if missing.TooMany() {
+		return 0, missing
+	}
+	i, ok := r.Space.Index(tuple[:k], 0)
+	if !ok {
+		return 0, missing
+	}
+	return i, nil
+}
+
+// HeapsNotHeldError is a collection of heaps that a result of a heap view
+// does not hold: one of more heaps than the view's positions have
+// (TooMany), or one its starts do not reach.
+type HeapsNotHeldError struct {
+	Heaps     []int64 // the collection, as asked for
+	Tuple     []int64 // its tuple, HeapTuple(Heaps, Most)
+	Most      int     // the heaps of a position of the view
+	Positions int     // the positions the result holds
+}
+
+// TooMany tells whether the collection has more heaps (not counting
+// empty ones) than a position of the view.
+func (e *HeapsNotHeldError) TooMany() bool { return len(e.Tuple) > e.Most && e.Tuple[e.Most] > 0 }
+
+func (e *HeapsNotHeldError) Error() string {
+	var hs []string
+	for _, h := range e.Tuple {
+		if h > 0 {
+			hs = append(hs, strconv.FormatInt(h, 10))
+		}
+	}
+	what := "heaps " + strings.Join(hs, " + ")
+	if len(hs) == 0 {
+		what = "no heaps"
+	}
+	if e.TooMany() {
+		return fmt.Sprintf("%s: a position holds at most %d heaps", what, e.Most)
+	}
+	return fmt.Sprintf("%s: not among the %d positions reachable from the starts", what, e.Positions)
 }

@@ -1,6 +1,7 @@
 package retro_test
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -54,6 +55,58 @@ func TestHeapStarts(t *testing.T) {
 		want[0] = int64(n)
 		if !slices.Equal(s.Piles, want) || s.Hist != 0 {
 			t.Errorf("seed %d: %v", n, s)
+		}
+	}
+}
+
+// From one Kayles heap of 3 in a view of two heaps the collections
+// reached are 3, 2, 1 + 1 (the middle pin knocked down) and 1: four
+// positions (no heaps left is an end, not a position). HeapIndex finds
+// them in any order, with empty heaps or without, and says why it does
+// not find the others.
+func TestHeapIndex(t *testing.T) {
+	res := heapEngine(t, kaylesInstance(t), [][]int64{{3}}, 2)
+	if res.Len() != 4 {
+		t.Fatalf("%d positions, want 4", res.Len())
+	}
+	for _, c := range []struct {
+		heaps []int64
+		tuple []int64
+	}{
+		{[]int64{1, 1}, []int64{1, 1}},
+		{[]int64{0, 1}, []int64{1, 0}},
+		{[]int64{1, 1, 0}, []int64{1, 1}},
+		{[]int64{3}, []int64{3, 0}},
+	} {
+		i, err := res.HeapIndex(c.heaps)
+		if err != nil {
+			t.Errorf("%v: %v", c.heaps, err)
+			continue
+		}
+		got := make([]int64, 2)
+		res.Space.Position(i, got)
+		if !slices.Equal(got, c.tuple) {
+			t.Errorf("%v: index %d is %v, want %v", c.heaps, i, got, c.tuple)
+		}
+	}
+	for _, c := range []struct {
+		heaps   []int64
+		tooMany bool
+		msg     string
+	}{
+		{[]int64{1, 2, 1}, true, "heaps 2 + 1 + 1: a position holds at most 2 heaps"},
+		{[]int64{2, 1}, false, "heaps 2 + 1: not among the 4 positions reachable from the starts"},
+		{[]int64{4}, false, "heaps 4: not among the 4 positions reachable from the starts"},
+		{[]int64{0}, false, "no heaps: not among the 4 positions reachable from the starts"},
+	} {
+		_, err := res.HeapIndex(c.heaps)
+		var missing *retro.HeapsNotHeldError
+		if !errors.As(err, &missing) {
+			t.Errorf("%v: %v, want a *HeapsNotHeldError", c.heaps, err)
+			continue
+		}
+		if missing.TooMany() != c.tooMany || err.Error() != c.msg || !slices.Equal(missing.Heaps, c.heaps) {
+			t.Errorf("%v: too many %v, heaps %v, %q; want %v, %q", c.heaps, missing.TooMany(), missing.Heaps, err, c.tooMany, c.msg)
 		}
 	}
 }

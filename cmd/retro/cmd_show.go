@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -183,38 +184,9 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 		}
 	}
 	res := s.results[0]
-	var (
-		piles []int64
-		hist  int
-		err   error
-	)
-	if g.Sum { // the table holds the heap game's engine view
-		heaps, err := parseHeapList(arg)
-		if err != nil {
-			return fmt.Errorf("position %q: %v", arg, err)
-		}
-		n := res.Space.Piles()
-		piles = retro.HeapTuple(heaps, n)
-		if len(piles) > n && piles[n] > 0 {
-			return fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(piles), n)
-		}
-		piles = piles[:n]
-	} else {
-		if piles, err = parsePosition(g, arg); err != nil {
-			return err
-		}
-		if hist, err = parseHistory(g, o.last, o.mylast); err != nil {
-			return err
-		}
-	}
-	i, ok := res.Space.Index(piles, hist)
-	if !ok {
-		what := positions.Format(g, piles, hist)
-		if g.Sum {
-			what = heapTuple(piles)
-		}
-		return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from the starts of %s (show it from the game instead)",
-			file, what, res.Len(), g.File)
+	i, err := o.tableIndex(file, g, res, arg)
+	if err != nil {
+		return err
 	}
 	if o.json && g.Sum {
 		return errHeapJSON(g)
@@ -226,4 +198,42 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 		return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
 	}
 	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+}
+
+// tableIndex finds a position in the result of a table file: a list of
+// heaps in a heap game's (retro.Result.HeapIndex), piles and history in
+// any other's.
+func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, arg string) (int, error) {
+	notHeld := func(what string) error {
+		return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from the starts of %s (show it from the game instead)",
+			file, what, res.Len(), g.File)
+	}
+	if !g.Sum {
+		piles, err := parsePosition(g, arg)
+		if err != nil {
+			return 0, err
+		}
+		hist, err := parseHistory(g, o.last, o.mylast)
+		if err != nil {
+			return 0, err
+		}
+		i, ok := res.Space.Index(piles, hist)
+		if !ok {
+			return 0, notHeld(positions.Format(g, piles, hist))
+		}
+		return i, nil
+	}
+	heaps, err := parseHeapList(arg)
+	if err != nil {
+		return 0, fmt.Errorf("position %q: %v", arg, err)
+	}
+	i, err := res.HeapIndex(heaps)
+	var missing *retro.HeapsNotHeldError
+	switch {
+	case !errors.As(err, &missing):
+		return i, err
+	case missing.TooMany():
+		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(missing.Tuple), missing.Most)
+	}
+	return 0, notHeld(heapTuple(missing.Tuple))
 }

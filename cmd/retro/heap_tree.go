@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -49,22 +50,22 @@ func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int)
 		Position: func(p []int64, _ int) string { return heapTuple(p) }})
 }
 
-// heapTableIndex finds a list of heaps in a heap game's table.
+// heapTableIndex finds a list of heaps in a heap game's table
+// (retro.Result.HeapIndex), as tree says it.
 func heapTableIndex(file string, res *retro.Result, arg string) (int, error) {
 	heaps, err := parseHeapList(arg)
 	if err != nil {
 		return 0, fmt.Errorf("position %q: %v", arg, err)
 	}
-	n := res.Space.Piles()
-	tuple := retro.HeapTuple(heaps, n)
-	if len(tuple) > n && tuple[n] > 0 {
-		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), n)
+	i, err := res.HeapIndex(heaps)
+	var missing *retro.HeapsNotHeldError
+	switch {
+	case !errors.As(err, &missing):
+		return i, err
+	case missing.TooMany():
+		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), missing.Most)
 	}
-	i, ok := res.Space.Index(tuple[:n], 0)
-	if !ok {
-		return 0, fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", file, heapTuple(tuple), res.Len())
-	}
-	return i, nil
+	return 0, fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", file, heapTuple(missing.Tuple), missing.Positions)
 }
 
 // heapTuple writes a view's tuple as its heaps: "14 + 10 + 9".
