@@ -719,7 +719,7 @@ func (s *sweep) space() (*Space, string) {
 		size[k] = s.max[k] - lo[k] + 1
 	}
 	vol := sp.volume(size)
-	if vol > max(sparseFloor, sparseRatio*uint64(s.count)) {
+	if !isDense(vol, s.count) {
 		return nil, "the positions fill too little of their box"
 	}
 	same := true

@@ -88,24 +88,12 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 // discover finds the positions of a game instance: every position
 // reachable from its start positions, and the whole [bounds] box.
 func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
-	opt = opt.withDefaults()
-	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
+	f, starts, err := prepare(in, opt)
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	bounds, err := in.Bounds()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if len(starts) > opt.MaxPositions {
-		return nil, nil, nil, fmt.Errorf("%w: the game has %d start positions, more than %d", ErrTooManyPositions, len(starts), opt.MaxPositions)
-	}
-	f := newFinder(in, opt, bounds)
-	if err := f.boxFits(); err != nil {
 		return nil, nil, nil, err
 	}
 	var sp *Space
-	if bounds != nil && f.hist == 1 && opt.Horizon < 0 && len(opt.Extra) == 0 {
+	if f.isWholeBox() {
 		sp, err = f.wholeBox()
 	} else {
 		sp, err = f.find(starts)
@@ -117,11 +105,43 @@ func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, err
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
 		if !ok {
-			return nil, nil, nil, fmt.Errorf("start position %s was not enumerated", Format(in.Game, s.Piles, 0))
+			return nil, nil, nil, errNotEnumerated(in.Game, s.Piles)
 		}
 		ss = append(ss, StartPos{Params: s.Params, Index: i})
 	}
 	return sp, f, ss, nil
+}
+
+// prepare makes the finder of a game instance and lists its starts,
+// refusing too many starts or too large a box.
+func prepare(in *rules.Instance, opt Options) (*finder, []rules.Start, error) {
+	opt = opt.withDefaults()
+	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
+	if err != nil {
+		return nil, nil, err
+	}
+	bounds, err := in.Bounds()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(starts) > opt.MaxPositions {
+		return nil, nil, fmt.Errorf("%w: the game has %d start positions, more than %d", ErrTooManyPositions, len(starts), opt.MaxPositions)
+	}
+	f := newFinder(in, opt, bounds)
+	if err := f.boxFits(); err != nil {
+		return nil, nil, err
+	}
+	return f, starts, nil
+}
+
+// isWholeBox tells whether the positions are every tuple of the [bounds]
+// box and nothing else: a game without history, horizon or extra starts.
+func (f *finder) isWholeBox() bool {
+	return f.bounds != nil && f.hist == 1 && f.opt.Horizon < 0 && len(f.opt.Extra) == 0
+}
+
+func errNotEnumerated(g *rules.Game, p []int64) error {
+	return fmt.Errorf("start position %s was not enumerated", Format(g, p, 0))
 }
 
 // finder discovers the positions by breadth-first search from the starts.
@@ -549,7 +569,11 @@ func outsideBox(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []i
 }
 
 // space turns the set found into a Space. The finder's sets are let go:
-// only the depths and the unexplored positions stay, for the graph.
+// only the depths and the unexplored positions stay, for the graph. The
+// space is dense when the positions found fill their tight box well
+// (isDense), however the search kept them on its way, so that the kind of
+// index is a function of the set alone; under a horizon, which needs each
+// position's depth, it is hashed.
 func (f *finder) space() (*Space, error) {
 	sp := &Space{game: f.g, box: box{piles: f.piles, hist: f.hist}}
 	if f.box != nil {
@@ -557,11 +581,15 @@ func (f *finder) space() (*Space, error) {
 			f.box.remove(f.dead[:f.piles], int(f.dead[f.piles]))
 		}
 		f.dead = nil
+	}
+	if f.opt.Horizon < 0 {
 		dense, err := f.denseSpace(sp)
 		if err != nil || dense {
-			f.box = nil
+			f.box, f.hash, f.gone = nil, nil, nil
 			return sp, err
 		}
+	}
+	if f.box != nil {
 		if err := f.toHash(); err != nil {
 			return nil, err
 		}
@@ -588,13 +616,33 @@ func (f *finder) space() (*Space, error) {
 	return sp, nil
 }
 
-// denseSpace fits a box tightly around the positions found and ranks them;
-// it returns false, leaving sp alone, when that box is sparse.
-func (f *finder) denseSpace(sp *Space) (bool, error) {
-	b := f.box
-	lo, hi := make([]int64, f.piles), make([]int64, f.piles)
+// each calls fn for every position found and kept, from the box or the
+// hash index, in no set order.
+func (f *finder) each(fn func(p []int64, h int)) {
+	if f.box != nil {
+		f.box.each(fn)
+		return
+	}
+	t := make([]int64, f.piles)
+	for id := range f.hash.len() {
+		if !f.gone[id] {
+			h := f.hash.tuple(int32(id), t)
+			fn(t, int(h))
+		}
+	}
+}
+
+// isDense tells whether n positions whose tight box has vol cells are
+// indexed densely: when the box has at most sparseRatio cells a
+// position, or sparseFloor cells in all.
+func isDense(vol uint64, n int) bool { return vol <= max(sparseFloor, sparseRatio*uint64(n)) }
+
+// tightBox is the bounding box of some positions: its low corner and
+// sides (each 1 when there are none).
+func tightBox(piles int, each func(fn func(p []int64, h int))) (lo, size []int64) {
+	lo, hi := make([]int64, piles), make([]int64, piles)
 	first := true
-	b.each(func(p []int64, _ int) {
+	each(func(p []int64, _ int) {
 		if first {
 			copy(lo, p)
 			copy(hi, p)
@@ -604,17 +652,33 @@ func (f *finder) denseSpace(sp *Space) (bool, error) {
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 	})
-	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: sides(lo, hi)}}
+	return lo, sides(lo, hi)
+}
+
+// denseSpace fits a box tightly around the positions found and ranks them;
+// it returns false, leaving sp alone, when that box is sparse.
+func (f *finder) denseSpace(sp *Space) (bool, error) {
+	n := f.count()
+	if f.box == nil {
+		n = 0
+		for _, g := range f.gone {
+			if !g {
+				n++
+			}
+		}
+	}
+	lo, size := tightBox(f.piles, f.each)
+	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: size}}
 	vol := tight.volume(tight.size)
-	if vol > max(sparseFloor, sparseRatio*uint64(b.count)) {
+	if !isDense(vol, n) {
 		return false, nil
 	}
-	if err := f.opt.afford("the index", b.count, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {
+	if err := f.opt.afford("the index", n, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {
 		return false, err
 	}
 	tight.bits = NewBitset(int(vol))
 	sp.dense = true
-	b.each(func(p []int64, h int) { tight.add(p, h) })
+	f.each(func(p []int64, h int) { tight.add(p, h) })
 	sp.lo, sp.size, sp.member = tight.lo, tight.size, tight.bits
 	sp.rank, sp.n = rankDirectory(sp.member)
 	return true, nil

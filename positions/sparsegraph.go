@@ -31,7 +31,7 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 			vol = satMul(vol, uint64(f.hi[k]-f.lo[k]+1))
 		}
 	}
-	if vol <= max(sparseFloor, sparseRatio*uint64(n)) {
+	if isDense(vol, n) {
 		return nil, fmt.Errorf("%w: the positions fill their box", ErrNotShifts)
 	}
 	freeSlice(f.table)
