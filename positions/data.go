@@ -10,6 +10,10 @@ import (
 // SpaceData is a Space as plain values, for storing it and loading it
 // back. A dense space has Lo, Size and Member; a hashed one Tuples (Len()
 // tuples, flat, in index order) and Hists.
+//
+// The data of a shard's space holds only the shard's positions: Member
+// the words WordLo.. of the box's Words, with the bits of the shard's
+// positions alone, or the Tuples and Hists of positions First.. .
 type SpaceData struct {
 	Piles   int
 	History int // history values a position may carry
@@ -19,14 +23,22 @@ type SpaceData struct {
 	Member  Bitset
 	Tuples  []int64
 	Hists   []uint32
+
+	First  int // hashed: the index of the first tuple
+	WordLo int // dense: the word of the box that Member begins at
+	Words  int // dense: the words of the whole box
 }
 
 // Data returns the space's content. The slices of a dense space are
 // shared, not copied; those of a hashed one are made.
 func (s *Space) Data() SpaceData {
-	d := SpaceData{Piles: s.piles, History: s.hist, Dense: s.dense}
+	d := SpaceData{Piles: s.piles, History: s.hist, Dense: s.dense, First: s.first}
 	if s.dense {
 		d.Lo, d.Size, d.Member = s.lo, s.size, s.member
+		d.Words, d.WordLo = len(s.member), s.wordLo()
+		if s.shard != nil {
+			d.Words = s.shard.words
+		}
 	} else {
 		d.Tuples, d.Hists = s.index.unpack()
 	}

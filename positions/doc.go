@@ -30,13 +30,21 @@
 //     ends are flags (WinEnd, LoseEnd), not edges.
 //   - Shard: the positions Lo..Hi-1 of a space that one of several peers
 //     (processes of one solve, Peers) holds: about Len()/peers of them,
-//     starting at a multiple of 64 (RankShard; Owner says whose a position
-//     is). EnumerateShard finds the whole space on every peer, which is the
-//     same for all, and builds only the shard's part of the move graph:
-//     the moves of its positions, and every edge into them, the edges
-//     from other shards handed over by the peers in one exchange. Such a
-//     Graph indexes its per-position fields i-Lo; Pred holds indices of
-//     the whole space.
+//     starting at a multiple of 64 (RankShard; Owner says whose index it
+//     is). EnumerateShard finds the positions with the peers, none of them
+//     holding them all: during the search each peer owns the positions
+//     whose key hashes to it and follows their moves, level by level,
+//     sending the targets it does not own to their owners; then a sample
+//     sort among the peers puts every position on the peer of its index.
+//     A shard's space holds its own positions only (Held), as a piece of
+//     the dense box or of the sorted tuples, and the first position of
+//     every other shard, so that it knows which peer holds any position.
+//     Each peer builds its shard's part of the move graph: the moves of
+//     its positions, and every edge into them. A move to another shard's
+//     position is a question to that peer, which keeps the edge if the
+//     position is in the space and answers no otherwise (the move reaches
+//     an end). Such a Graph indexes its per-position fields i-Lo; Pred
+//     holds indices of the whole space.
 //   - Position cap: the most positions Enumerate will find before it stops
 //     with ErrTooManyPositions, so that a game that does not end is an error,
 //     not an exhausted machine.

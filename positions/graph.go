@@ -73,9 +73,13 @@ type builder struct {
 	moves rules.MoveList
 	probe rules.MoveList
 	succ  []uint32
-	count int64      // legal moves seen
-	away  [][]uint32 // in a shard: edges into other shards, by owner, as (to, from) pairs
+	count int64 // legal moves seen
 	meter *meter
+
+	// In a shard: the distinct targets of the position at hand that
+	// other peers hold (far), and the questions to each peer (ask).
+	far []farTarget
+	ask []queries
 }
 
 func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options, lo, hi int, peers Peers) (*Graph, error) {
@@ -95,8 +99,8 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		WinEnd: NewBitset(n), LoseEnd: NewBitset(n),
 		FinalLost: NewBitset(n), FinalWon: NewBitset(n)}
 	if opt.Horizon >= 0 {
-		gr.Depth = f.depth
-		if lo != 0 || hi != len(f.depth) {
+		gr.Depth = f.depth // a shard's own, or the whole space's
+		if len(f.depth) != n {
 			gr.Depth = slices.Clone(f.depth[lo:hi])
 		}
 		f.depth = nil
@@ -108,11 +112,11 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		}
 	}
 	shards := Shards(n, runtime.GOMAXPROCS(0))
-	builders := make([]*builder, len(shards))
+	builders := make([]*builder, max(1, len(shards))) // one at least: it answers the questions of other shards
 	for k := range builders {
 		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.work.meter()}
 		if peers != nil {
-			builders[k].away = make([][]uint32, peers.Size())
+			builders[k].ask = make([]queries, peers.Size())
 		}
 	}
 	var done atomic.Int64
@@ -130,16 +134,12 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			if err != nil {
 				return err
 			}
-			gr.Out[i-lo] = uint32(len(succ))
-			b.meter.edges += int64(len(succ))
+			gr.Out[i-lo] = uint32(len(succ) + len(b.far))
+			b.meter.edges += int64(len(succ) + len(b.far))
 			for _, j := range succ {
-				if q := int(j) - lo; q >= 0 && q < n {
-					atomic.AddUint32(&gr.PredStart[q+1], 1)
-				} else {
-					o := Owner(int(j), sp.Len(), peers.Size())
-					b.away[o] = append(b.away[o], j, uint32(i))
-				}
+				atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
 			}
+			b.askFar(i)
 			if i&(1<<12-1) == 0 {
 				progress("moves")
 				return opt.stopped()
@@ -159,7 +159,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	// The edges from other shards: pairs of (position here, position there).
 	var from []uint32
 	if peers != nil {
-		if from, gr.Sent, err = exchangeEdges(peers, builders); err != nil {
+		if from, gr.Sent, err = answerQueries(peers, builders); err != nil {
 			return nil, err
 		}
 		for k := 0; k < len(from); k += 2 {
@@ -276,6 +276,7 @@ func firstError(errs []error) error {
 // noting, on the first pass, whether i is final and which ends it reaches.
 func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, error) {
 	gr := b.gr
+	b.far = b.far[:0]
 	if gr.Unexplored != nil && gr.Unexplored.Has(i-gr.Lo) {
 		return nil, nil
 	}
@@ -330,6 +331,10 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 			continue
 		}
 		if !first {
+			continue
+		}
+		if o := b.sp.owner(t, th); b.ask != nil && o != b.sp.shard.me {
+			b.addFar(o, t, th, b.moves.Cmd[k])
 			continue
 		}
 		won, err := b.endOf(p, h, t, th, b.moves.Cmd[k])

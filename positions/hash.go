@@ -131,29 +131,7 @@ func (h *hashIndex) rehash(size int) {
 }
 
 // compare orders keys by pile values, then history.
-func (h *hashIndex) compare(a, b int32) int {
-	ka, kb := h.key(a), h.key(b)
-	for k := 0; k <= h.piles; k++ {
-		var va, vb int64
-		var na, nb int
-		if k < h.piles {
-			va, na = binary.Varint(ka)
-			vb, nb = binary.Varint(kb)
-		} else {
-			ua, _ := binary.Uvarint(ka)
-			ub, _ := binary.Uvarint(kb)
-			va, vb = int64(ua), int64(ub)
-		}
-		if va != vb {
-			if va < vb {
-				return -1
-			}
-			return 1
-		}
-		ka, kb = ka[na:], kb[nb:]
-	}
-	return 0
-}
+func (h *hashIndex) compare(a, b int32) int { return comparePacked(h.key(a), h.key(b), h.piles) }
 
 // sorted returns a new index holding the keys for which keep is true, with
 // ids in key order, and for every old id its new id (-1 when dropped).

@@ -30,6 +30,12 @@ type Space struct {
 
 	// hashed
 	index keyIndex
+
+	// A shard's space (see EnumerateShard) holds the positions first..
+	// first+held-1 of the n, and knows which peer holds each other one;
+	// a whole space (shard nil) holds them all.
+	first, held int
+	shard       *cuts
 }
 
 // Len is the number of positions.
@@ -53,14 +59,31 @@ func (s *Space) Dense() bool { return s.dense }
 func (s *Space) Index(piles []int64, hist int) (int, bool) {
 	if !s.dense {
 		id := s.index.find(piles, uint32(hist))
-		return int(id), id >= 0
+		return s.first + int(id), id >= 0
 	}
 	c, ok := s.cell(piles, hist)
-	if !ok || !s.member.Has(int(c)) {
+	if !ok {
 		return 0, false
 	}
-	w := c >> 6
+	return s.cellIndex(c)
+}
+
+// cellIndex is Index of the position of cell c of a dense space.
+func (s *Space) cellIndex(c uint64) (int, bool) {
+	w := int(c>>6) - s.wordLo()
+	if w < 0 || w >= len(s.member) || s.member[w]&(1<<(c&63)) == 0 {
+		return 0, false
+	}
 	return int(s.rank[w]) + bits.OnesCount64(s.member[w]&(1<<(c&63)-1)), true
+}
+
+// wordLo is the word of the box where a dense space's membership bits
+// begin: 0 but in a shard.
+func (s *Space) wordLo() int {
+	if s.shard == nil {
+		return 0
+	}
+	return s.shard.wordLo
 }
 
 // rankDirectory counts the members before each word of a membership
@@ -80,7 +103,7 @@ func rankDirectory(member Bitset) ([]uint32, int) {
 // returns its history value.
 func (s *Space) Position(i int, piles []int64) int {
 	if !s.dense {
-		return int(s.index.tuple(int32(i), piles))
+		return int(s.index.tuple(int32(i-s.first), piles))
 	}
 	w := sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
 	return s.decodeIn(w, i, piles)
@@ -93,7 +116,7 @@ func (s *Space) Position(i int, piles []int64) int {
 // whole rank directory.
 func (s *Space) PositionNear(i int, near *int, piles []int64) int {
 	if !s.dense {
-		return int(s.index.tuple(int32(i), piles))
+		return int(s.index.tuple(int32(i-s.first), piles))
 	}
 	w := *near
 	if w < 0 || w >= len(s.rank) || int(s.rank[w]) > i {
@@ -118,7 +141,16 @@ func (s *Space) decodeIn(w, i int, piles []int64) int {
 	for k := i - int(s.rank[w]); k > 0; k-- {
 		word &= word - 1
 	}
-	return s.decode(uint64(w<<6+bits.TrailingZeros64(word)), piles)
+	return s.decode(uint64((s.wordLo()+w)<<6+bits.TrailingZeros64(word)), piles)
+}
+
+// Held is the range of positions the space holds, lo..hi-1: all of them
+// but in a shard's space, whose Index, Position and Walk know only these.
+func (s *Space) Held() (lo, hi int) {
+	if s.shard == nil {
+		return 0, s.n
+	}
+	return s.first, s.first + s.held
 }
 
 // Walk calls fn for the positions lo..hi-1 in index order. The piles slice
@@ -139,12 +171,13 @@ func (s *Space) Walk(lo, hi int, fn func(i int, piles []int64, hist int) error) 
 	}
 	h := s.Position(lo, piles)
 	c, _ := s.cell(piles, h)
+	base := uint64(s.wordLo()) << 6
 	for i := lo; i < hi; i++ {
 		h = s.decode(c, piles)
 		if err := fn(i, piles, h); err != nil {
 			return err
 		}
-		c = uint64(s.member.Next(int(c) + 1))
+		c = base + uint64(s.member.Next(int(c-base)+1))
 	}
 	return nil
 }

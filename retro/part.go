@@ -28,9 +28,10 @@ type Part struct {
 }
 
 // SolvePart solves one game instance together with its peers, each
-// calling it with the same arguments: every peer finds the positions, and
-// builds and colours the move graph of its shard only, handing the
-// others what crosses between shards (positions.EnumerateShard, and the
+// calling it with the same arguments: the peers find the positions
+// together, each keeping its shard's, and each builds and colours the
+// move graph of its shard only, handing the others what crosses between
+// shards (positions.EnumerateShard, and the
 // general path's colouring with a net). The part of each peer, put
 // together, is the general path's result, the same whatever the number of
 // peers.

@@ -16,8 +16,10 @@ import (
 // instances were solved in parts (retro.SolvePart). Every peer calls it
 // with its parts of the same instances, in instance order. Each peer makes
 // the outcome blocks that start among its positions, taking the start of
-// a block that crosses into its shard from the peer before; the space
-// blocks go round the peers; rank 0 makes the game block and the instance
+// a block that crosses into its shard from the peer before; space block
+// j is made by peer j mod N, which the others send the words or tuples
+// of it that they hold (gatherSpace), and the space of a small instance,
+// in its record, is gathered on rank 0; rank 0 makes the game block and the instance
 // records, gathers the blocks a peer at a time and writes the file to w
 // (used on rank 0 only). The file is the same, byte for byte, as Write's
 // of the whole results, whatever the number of peers.
@@ -37,6 +39,18 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	if err != nil {
 		return err
 	}
+	for _, s := range srcs {
+		if !s.inline() {
+			continue
+		}
+		whole, err := gatherSpace(peers, s)
+		if err != nil {
+			return err
+		}
+		if me == 0 {
+			s.sd = *whole[0].sd
+		}
+	}
 	var jobs []func() (*block, error)
 	var keys []blockKey
 	if me == 0 {
@@ -51,11 +65,13 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		if s.inline() {
 			continue
 		}
-		for j, b := range spaceBlocks(s) {
-			if j%size == me {
-				jobs = append(jobs, b.job(uint32(k)))
-				keys = append(keys, blockKey{1 + uint64(k), 0, uint64(j)})
-			}
+		made, err := gatherSpace(peers, s)
+		if err != nil {
+			return err
+		}
+		for _, b := range made {
+			jobs = append(jobs, b.job(uint32(k)))
+			keys = append(keys, blockKey{1 + uint64(k), 0, uint64(b.first / spaceUnits(b.sd))})
 		}
 		from, err := handOver(peers, s)
 		if err != nil {
@@ -317,4 +333,105 @@ func readValues(r *rbuf, hasDepth bool) (syms, depth []uint64) {
 		}
 	}
 	return syms, depth
+}
+
+// spaceUnits is what a space block holds: membership words of a dense
+// space, positions of a hashed one.
+func spaceUnits(sd *positions.SpaceData) int {
+	if sd.Dense {
+		return blockWords
+	}
+	return BlockPositions
+}
+
+// gatherSpace sends the peer that makes each space block of an instance
+// the part of it this peer holds, and returns the blocks this peer makes,
+// each with the data of its words or positions alone. Block j is made by
+// peer j mod size; the whole space of an inline instance, one block, by
+// rank 0.
+func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
+	sd := &s.sd
+	total, per, held, first := s.n, BlockPositions, len(sd.Hists), sd.First
+	if sd.Dense {
+		total, per, held, first = sd.Words, blockWords, len(sd.Member), sd.WordLo
+	}
+	size := peers.Size()
+	maker := func(j int) int { return j % size }
+	if s.inline() {
+		per, maker = max(total, 1), func(int) int { return 0 }
+	}
+	send := make([]wbuf, size)
+	for j := first / per; held > 0 && j*per < first+held; j++ {
+		lo, hi := max(first, j*per), min(first+held, (j+1)*per)
+		w := &send[maker(j)]
+		w.u(uint64(j))
+		w.u(uint64(lo - j*per))
+		w.u(uint64(hi - lo))
+		for u := lo - first; u < hi-first; u++ {
+			if sd.Dense {
+				w.u(sd.Member[u])
+				continue
+			}
+			w.svals(sd.Tuples[u*sd.Piles : (u+1)*sd.Piles])
+			w.u(uint64(sd.Hists[u]))
+		}
+	}
+	msgs := make([][]byte, size)
+	for r := range send {
+		msgs[r] = send[r].b
+	}
+	recv, err := peers.Exchange(msgs)
+	if err != nil {
+		return nil, err
+	}
+	var made []spaceBlock
+	index := map[int]int{}
+	block := func(j int) *spaceBlock {
+		if k, ok := index[j]; ok {
+			return &made[k]
+		}
+		n := min(per, total-j*per)
+		b := spaceBlock{sd: &positions.SpaceData{Piles: sd.Piles, History: sd.History, Dense: sd.Dense,
+			Lo: sd.Lo, Size: sd.Size, Words: sd.Words, WordLo: j * per, First: j * per}, hi: n, first: j * per}
+		if sd.Dense {
+			b.sd.Member = make(positions.Bitset, n)
+		} else {
+			b.sd.Tuples, b.sd.Hists = make([]int64, n*sd.Piles), make([]uint32, n)
+		}
+		index[j] = len(made)
+		made = append(made, b)
+		return &made[len(made)-1]
+	}
+	filled := map[int]int{}
+	if s.inline() && peers.Rank() == 0 {
+		block(0) // the whole space, even of no positions
+	}
+	for r, msg := range recv {
+		rd := &rbuf{b: msg}
+		for len(rd.b) > 0 && rd.err == nil {
+			j := rd.n(max(0, (total-1)/per), "space blocks")
+			b := block(j)
+			at := rd.n(b.hi, "places in a block")
+			n := rd.n(b.hi-at, "units of a block")
+			for u := at; u < at+n && rd.err == nil; u++ {
+				if sd.Dense {
+					b.sd.Member[u] |= rd.u()
+					continue
+				}
+				copy(b.sd.Tuples[u*sd.Piles:], rd.svals(sd.Piles))
+				b.sd.Hists[u] = uint32(rd.n(sd.History-1, "history values"))
+			}
+			filled[j] += n
+		}
+		if err := rd.end(); err != nil {
+			return nil, fmt.Errorf("table: the space rank %d sent: %w", r, err)
+		}
+	}
+	for _, b := range made {
+		if !sd.Dense && filled[b.first/per] != b.hi {
+			return nil, fmt.Errorf("table: the ranks sent %d positions of a space block of %d", filled[b.first/per], b.hi)
+		}
+	}
+	slices.SortFunc(made, func(a, b spaceBlock) int { return a.first - b.first })
+	return made, nil
 }

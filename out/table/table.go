@@ -190,7 +190,7 @@ func partSource(p *retro.Part) *source {
 // inline tells whether an instance keeps its space and outcomes in its
 // record: one with few positions, whose box (if dense) fits a space block.
 func (s *source) inline() bool {
-	return s.n <= inlineMax && (!s.sd.Dense || len(s.sd.Member) <= blockWords)
+	return s.n <= inlineMax && (!s.sd.Dense || s.sd.Words <= blockWords)
 }
 
 // symbols are the symbols of positions lo..hi-1 (of those the source
@@ -224,7 +224,7 @@ func instanceRecord(w *wbuf, s *source, syms, depth []uint64) {
 		w.byte1(1)
 		w.svals(sd.Lo)
 		w.svals(sd.Size)
-		w.u(uint64(len(sd.Member)))
+		w.u(uint64(sd.Words))
 	} else {
 		w.byte1(0)
 	}
@@ -263,7 +263,7 @@ func instanceRecord(w *wbuf, s *source, syms, depth []uint64) {
 	if flags&flagInline != 0 {
 		hi := n
 		if sd.Dense {
-			hi = len(sd.Member)
+			hi = sd.Words
 		}
 		w.bytes(shortest(spaceCandidates(sd, 0, hi)))
 		w.bytes(shortest(outcomeCandidates(syms, depth)))
@@ -338,22 +338,23 @@ func recordJobs(srcs []*source, inl [][2][]uint64) []func() (*block, error) {
 }
 
 // spaceBlock is one space block of an instance: membership words lo..hi-1
-// of a dense space, or the tuples of positions lo..hi-1 of a hashed one.
+// of sd, a dense space, or the tuples of its positions lo..hi-1; first is
+// the block's first word or position in the whole space.
 type spaceBlock struct {
-	sd     *positions.SpaceData
-	lo, hi int
+	sd            *positions.SpaceData
+	lo, hi, first int
 }
 
 // spaceBlocks are the space blocks of an instance, in file order.
 func spaceBlocks(s *source) []spaceBlock {
 	var out []spaceBlock
 	if s.sd.Dense {
-		for lo := 0; lo < len(s.sd.Member); lo += blockWords {
-			out = append(out, spaceBlock{&s.sd, lo, min(lo+blockWords, len(s.sd.Member))})
+		for lo := 0; lo < s.sd.Words; lo += blockWords {
+			out = append(out, spaceBlock{&s.sd, lo, min(lo+blockWords, s.sd.Words), lo})
 		}
 	} else {
 		for lo := 0; lo < s.n; lo += BlockPositions {
-			out = append(out, spaceBlock{&s.sd, lo, min(lo+BlockPositions, s.n)})
+			out = append(out, spaceBlock{&s.sd, lo, min(lo+BlockPositions, s.n), lo})
 		}
 	}
 	return out
@@ -361,7 +362,7 @@ func spaceBlocks(s *source) []spaceBlock {
 
 func (b spaceBlock) job(k uint32) func() (*block, error) {
 	return func() (*block, error) {
-		return packed(KindSpace, k, uint64(b.lo), spaceCandidates(b.sd, b.lo, b.hi))
+		return packed(KindSpace, k, uint64(b.first), spaceCandidates(b.sd, b.lo, b.hi))
 	}
 }
 

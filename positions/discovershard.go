@@ -1,0 +1,582 @@
+package positions
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sort"
+
+	"retro/rules"
+)
+
+// Discovery cut among peers (EnumerateShard): no peer holds every
+// position. Each owns the positions whose key hashes to it. The search
+// goes level by level: a peer follows the moves of its positions of the
+// level, keeps the targets it owns and sends the others to their owners
+// in one exchange; a sum then says whether any peer found a new one.
+// The levels are the depths of a single search, so a horizon cuts the
+// same positions. Then the positions are sorted among the peers (a
+// sample sort, then each moved to the peer of its index, RankShard), and
+// each peer makes its shard's space; the kind of space (dense or hashed)
+// follows from the whole set as in one process (finder.space).
+
+// shardFinder is one peer's part of a distributed search.
+type shardFinder struct {
+	*finder
+	peers    Peers
+	me, size int
+	set      *hashIndex // the positions this peer owns, in the order found
+	gone     []bool     // ids of final positions reached by a move: ends
+	deep     []uint32   // ids' depths, with a horizon
+	unexpl   []bool     // ids left unexplored at the horizon
+	send     [][]byte   // targets for each peer, packed keys
+	next     []int32    // ids found for the next level
+	key      []byte
+}
+
+// discoverShard finds the positions of a game instance together with its
+// peers and makes this peer's shard of the space. The finder it returns
+// holds the shard's depths (indexed i-lo) and the unexplored positions.
+func discoverShard(in *rules.Instance, opt Options, peers Peers) (*Space, *finder, []StartPos, error) {
+	f, starts, err := prepare(in, opt)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var sp *Space
+	if f.isWholeBox() {
+		sp, err = f.wholeBoxShard(peers)
+	} else {
+		s := &shardFinder{finder: f, peers: peers, me: peers.Rank(), size: peers.Size(), set: newHashIndex(f.piles)}
+		if err = s.search(starts); err == nil {
+			sp, err = s.space()
+		}
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ss, err := shardStarts(in.Game, sp, peers, starts)
+	return sp, f, ss, err
+}
+
+// wholeBoxShard is the shard's part of the space of every tuple of the
+// [bounds] box, whose index is the cell: made without a search.
+func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
+	n := boxTuples(f.bounds)
+	lo, hi := RankShard(n, peers.Size(), peers.Rank())
+	if err := f.opt.afford("the box", hi-lo, int64(hi-lo)/8*2); err != nil {
+		return nil, err
+	}
+	sp := &Space{game: f.g, box: box{piles: f.piles, hist: 1, lo: make([]int64, f.piles)}, dense: true, n: n}
+	for k, r := range f.bounds {
+		sp.lo[k] = r.Lo
+	}
+	sp.size = sides(sp.lo, func() []int64 {
+		h := make([]int64, f.piles)
+		for k, r := range f.bounds {
+			h[k] = r.Hi
+		}
+		return h
+	}())
+	c := &cuts{me: peers.Rank(), peers: peers.Size(), words: (n + 63) / 64}
+	for r := range peers.Size() {
+		if l, h := RankShard(n, peers.Size(), r); l < h {
+			c.cells = append(c.cells, uint64(l))
+			c.live++
+		}
+	}
+	sp.member = NewBitset(hi - lo)
+	for i := range hi - lo {
+		sp.member.Set(i)
+	}
+	c.wordLo = lo / 64 // shards start at multiples of 64
+	sp.rank, _ = rankDirectory(sp.member)
+	for w := range sp.rank {
+		sp.rank[w] += uint32(lo)
+	}
+	sp.first, sp.held, sp.shard = lo, hi-lo, c
+	return sp, nil
+}
+
+// ownerOf is the peer that owns a position during the search, by the
+// hash of its packed key (high bits: the low ones choose its slot).
+func (s *shardFinder) ownerOf(key []byte) int { return int((hashBytes(key) >> 40) % uint64(s.size)) }
+
+// add puts a position this peer owns in its set, for the next level when
+// it is new.
+func (s *shardFinder) add(p []int64, h uint32, depth int) {
+	id, isNew := s.set.add(p, h)
+	if !isNew {
+		return
+	}
+	s.gone = append(s.gone, false)
+	if s.opt.Horizon >= 0 {
+		s.deep = append(s.deep, uint32(depth))
+		s.unexpl = append(s.unexpl, false)
+	}
+	s.next = append(s.next, id)
+}
+
+// search finds the positions, from the seeds (the starts, the extra
+// positions, the [bounds] box: every peer lists them all and keeps those
+// it owns) level by level.
+func (s *shardFinder) search(starts []rules.Start) error {
+	s.send = make([][]byte, s.size)
+	seed := func(p []int64, h int) error {
+		if len(p) != s.piles {
+			return fmt.Errorf("a position of this game has %d piles, not %d", s.piles, len(p))
+		}
+		s.key = pack(s.key[:0], p, uint32(h))
+		if s.ownerOf(s.key) == s.me {
+			s.add(p, uint32(h), 0)
+		}
+		return nil
+	}
+	for _, st := range starts {
+		if err := seed(st.Piles, 0); err != nil {
+			return err
+		}
+	}
+	for _, e := range s.opt.Extra {
+		if err := seed(e.Piles, e.Hist); err != nil {
+			return err
+		}
+	}
+	if s.bounds != nil {
+		if err := eachInBox(s.bounds, func(p []int64) error { return seed(p, 0) }); err != nil {
+			return err
+		}
+	}
+	p, t := make([]int64, s.piles), make([]int64, s.piles)
+	for depth := 0; ; depth++ {
+		tot, err := sumAll(s.peers, int64(s.set.len()), int64(len(s.next)))
+		if err != nil {
+			return err
+		}
+		if tot[0] > int64(s.opt.MaxPositions) {
+			return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
+				ErrTooManyPositions, s.opt.MaxPositions)
+		}
+		if err := s.opt.afford("finding the positions", s.set.len(), s.bytes()); err != nil {
+			return err
+		}
+		if s.opt.Progress != nil {
+			s.opt.Progress("positions", tot[0])
+		}
+		if tot[1] == 0 {
+			break
+		}
+		level := s.next
+		s.next = nil
+		for k, id := range level {
+			if k&(1<<12-1) == 0 {
+				if err := s.opt.stopped(); err != nil {
+					return err
+				}
+			}
+			h := s.set.tuple(id, p)
+			if err := s.expand(id, p, int(h), depth); err != nil {
+				return err
+			}
+		}
+		recv, err := s.peers.Exchange(s.send)
+		if err != nil {
+			return err
+		}
+		s.send = make([][]byte, s.size) // the peers may still read the last ones
+		for _, b := range recv {
+			for len(b) > 0 {
+				var h uint32
+				if h, b, err = readKey(b, t); err != nil {
+					return err
+				}
+				s.add(t, h, depth+1)
+			}
+		}
+	}
+	return s.meter.flush()
+}
+
+// expand follows the moves of one position of the level at depth, as
+// finder.expand does, sending each target it does not own to its owner.
+func (s *shardFinder) expand(id int32, p []int64, h, depth int) error {
+	if depth == 0 { // only a start may be over already: a final row
+		if end, err := s.m.End(p); err != nil || end {
+			return err
+		}
+	}
+	last, mylast := SplitHistory(s.g, h)
+	s.moves.Reset()
+	if err := s.m.Moves(p, last, mylast, &s.moves); err != nil {
+		return err
+	}
+	if err := s.meter.spend(s.moves.Len()); err != nil {
+		return err
+	}
+	if s.moves.Len() == 0 {
+		s.gone[id] = depth > 0 // final, reached by a move: an end, not a row
+		return nil
+	}
+	if s.opt.Horizon >= 0 && depth >= s.opt.Horizon {
+		s.unexpl[id] = true
+		return nil
+	}
+	for k := range s.moves.Len() {
+		t := s.moves.To(k, s.piles)
+		th := NextHistory(s.g, h, int(s.moves.Cmd[k]))
+		s.key = pack(s.key[:0], t, uint32(th))
+		o := s.ownerOf(s.key)
+		if o == s.me && s.set.find(t, uint32(th)) >= 0 {
+			continue
+		}
+		end, err := s.m.End(t)
+		if err != nil {
+			return err
+		}
+		if end {
+			continue
+		}
+		if s.bounds != nil && !s.inBounds(t) {
+			if err := s.outside(p, h, t, th, s.moves.Cmd[k]); err != nil {
+				return err
+			}
+			continue
+		}
+		if o == s.me {
+			s.add(t, uint32(th), depth+1)
+		} else {
+			s.send[o] = append(s.send[o], s.key...)
+		}
+	}
+	return nil
+}
+
+// bytes is what the search holds: the set, its flags and the messages.
+func (s *shardFinder) bytes() int64 {
+	n := s.set.bytes() + int64(cap(s.gone)+cap(s.unexpl)+4*cap(s.deep)+4*cap(s.next))
+	for _, b := range s.send {
+		n += int64(cap(b))
+	}
+	return n
+}
+
+// space sorts the positions found among the peers and makes this peer's
+// shard of the space: dense or hashed as the whole set asks (isDense).
+func (s *shardFinder) space() (*Space, error) {
+	var ids []int32
+	for id := range s.set.len() {
+		if !s.gone[id] {
+			ids = append(ids, int32(id))
+		}
+	}
+	t := make([]int64, s.piles)
+	lo, size := tightBox(s.piles, func(fn func(p []int64, h int)) {
+		for _, id := range ids {
+			h := s.set.tuple(id, t)
+			fn(t, int(h))
+		}
+	})
+	n, lo, size, err := wholeBox(s.peers, len(ids), lo, size)
+	if err != nil {
+		return nil, err
+	}
+	sp := &Space{game: s.g, box: box{piles: s.piles, hist: s.hist}, n: n}
+	dense := s.opt.Horizon < 0 && isDense(sp.volume(size), n)
+	slices.SortFunc(ids, s.set.compare)
+	recs, err := s.sortAmong(ids, n)
+	if err != nil {
+		return nil, err
+	}
+	first, hi := RankShard(n, s.size, s.me)
+	if len(recs) != hi-first {
+		return nil, fmt.Errorf("positions: rank %d was sent %d positions of its shard of %d", s.me, len(recs), hi-first)
+	}
+	sp.first, sp.held = first, len(recs)
+	c := &cuts{me: s.me, peers: s.size}
+	var mine []byte
+	if len(recs) > 0 {
+		mine = recs[0][:keyLen(recs[0], s.piles)]
+	}
+	firsts, err := allGather(s.peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range firsts {
+		if len(k) > 0 {
+			c.live++
+		}
+	}
+	sp.shard = c
+	if s.opt.Horizon >= 0 {
+		s.depth = make([]uint32, len(recs))
+		s.unexp = nil
+	}
+	h := &hashIndex{piles: s.piles, off: make([]uint64, 1, len(recs)+1)}
+	for k, r := range recs {
+		kl := keyLen(r, s.piles)
+		h.data = append(h.data, r[:kl]...)
+		h.off = append(h.off, uint64(len(h.data)))
+		if s.opt.Horizon >= 0 {
+			d, m := binary.Uvarint(r[kl:])
+			s.depth[k] = uint32(d)
+			if r[kl+m] != 0 {
+				s.unexp = append(s.unexp, int32(first+k))
+			}
+		}
+	}
+	if !dense {
+		h.rehash(tableSize(h.len()))
+		sp.index = h
+		c.keys = firsts[:c.live]
+		return sp, nil
+	}
+	sp.dense, sp.lo, sp.size = true, lo, size
+	c.words = int((sp.volume(size) + 63) / 64)
+	for _, k := range firsts[:c.live] {
+		hist, _, err := readKey(k, t)
+		if err != nil {
+			return nil, err
+		}
+		cell, _ := sp.cell(t, int(hist))
+		c.cells = append(c.cells, cell)
+	}
+	if h.len() > 0 {
+		c.wordLo = int(c.cells[s.me] >> 6)
+		hist := h.tuple(int32(h.len()-1), t)
+		last, _ := sp.cell(t, int(hist))
+		sp.member = NewBitset(int(last + 1 - uint64(c.wordLo)<<6))
+		for id := range h.len() {
+			hist := h.tuple(int32(id), t)
+			cell, _ := sp.cell(t, int(hist))
+			sp.member.Set(int(cell - uint64(c.wordLo)<<6))
+		}
+	}
+	sp.rank, _ = rankDirectory(sp.member)
+	for w := range sp.rank {
+		sp.rank[w] += uint32(first)
+	}
+	return sp, nil
+}
+
+// record is a position on its way to the peer of its index: its packed
+// key, then, with a horizon, its depth and whether it is unexplored.
+func (s *shardFinder) record(b []byte, id int32) []byte {
+	b = append(b, s.set.key(id)...)
+	if s.opt.Horizon >= 0 {
+		b = binary.AppendUvarint(b, uint64(s.deep[id]))
+		flag := byte(0)
+		if s.unexpl[id] {
+			flag = 1
+		}
+		b = append(b, flag)
+	}
+	return b
+}
+
+// records cuts what the peers sent into records.
+func (s *shardFinder) records(recv [][]byte) ([][]byte, error) {
+	var out [][]byte
+	t := make([]int64, s.piles)
+	for _, b := range recv {
+		for len(b) > 0 {
+			_, rest, err := readKey(b, t)
+			if err != nil {
+				return nil, err
+			}
+			l := len(b) - len(rest)
+			if s.opt.Horizon >= 0 {
+				_, m := binary.Uvarint(b[l:])
+				if m <= 0 || l+m >= len(b) {
+					return nil, fmt.Errorf("positions: a truncated position in a message")
+				}
+				l += m + 1
+			}
+			out = append(out, b[:l:l])
+			b = b[l:]
+		}
+	}
+	return out, nil
+}
+
+// sortAmong sorts the positions of every peer (ids, sorted here) among
+// the peers and returns this peer's shard of them, RankShard of n, as
+// records in index order. First a sample sort: every peer sends a few
+// of its keys to all, which cut the key order into one range a peer;
+// then each record goes on to the peer of its index.
+func (s *shardFinder) sortAmong(ids []int32, n int) ([][]byte, error) {
+	const samples = 32
+	var mine []byte
+	for j := range samples {
+		if len(ids) > 0 {
+			mine = append(mine, s.set.key(ids[j*len(ids)/samples])...)
+		}
+	}
+	got, err := allGather(s.peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	var all [][]byte
+	t := make([]int64, s.piles)
+	for _, b := range got {
+		for len(b) > 0 {
+			_, rest, err := readKey(b, t)
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, b[:len(b)-len(rest)])
+			b = rest
+		}
+	}
+	cmp := func(a, b []byte) int { return comparePacked(a, b, s.piles) }
+	slices.SortFunc(all, cmp)
+	var split [][]byte
+	for r := 1; r < s.size && len(all) > 0; r++ {
+		split = append(split, all[r*len(all)/s.size])
+	}
+	send := make([][]byte, s.size)
+	for _, id := range ids {
+		k := s.set.key(id)
+		to := sort.Search(len(split), func(r int) bool { return cmp(split[r], k) > 0 })
+		send[to] = s.record(send[to], id)
+	}
+	// The records are all the search holds now: let the rest go.
+	s.set, s.gone, s.deep, s.unexpl, s.next = nil, nil, nil, nil, nil
+	recv, err := s.peers.Exchange(send)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := s.records(recv)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(recs, func(a, b []byte) int { return cmp(a, b) })
+	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(len(recs))))
+	if err != nil {
+		return nil, err
+	}
+	at := 0
+	for r := range s.me {
+		c, _ := binary.Uvarint(counts[r])
+		at += int(c)
+	}
+	send = make([][]byte, s.size)
+	for k, r := range recs {
+		to := Owner(at+k, n, s.size)
+		send[to] = append(send[to], r...)
+	}
+	if recv, err = s.peers.Exchange(send); err != nil {
+		return nil, err
+	}
+	return s.records(recv)
+}
+
+// wholeBox sums the positions of the peers and joins their tight boxes.
+func wholeBox(peers Peers, count int, lo, size []int64) (int, []int64, []int64, error) {
+	var b []byte
+	b = binary.AppendUvarint(b, uint64(count))
+	for k := range lo {
+		b = binary.AppendVarint(b, lo[k])
+		b = binary.AppendVarint(b, lo[k]+size[k]-1)
+	}
+	got, err := allGather(peers, b)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	n := 0
+	glo, ghi := make([]int64, len(lo)), make([]int64, len(lo))
+	for _, b := range got {
+		c, m := binary.Uvarint(b)
+		if m <= 0 {
+			return 0, nil, nil, fmt.Errorf("positions: a truncated count in a message")
+		}
+		b = b[m:]
+		for k := range lo {
+			l, m1 := binary.Varint(b)
+			h, m2 := binary.Varint(b[max(m1, 0):])
+			if m1 <= 0 || m2 <= 0 {
+				return 0, nil, nil, fmt.Errorf("positions: a truncated box in a message")
+			}
+			b = b[m1+m2:]
+			if c > 0 && (n == 0 || l < glo[k]) {
+				glo[k] = l
+			}
+			if c > 0 && (n == 0 || h > ghi[k]) {
+				ghi[k] = h
+			}
+		}
+		n += int(c)
+	}
+	return n, glo, sides(glo, ghi), nil
+}
+
+// shardStarts finds the index of every start: each peer those it holds,
+// which all peers then share.
+func shardStarts(g *rules.Game, sp *Space, peers Peers, starts []rules.Start) ([]StartPos, error) {
+	var mine []byte
+	for k, st := range starts {
+		if sp.mine(st.Piles, 0) {
+			if i, ok := sp.Index(st.Piles, 0); ok {
+				mine = binary.AppendUvarint(binary.AppendUvarint(mine, uint64(k)), uint64(i))
+			}
+		}
+	}
+	got, err := allGather(peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	index := make([]int, len(starts))
+	for k := range index {
+		index[k] = -1
+	}
+	for _, b := range got {
+		for len(b) > 0 {
+			k, m1 := binary.Uvarint(b)
+			i, m2 := binary.Uvarint(b[max(m1, 0):])
+			if m1 <= 0 || m2 <= 0 || k >= uint64(len(starts)) {
+				return nil, fmt.Errorf("positions: a malformed start in a message")
+			}
+			index[k] = int(i)
+			b = b[m1+m2:]
+		}
+	}
+	ss := make([]StartPos, len(starts))
+	for k, st := range starts {
+		if index[k] < 0 {
+			return nil, errNotEnumerated(g, st.Piles)
+		}
+		ss[k] = StartPos{Params: st.Params, Index: index[k]}
+	}
+	return ss, nil
+}
+
+// allGather sends b to every peer and returns what each sent.
+func allGather(peers Peers, b []byte) ([][]byte, error) {
+	send := make([][]byte, peers.Size())
+	for r := range send {
+		send[r] = b
+	}
+	return peers.Exchange(send)
+}
+
+// sumAll sums some counts over the peers.
+func sumAll(peers Peers, v ...int64) ([]int64, error) {
+	var b []byte
+	for _, x := range v {
+		b = binary.AppendVarint(b, x)
+	}
+	got, err := allGather(peers, b)
+	if err != nil {
+		return nil, err
+	}
+	sum := make([]int64, len(v))
+	for _, b := range got {
+		for k := range sum {
+			x, m := binary.Varint(b)
+			if m <= 0 {
+				return nil, fmt.Errorf("positions: a truncated count in a message")
+			}
+			sum[k] += x
+			b = b[m:]
+		}
+	}
+	return sum, nil
+}
