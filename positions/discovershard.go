@@ -30,6 +30,7 @@ type shardFinder struct {
 	deep     []uint32   // ids' depths, with a horizon
 	unexpl   []bool     // ids left unexplored at the horizon
 	send     [][]byte   // targets for each peer, packed keys
+	sentSet  *hashIndex // the targets sent this level, each once
 	next     []int32    // ids found for the next level
 	key      []byte
 }
@@ -166,7 +167,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			break
 		}
 		level := s.next
-		s.next = nil
+		s.next, s.sentSet = nil, newHashIndex(s.piles)
 		for k, id := range level {
 			if k&(1<<12-1) == 0 {
 				if err := s.opt.stopped(); err != nil {
@@ -178,7 +179,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 				return err
 			}
 		}
-		recv, err := s.peers.Exchange(s.send)
+		recv, err := s.exchange(s.send)
 		if err != nil {
 			return err
 		}
@@ -243,11 +244,21 @@ func (s *shardFinder) expand(id int32, p []int64, h, depth int) error {
 		}
 		if o == s.me {
 			s.add(t, uint32(th), depth+1)
-		} else {
+		} else if _, isNew := s.sentSet.add(t, uint32(th)); isNew {
 			s.send[o] = append(s.send[o], s.key...)
 		}
 	}
 	return nil
+}
+
+// exchange is Peers.Exchange, counting the bytes sent to the others.
+func (s *shardFinder) exchange(send [][]byte) ([][]byte, error) {
+	for r, b := range send {
+		if r != s.me {
+			s.sent += int64(len(b))
+		}
+	}
+	return s.peers.Exchange(send)
 }
 
 // bytes is what the search holds: the set, its flags and the messages.
@@ -255,6 +266,9 @@ func (s *shardFinder) bytes() int64 {
 	n := s.set.bytes() + int64(cap(s.gone)+cap(s.unexpl)+4*cap(s.deep)+4*cap(s.next))
 	for _, b := range s.send {
 		n += int64(cap(b))
+	}
+	if s.sentSet != nil {
+		n += s.sentSet.bytes()
 	}
 	return n
 }
@@ -439,8 +453,8 @@ func (s *shardFinder) sortAmong(ids []int32, n int) ([][]byte, error) {
 		send[to] = s.record(send[to], id)
 	}
 	// The records are all the search holds now: let the rest go.
-	s.set, s.gone, s.deep, s.unexpl, s.next = nil, nil, nil, nil, nil
-	recv, err := s.peers.Exchange(send)
+	s.set, s.gone, s.deep, s.unexpl, s.next, s.sentSet = nil, nil, nil, nil, nil, nil
+	recv, err := s.exchange(send)
 	if err != nil {
 		return nil, err
 	}
@@ -463,7 +477,7 @@ func (s *shardFinder) sortAmong(ids []int32, n int) ([][]byte, error) {
 		to := Owner(at+k, n, s.size)
 		send[to] = append(send[to], r...)
 	}
-	if recv, err = s.peers.Exchange(send); err != nil {
+	if recv, err = s.exchange(send); err != nil {
 		return nil, err
 	}
 	return s.records(recv)

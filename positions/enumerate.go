@@ -171,6 +171,7 @@ type finder struct {
 
 	work  *work
 	meter *meter
+	sent  int64 // a distributed search's bytes sent to the other peers
 }
 
 func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {

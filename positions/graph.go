@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -45,7 +46,8 @@ type Graph struct {
 	Depth               []uint32 // moves from a start to each position (nil without a horizon)
 	Horizon             int      // -1: none
 	Moves               int64    // legal moves from the non-final positions
-	Sent                int64    // in a shard: bytes of edges handed to the other shards
+	Sent                int64    // in a shard: bytes of questions and answers about edges sent to the other shards
+	Searched            int64    // in a shard: bytes sent to the other shards while finding the positions
 }
 
 // Len is the number of positions.
@@ -78,8 +80,9 @@ type builder struct {
 
 	// In a shard: the distinct targets of the position at hand that
 	// other peers hold (far), and the questions to each peer (ask).
-	far []farTarget
-	ask []queries
+	far      []farTarget
+	ask      []queries
+	askBytes int
 }
 
 func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options, lo, hi int, peers Peers) (*Graph, error) {
@@ -125,30 +128,70 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			opt.Progress(stage, d)
 		}
 	}
-	// First pass: count the edges into each position, and put aside the
-	// edges into positions of other shards.
-	err := inParallel(shards, func(k int, r Shard) error {
-		b := builders[k]
-		return sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
-			succ, err := b.successors(i, p, h, true)
-			if err != nil {
-				return err
+	// First pass: count the edges into each position, and ask the peers
+	// about the moves into theirs. In a shard the pass goes in rounds, each
+	// ending when the questions of a builder reach its share of
+	// questionBytes, so that they never take more; the peers exchange them
+	// after every round, until none has positions left.
+	cursor := make([]int, len(shards))
+	for k, r := range shards {
+		cursor[k] = lo + r.Lo
+	}
+	var from []uint32
+	for {
+		err := inParallel(shards, func(k int, r Shard) error {
+			b := builders[k]
+			err := sp.Walk(cursor[k], lo+r.Hi, func(i int, p []int64, h int) error {
+				if b.asked() >= questionBytes/len(shards) {
+					cursor[k] = i
+					return errRoundFull
+				}
+				succ, err := b.successors(i, p, h, true)
+				if err != nil {
+					return err
+				}
+				gr.Out[i-lo] = uint32(len(succ) + len(b.far))
+				b.meter.edges += int64(len(succ) + len(b.far))
+				for _, j := range succ {
+					atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
+				}
+				b.askFar(i)
+				if i&(1<<12-1) == 0 {
+					progress("moves")
+					return opt.stopped()
+				}
+				return nil
+			})
+			if err == nil {
+				cursor[k] = lo + r.Hi
 			}
-			gr.Out[i-lo] = uint32(len(succ) + len(b.far))
-			b.meter.edges += int64(len(succ) + len(b.far))
-			for _, j := range succ {
-				atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
+			if errors.Is(err, errRoundFull) {
+				return nil
 			}
-			b.askFar(i)
-			if i&(1<<12-1) == 0 {
-				progress("moves")
-				return opt.stopped()
-			}
-			return nil
+			return err
 		})
-	})
-	if err != nil {
-		return nil, err
+		if err != nil {
+			return nil, err
+		}
+		if peers == nil {
+			break
+		}
+		// The edges from other shards: pairs of (position here, position there).
+		got, sent, err := answerQueries(peers, builders)
+		if err != nil {
+			return nil, err
+		}
+		from, gr.Sent = append(from, got...), gr.Sent+sent
+		left := 0
+		for k, r := range shards {
+			left += lo + r.Hi - cursor[k]
+		}
+		if more, err := sumAll(peers, int64(left)); err != nil || more[0] == 0 {
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
 	}
 	for _, b := range builders {
 		gr.Moves += b.count
@@ -156,15 +199,8 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			return nil, err
 		}
 	}
-	// The edges from other shards: pairs of (position here, position there).
-	var from []uint32
-	if peers != nil {
-		if from, gr.Sent, err = answerQueries(peers, builders); err != nil {
-			return nil, err
-		}
-		for k := 0; k < len(from); k += 2 {
-			gr.PredStart[int(from[k])-lo+1]++
-		}
+	for k := 0; k < len(from); k += 2 {
+		gr.PredStart[int(from[k])-lo+1]++
 	}
 	limit := opt.edgeLimit()
 	var total uint64
@@ -175,6 +211,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		}
 		gr.PredStart[j] = uint32(total)
 	}
+	var err error
 	need := sp.bytes() + int64((perPosition+solverBytesPerPosition)*float64(n)) + bytesPerEdge*int64(total)
 	if err := opt.afford("the move graph and the solver", n, need); err != nil {
 		return nil, err

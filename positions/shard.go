@@ -2,6 +2,7 @@ package positions
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	"retro/rules"
@@ -51,7 +52,7 @@ func EnumerateShard(in *rules.Instance, opt Options, peers Peers) (*Graph, error
 	if err != nil {
 		return nil, err
 	}
-	gr.Starts = starts
+	gr.Starts, gr.Searched = starts, f.sent
 	return gr, nil
 }
 
@@ -72,6 +73,16 @@ type queries struct {
 	cmd  []int32
 	at   []uint32 // where each key starts in msg
 }
+
+// questionBytes bound the questions a shard's builders hold at once,
+// all together: a round of the first pass ends when they reach it.
+var questionBytes = 32 << 20
+
+// errRoundFull stops a builder's walk when its questions fill its share.
+var errRoundFull = errors.New("positions: the round's questions are full")
+
+// asked is the bytes of the questions the builder holds.
+func (b *builder) asked() int { return b.askBytes }
 
 // addFar notes a target of the position at hand that another peer holds,
 // once however many of its moves reach it.
@@ -95,6 +106,7 @@ func (b *builder) askFar(i int) {
 		q.msg = binary.AppendUvarint(q.msg, uint64(i))
 		q.from = append(q.from, uint32(i))
 		q.cmd = append(q.cmd, f.cmd)
+		b.askBytes += len(f.key) + 20
 	}
 	b.far = b.far[:0]
 }
@@ -185,7 +197,8 @@ func answerQueries(peers Peers, builders []*builder) ([]uint32, int64, error) {
 		}
 	}
 	for _, b := range builders {
-		b.ask = nil
+		clear(b.ask)
+		b.askBytes = 0
 	}
 	return from, sent, nil
 }

@@ -20,8 +20,9 @@ type net struct {
 	away   [][]uint32 // by owner
 	closes []segment  // every set closed here: end is its size
 	sent   int64      // bytes of positions handed to the other peers
-	// graphSent: bytes of edges handed over when the graph was built
-	graphSent int64
+	// graphSent: bytes of edges handed over when the graph was built;
+	// searchSent: bytes of positions while they were found
+	graphSent, searchSent int64
 }
 
 func newNet(peers positions.Peers, n int) *net {

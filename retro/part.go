@@ -42,12 +42,12 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt Options, peers po
 	}
 	lo, hi := gr.Lo, gr.Hi
 	t := newNet(peers, gr.Len())
-	sent := gr.Sent
+	sent, searched := gr.Sent, gr.Searched
 	r, err := solveWith(gr, opt, t)
 	if err != nil {
 		return nil, err
 	}
-	t.graphSent = sent
+	t.graphSent, t.searchSent = sent, searched
 	p := &Part{Space: r.Space, Instance: in, Starts: r.Starts, Lo: lo, Hi: hi, Peers: peers.Size(),
 		Path: fmt.Sprintf("general, in %d shards", peers.Size()), r: r}
 	return p, p.total(t)
@@ -59,7 +59,7 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt Options, peers po
 func (p *Part) total(t *net) error {
 	r := p.r
 	closes := len(t.closes)
-	head := []int64{r.MoveCount, r.Edges, t.graphSent, t.sent, int64(closes)}
+	head := []int64{r.MoveCount, r.Edges, t.graphSent, t.sent, int64(closes), t.searchSent}
 	tally := make([]int64, Unknown+1)
 	for i := range p.Hi - p.Lo {
 		tally[r.Outcome(i)]++
@@ -86,7 +86,7 @@ func (p *Part) total(t *net) error {
 		return fmt.Errorf("retro: the shards closed different numbers of sets")
 	}
 	p.moves, p.edges = head[0], head[1]
-	p.traffic = Traffic{Graph: head[2], Colouring: head[3]}
+	p.traffic = Traffic{Search: head[5], Graph: head[2], Colouring: head[3]}
 	if closes > 0 {
 		p.traffic.Layers = int(t.closes[closes-1].layer) + 1
 	}
@@ -111,12 +111,13 @@ func (p *Part) total(t *net) error {
 }
 
 // Traffic is what the peers of a solve handed each other, all together:
-// the bytes of the edges between shards when the graph was built, and of
-// the predecessors between shards while it was coloured, layers 0 to
-// Layers-1.
+// the bytes of the positions while they were found and sorted, of the
+// edges between shards (questions and answers) when the graph was built,
+// and of the predecessors between shards while it was coloured, layers 0
+// to Layers-1.
 type Traffic struct {
-	Graph, Colouring int64
-	Layers           int
+	Search, Graph, Colouring int64
+	Layers                   int
 }
 
 // Traffic is what the peers handed each other.

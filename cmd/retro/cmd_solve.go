@@ -136,6 +136,7 @@ func (s *solved) summarize() *summary {
 	}
 	for _, p := range s.parts {
 		t := p.Traffic()
+		sum.traffic.Search += t.Search
 		sum.traffic.Graph += t.Graph
 		sum.traffic.Colouring += t.Colouring
 		sum.traffic.Layers += t.Layers
@@ -165,8 +166,8 @@ func writeSummary(w io.Writer, s *summary, maxLayers int) error {
 		if t.Layers > 0 {
 			perLayer = t.Colouring / int64(t.Layers)
 		}
-		fmt.Fprintf(w, "exchanged:  %d bytes of edges between shards, %d bytes while colouring (%d a layer)\n",
-			t.Graph, t.Colouring, perLayer)
+		fmt.Fprintf(w, "exchanged:  %d bytes finding the positions, %d bytes of edges between shards, %d bytes while colouring (%d a layer)\n",
+			t.Search, t.Graph, t.Colouring, perLayer)
 	}
 	fmt.Fprintf(w, "time:       %s\n", duration(s.elapsed))
 	fmt.Fprintf(w, "peak memory: %s\n", s.memory)
