@@ -15,7 +15,8 @@
 //
 //   - csv.go: WriteCSV, its header and the best column (Best, MoveText).
 //   - rows.go: the rows of the CSV and Parquet exports, in their order.
-//   - parquet.go: WriteParquet.
+//   - parquet.go: WriteParquet; not in the browser build (GOOS=js), where
+//     parquet-go alone would make half of the explorer's engine.
 //   - json.go: the explorer's JSON of an answer, a position and a tree.
 //   - summary.go: the JSON of retro solve and the counts it adds up.
 //   - ribbon.go: the ribbon of a question's answer, a cell per value.

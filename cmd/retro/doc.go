@@ -37,7 +37,9 @@
 //   - game.go: the game flags (--param, caps, --max-memory, --general) and
 //     the rendering of errors; table.go: reading table files and writing
 //     them; position.go: positions and history from the command line;
-//     export_options.go: export's CSV options.
+//     export_options.go: export's CSV options. Export is not in the
+//     browser build (GOOS=js), which only answers the explorer's API: its
+//     Parquet writer would make half of the engine the page loads.
 //   - serve.go and serve_api.go: the explorer's server and its JSON API;
 //     web/: the page.
 //   - explain.go: --lang and the locale; words.go: counts with their
