@@ -20,18 +20,27 @@ import (
 // each peer makes its shard's space; the kind of space (dense or hashed)
 // follows from the whole set as in one process (finder.space).
 
-// shardFinder is one peer's part of a distributed search.
+// shardFinder is one peer's part of a distributed search. A game of few
+// piles keeps its positions in tiles (tileSet) while they are dense
+// enough, as one process keeps them in a box; a position without a code,
+// a horizon (which needs depths), or tiles grown too sparse put them in
+// a hash index, on every peer at once.
 type shardFinder struct {
 	*finder
 	peers    Peers
 	me, size int
-	set      *hashIndex // the positions this peer owns, in the order found
+	tl       *tiling    // the codes of positions, which place them on their owners; nil for many piles
+	tiles    *tileSet   // the positions this peer owns, while in tiles
+	set      *hashIndex // the positions this peer owns, once hashed, in the order found
 	gone     []bool     // ids of final positions reached by a move: ends
+	deadC    []uint64   // the same in tiles: their codes
 	deep     []uint32   // ids' depths, with a horizon
 	unexpl   []bool     // ids left unexplored at the horizon
 	send     [][]byte   // targets for each peer, packed keys
 	sentSet  *hashIndex // the targets sent this level, each once
-	next     []int32    // ids found for the next level
+	sentT    *tileSet   // the same in tiles
+	next     []uint64   // the next level: codes in tiles, ids once hashed
+	pending  [][]byte   // positions without a code met in tiles, for the hash index
 	key      []byte
 }
 
@@ -47,7 +56,12 @@ func discoverShard(in *rules.Instance, opt Options, peers Peers) (*Space, *finde
 	if f.isWholeBox() {
 		sp, err = f.wholeBoxShard(peers)
 	} else {
-		s := &shardFinder{finder: f, peers: peers, me: peers.Rank(), size: peers.Size(), set: newHashIndex(f.piles)}
+		s := &shardFinder{finder: f, peers: peers, me: peers.Rank(), size: peers.Size(), tl: newTiling(f.piles, f.hist)}
+		if s.tl != nil && f.opt.Horizon < 0 {
+			s.tiles = newTileSet(s.tl)
+		} else {
+			s.set = newHashIndex(f.piles)
+		}
 		if err = s.search(starts); err == nil {
 			sp, err = s.space()
 		}
@@ -68,16 +82,11 @@ func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 		return nil, err
 	}
 	sp := &Space{game: f.g, box: box{piles: f.piles, hist: 1, lo: make([]int64, f.piles)}, dense: true, n: n}
+	top := make([]int64, f.piles)
 	for k, r := range f.bounds {
-		sp.lo[k] = r.Lo
+		sp.lo[k], top[k] = r.Lo, r.Hi
 	}
-	sp.size = sides(sp.lo, func() []int64 {
-		h := make([]int64, f.piles)
-		for k, r := range f.bounds {
-			h[k] = r.Hi
-		}
-		return h
-	}())
+	sp.size = sides(sp.lo, top)
 	c := &cuts{me: peers.Rank(), peers: peers.Size(), words: (n + 63) / 64}
 	for r := range peers.Size() {
 		if l, h := RankShard(n, peers.Size(), r); l < h {
@@ -98,13 +107,47 @@ func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 	return sp, nil
 }
 
-// ownerOf is the peer that owns a position during the search, by the
-// hash of its packed key (high bits: the low ones choose its slot).
-func (s *shardFinder) ownerOf(key []byte) int { return int((hashBytes(key) >> 40) % uint64(s.size)) }
+// ownerOf is the peer that owns a position during the search: by the
+// tile of its code, or by the hash of its packed key (high bits: the low
+// ones choose its slot) when it has none.
+func (s *shardFinder) ownerOf(p []int64, h int) int {
+	if s.tl != nil {
+		if c, ok := s.tl.code(p, h); ok {
+			return s.tl.tileOwner(c, s.size)
+		}
+	}
+	s.key = pack(s.key[:0], p, uint32(h))
+	return int((hashBytes(s.key) >> 40) % uint64(s.size))
+}
+
+// count is the positions this peer owns, final ones included.
+func (s *shardFinder) count() int {
+	if s.tiles != nil {
+		return s.tiles.count
+	}
+	return s.set.len()
+}
+
+// has tells whether this peer, the position's owner, has found it.
+func (s *shardFinder) has(p []int64, h int) bool {
+	if s.tiles == nil {
+		return s.set.find(p, uint32(h)) >= 0
+	}
+	c, ok := s.tl.code(p, h)
+	return ok && s.tiles.has(c)
+}
 
 // add puts a position this peer owns in its set, for the next level when
 // it is new.
 func (s *shardFinder) add(p []int64, h uint32, depth int) {
+	if s.tiles != nil {
+		if c, ok := s.tl.code(p, int(h)); !ok {
+			s.pending = append(s.pending, pack(nil, p, h))
+		} else if s.tiles.add(c) {
+			s.next = append(s.next, c)
+		}
+		return
+	}
 	id, isNew := s.set.add(p, h)
 	if !isNew {
 		return
@@ -114,7 +157,55 @@ func (s *shardFinder) add(p []int64, h uint32, depth int) {
 		s.deep = append(s.deep, uint32(depth))
 		s.unexpl = append(s.unexpl, false)
 	}
-	s.next = append(s.next, id)
+	s.next = append(s.next, uint64(id))
+}
+
+// sentBefore tells whether a target has been sent already this level, and
+// notes that it has.
+func (s *shardFinder) sentBefore(p []int64, h int) bool {
+	if s.tl != nil {
+		if c, ok := s.tl.code(p, h); ok {
+			if s.sentT == nil {
+				s.sentT = newTileSet(s.tl)
+			}
+			return !s.sentT.add(c)
+		}
+	}
+	if s.sentSet == nil {
+		s.sentSet = newHashIndex(s.piles)
+	}
+	_, isNew := s.sentSet.add(p, uint32(h))
+	return !isNew
+}
+
+// toHash moves the positions from tiles to a hash index, the level at
+// hand with them, and adds those without a code.
+func (s *shardFinder) toHash() error {
+	p := make([]int64, s.piles)
+	s.set = newHashIndex(s.piles)
+	s.tiles.each(func(c uint64) {
+		h := s.tl.decode(c, p)
+		s.set.add(p, uint32(h))
+		s.gone = append(s.gone, false)
+	})
+	for _, c := range s.deadC {
+		h := s.tl.decode(c, p)
+		s.gone[s.set.find(p, uint32(h))] = true
+	}
+	for k, c := range s.next {
+		h := s.tl.decode(c, p)
+		s.next[k] = uint64(s.set.find(p, uint32(h)))
+	}
+	s.tiles, s.deadC, s.sentT = nil, nil, nil
+	for _, key := range s.pending {
+		h, _, err := readKey(key, p)
+		if err != nil {
+			return err
+		}
+		s.add(p, h, 0) // no depths: tiles are never used under a horizon
+	}
+	s.pending = nil
+	return nil
 }
 
 // search finds the positions, from the seeds (the starts, the extra
@@ -126,8 +217,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 		if len(p) != s.piles {
 			return fmt.Errorf("a position of this game has %d piles, not %d", s.piles, len(p))
 		}
-		s.key = pack(s.key[:0], p, uint32(h))
-		if s.ownerOf(s.key) == s.me {
+		if s.ownerOf(p, h) == s.me {
 			s.add(p, uint32(h), 0)
 		}
 		return nil
@@ -149,33 +239,41 @@ func (s *shardFinder) search(starts []rules.Start) error {
 	}
 	p, t := make([]int64, s.piles), make([]int64, s.piles)
 	for depth := 0; ; depth++ {
-		tot, err := sumAll(s.peers, int64(s.set.len()), int64(len(s.next)))
+		var cells int64
+		if s.tiles != nil {
+			cells = s.tiles.cells()
+		}
+		tot, err := sumAll(s.peers, int64(s.count()), int64(len(s.next)), int64(len(s.pending)), cells)
 		if err != nil {
 			return err
 		}
-		if tot[0] > int64(s.opt.MaxPositions) {
+		if s.tiles != nil && (tot[2] > 0 || uint64(tot[3]) > growLimit(int(tot[0]))) {
+			if err := s.toHash(); err != nil {
+				return err
+			}
+		}
+		if tot[0]+tot[2] > int64(s.opt.MaxPositions) {
 			return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
 				ErrTooManyPositions, s.opt.MaxPositions)
 		}
-		if err := s.opt.afford("finding the positions", s.set.len(), s.bytes()); err != nil {
+		if err := s.opt.afford("finding the positions", s.count(), s.bytes()); err != nil {
 			return err
 		}
 		if s.opt.Progress != nil {
 			s.opt.Progress("positions", tot[0])
 		}
-		if tot[1] == 0 {
+		if tot[1]+tot[2] == 0 {
 			break
 		}
 		level := s.next
-		s.next, s.sentSet = nil, newHashIndex(s.piles)
-		for k, id := range level {
+		s.next, s.sentSet, s.sentT = nil, nil, nil
+		for k, e := range level {
 			if k&(1<<12-1) == 0 {
 				if err := s.opt.stopped(); err != nil {
 					return err
 				}
 			}
-			h := s.set.tuple(id, p)
-			if err := s.expand(id, p, int(h), depth); err != nil {
+			if err := s.expand(e, p, depth); err != nil {
 				return err
 			}
 		}
@@ -197,9 +295,16 @@ func (s *shardFinder) search(starts []rules.Start) error {
 	return s.meter.flush()
 }
 
-// expand follows the moves of one position of the level at depth, as
-// finder.expand does, sending each target it does not own to its owner.
-func (s *shardFinder) expand(id int32, p []int64, h, depth int) error {
+// expand follows the moves of one position of the level at depth (a code
+// in tiles, an id once hashed), as finder.expand does, sending each
+// target it does not own to its owner.
+func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
+	var h int
+	if s.tiles != nil {
+		h = s.tl.decode(e, p)
+	} else {
+		h = int(s.set.tuple(int32(e), p))
+	}
 	if depth == 0 { // only a start may be over already: a final row
 		if end, err := s.m.End(p); err != nil || end {
 			return err
@@ -214,19 +319,24 @@ func (s *shardFinder) expand(id int32, p []int64, h, depth int) error {
 		return err
 	}
 	if s.moves.Len() == 0 {
-		s.gone[id] = depth > 0 // final, reached by a move: an end, not a row
+		if depth > 0 { // final, reached by a move: an end, not a row
+			if s.tiles != nil {
+				s.deadC = append(s.deadC, e)
+			} else {
+				s.gone[e] = true
+			}
+		}
 		return nil
 	}
 	if s.opt.Horizon >= 0 && depth >= s.opt.Horizon {
-		s.unexpl[id] = true
+		s.unexpl[e] = true
 		return nil
 	}
 	for k := range s.moves.Len() {
 		t := s.moves.To(k, s.piles)
 		th := NextHistory(s.g, h, int(s.moves.Cmd[k]))
-		s.key = pack(s.key[:0], t, uint32(th))
-		o := s.ownerOf(s.key)
-		if o == s.me && s.set.find(t, uint32(th)) >= 0 {
+		o := s.ownerOf(t, th)
+		if o == s.me && s.has(t, th) {
 			continue
 		}
 		end, err := s.m.End(t)
@@ -244,8 +354,8 @@ func (s *shardFinder) expand(id int32, p []int64, h, depth int) error {
 		}
 		if o == s.me {
 			s.add(t, uint32(th), depth+1)
-		} else if _, isNew := s.sentSet.add(t, uint32(th)); isNew {
-			s.send[o] = append(s.send[o], s.key...)
+		} else if !s.sentBefore(t, th) {
+			s.send[o] = pack(s.send[o], t, uint32(th))
 		}
 	}
 	return nil
@@ -263,12 +373,19 @@ func (s *shardFinder) exchange(send [][]byte) ([][]byte, error) {
 
 // bytes is what the search holds: the set, its flags and the messages.
 func (s *shardFinder) bytes() int64 {
-	n := s.set.bytes() + int64(cap(s.gone)+cap(s.unexpl)+4*cap(s.deep)+4*cap(s.next))
+	n := int64(cap(s.gone)+cap(s.unexpl)+4*cap(s.deep)+8*cap(s.next)+8*cap(s.deadC)) + int64(len(s.pending))*32
 	for _, b := range s.send {
 		n += int64(cap(b))
 	}
-	if s.sentSet != nil {
-		n += s.sentSet.bytes()
+	for _, h := range []*hashIndex{s.set, s.sentSet} {
+		if h != nil {
+			n += h.bytes()
+		}
+	}
+	for _, t := range []*tileSet{s.tiles, s.sentT} {
+		if t != nil {
+			n += t.bytes()
+		}
 	}
 	return n
 }
@@ -276,6 +393,15 @@ func (s *shardFinder) bytes() int64 {
 // space sorts the positions found among the peers and makes this peer's
 // shard of the space: dense or hashed as the whole set asks (isDense).
 func (s *shardFinder) space() (*Space, error) {
+	if s.tiles != nil {
+		sp, err := s.tiledSpace()
+		if sp != nil || err != nil {
+			return sp, err
+		}
+		if err := s.toHash(); err != nil {
+			return nil, err
+		}
+	}
 	var ids []int32
 	for id := range s.set.len() {
 		if !s.gone[id] {
@@ -369,6 +495,142 @@ func (s *shardFinder) space() (*Space, error) {
 		sp.rank[w] += uint32(first)
 	}
 	return sp, nil
+}
+
+// tiledSpace makes the shard's space of positions kept in tiles when
+// they are dense (nil otherwise, leaving them): their cells in the whole
+// set's tight box are sorted among the peers (sortCells), and the
+// shard's membership bits set from those of its own.
+func (s *shardFinder) tiledSpace() (*Space, error) {
+	for _, c := range s.deadC {
+		s.tiles.remove(c)
+	}
+	s.deadC = nil
+	t := make([]int64, s.piles)
+	lo, size := tightBox(s.piles, func(fn func(p []int64, h int)) {
+		s.tiles.each(func(c uint64) { fn(t, s.tl.decode(c, t)) })
+	})
+	n, lo, size, err := wholeBox(s.peers, s.tiles.count, lo, size)
+	if err != nil {
+		return nil, err
+	}
+	sp := &Space{game: s.g, box: box{piles: s.piles, hist: s.hist, lo: lo, size: size}, n: n, dense: true}
+	if !isDense(sp.volume(size), n) {
+		return nil, nil
+	}
+	cells := make([]uint64, 0, s.tiles.count)
+	s.tiles.each(func(c uint64) {
+		cell, _ := sp.cell(t, s.tl.decode(c, t))
+		cells = append(cells, cell)
+	})
+	s.tiles = nil
+	if cells, err = s.sortCells(cells, n); err != nil {
+		return nil, err
+	}
+	first, hi := RankShard(n, s.size, s.me)
+	if len(cells) != hi-first {
+		return nil, fmt.Errorf("positions: rank %d was sent %d positions of its shard of %d", s.me, len(cells), hi-first)
+	}
+	var mine []byte
+	if len(cells) > 0 {
+		mine = binary.LittleEndian.AppendUint64(nil, cells[0])
+	}
+	firsts, err := allGather(s.peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	c := &cuts{me: s.me, peers: s.size, words: int((sp.volume(size) + 63) / 64)}
+	for _, b := range firsts {
+		if len(b) == 8 {
+			c.cells = append(c.cells, binary.LittleEndian.Uint64(b))
+			c.live++
+		}
+	}
+	if len(cells) > 0 {
+		c.wordLo = int(cells[0] >> 6)
+		base := uint64(c.wordLo) << 6
+		sp.member = NewBitset(int(cells[len(cells)-1] + 1 - base))
+		for _, cell := range cells {
+			sp.member.Set(int(cell - base))
+		}
+	}
+	sp.rank, _ = rankDirectory(sp.member)
+	for w := range sp.rank {
+		sp.rank[w] += uint32(first)
+	}
+	sp.first, sp.held, sp.shard = first, len(cells), c
+	return sp, nil
+}
+
+// sortCells sorts the cells of every peer among the peers, as sortAmong
+// sorts records, and returns this peer's shard of them, RankShard of n.
+func (s *shardFinder) sortCells(cells []uint64, n int) ([]uint64, error) {
+	const samples = 32
+	slices.Sort(cells)
+	var mine []byte
+	for j := range samples {
+		if len(cells) > 0 {
+			mine = binary.LittleEndian.AppendUint64(mine, cells[j*len(cells)/samples])
+		}
+	}
+	got, err := allGather(s.peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	all, err := readCells(got)
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(all)
+	var split []uint64
+	for r := 1; r < s.size && len(all) > 0; r++ {
+		split = append(split, all[r*len(all)/s.size])
+	}
+	send := make([][]byte, s.size)
+	for _, c := range cells {
+		to, _ := slices.BinarySearch(split, c+1) // the splitters at most c
+		send[to] = binary.LittleEndian.AppendUint64(send[to], c)
+	}
+	recv, err := s.exchange(send)
+	if err != nil {
+		return nil, err
+	}
+	if cells, err = readCells(recv); err != nil {
+		return nil, err
+	}
+	slices.Sort(cells)
+	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(len(cells))))
+	if err != nil {
+		return nil, err
+	}
+	at := 0
+	for r := range s.me {
+		c, _ := binary.Uvarint(counts[r])
+		at += int(c)
+	}
+	send = make([][]byte, s.size)
+	for k, c := range cells {
+		to := Owner(at+k, n, s.size)
+		send[to] = binary.LittleEndian.AppendUint64(send[to], c)
+	}
+	if recv, err = s.exchange(send); err != nil {
+		return nil, err
+	}
+	return readCells(recv)
+}
+
+// readCells reads the cells the peers sent, 8 bytes each, in peer order.
+func readCells(recv [][]byte) ([]uint64, error) {
+	var out []uint64
+	for r, b := range recv {
+		if len(b)%8 != 0 {
+			return nil, fmt.Errorf("positions: rank %d sent cells of %d bytes", r, len(b))
+		}
+		for ; len(b) >= 8; b = b[8:] {
+			out = append(out, binary.LittleEndian.Uint64(b))
+		}
+	}
+	return out, nil
 }
 
 // record is a position on its way to the peer of its index: its packed

@@ -32,10 +32,11 @@
 //     (processes of one solve, Peers) holds: about Len()/peers of them,
 //     starting at a multiple of 64 (RankShard; Owner says whose index it
 //     is). EnumerateShard finds the positions with the peers, none of them
-//     holding them all: during the search each peer owns the positions
-//     whose key hashes to it and follows their moves, level by level,
-//     sending the targets it does not own to their owners; then a sample
-//     sort among the peers puts every position on the peer of its index.
+//     holding them all: during the search each peer owns the positions of
+//     some tiles, or those whose key hashes to it, and follows their
+//     moves, level by level, sending the targets it does not own to their
+//     owners; then a sample sort among the peers puts every position on
+//     the peer of its index.
 //     A shard's space holds its own positions only (Held), as a piece of
 //     the dense box or of the sorted tuples, and the first position of
 //     every other shard, so that it knows which peer holds any position.
@@ -45,6 +46,14 @@
 //     position is in the space and answers no otherwise (the move reaches
 //     an end). Such a Graph indexes its per-position fields i-Lo; Pred
 //     holds indices of the whole space.
+//   - Tile: the positions of a game of few piles whose pile values agree
+//     but in their low bits (tiling): 2^16 places at most, a position's
+//     place and tile packed in a 64-bit code. The distributed search keeps
+//     the positions a peer owns as a bitmap a tile (tileSet) while they
+//     are dense, and gives each tile to one peer, so that a move mostly
+//     stays on its peer; a position without a code (a pile too large), a
+//     horizon, or tiles too sparse for their positions put them in a hash
+//     index.
 //   - Position cap: the most positions Enumerate will find before it stops
 //     with ErrTooManyPositions, so that a game that does not end is an error,
 //     not an exhausted machine.

@@ -107,6 +107,14 @@ horizon = 9
 [start]
 x = 3
 `,
+	"beyond a code": `
+piles = ["a", "b"]
+moves = ["a = a * 1000", "b = b * 1000", "a = a * 3"]
+end = "a >= 1000000000000 or b >= 1000000000000"
+[start]
+a = 1
+b = 1
+`,
 	"sparse": `
 piles = ["a", "b", "c"]
 moves = ["a = a * 3", "b = b * 5", "c = c * 7", "a = a + 100"]
@@ -131,14 +139,19 @@ func TestShardsAreTheWhole(t *testing.T) {
 			t.Fatal(name, err)
 		}
 		kinds[whole.Space.Dense()]++
-		for _, n := range []int{1, 2, 3, 4, -3} {
+		for _, n := range []int{1, 2, 3, 4, -3, -4} {
 			t.Run(fmt.Sprintf("%s/%d", name, n), func(t *testing.T) {
-				if n < 0 { // many rounds of a few questions each
+				switch n {
+				case -3: // many rounds of a few questions each
 					old := questionBytes
 					questionBytes = 64
 					defer func() { questionBytes = old }()
-					n = -n
+				case -4: // tiles too sparse at once: a hash index
+					floor, ratio := growFloor, growRatio
+					growFloor, growRatio = 0, 1
+					defer func() { growFloor, growRatio = floor, ratio }()
 				}
+				n = max(n, -n)
 				peers := newPeers(n)
 				grs := make([]*Graph, n)
 				errs := make([]error, n)
