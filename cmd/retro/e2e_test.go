@@ -55,6 +55,7 @@ type browser struct {
 	url    string
 	shots  string
 	lang   string // the page's language: en, ru
+	opened bool   // the page was opened (open)
 	mu     sync.Mutex
 	errors []string // exceptions and console errors of the page
 }
@@ -287,6 +288,7 @@ func (b *browser) shot(name string) {
 
 // open loads the page and waits for the demo preset, which it opens with.
 func (b *browser) open() {
+	b.opened = true
 	start := time.Now()
 	b.do("open the page", chromedp.Navigate(b.url))
 	// The page before it (a reload the last step started, say) may still
@@ -294,6 +296,16 @@ func (b *browser) open() {
 	b.waitReload("the page", `document.body.dataset.ready === 'true'`)
 	b.wait("the first ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready'`)
 	b.t.Logf("the first answer %v after opening the page", time.Since(start).Round(time.Millisecond))
+}
+
+// carryOn goes on from the page as the scenario before left it, and opens
+// it only when there is none yet (a scenario run alone, with -run): for a
+// scenario whose checks do not need a fresh page, since each load of the
+// static explorer unpacks and compiles its engine again.
+func (b *browser) carryOn() {
+	if !b.opened {
+		b.open()
+	}
 }
 
 // useOwnGame writes a game into the game file and, once it is checked,
@@ -387,6 +399,11 @@ func TestExplorerE2E(t *testing.T) {
 	}
 }
 
+// explorerScenarios runs the scenarios in order on one page. A scenario
+// opens the page afresh (open) when what it checks starts from a fresh
+// page: the first answer at load, the defaults, a link or a language kept
+// across a reload, the tree's mode, the task another left chosen; the
+// others go on from the page the one before left (carryOn).
 func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("demo-task-20", func(t *testing.T) {
 		b.t = t
@@ -479,7 +496,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("constructor-one-pile", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.carryOn()
 		b.set(`#f-piles`, "1")
 		b.wait("one pile", `document.querySelectorAll('.f-start').length === 1`)
 		b.set(`#f-moves li:nth-child(1) .m-op`, "-")
@@ -683,7 +700,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("two-parameters", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.carryOn()
 		b.ownGame(twoParamGame)
 		b.click(`#ribbon .cell[data-key="2,14"]`)
 		b.wait("its tree", `document.getElementById('tree-start').textContent === '(2, 14)'`)
@@ -696,7 +713,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("draws-from-a-box", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.carryOn()
 		b.set(`#source`, builtinText(t, "up-and-down"))
 		b.wait("the game checked", `document.getElementById('check').dataset.state === 'ok' && (state.ownText || '').includes('Up or down')`)
 		if got := eval[string](b, `state.ownText`); !strings.Contains(got, `x = "S"`) {
@@ -720,7 +737,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("horizon", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.open() // task 19: the scenarios before left task 20 chosen, whose answer needs more than the horizon
 		b.ownGame(horizonGame)
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="?"]').length`); got == 0 {
 			t.Error("no ? cell on the ribbon of a game with a horizon")
@@ -731,7 +748,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("five-questions", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.carryOn()
 		for _, c := range []struct{ game, task, want string }{
 			{"ege-2027-demo", "19", "29"}, {"ege-2027-demo", "19g", "56"}, {"ege-2027-demo", "20", "28 48"},
 			{"ege-2027-demo", "21", "44"}, {"ege-2027-demo", "win1", "58"},
@@ -758,7 +775,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("shared-link", func(t *testing.T) {
 		b.t = t
-		b.open()
+		b.carryOn()
 		b.click(`button[data-id="ege-bank-one-pile"]`)
 		b.ask("20")
 		b.click(`#ribbon .cell[data-key="128"]`)
@@ -772,7 +789,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 			t.Errorf("the link restored %q", got)
 		}
 		// A game of one's own travels in the link, with its start of two parameters.
-		b.open()
+		b.carryOn()
 		b.ownGame(twoParamGame)
 		b.click(`input[name="task"][value="21"]`)
 		b.wait("task 21", `(s => s.dataset.state === 'ready' && s.dataset.task === '21')(document.getElementById('ribbon-section'))`)
@@ -800,7 +817,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 		if err != nil {
 			t.Skip("no python3")
 		}
-		b.open()
+		b.carryOn()
 		for _, game := range []string{"ege-2027-demo", "ege-bank-one-pile"} {
 			b.click(fmt.Sprintf(`button[data-id=%q]`, game))
 			b.wait("the game in the constructor", fmt.Sprintf(`state.formText === state.game.text && state.game.id === %q`, game))
