@@ -32,6 +32,16 @@ type SpaceData struct {
 // Data returns the space's content. The slices of a dense space are
 // shared, not copied; those of a hashed one are made.
 func (s *Space) Data() SpaceData {
+	d := s.Shape()
+	if !s.dense {
+		d.Tuples, d.Hists = s.index.unpack()
+	}
+	return d
+}
+
+// Shape is Data without the tuples of a hashed space: its kind, box and
+// membership words, which it shares.
+func (s *Space) Shape() SpaceData {
 	d := SpaceData{Piles: s.piles, History: s.hist, Dense: s.dense, First: s.first}
 	if s.dense {
 		d.Lo, d.Size, d.Member = s.lo, s.size, s.member
@@ -39,8 +49,6 @@ func (s *Space) Data() SpaceData {
 		if s.shard != nil {
 			d.Words = s.shard.words
 		}
-	} else {
-		d.Tuples, d.Hists = s.index.unpack()
 	}
 	return d
 }

@@ -41,6 +41,7 @@ type shardFinder struct {
 	sentT    *tileSet   // the same in tiles
 	next     []uint64   // the next level: codes in tiles, ids once hashed
 	pending  [][]byte   // positions without a code met in tiles, for the hash index
+	sending  int        // bytes of send this round
 	key      []byte
 }
 
@@ -265,30 +266,42 @@ func (s *shardFinder) search(starts []rules.Start) error {
 		if tot[1]+tot[2] == 0 {
 			break
 		}
+		// The level goes in rounds: a round ends when what this peer is to
+		// send reaches searchBytes, so that the messages never take more.
 		level := s.next
-		s.next, s.sentSet, s.sentT = nil, nil, nil
-		for k, e := range level {
-			if k&(1<<12-1) == 0 {
-				if err := s.opt.stopped(); err != nil {
+		s.next = nil
+		for k := 0; ; {
+			s.sentSet, s.sentT, s.sending = nil, nil, 0
+			for ; k < len(level) && s.sending < searchBytes; k++ {
+				if k&(1<<12-1) == 0 {
+					if err := s.opt.stopped(); err != nil {
+						return err
+					}
+				}
+				if err := s.expand(level[k], p, depth); err != nil {
 					return err
 				}
 			}
-			if err := s.expand(e, p, depth); err != nil {
+			recv, err := s.exchange(s.send)
+			if err != nil {
 				return err
 			}
-		}
-		recv, err := s.exchange(s.send)
-		if err != nil {
-			return err
-		}
-		s.send = make([][]byte, s.size) // the peers may still read the last ones
-		for _, b := range recv {
-			for len(b) > 0 {
-				var h uint32
-				if h, b, err = readKey(b, t); err != nil {
-					return err
+			s.send = make([][]byte, s.size) // the peers may still read the last ones
+			for _, b := range recv {
+				for len(b) > 0 {
+					var h uint32
+					if h, b, err = readKey(b, t); err != nil {
+						return err
+					}
+					s.add(t, h, depth+1)
 				}
-				s.add(t, h, depth+1)
+			}
+			left, err := sumAll(s.peers, int64(len(level)-k))
+			if err != nil {
+				return err
+			}
+			if left[0] == 0 {
+				break
 			}
 		}
 	}
@@ -355,11 +368,16 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 		if o == s.me {
 			s.add(t, uint32(th), depth+1)
 		} else if !s.sentBefore(t, th) {
+			l := len(s.send[o])
 			s.send[o] = pack(s.send[o], t, uint32(th))
+			s.sending += len(s.send[o]) - l
 		}
 	}
 	return nil
 }
+
+// searchBytes bound what a peer sends in a round of the search.
+var searchBytes = 8 << 20
 
 // exchange is Peers.Exchange, counting the bytes sent to the others.
 func (s *shardFinder) exchange(send [][]byte) ([][]byte, error) {

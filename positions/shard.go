@@ -76,7 +76,7 @@ type queries struct {
 
 // questionBytes bound the questions a shard's builders hold at once,
 // all together: a round of the first pass ends when they reach it.
-var questionBytes = 32 << 20
+var questionBytes = 8 << 20
 
 // errRoundFull stops a builder's walk when its questions fill its share.
 var errRoundFull = errors.New("positions: the round's questions are full")

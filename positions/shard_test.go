@@ -142,10 +142,10 @@ func TestShardsAreTheWhole(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 4, -3, -4} {
 			t.Run(fmt.Sprintf("%s/%d", name, n), func(t *testing.T) {
 				switch n {
-				case -3: // many rounds of a few questions each
-					old := questionBytes
-					questionBytes = 64
-					defer func() { questionBytes = old }()
+				case -3: // many rounds of a few questions and targets each
+					oldQ, oldS := questionBytes, searchBytes
+					questionBytes, searchBytes = 64, 16
+					defer func() { questionBytes, searchBytes = oldQ, oldS }()
 				case -4: // tiles too sparse at once: a hash index
 					floor, ratio := growFloor, growRatio
 					growFloor, growRatio = 0, 1

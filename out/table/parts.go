@@ -345,13 +345,19 @@ func spaceUnits(sd *positions.SpaceData) int {
 }
 
 // gatherSpace sends the peer that makes each space block of an instance
-// the part of it this peer holds, and returns the blocks this peer makes,
-// each with the data of its words or positions alone. Block j is made by
-// peer j mod size; the whole space of an inline instance, one block, by
-// rank 0.
+// the part of it this peer holds, and returns the blocks this peer makes:
+// a dense space's with the membership words of the block alone, a hashed
+// one's with its tuples as the peers sent them (raw), encoded only when
+// the block is made. Block j is made by peer j mod size; the whole space
+// of an inline instance, one block, by rank 0, with its tuples decoded.
 func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 	sd := &s.sd
-	total, per, held, first := s.n, BlockPositions, len(sd.Hists), sd.First
+	total, per, first := s.n, BlockPositions, sd.First
+	held := 0
+	if s.space != nil {
+		lo, hi := s.space.Held()
+		first, held = lo, hi-lo
+	}
 	if sd.Dense {
 		total, per, held, first = sd.Words, blockWords, len(sd.Member), sd.WordLo
 	}
@@ -367,13 +373,18 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 		w.u(uint64(j))
 		w.u(uint64(lo - j*per))
 		w.u(uint64(hi - lo))
-		for u := lo - first; u < hi-first; u++ {
-			if sd.Dense {
+		if sd.Dense {
+			for u := lo - first; u < hi-first; u++ {
 				w.u(sd.Member[u])
-				continue
 			}
-			w.svals(sd.Tuples[u*sd.Piles : (u+1)*sd.Piles])
-			w.u(uint64(sd.Hists[u]))
+			continue
+		}
+		if err := s.space.Walk(lo, hi, func(_ int, p []int64, h int) error {
+			w.svals(p)
+			w.u(uint64(h))
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	}
 	msgs := make([][]byte, size)
@@ -384,7 +395,12 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 	if err != nil {
 		return nil, err
 	}
+	type piece struct {
+		at, n int
+		raw   []byte
+	}
 	var made []spaceBlock
+	pieces := map[int][]piece{}
 	index := map[int]int{}
 	block := func(j int) *spaceBlock {
 		if k, ok := index[j]; ok {
@@ -395,14 +411,11 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 			Lo: sd.Lo, Size: sd.Size, Words: sd.Words, WordLo: j * per, First: j * per}, hi: n, first: j * per}
 		if sd.Dense {
 			b.sd.Member = make(positions.Bitset, n)
-		} else {
-			b.sd.Tuples, b.sd.Hists = make([]int64, n*sd.Piles), make([]uint32, n)
 		}
 		index[j] = len(made)
 		made = append(made, b)
 		return &made[len(made)-1]
 	}
-	filled := map[int]int{}
 	if s.inline() && peers.Rank() == 0 {
 		block(0) // the whole space, even of no positions
 	}
@@ -413,23 +426,51 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 			b := block(j)
 			at := rd.n(b.hi, "places in a block")
 			n := rd.n(b.hi-at, "units of a block")
-			for u := at; u < at+n && rd.err == nil; u++ {
-				if sd.Dense {
+			if sd.Dense {
+				for u := at; u < at+n && rd.err == nil; u++ {
 					b.sd.Member[u] |= rd.u()
-					continue
 				}
-				copy(b.sd.Tuples[u*sd.Piles:], rd.svals(sd.Piles))
-				b.sd.Hists[u] = uint32(rd.n(sd.History-1, "history values"))
+				continue
 			}
-			filled[j] += n
+			start := rd.b
+			for range n {
+				rd.svals(sd.Piles)
+				if rd.n(sd.History-1, "history values"); rd.err != nil {
+					break
+				}
+			}
+			pieces[j] = append(pieces[j], piece{at, n, start[:len(start)-len(rd.b)]})
 		}
 		if err := rd.end(); err != nil {
 			return nil, fmt.Errorf("table: the space rank %d sent: %w", r, err)
 		}
 	}
-	for _, b := range made {
-		if !sd.Dense && filled[b.first/per] != b.hi {
-			return nil, fmt.Errorf("table: the ranks sent %d positions of a space block of %d", filled[b.first/per], b.hi)
+	for k := range made {
+		b := &made[k]
+		if sd.Dense {
+			continue
+		}
+		ps := pieces[b.first/per]
+		slices.SortFunc(ps, func(x, y piece) int { return x.at - y.at })
+		at := 0
+		for _, p := range ps {
+			if p.at != at {
+				return nil, fmt.Errorf("table: the ranks sent positions %d.. of a space block, want %d..", p.at, at)
+			}
+			b.raw = append(b.raw, p.raw...)
+			at += p.n
+		}
+		if at != b.hi {
+			return nil, fmt.Errorf("table: the ranks sent %d positions of a space block of %d", at, b.hi)
+		}
+		if s.inline() { // the record needs the tuples themselves
+			b.sd.Tuples, b.sd.Hists = make([]int64, b.hi*sd.Piles), make([]uint32, b.hi)
+			rd := &rbuf{b: b.raw}
+			for u := range b.hi {
+				copy(b.sd.Tuples[u*sd.Piles:], rd.svals(sd.Piles))
+				b.sd.Hists[u] = uint32(rd.u())
+			}
+			b.raw = nil
 		}
 	}
 	slices.SortFunc(made, func(a, b spaceBlock) int { return a.first - b.first })

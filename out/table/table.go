@@ -175,6 +175,7 @@ type source struct {
 	d       retro.Data
 	lo, hi  int
 	tally   map[retro.Outcome]int
+	space   *positions.Space // a part's: its hashed tuples are read from it, not from sd
 }
 
 func resultSource(r *retro.Result) *source {
@@ -183,8 +184,8 @@ func resultSource(r *retro.Result) *source {
 }
 
 func partSource(p *retro.Part) *source {
-	return &source{values: p.Instance.Values, sd: p.Space.Data(), n: p.Len(), horizon: p.Horizon(),
-		d: p.DataInPlace(), lo: p.Lo, hi: p.Hi, tally: p.Tally()}
+	return &source{values: p.Instance.Values, sd: p.Space.Shape(), n: p.Len(), horizon: p.Horizon(),
+		d: p.DataInPlace(), lo: p.Lo, hi: p.Hi, tally: p.Tally(), space: p.Space}
 }
 
 // inline tells whether an instance keeps its space and outcomes in its
@@ -343,6 +344,7 @@ func recordJobs(srcs []*source, inl [][2][]uint64) []func() (*block, error) {
 type spaceBlock struct {
 	sd            *positions.SpaceData
 	lo, hi, first int
+	raw           []byte // or a hashed block's tuples as peers send them (gatherSpace)
 }
 
 // spaceBlocks are the space blocks of an instance, in file order.
@@ -350,11 +352,11 @@ func spaceBlocks(s *source) []spaceBlock {
 	var out []spaceBlock
 	if s.sd.Dense {
 		for lo := 0; lo < s.sd.Words; lo += blockWords {
-			out = append(out, spaceBlock{&s.sd, lo, min(lo+blockWords, s.sd.Words), lo})
+			out = append(out, spaceBlock{sd: &s.sd, lo: lo, hi: min(lo+blockWords, s.sd.Words), first: lo})
 		}
 	} else {
 		for lo := 0; lo < s.n; lo += BlockPositions {
-			out = append(out, spaceBlock{&s.sd, lo, min(lo+BlockPositions, s.n), lo})
+			out = append(out, spaceBlock{sd: &s.sd, lo: lo, hi: min(lo+BlockPositions, s.n), first: lo})
 		}
 	}
 	return out
@@ -362,6 +364,9 @@ func spaceBlocks(s *source) []spaceBlock {
 
 func (b spaceBlock) job(k uint32) func() (*block, error) {
 	return func() (*block, error) {
+		if b.raw != nil {
+			return packed(KindSpace, k, uint64(b.first), [][]byte{rawTuples(b.sd.Piles, b.raw, b.hi-b.lo)})
+		}
 		return packed(KindSpace, k, uint64(b.first), spaceCandidates(b.sd, b.lo, b.hi))
 	}
 }
@@ -384,6 +389,24 @@ func spaceCandidates(sd *positions.SpaceData, lo, hi int) [][]byte {
 	var w wbuf
 	appendTuples(&w, sd.Piles, sd.Tuples[lo*sd.Piles:hi*sd.Piles], sd.Hists[lo:hi])
 	return [][]byte{w.b}
+}
+
+// rawTuples writes n tuples given as a peer sends them (each pile's value
+// then the history, varints) as appendTuples writes them.
+func rawTuples(piles int, raw []byte, n int) []byte {
+	var w wbuf
+	w.byte1(encTuples)
+	prev := make([]int64, piles)
+	rd := &rbuf{b: raw}
+	for range n {
+		for p := range piles {
+			v := rd.s()
+			w.s(v - prev[p])
+			prev[p] = v
+		}
+		w.u(rd.u())
+	}
+	return w.b
 }
 
 // packed makes a block of the smallest of its candidate contents.
