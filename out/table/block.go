@@ -476,16 +476,30 @@ func setRun(words []uint64, at, n uint64) {
 
 // appendTuples writes the tuples and histories of positions, flat.
 func appendTuples(w *wbuf, piles int, tuples []int64, hists []uint32) {
-	w.byte1(encTuples)
-	prev := make([]int64, piles)
+	t := newTupleWriter(w, piles)
 	for k, h := range hists {
-		t := tuples[k*piles : (k+1)*piles]
-		for p, v := range t {
-			w.s(v - prev[p])
-			prev[p] = v
-		}
-		w.u(uint64(h))
+		t.add(tuples[k*piles:(k+1)*piles], uint64(h))
 	}
+}
+
+// tupleWriter writes tuples one at a time as appendTuples does: each
+// pile's step from the tuple before, then the history.
+type tupleWriter struct {
+	w    *wbuf
+	prev []int64
+}
+
+func newTupleWriter(w *wbuf, piles int) *tupleWriter {
+	w.byte1(encTuples)
+	return &tupleWriter{w: w, prev: make([]int64, piles)}
+}
+
+func (t *tupleWriter) add(p []int64, h uint64) {
+	for k, v := range p {
+		t.w.s(v - t.prev[k])
+		t.prev[k] = v
+	}
+	t.w.u(h)
 }
 
 // readTuples reads len(hists) tuples written by appendTuples.

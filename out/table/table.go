@@ -178,9 +178,16 @@ type source struct {
 	space   *positions.Space // a part's: its hashed tuples are read from it, not from sd
 }
 
+// resultSource is the source of a whole result. The tuples of a large
+// hashed space are read from the space block by block, not unpacked
+// (8 bytes a pile) all at once.
 func resultSource(r *retro.Result) *source {
-	return &source{values: r.Instance.Values, sd: r.Space.Data(), n: r.Len(), horizon: r.Horizon(),
-		d: r.DataInPlace(), lo: 0, hi: r.Len(), tally: r.Tally()}
+	s := &source{values: r.Instance.Values, sd: r.Space.Shape(), n: r.Len(), horizon: r.Horizon(),
+		d: r.DataInPlace(), lo: 0, hi: r.Len(), tally: r.Tally(), space: r.Space}
+	if s.inline() {
+		s.sd = r.Space.Data()
+	}
+	return s
 }
 
 func partSource(p *retro.Part) *source {
@@ -344,7 +351,8 @@ func recordJobs(srcs []*source, inl [][2][]uint64) []func() (*block, error) {
 type spaceBlock struct {
 	sd            *positions.SpaceData
 	lo, hi, first int
-	raw           []byte // or a hashed block's tuples as peers send them (gatherSpace)
+	raw           []byte           // or a hashed block's tuples as peers send them (gatherSpace)
+	space         *positions.Space // or the hashed space to read them from, when sd has none
 }
 
 // spaceBlocks are the space blocks of an instance, in file order.
@@ -356,7 +364,7 @@ func spaceBlocks(s *source) []spaceBlock {
 		}
 	} else {
 		for lo := 0; lo < s.n; lo += BlockPositions {
-			out = append(out, spaceBlock{sd: &s.sd, lo: lo, hi: min(lo+BlockPositions, s.n), first: lo})
+			out = append(out, spaceBlock{sd: &s.sd, lo: lo, hi: min(lo+BlockPositions, s.n), first: lo, space: s.space})
 		}
 	}
 	return out
@@ -366,6 +374,18 @@ func (b spaceBlock) job(k uint32) func() (*block, error) {
 	return func() (*block, error) {
 		if b.raw != nil {
 			return packed(KindSpace, k, uint64(b.first), [][]byte{rawTuples(b.sd.Piles, b.raw, b.hi-b.lo)})
+		}
+		if !b.sd.Dense && b.sd.Tuples == nil && b.space != nil {
+			var w wbuf
+			t := newTupleWriter(&w, b.sd.Piles)
+			err := b.space.Walk(b.lo, b.hi, func(_ int, p []int64, h int) error {
+				t.add(p, uint64(h))
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			return packed(KindSpace, k, uint64(b.first), [][]byte{w.b})
 		}
 		return packed(KindSpace, k, uint64(b.first), spaceCandidates(b.sd, b.lo, b.hi))
 	}
@@ -395,16 +415,10 @@ func spaceCandidates(sd *positions.SpaceData, lo, hi int) [][]byte {
 // then the history, varints) as appendTuples writes them.
 func rawTuples(piles int, raw []byte, n int) []byte {
 	var w wbuf
-	w.byte1(encTuples)
-	prev := make([]int64, piles)
+	t := newTupleWriter(&w, piles)
 	rd := &rbuf{b: raw}
 	for range n {
-		for p := range piles {
-			v := rd.s()
-			w.s(v - prev[p])
-			prev[p] = v
-		}
-		w.u(rd.u())
+		t.add(rd.svals(piles), rd.u())
 	}
 	return w.b
 }
