@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -234,5 +235,23 @@ f = 0
 	opt.MaxBytes = 1 << 20
 	if _, err := Enumerate(in, opt); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A cap beyond what a 32-bit index numbers is taken as that, and the
+// error of passing it says so rather than suggest raising it.
+func TestCapAtMostIndex(t *testing.T) {
+	if got := (Options{MaxPositions: 1 << 40}).withDefaults().MaxPositions; got != MaxIndex {
+		t.Fatalf("cap %d, want %d", got, MaxIndex)
+	}
+	if got := (Options{MaxPositions: 5}).withDefaults().MaxPositions; got != 5 {
+		t.Fatalf("cap %d, want 5", got)
+	}
+	err := tooManyPositions(MaxIndex)
+	if !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), "32-bit position index") {
+		t.Fatalf("error %v", err)
+	}
+	if err := tooManyPositions(5); !strings.Contains(err.Error(), "raise the cap") {
+		t.Fatalf("error %v", err)
 	}
 }

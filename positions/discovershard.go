@@ -254,8 +254,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			}
 		}
 		if tot[0]+tot[2] > int64(s.opt.MaxPositions) {
-			return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
-				ErrTooManyPositions, s.opt.MaxPositions)
+			return tooManyPositions(s.opt.MaxPositions)
 		}
 		if err := s.opt.afford("finding the positions", s.count(), s.bytes()); err != nil {
 			return err

@@ -44,12 +44,17 @@ type Options struct {
 // DefaultOptions are the options a game asks for itself.
 func DefaultOptions(g *rules.Game) Options { return Options{Horizon: g.Horizon} }
 
+// MaxIndex is the most positions a space numbers: indices are 32-bit
+// (a hash index's ids signed), so a cap above it is taken as MaxIndex.
+const MaxIndex = 1<<31 - 1
+
 // withDefaults is opt with the position cap and the open width filled in
-// where they are left at zero.
+// where they are left at zero, and the cap at most MaxIndex.
 func (o Options) withDefaults() Options {
 	if o.MaxPositions <= 0 {
 		o.MaxPositions = DefaultMaxPositions
 	}
+	o.MaxPositions = min(o.MaxPositions, MaxIndex)
 	if o.OpenWidth <= 0 {
 		o.OpenWidth = DefaultOpenWidth
 	}
@@ -211,10 +216,17 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 	return isNew, f.capCheck(isNew)
 }
 
+// tooManyPositions is the error of a search that passed the cap.
+func tooManyPositions(limit int) error {
+	if limit >= MaxIndex {
+		return fmt.Errorf("%w: more than %d, the most a 32-bit position index numbers", ErrTooManyPositions, limit)
+	}
+	return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)", ErrTooManyPositions, limit)
+}
+
 func (f *finder) capCheck(isNew bool) error {
 	if isNew && f.count() > f.opt.MaxPositions {
-		return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
-			ErrTooManyPositions, f.opt.MaxPositions)
+		return tooManyPositions(f.opt.MaxPositions)
 	}
 	if isNew && f.count()%(1<<16) == 0 {
 		if f.opt.Progress != nil && f.count()%(1<<20) == 0 {

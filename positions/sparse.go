@@ -298,8 +298,7 @@ func (f *shiftFinder[K]) insertHashed(k K, h uint64, via uint32) (bool, error) {
 		}
 	}
 	if f.count == f.opt.MaxPositions {
-		return false, fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)",
-			ErrTooManyPositions, f.opt.MaxPositions)
+		return false, tooManyPositions(f.opt.MaxPositions)
 	}
 	id := f.count
 	if id%keyChunk == 0 {
