@@ -616,14 +616,9 @@ func (s *shardFinder) sortCells(cells []uint64, n int) ([]uint64, error) {
 		return nil, err
 	}
 	slices.Sort(cells)
-	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(len(cells))))
+	at, err := s.before(len(cells))
 	if err != nil {
 		return nil, err
-	}
-	at := 0
-	for r := range s.me {
-		c, _ := binary.Uvarint(counts[r])
-		at += int(c)
 	}
 	send = make([][]byte, s.size)
 	for k, c := range cells {
@@ -634,6 +629,24 @@ func (s *shardFinder) sortCells(cells []uint64, n int) ([]uint64, error) {
 		return nil, err
 	}
 	return readCells(recv)
+}
+
+// before is the sum of count over the peers of lower rank: where this
+// peer's items start in the order of all.
+func (s *shardFinder) before(count int) (int, error) {
+	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(count)))
+	if err != nil {
+		return 0, err
+	}
+	at := 0
+	for r := range s.me {
+		c, m := binary.Uvarint(counts[r])
+		if m <= 0 {
+			return 0, fmt.Errorf("positions: rank %d sent a malformed count", r)
+		}
+		at += int(c)
+	}
+	return at, nil
 }
 
 // readCells reads the cells the peers sent, 8 bytes each, in peer order.
@@ -742,14 +755,9 @@ func (s *shardFinder) sortAmong(ids []int32, n int) ([][]byte, error) {
 		return nil, err
 	}
 	slices.SortFunc(recs, func(a, b []byte) int { return cmp(a, b) })
-	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(len(recs))))
+	at, err := s.before(len(recs))
 	if err != nil {
 		return nil, err
-	}
-	at := 0
-	for r := range s.me {
-		c, _ := binary.Uvarint(counts[r])
-		at += int(c)
 	}
 	send = make([][]byte, s.size)
 	for k, r := range recs {
