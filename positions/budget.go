@@ -104,7 +104,7 @@ func (s *Space) bytes() int64 {
 
 // bytes is what the index takes.
 func (h *hashIndex) bytes() int64 {
-	return int64(cap(h.data)) + int64(cap(h.off))*8 + int64(len(h.table))*4
+	return int64(cap(h.data)) + int64(cap(h.off))*8 + int64(len(h.table))*8
 }
 
 // keyBytes is the most bytes a key of the box takes packed.
@@ -131,7 +131,7 @@ func varintLen(v int64) int {
 // hashBytesFor is what a hash index of n keys of about key bytes each
 // takes: the keys, their offsets, and a table at most half full.
 func hashBytesFor(n int, key int64) int64 {
-	return int64(n)*(key+8) + int64(tableSize(n))*4
+	return int64(n)*(key+8) + int64(tableSize(n))*8
 }
 
 // bytes is what the queue holds.

@@ -17,14 +17,15 @@ type keyIndex interface {
 
 // hashIndex is a set of (piles, history) keys with ids in insertion order.
 // Each key is kept packed, its pile values and history as varints one after
-// another (a pile of 0 takes one byte), and an open-addressing table of ids
-// finds them. Sparse games have many piles of small values: 64 piles cost
-// about 64 bytes a key here, against 512 unpacked.
+// another (a pile of 0 takes one byte), and an open-addressing table of ids,
+// each with a tag of the key's hash, finds them. Sparse games have many
+// piles of small values: 64 piles cost about 64 bytes a key here, against
+// 512 unpacked.
 type hashIndex struct {
 	piles int
 	data  []byte   // the packed keys, one after another
 	off   []uint64 // key id starts at data[off[id]]; len = keys + 1
-	table []int32  // -1: empty
+	table []uint64 // a slot: the key's tag (its hash's top 32 bits) and id+1; 0: empty
 	mask  uint64
 	buf   []byte // scratch of add, which is not safe for concurrent use
 }
@@ -81,14 +82,29 @@ func hashBytes(b []byte) uint64 {
 	return x ^ x>>33
 }
 
-func (h *hashIndex) slot(key []byte) (uint64, int32) {
-	for s := hashBytes(key) & h.mask; ; s = (s + 1) & h.mask {
-		id := h.table[s]
-		if id < 0 || string(h.key(id)) == string(key) {
-			return s, id
+// slot finds a key's slot and id, -1 when it is not there. A slot's tag
+// spares most comparisons with other keys: many-pile keys share long
+// runs of bytes.
+func (h *hashIndex) slot(key []byte) (uint64, int32) { return h.slotOf(key, hashBytes(key)) }
+
+// slotOf is slot of a key whose hash is x.
+func (h *hashIndex) slotOf(key []byte, x uint64) (uint64, int32) {
+	tag := x &^ (1<<32 - 1)
+	for s := x & h.mask; ; s = (s + 1) & h.mask {
+		e := h.table[s]
+		if e == 0 {
+			return s, -1
+		}
+		if e&^(1<<32-1) == tag {
+			if id := int32(e) - 1; string(h.key(id)) == string(key) {
+				return s, id
+			}
 		}
 	}
 }
+
+// entry is the slot of key id, whose hash is x.
+func entry(x uint64, id int32) uint64 { return x&^(1<<32-1) | uint64(id+1) }
 
 // find returns the id of a key, or -1. It is safe for concurrent use.
 func (h *hashIndex) find(piles []int64, hist uint32) int32 {
@@ -101,14 +117,15 @@ func (h *hashIndex) find(piles []int64, hist uint32) int32 {
 func (h *hashIndex) add(piles []int64, hist uint32) (int32, bool) {
 	key := pack(h.buf[:0], piles, hist)
 	h.buf = key
-	s, id := h.slot(key)
+	x := hashBytes(key)
+	s, id := h.slotOf(key, x)
 	if id >= 0 {
 		return id, false
 	}
 	id = int32(h.len())
 	h.data = append(h.data, key...)
 	h.off = append(h.off, uint64(len(h.data)))
-	h.table[s] = id
+	h.table[s] = entry(x, id)
 	if uint64(h.len())*2 > h.mask {
 		h.rehash(2 * len(h.table))
 	}
@@ -116,17 +133,15 @@ func (h *hashIndex) add(piles []int64, hist uint32) (int32, bool) {
 }
 
 func (h *hashIndex) rehash(size int) {
-	h.table = make([]int32, size)
-	for i := range h.table {
-		h.table[i] = -1
-	}
+	h.table = make([]uint64, size)
 	h.mask = uint64(size - 1)
 	for id := 0; id < h.len(); id++ {
-		s := hashBytes(h.key(int32(id))) & h.mask
-		for h.table[s] >= 0 {
+		x := hashBytes(h.key(int32(id)))
+		s := x & h.mask
+		for h.table[s] != 0 {
 			s = (s + 1) & h.mask
 		}
-		h.table[s] = int32(id)
+		h.table[s] = entry(x, int32(id))
 	}
 }
 
