@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -223,17 +222,5 @@ func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, 
 		}
 		return i, nil
 	}
-	heaps, err := parseHeapList(arg)
-	if err != nil {
-		return 0, fmt.Errorf("position %q: %v", arg, err)
-	}
-	i, err := res.HeapIndex(heaps)
-	var missing *retro.HeapsNotHeldError
-	switch {
-	case !errors.As(err, &missing):
-		return i, err
-	case missing.TooMany():
-		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(missing.Tuple), missing.Most)
-	}
-	return 0, notHeld(heapTuple(missing.Tuple))
+	return heapTableIndex(file, res, arg, false, notHeld)
 }

@@ -84,11 +84,14 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	g := s.game
 	if g.Sum && len(s.results) == 1 { // a heap game's table: heap_tree.go
-		i, err := heapTableIndex(args[0], s.results[0], args[1])
+		res := s.results[0]
+		i, err := heapTableIndex(args[0], res, args[1], true, func(tuple string) error {
+			return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", args[0], tuple, res.Len())
+		})
 		if err != nil {
 			return err
 		}
-		return o.treeHeaps(e, g, s.results[0], i)
+		return o.treeHeaps(e, g, res, i)
 	}
 	piles, err := parsePosition(g, args[1])
 	if err != nil {

@@ -51,8 +51,11 @@ func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int)
 }
 
 // heapTableIndex finds a list of heaps in a heap game's table
-// (retro.Result.HeapIndex), as tree says it.
-func heapTableIndex(file string, res *retro.Result, arg string) (int, error) {
+// (retro.Result.HeapIndex) for show and tree. When the table's positions
+// have fewer heaps, the message names the heaps as given (asGiven, tree's
+// way) or largest first (show's); notHeld says that the table lacks the
+// position (its heaps largest first).
+func heapTableIndex(file string, res *retro.Result, arg string, asGiven bool, notHeld func(tuple string) error) (int, error) {
 	heaps, err := parseHeapList(arg)
 	if err != nil {
 		return 0, fmt.Errorf("position %q: %v", arg, err)
@@ -63,9 +66,13 @@ func heapTableIndex(file string, res *retro.Result, arg string) (int, error) {
 	case !errors.As(err, &missing):
 		return i, err
 	case missing.TooMany():
-		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(heaps), missing.Most)
+		named := missing.Tuple
+		if asGiven {
+			named = heaps
+		}
+		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(named), missing.Most)
 	}
-	return 0, fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", file, heapTuple(missing.Tuple), missing.Positions)
+	return 0, notHeld(heapTuple(missing.Tuple))
 }
 
 // heapTuple writes a view's tuple as its heaps: "14 + 10 + 9".
