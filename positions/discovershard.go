@@ -10,10 +10,11 @@ import (
 )
 
 // Discovery cut among peers (EnumerateShard): no peer holds every
-// position. Each owns the positions whose key hashes to it. The search
-// goes level by level: a peer follows the moves of its positions of the
-// level, keeps the targets it owns and sends the others to their owners
-// in one exchange; a sum then says whether any peer found a new one.
+// position. Each owns the positions of some tiles, or whose key hashes
+// to it (shardFinder). The search goes level by level, each level in
+// rounds: a peer follows the moves of its positions of the level, keeps
+// the targets it owns and sends the others to their owners in one
+// exchange a round; a sum then says whether any peer found a new one.
 // The levels are the depths of a single search, so a horizon cuts the
 // same positions. Then the positions are sorted among the peers (a
 // sample sort, then each moved to the peer of its index, RankShard), and
@@ -88,7 +89,7 @@ func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 		sp.lo[k], top[k] = r.Lo, r.Hi
 	}
 	sp.size = sides(sp.lo, top)
-	c := &cuts{me: peers.Rank(), peers: peers.Size(), words: (n + 63) / 64}
+	c := &cuts{me: peers.Rank(), words: (n + 63) / 64}
 	for r := range peers.Size() {
 		if l, h := RankShard(n, peers.Size(), r); l < h {
 			c.cells = append(c.cells, uint64(l))
@@ -100,25 +101,39 @@ func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 		sp.member.Set(i)
 	}
 	c.wordLo = lo / 64 // shards start at multiples of 64
-	sp.rank, _ = rankDirectory(sp.member)
-	for w := range sp.rank {
-		sp.rank[w] += uint32(lo)
-	}
+	sp.rank = shardRanks(sp.member, lo)
 	sp.first, sp.held, sp.shard = lo, hi-lo, c
 	return sp, nil
 }
 
-// ownerOf is the peer that owns a position during the search: by the
-// tile of its code, or by the hash of its packed key (high bits: the low
-// ones choose its slot) when it has none.
-func (s *shardFinder) ownerOf(p []int64, h int) int {
+// target is a position as the search looks it up: its code (coded false
+// when it has none), its packed key when the set is hashed or it has no
+// code, and the peer that owns it: by the tile of its code, or by the
+// hash of its key (high bits: the low ones choose its slot).
+type target struct {
+	code  uint64
+	coded bool
+	key   []byte
+	owner int
+}
+
+// locate makes the target of a position, its key in s.key's buffer
+// (valid until the next locate).
+func (s *shardFinder) locate(p []int64, h int) target {
+	var t target
 	if s.tl != nil {
-		if c, ok := s.tl.code(p, h); ok {
-			return s.tl.tileOwner(c, s.size)
-		}
+		t.code, t.coded = s.tl.code(p, h)
 	}
-	s.key = pack(s.key[:0], p, uint32(h))
-	return int((hashBytes(s.key) >> 40) % uint64(s.size))
+	if !t.coded || s.tiles == nil {
+		s.key = pack(s.key[:0], p, uint32(h))
+		t.key = s.key
+	}
+	if t.coded {
+		t.owner = s.tl.tileOwner(t.code, s.size)
+	} else {
+		t.owner = int((hashBytes(t.key) >> 40) % uint64(s.size))
+	}
+	return t
 }
 
 // count is the positions this peer owns, final ones included.
@@ -129,27 +144,27 @@ func (s *shardFinder) count() int {
 	return s.set.len()
 }
 
-// has tells whether this peer, the position's owner, has found it.
-func (s *shardFinder) has(p []int64, h int) bool {
+// has tells whether this peer, the target's owner, has found it.
+func (s *shardFinder) has(t target) bool {
 	if s.tiles == nil {
-		return s.set.find(p, uint32(h)) >= 0
+		_, id := s.set.slot(t.key)
+		return id >= 0
 	}
-	c, ok := s.tl.code(p, h)
-	return ok && s.tiles.has(c)
+	return t.coded && s.tiles.has(t.code)
 }
 
-// add puts a position this peer owns in its set, for the next level when
+// add puts a target this peer owns in its set, for the next level when
 // it is new.
-func (s *shardFinder) add(p []int64, h uint32, depth int) {
+func (s *shardFinder) add(t target, depth int) {
 	if s.tiles != nil {
-		if c, ok := s.tl.code(p, int(h)); !ok {
-			s.pending = append(s.pending, pack(nil, p, h))
-		} else if s.tiles.add(c) {
-			s.next = append(s.next, c)
+		if !t.coded {
+			s.pending = append(s.pending, slices.Clone(t.key))
+		} else if s.tiles.add(t.code) {
+			s.next = append(s.next, t.code)
 		}
 		return
 	}
-	id, isNew := s.set.add(p, h)
+	id, isNew := s.set.addKey(t.key)
 	if !isNew {
 		return
 	}
@@ -161,21 +176,19 @@ func (s *shardFinder) add(p []int64, h uint32, depth int) {
 	s.next = append(s.next, uint64(id))
 }
 
-// sentBefore tells whether a target has been sent already this level, and
-// notes that it has.
-func (s *shardFinder) sentBefore(p []int64, h int) bool {
-	if s.tl != nil {
-		if c, ok := s.tl.code(p, h); ok {
-			if s.sentT == nil {
-				s.sentT = newTileSet(s.tl)
-			}
-			return !s.sentT.add(c)
+// sentBefore tells whether a target has been sent already this round,
+// and notes that it has.
+func (s *shardFinder) sentBefore(t target) bool {
+	if t.coded {
+		if s.sentT == nil {
+			s.sentT = newTileSet(s.tl)
 		}
+		return !s.sentT.add(t.code)
 	}
 	if s.sentSet == nil {
 		s.sentSet = newHashIndex(s.piles)
 	}
-	_, isNew := s.sentSet.add(p, uint32(h))
+	_, isNew := s.sentSet.addKey(t.key)
 	return !isNew
 }
 
@@ -203,7 +216,7 @@ func (s *shardFinder) toHash() error {
 		if err != nil {
 			return err
 		}
-		s.add(p, h, 0) // no depths: tiles are never used under a horizon
+		s.add(s.locate(p, int(h)), 0) // no depths: tiles are never used under a horizon
 	}
 	s.pending = nil
 	return nil
@@ -218,8 +231,8 @@ func (s *shardFinder) search(starts []rules.Start) error {
 		if len(p) != s.piles {
 			return fmt.Errorf("a position of this game has %d piles, not %d", s.piles, len(p))
 		}
-		if s.ownerOf(p, h) == s.me {
-			s.add(p, uint32(h), 0)
+		if t := s.locate(p, h); t.owner == s.me {
+			s.add(t, 0)
 		}
 		return nil
 	}
@@ -292,7 +305,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 					if h, b, err = readKey(b, t); err != nil {
 						return err
 					}
-					s.add(t, h, depth+1)
+					s.add(s.locate(t, int(h)), depth+1)
 				}
 			}
 			left, err := sumAll(s.peers, int64(len(level)-k))
@@ -347,8 +360,8 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 	for k := range s.moves.Len() {
 		t := s.moves.To(k, s.piles)
 		th := NextHistory(s.g, h, int(s.moves.Cmd[k]))
-		o := s.ownerOf(t, th)
-		if o == s.me && s.has(t, th) {
+		at := s.locate(t, th)
+		if at.owner == s.me && s.has(at) {
 			continue
 		}
 		end, err := s.m.End(t)
@@ -364,10 +377,10 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 			}
 			continue
 		}
-		if o == s.me {
-			s.add(t, uint32(th), depth+1)
-		} else if !s.sentBefore(t, th) {
-			l := len(s.send[o])
+		if at.owner == s.me {
+			s.add(at, depth+1)
+		} else if !s.sentBefore(at) {
+			o, l := at.owner, len(s.send[at.owner])
 			s.send[o] = pack(s.send[o], t, uint32(th))
 			s.sending += len(s.send[o]) - l
 		}
@@ -447,8 +460,20 @@ func (s *shardFinder) space() (*Space, error) {
 	if len(recs) != hi-first {
 		return nil, fmt.Errorf("positions: rank %d was sent %d positions of its shard of %d", s.me, len(recs), hi-first)
 	}
+	if dense { // no horizon, so the records are keys alone
+		sp.lo, sp.size = lo, size
+		cells := make([]uint64, len(recs))
+		for k, r := range recs {
+			hist, _, err := readKey(r, t)
+			if err != nil {
+				return nil, err
+			}
+			cells[k], _ = sp.cell(t, int(hist))
+		}
+		return s.denseShard(sp, first, cells)
+	}
 	sp.first, sp.held = first, len(recs)
-	c := &cuts{me: s.me, peers: s.size}
+	c := &cuts{me: s.me}
 	var mine []byte
 	if len(recs) > 0 {
 		mine = recs[0][:keyLen(recs[0], s.piles)]
@@ -480,37 +505,9 @@ func (s *shardFinder) space() (*Space, error) {
 			}
 		}
 	}
-	if !dense {
-		h.rehash(tableSize(h.len()))
-		sp.index = h
-		c.keys = firsts[:c.live]
-		return sp, nil
-	}
-	sp.dense, sp.lo, sp.size = true, lo, size
-	c.words = int((sp.volume(size) + 63) / 64)
-	for _, k := range firsts[:c.live] {
-		hist, _, err := readKey(k, t)
-		if err != nil {
-			return nil, err
-		}
-		cell, _ := sp.cell(t, int(hist))
-		c.cells = append(c.cells, cell)
-	}
-	if h.len() > 0 {
-		c.wordLo = int(c.cells[s.me] >> 6)
-		hist := h.tuple(int32(h.len()-1), t)
-		last, _ := sp.cell(t, int(hist))
-		sp.member = NewBitset(int(last + 1 - uint64(c.wordLo)<<6))
-		for id := range h.len() {
-			hist := h.tuple(int32(id), t)
-			cell, _ := sp.cell(t, int(hist))
-			sp.member.Set(int(cell - uint64(c.wordLo)<<6))
-		}
-	}
-	sp.rank, _ = rankDirectory(sp.member)
-	for w := range sp.rank {
-		sp.rank[w] += uint32(first)
-	}
+	h.rehash(tableSize(h.len()))
+	sp.index = h
+	c.keys = firsts[:c.live]
 	return sp, nil
 }
 
@@ -548,6 +545,13 @@ func (s *shardFinder) tiledSpace() (*Space, error) {
 	if len(cells) != hi-first {
 		return nil, fmt.Errorf("positions: rank %d was sent %d positions of its shard of %d", s.me, len(cells), hi-first)
 	}
+	return s.denseShard(sp, first, cells)
+}
+
+// denseShard makes sp, a space whose box is set, this peer's dense shard:
+// the positions first.., whose cells (ascending) are cells. The peers
+// share the cells of their first positions, which say whose any cell is.
+func (s *shardFinder) denseShard(sp *Space, first int, cells []uint64) (*Space, error) {
 	var mine []byte
 	if len(cells) > 0 {
 		mine = binary.LittleEndian.AppendUint64(nil, cells[0])
@@ -556,13 +560,11 @@ func (s *shardFinder) tiledSpace() (*Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &cuts{me: s.me, peers: s.size, words: int((sp.volume(size) + 63) / 64)}
-	for _, b := range firsts {
-		if len(b) == 8 {
-			c.cells = append(c.cells, binary.LittleEndian.Uint64(b))
-			c.live++
-		}
+	firstCells, err := readCells(firsts)
+	if err != nil {
+		return nil, err
 	}
+	c := &cuts{me: s.me, cells: firstCells, live: len(firstCells), words: int((sp.volume(sp.size) + 63) / 64)}
 	if len(cells) > 0 {
 		c.wordLo = int(cells[0] >> 6)
 		base := uint64(c.wordLo) << 6
@@ -571,12 +573,19 @@ func (s *shardFinder) tiledSpace() (*Space, error) {
 			sp.member.Set(int(cell - base))
 		}
 	}
-	sp.rank, _ = rankDirectory(sp.member)
-	for w := range sp.rank {
-		sp.rank[w] += uint32(first)
-	}
-	sp.first, sp.held, sp.shard = first, len(cells), c
+	sp.rank = shardRanks(sp.member, first)
+	sp.dense, sp.first, sp.held, sp.shard = true, first, len(cells), c
 	return sp, nil
+}
+
+// shardRanks is the rank directory of a shard's membership bits, counted
+// from the index of its first position.
+func shardRanks(member Bitset, first int) []uint32 {
+	rank, _ := rankDirectory(member)
+	for w := range rank {
+		rank[w] += uint32(first)
+	}
+	return rank
 }
 
 // sortCells sorts the cells of every peer among the peers, as sortAmong

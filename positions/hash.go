@@ -115,8 +115,12 @@ func (h *hashIndex) find(piles []int64, hist uint32) int32 {
 
 // add inserts a key and returns its id and whether it is new.
 func (h *hashIndex) add(piles []int64, hist uint32) (int32, bool) {
-	key := pack(h.buf[:0], piles, hist)
-	h.buf = key
+	h.buf = pack(h.buf[:0], piles, hist)
+	return h.addKey(h.buf)
+}
+
+// addKey is add of a key packed already (copied in when new).
+func (h *hashIndex) addKey(key []byte) (int32, bool) {
 	x := hashBytes(key)
 	s, id := h.slotOf(key, x)
 	if id >= 0 {

@@ -11,11 +11,11 @@ import (
 // peers 0..live-1 hold any; rank 0 holds everything before the first
 // position of peer 1.
 type cuts struct {
-	me, peers, live int
-	cells           []uint64 // dense: the cell of each live peer's first position
-	keys            [][]byte // hashed: the packed key of each live peer's first position
-	wordLo          int      // dense: the word of the box where this shard's membership bits begin
-	words           int      // dense: the words of the whole box
+	me, live int
+	cells    []uint64 // dense: the cell of each live peer's first position
+	keys     [][]byte // hashed: the packed key of each live peer's first position
+	wordLo   int      // dense: the word of the box where this shard's membership bits begin
+	words    int      // dense: the words of the whole box
 }
 
 // owner is the peer that holds a position, if any peer does: the one
