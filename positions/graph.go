@@ -79,7 +79,8 @@ type builder struct {
 	meter *meter
 
 	// In a shard: the distinct targets of the position at hand that
-	// other peers hold (far), and the questions to each peer (ask).
+	// other peers hold (far), the questions to each peer (ask) and their
+	// bytes.
 	far      []farTarget
 	ask      []queries
 	askBytes int
@@ -138,11 +139,12 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		cursor[k] = lo + r.Lo
 	}
 	var from []uint32
+	share := questionBytes / max(1, len(shards)) // a builder's
 	for {
 		err := inParallel(shards, func(k int, r Shard) error {
 			b := builders[k]
 			err := sp.Walk(cursor[k], lo+r.Hi, func(i int, p []int64, h int) error {
-				if b.asked() >= questionBytes/len(shards) {
+				if b.askBytes >= share {
 					cursor[k] = i
 					return errRoundFull
 				}

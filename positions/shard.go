@@ -81,9 +81,6 @@ var questionBytes = 8 << 20
 // errRoundFull stops a builder's walk when its questions fill its share.
 var errRoundFull = errors.New("positions: the round's questions are full")
 
-// asked is the bytes of the questions the builder holds.
-func (b *builder) asked() int { return b.askBytes }
-
 // addFar notes a target of the position at hand that another peer holds,
 // once however many of its moves reach it.
 func (b *builder) addFar(owner int, t []int64, th int, cmd int32) {
