@@ -234,10 +234,9 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
-	g := s.in.Game
-	r := &Result{Space: sp, Instance: s.in, Starts: c.Starts, Count: g.Count,
-		MoveCount: s.moves, Edges: s.edges, win: positions.NewBitset(n), lose: positions.NewBitset(n),
-		horizon: -1}
+	r := newResult(sp, s.in, c.Starts)
+	r.MoveCount, r.Edges = s.moves, s.edges
+	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
 	layer := make([]uint32, n)
 	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
 	// above; outcomes follow from keys
@@ -271,47 +270,11 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
 	r.layer = layer
-	vals = nil
-	// counting sort by key; index order within a key
-	var start []uint32
-	r.segs, start = segmentsByKey(count)
-	r.order = buf[:n:n]
-	fill := start[:len(count)]
-	for i, l := range layer {
-		key := int(l) + 1
-		if l == 0 && r.win.Has(i) {
-			key = 0
-		}
-		r.order[fill[key]] = uint32(i)
-		fill[key]++
-	}
+	r.segs, _ = segmentsByKey(count)
 	if opt.Progress != nil {
 		opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
-}
-
-// segmentsByKey turns the count of positions of each key (0 for the
-// exam's W 0, layer+1 above) into the coloured sets, in the order Solve
-// makes them, and where each key's positions start in the order.
-func segmentsByKey(count []uint32) ([]segment, []uint32) {
-	start := make([]uint32, len(count)+1)
-	var segs []segment
-	for k, x := range count {
-		start[k+1] = start[k] + x
-		if x == 0 {
-			continue
-		}
-		o, l := Lose, uint32(k-1)
-		switch {
-		case k == 0:
-			o, l = Win, 0
-		case k%2 == 0: // layer k-1 odd
-			o = Win
-		}
-		segs = append(segs, segment{end: start[k+1], layer: l, outcome: o})
-	}
-	return segs, start
 }
 
 // compiledPath says how a compiled game was solved.

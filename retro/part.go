@@ -43,7 +43,7 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt Options, peers po
 	lo, hi := gr.Lo, gr.Hi
 	t := newNet(peers, gr.Len())
 	sent, searched := gr.Sent, gr.Searched
-	r, err := solveWith(gr, opt, t)
+	r, err := solveGraph(gr, opt, t)
 	if err != nil {
 		return nil, err
 	}
@@ -66,9 +66,10 @@ func (p *Part) total(t *net) error {
 	}
 	sizes, shown := make([]int64, closes), make([]int64, closes)
 	at := 0
+	order := r.Positions()
 	for k, c := range t.closes {
 		sizes[k] = int64(c.end)
-		for _, i := range r.order[at : at+int(c.end)] {
+		for _, i := range order[at : at+int(c.end)] {
 			if r.Outcome(int(i)) == c.outcome {
 				shown[k]++
 			}

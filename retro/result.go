@@ -1,9 +1,7 @@
 package retro
 
 import (
-	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -75,65 +73,6 @@ func segmentsOf(list []Segment) []segment {
 	return out
 }
 
-// Positions returns the coloured positions, segment by segment (see
-// Segments), each segment in ascending order. A result of the un-move
-// path does not keep them while it is solved: the first call rebuilds
-// them from the outcomes and layers (4 bytes a coloured position, kept
-// from then on).
-func (r *Result) Positions() []uint32 {
-	if r.lazy == nil {
-		return r.order
-	}
-	r.lazy.once.Do(func() { r.lazy.order = r.rebuildOrder() })
-	return r.lazy.order
-}
-
-// lazyOrder is the colouring order of a result that rebuilds it on
-// demand; copies of the result share it.
-type lazyOrder struct {
-	once  sync.Once
-	order []uint32
-}
-
-// rebuildOrder lists the coloured positions segment by segment, each in
-// ascending order: a counting sort of the positions by outcome and layer,
-// the segments giving the place of each.
-func (r *Result) rebuildOrder() []uint32 {
-	top := uint32(0)
-	for _, s := range r.segs {
-		top = max(top, s.layer)
-	}
-	// slot[2·layer + (1 for L)] is the segment of that outcome and layer
-	slot := make([]int32, 2*(int(top)+1))
-	for k := range slot {
-		slot[k] = -1
-	}
-	fill := make([]uint32, len(r.segs)) // where the next position of each goes
-	start := uint32(0)
-	for k, s := range r.segs {
-		at := 2 * int(s.layer)
-		if s.outcome == Lose {
-			at++
-		}
-		slot[at], fill[k] = int32(k), start
-		start = s.end
-	}
-	order := make([]uint32, start)
-	for w := range r.win {
-		for word := r.win[w] | r.lose[w]; word != 0; word &= word - 1 {
-			i := w<<6 + bits.TrailingZeros64(word)
-			at := 2 * int(r.layerAt(i))
-			if r.lose.Has(i) {
-				at++
-			}
-			k := slot[at]
-			order[fill[k]] = uint32(i)
-			fill[k]++
-		}
-	}
-	return order
-}
-
 // layerAt is the layer kept for position i: that of a W or L position,
 // hidden ones included, and 0 for the others.
 func (r *Result) layerAt(i int) uint32 {
@@ -192,55 +131,6 @@ func (r *Result) Depth(i int) int {
 		return 0
 	}
 	return int(r.depth[i])
-}
-
-// finishUnknown marks, with a horizon, the uncoloured positions from which
-// an unexplored position can be reached: they are ?, not D. In a shard
-// (t set) the marks cross to the other shards in rounds, until no shard
-// has one to hand over.
-func (r *Result) finishUnknown(gr *positions.Graph, t *net) error {
-	if gr.Unexplored == nil {
-		return nil
-	}
-	held := uint32(gr.Held())
-	r.unknown = positions.NewBitset(int(held))
-	var stack []uint32
-	for i := gr.Unexplored.Next(0); i >= 0; i = gr.Unexplored.Next(i + 1) {
-		r.unknown.Set(i)
-		stack = append(stack, uint32(i))
-	}
-	mark := func(q uint32) {
-		if !r.win.Has(int(q)) && !r.lose.Has(int(q)) && !r.unknown.Has(int(q)) {
-			r.unknown.Set(int(q))
-			stack = append(stack, q)
-		}
-	}
-	for {
-		sent := 0
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, p := range gr.Preds(int(j)) {
-				if q := p - uint32(gr.Lo); q < held {
-					mark(q)
-				} else {
-					t.put(p)
-					sent++
-				}
-			}
-		}
-		more, err := t.any(sent)
-		if err != nil || !more {
-			return err
-		}
-		got, err := t.swap()
-		if err != nil {
-			return err
-		}
-		for _, p := range got {
-			mark(p - uint32(gr.Lo))
-		}
-	}
 }
 
 // Tally counts the positions of each outcome.

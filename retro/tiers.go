@@ -2,7 +2,6 @@ package retro
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -15,24 +14,21 @@ import (
 // the piles that no move lowers, checked on every move) is valued tier by
 // tier from the highest, with no move graph: each tier's moves are
 // generated once, lead into the tier or into higher tiers already valued,
-// and the tier is coloured on its own. A tier whose moves all leave it is
-// valued in one pass over its moves; moves inside a tier are coloured in
-// layer order with a queue, the moves to higher tiers acting as seeds, so
-// that the layers are those of the colouring of the whole game (doc.go's
-// Layer): a W is 1 + the least layer among its moves to L, an L 1 + the
-// most among its moves, all to W. Only the tier being coloured holds its
-// moves; the rest of the game is the outcomes and layers found so far.
-
-// noLayer marks a tier position with no move to an L yet.
-const noLayer = math.MaxUint32
+// and the tier is coloured on its own by the core. Its moves into the
+// tiers above are folded by the rule (rule.go) into seeds: a W at 1 + the
+// least layer of an L above, and one more successor that turns W at the
+// most layer of a W above; its moves inside the tier are the core's
+// source, reversed. So the layers are those of the colouring of the whole
+// game. Only the tier being coloured holds its moves; the rest of the game
+// is the outcomes and layers found so far.
 
 // tierSolver holds the values found so far and the state of one tier.
 type tierSolver struct {
-	t       *positions.Tiers
-	lebedev bool
-	r       *Result
-	layer   []uint32
-	ex      []*positions.Expander
+	t     *positions.Tiers
+	rule  rule
+	r     *Result
+	layer []uint32
+	ex    []*positions.Expander
 
 	// the tier being coloured: its positions by index, and per position
 	// what its moves came to
@@ -40,16 +36,10 @@ type tierSolver struct {
 	info    []tierMoves
 	succOff []uint32
 	succ    []uint32
-	// per position: successors not yet known to be W, the least layer of
-	// a W it can be (noLayer: none yet), the most layer of its W
-	// successors so far (-1: none; the exam's W 0 counts as -1)
-	cnt   []uint32
-	candW []uint32
-	maxW  []int64
-	// the moves inside the tier, reversed
+	// the moves inside the tier, reversed: the core's source
 	predOff []uint32
 	pred    []uint32
-	queue   layerQueue
+	seeds   tierSeeds
 }
 
 // tierMoves is what the moves of one position of a tier came to.
@@ -66,14 +56,13 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 	sp := t.Space
 	n := sp.Len()
 	g := in.Game
-	s := &tierSolver{t: t, lebedev: g.Count == rules.Lebedev, layer: make([]uint32, n),
-		r: &Result{Space: sp, Instance: in, Starts: t.Starts, Count: g.Count,
-			win: positions.NewBitset(n), lose: positions.NewBitset(n), horizon: -1}}
+	s := &tierSolver{t: t, rule: ruleOf(g.Count), layer: make([]uint32, n), r: newResult(sp, in, t.Starts)}
+	s.r.win, s.r.lose = positions.NewBitset(n), positions.NewBitset(n)
 	workers := max(1, runtime.GOMAXPROCS(0))
 	for range workers {
 		s.ex = append(s.ex, t.Expander())
 	}
-	top := 0
+	count := []uint32{}
 	for k := 0; k < t.Len(); k++ {
 		if opt.Context != nil {
 			if err := opt.Context.Err(); err != nil {
@@ -83,9 +72,11 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 		if err := s.expand(t.Tier(k), t.Value[k], popt); err != nil {
 			return nil, err
 		}
-		top = max(top, s.colour())
+		if err := s.colour(opt, &count); err != nil {
+			return nil, err
+		}
 		if opt.Progress != nil {
-			opt.Progress(top, t.Start[k+1], n)
+			opt.Progress(len(count)-2, t.Start[k+1], n)
 		}
 	}
 	for _, e := range s.ex {
@@ -94,7 +85,7 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 		}
 	}
 	s.r.layer = s.layer
-	s.r.order, s.r.segs = orderByLayer(s.r, s.layer)
+	s.r.segs, _ = segmentsByKey(count)
 	most, tiers, noun := largestTier(t), "tiers", "positions"
 	if t.Len() == 1 {
 		tiers = "tier"
@@ -176,71 +167,69 @@ func (s *tierSolver) expand(pos []uint32, tier int64, popt positions.Options) er
 	return nil
 }
 
-// colour values the tier just expanded and returns its highest layer.
-func (s *tierSolver) colour() int {
+// tierSource is the moves inside a tier, reversed: the predecessors of a
+// tier position are tier positions.
+type tierSource struct{ s *tierSolver }
+
+func (t tierSource) preds(x uint32) []uint32 { return t.s.pred[t.s.predOff[x]:t.s.predOff[x+1]] }
+func (tierSource) count(int) uint32          { return 0 }
+
+// colour values the tier just expanded, counting its positions by key
+// (as segmentsByKey reads them).
+func (s *tierSolver) colour(opt Options, count *[]uint32) error {
 	pos, m := s.pos, len(s.pos)
 	r := s.r
-	top := 0
-	// The final positions first: the moves into them are then known.
-	for j, p := range pos {
-		x := s.info[j]
-		if !x.final {
-			continue
-		}
-		switch {
-		case !x.won:
-			s.set(int(p), Lose, 0)
-		case s.lebedev:
-			s.set(int(p), Win, 1)
-			top = max(top, 1)
-		default:
-			s.set(int(p), Win, 0)
-		}
-	}
-	s.cnt = slices.Grow(s.cnt[:0], m)[:m]
-	s.candW = slices.Grow(s.candW[:0], m)[:m]
-	s.maxW = slices.Grow(s.maxW[:0], m)[:m]
+	c := newColouring[uint32](m, nil, tierSource{s}, s.rule.lebedev)
+	c.ctx = opt.ctxErr()
+	s.seeds.reset()
 	s.predOff = slices.Grow(s.predOff[:0], m+1)[:m+1]
 	clear(s.predOff)
-	s.queue.reset()
-	// The moves of each position: to a valued position, they count now;
-	// inside the tier, they are kept, reversed, for the queue.
+	// The moves of each position: to a valued position, they are folded
+	// into its seeds; inside the tier, they are counted and kept,
+	// reversed, for the core.
 	for j := range pos {
 		x := s.info[j]
 		if x.final {
+			c.words[j] = c.final
+			if x.won {
+				c.words[j] |= c.finalWon
+				if s.rule.lebedev {
+					s.seeds.add(1, uint32(j), true) // W 1
+				}
+			}
 			continue
 		}
 		r.MoveCount += int64(x.moves)
-		cand, most, left := uint32(noLayer), int64(-1), uint32(0)
+		b, inside := newBest(), uint32(0)
 		if x.winEnd {
-			cand = 1
+			b.add(codeL0)
 		}
-		if x.loseEnd && s.lebedev {
-			most = 1 // a losing move acts as a move to a W 1
+		if x.loseEnd {
+			b.add(s.rule.lost())
 		}
 		for _, q := range s.succ[s.succOff[j]:s.succOff[j+1]] {
 			switch {
 			case r.win.Has(int(q)):
-				if l := int64(s.layer[q]); l > 0 || s.lebedev {
-					most = max(most, l)
-				}
+				b.add(s.rule.codeOf(Win, s.layer[q]))
 			case r.lose.Has(int(q)):
-				cand = min(cand, s.layer[q]+1)
+				b.add(s.rule.codeOf(Lose, s.layer[q]))
 			default:
-				left++
+				inside++
 				if k, in := slices.BinarySearch(pos, q); in {
 					s.predOff[k+1]++
 				}
 			}
 		}
 		r.Edges += int64(s.succOff[j+1] - s.succOff[j])
-		s.cnt[j], s.candW[j], s.maxW[j] = left, cand, most
-		switch {
-		case cand != noLayer:
-			s.queue.push(cand, uint32(j))
-		case left == 0:
-			s.queue.push(uint32(most+1), uint32(j))
+		w := inside
+		if b.minL != noL {
+			w |= c.winEnd // blocked from L: W at the L's layer + 1, or sooner
+			s.seeds.add(uint32(b.minL), uint32(j), true)
+		} else if b.maxW > 0 {
+			w++ // the W successors above turn W together, at their most layer
+			s.seeds.add(uint32(b.maxW), uint32(j), false)
 		}
+		c.words[j] = w
 	}
 	for k := 1; k <= m; k++ {
 		s.predOff[k] += s.predOff[k-1]
@@ -261,122 +250,77 @@ func (s *tierSolver) colour() int {
 			}
 		}
 	}
-	// Colour in layer order.
-	for !s.queue.empty() {
-		l, j := s.queue.pop()
-		p := int(pos[j])
-		if r.win.Has(p) || r.lose.Has(p) {
-			continue
-		}
-		top = max(top, int(l))
-		if s.candW[j] == l {
-			s.set(p, Win, l)
-			for _, q := range s.pred[s.predOff[j]:s.predOff[j+1]] {
-				if s.coloured(int(pos[q])) {
-					continue
-				}
-				s.cnt[q]--
-				s.maxW[q] = max(s.maxW[q], int64(l))
-				if s.cnt[q] == 0 && s.candW[q] == noLayer {
-					s.queue.push(uint32(s.maxW[q]+1), q)
-				}
-			}
-			continue
-		}
-		s.set(p, Lose, l)
-		for _, q := range s.pred[s.predOff[j]:s.predOff[j+1]] {
-			if !s.coloured(int(pos[q])) && l+1 < s.candW[q] {
-				s.candW[q] = l + 1
-				s.queue.push(l+1, q)
-			}
-		}
+	s.seeds.sort()
+	c.seeds = &s.seeds
+	if _, err := c.run(); err != nil {
+		return err
 	}
-	return top
-}
-
-func (s *tierSolver) coloured(i int) bool { return s.r.win.Has(i) || s.r.lose.Has(i) }
-
-func (s *tierSolver) set(i int, o Outcome, layer uint32) {
-	if o == Win {
-		s.r.win.Set(i)
-	} else {
-		s.r.lose.Set(i)
-	}
-	s.layer[i] = layer
-}
-
-// orderByLayer lists the coloured positions set by set, in the order Solve
-// colours them (the exam's W 0, L 0, W 1, L 2, …), each set by index.
-func orderByLayer(r *Result, layer []uint32) ([]uint32, []segment) {
-	key := func(i int) (int, bool) {
+	// the tier's values into the whole result
+	for j, p := range pos {
+		var o Outcome
 		switch {
-		case r.win.Has(i):
-			if layer[i] == 0 {
-				return 0, true
-			}
-			return int(layer[i]) + 1, true
-		case r.lose.Has(i):
-			return int(layer[i]) + 1, true
+		case c.win.Has(j):
+			o = Win
+			r.win.Set(int(p))
+		case c.lose.Has(j):
+			o = Lose
+			r.lose.Set(int(p))
+		default:
+			continue
 		}
-		return 0, false
-	}
-	var count []uint32
-	for i := range layer {
-		if k, ok := key(i); ok {
-			for len(count) <= k {
-				count = append(count, 0)
-			}
-			count[k]++
+		l := c.words[j]
+		s.layer[p] = l
+		key := int(l) + 1
+		if o == Win && l == 0 {
+			key = 0
 		}
-	}
-	segs, start := segmentsByKey(count)
-	order := make([]uint32, start[len(count)])
-	for i := range layer {
-		if k, ok := key(i); ok {
-			order[start[k]] = uint32(i)
-			start[k]++
+		for len(*count) <= key {
+			*count = append(*count, 0)
 		}
+		(*count)[key]++
 	}
-	return order, segs
+	return nil
 }
 
-// layerQueue is a queue of tier positions by layer, least first, ties by
-// position: a binary heap of layer<<32 | position.
-type layerQueue struct{ h []uint64 }
+// tierSeeds are the seeds of a tier: for each of its positions with moves
+// into the tiers above, the layer at which they decide it, as W (a move to
+// an L) or as its last W successor.
+type tierSeeds struct {
+	list []uint64 // layer<<33 | position<<1 | 1 for W
+	at   int      // the first not given yet
+}
 
-func (q *layerQueue) reset()      { q.h = q.h[:0] }
-func (q *layerQueue) empty() bool { return len(q.h) == 0 }
+func (t *tierSeeds) reset() { t.list, t.at = t.list[:0], 0 }
 
-func (q *layerQueue) push(layer, j uint32) {
-	q.h = append(q.h, uint64(layer)<<32|uint64(j))
-	for i := len(q.h) - 1; i > 0; {
-		up := (i - 1) / 2
-		if q.h[up] <= q.h[i] {
-			break
+func (t *tierSeeds) add(layer, j uint32, win bool) {
+	v := uint64(layer)<<33 | uint64(j)<<1
+	if win {
+		v |= 1
+	}
+	t.list = append(t.list, v)
+}
+
+func (t *tierSeeds) sort() { slices.Sort(t.list) }
+
+func (t *tierSeeds) seed(layer uint32, win, lower func(p int)) {
+	for t.at < len(t.list) && uint32(t.list[t.at]>>33) < layer {
+		t.at++
+	}
+	for ; t.at < len(t.list) && uint32(t.list[t.at]>>33) == layer; t.at++ {
+		v := t.list[t.at]
+		if v&1 == 1 && win != nil {
+			win(int(v >> 1 & (1<<32 - 1)))
+		} else if v&1 == 0 && lower != nil {
+			lower(int(v >> 1 & (1<<32 - 1)))
 		}
-		q.h[up], q.h[i] = q.h[i], q.h[up]
-		i = up
 	}
 }
 
-func (q *layerQueue) pop() (layer, j uint32) {
-	top := q.h[0]
-	last := len(q.h) - 1
-	q.h[0] = q.h[last]
-	q.h = q.h[:last]
-	for i := 0; ; {
-		c := 2*i + 1
-		if c >= last {
-			break
+func (t *tierSeeds) next(layer uint32) (uint32, bool) {
+	for k := t.at; k < len(t.list); k++ {
+		if l := uint32(t.list[k] >> 33); l > layer {
+			return l, true
 		}
-		if c+1 < last && q.h[c+1] < q.h[c] {
-			c++
-		}
-		if q.h[i] <= q.h[c] {
-			break
-		}
-		q.h[i], q.h[c] = q.h[c], q.h[i]
-		i = c
 	}
-	return uint32(top >> 32), uint32(top)
+	return 0, false
 }

@@ -91,11 +91,11 @@ func TestVerifyFindsTampering(t *testing.T) {
 	src, _ := rules.Builtin("ege-2027-demo")
 	r := solveAll(t, "ege-2027-demo", string(src))[0]
 	segs := r.Segments()
-	w1 := int(r.order[segs[0].Start]) // a W 1 position
+	w1 := int(r.Positions()[segs[0].Start]) // a W 1 position
 	var l2 int
 	for _, s := range segs {
 		if s.Outcome == Lose && s.Layer == 2 {
-			l2 = int(r.order[s.Start])
+			l2 = int(r.Positions()[s.Start])
 		}
 	}
 	r.layer[w1] = 3

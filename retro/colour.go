@@ -1,0 +1,474 @@
+package retro
+
+import (
+	"retro/positions"
+)
+
+// The colouring core. Every path that colours layer by layer (the stored
+// graph, un-moves, shifts, a tier, a shard of the stored graph) runs the
+// loop of this file; a path supplies only how the predecessors of a
+// position are found (a source), the counter word of every position, and
+// the seeds that moves outside the coloured graph give (into ends of the
+// game, or into tiers valued before).
+//
+// The rule (doc.go's Layer), under both counts: the final positions are L 0
+// (the mover has won) or, won by the player to move, W 0 (exam count,
+// acting as layer -1 in its predecessors' layers) or W 1 (Lebedev's);
+// a position with a move to an L of layer k is W at k+1 for the least
+// such k; a position all of whose successors are W is L at 1 + the
+// largest of their layers. The sets are made in layer order: W 0 (exam),
+// L 0, W 1, L 2, …; W at k+1 are the uncoloured predecessors of L at k
+// and the seeds of k+1, L at k+2 the positions whose last successor not
+// known to be W became W at k+1, or whose last outside one is seeded at
+// k+2. Each position is coloured once and the edges into it followed
+// once, when it is: the work is the edges.
+
+// word is the width of the counter words: 16 bits where the counters and
+// the layers fit, 32 otherwise.
+type word interface{ ~uint16 | ~uint32 }
+
+// wordBits are the parts of a counter word of width W. Until its position
+// is coloured a word holds four flags in its top bits and, below them,
+// the successors not yet known to be W (countMask; the value uncounted
+// while a lazy source has not counted them); a coloured position's word
+// is its layer.
+type wordBits[W word] struct {
+	winEnd   W // blocked from L: a move into an end won by the mover, or to an L outside the graph
+	loseEnd  W // a move into an end lost by the mover
+	final    W // a final position
+	finalWon W // final, won by the player to move
+	count    W // the counter's bits
+	maxLayer uint32
+}
+
+// uncounted is the counter of a position whose successors a lazy source
+// has not counted yet.
+func (b *wordBits[W]) uncounted() W { return b.count }
+
+func bitsOf[W word]() wordBits[W] {
+	n := 16
+	top := narrowWords.layer
+	if uint64(^W(0)) > 1<<16-1 {
+		n, top = 32, 1<<32-1
+	}
+	return wordBits[W]{winEnd: W(1) << (n - 1), loseEnd: W(1) << (n - 2), final: W(1) << (n - 3),
+		finalWon: W(1) << (n - 4), count: W(1)<<(n-4) - 1, maxLayer: top}
+}
+
+// narrowWords are the limits of the 16-bit words: the largest counter
+// they hold, and the largest layer. Tests lower them to take the 32-bit
+// words on small games.
+var narrowWords = struct {
+	counts int
+	layer  uint32
+}{counts: 1<<12 - 1, layer: 1<<16 - 1}
+
+// source is how a path gives the core its graph.
+type source interface {
+	// preds returns the distinct positions with a move to local position
+	// x, as indices of the whole space (a shard's own are
+	// lo..lo+held-1), in memory that the next call may reuse.
+	preds(x uint32) []uint32
+	// count is the number of successors of local position p (one more
+	// under Lebedev's count for a losing move into an end), for a source
+	// that counts them when they are first needed (words left at
+	// uncounted); others never see it called.
+	count(p int) uint32
+}
+
+// seeder gives the positions that moves outside the coloured graph
+// decide at a layer.
+type seeder interface {
+	// seed calls win for every position a move outside makes W at layer
+	// (an odd layer: a move to an L of layer-1), and lower for every
+	// position whose last W successor outside is of layer-1 (an even
+	// layer): it was counted in its word as one more successor.
+	seed(layer uint32, win, lower func(p int))
+	// next is the least layer after layer with a seed, if there is one.
+	next(layer uint32) (uint32, bool)
+}
+
+// colouring colours the local positions 0..len(words)-1 of one source
+// (all of a game's, a tier's, or a shard's, held at lo..lo+held-1 of the
+// whole space).
+type colouring[W word] struct {
+	wordBits[W]
+	words     []W
+	src       source
+	seeds     seeder
+	lebedev   bool
+	lazy      bool // the source counts successors when first needed
+	win, lose positions.Bitset
+	segs      []segment
+	done      int // positions coloured so far
+	lo, held  uint32
+	net       *net // in a shard: the peers; nil otherwise
+	progress  func(layer, coloured, total int)
+	ctx       func() error // the context's error, checked every 4 096 positions coloured from
+	steps     int
+	// next gathers the positions coloured since the last close; spare is
+	// the other frontier, the one being read
+	next, spare *frontier
+}
+
+// newColouring makes the core's state for n local positions whose words
+// the caller fills (or has filled: words may be given).
+func newColouring[W word](n int, words []W, src source, lebedev bool) *colouring[W] {
+	if words == nil {
+		words = make([]W, n)
+	}
+	c := &colouring[W]{wordBits: bitsOf[W](), words: words, src: src, lebedev: lebedev,
+		win: positions.NewBitset(n), lose: positions.NewBitset(n), held: uint32(n),
+		next: newFrontier(n), spare: newFrontier(n)}
+	c.seeds = flagSeeds[W]{c}
+	return c
+}
+
+func (c *colouring[W]) coloured(i int) bool { return c.win.Has(i) || c.lose.Has(i) }
+
+func (c *colouring[W]) colour(i int, o Outcome, layer uint32) {
+	if o == Win {
+		c.win.Set(i)
+	} else {
+		c.lose.Set(i)
+	}
+	c.words[i] = W(layer)
+	c.next.add(i)
+}
+
+// counted makes sure p's word holds its count (a lazy source counts it
+// now) and returns it.
+func (c *colouring[W]) counted(p int) W {
+	w := c.words[p]
+	if c.lazy && w&c.count == c.uncounted() {
+		w = w&^c.count | W(c.src.count(p))
+		c.words[p] = w
+	}
+	return w
+}
+
+// dec counts one more W 0 successor of p (exam count): one less to wait
+// for, adding nothing to its layer.
+func (c *colouring[W]) dec(p int) {
+	if !c.coloured(p) {
+		c.counted(p)
+		c.words[p]--
+	}
+}
+
+// winAt colours p W at layer unless it is coloured.
+func (c *colouring[W]) winAt(p int, layer uint32) {
+	if !c.coloured(p) {
+		c.colour(p, Win, layer)
+	}
+}
+
+// lower counts one more W successor of p; at the last one, unless a move
+// blocks it, p is L at layer.
+func (c *colouring[W]) lower(p int, layer uint32) {
+	if c.coloured(p) {
+		return
+	}
+	c.counted(p)
+	c.words[p]--
+	if w := c.words[p]; w&c.count == 0 && w&c.winEnd == 0 {
+		c.colour(p, Lose, layer)
+	}
+}
+
+// close records the positions coloured since the last close as the set of
+// one outcome and layer, and returns them, to be read before the next
+// close.
+func (c *colouring[W]) close(o Outcome, layer uint32) *frontier {
+	f := c.next
+	if f.n > 0 {
+		c.done += f.n
+		c.segs = append(c.segs, segment{end: uint32(c.done), layer: layer, outcome: o})
+	}
+	if c.net != nil {
+		c.net.closed(o, layer, f.n)
+	}
+	c.next, c.spare = c.spare, f
+	c.next.reset()
+	return f
+}
+
+// decided is what a phase does to a predecessor, here or at its peer.
+type decided int
+
+const (
+	decW0   decided = iota // its move into a W 0 adds nothing (exam count)
+	decWin                 // it has a move to an L: it is W
+	decLose                // one more of its moves leads to a W
+)
+
+func (c *colouring[W]) apply(d decided, p int, layer uint32) {
+	switch d {
+	case decW0:
+		c.dec(p)
+	case decWin:
+		c.winAt(p, layer)
+	case decLose:
+		c.lower(p, layer)
+	}
+}
+
+// each does d to every predecessor of the positions of f: at once to the
+// local ones, at the phase's end, through the peers, to those of other
+// shards. The loops are written out for each d: they are the hot loop.
+func (c *colouring[W]) each(f *frontier, d decided, layer uint32) error {
+	lo, held := c.lo, c.held
+	switch d {
+	case decW0:
+		for x := range f.all() {
+			if err := c.tick(); err != nil {
+				return err
+			}
+			ps := c.src.preds(x)
+			for _, p := range ps {
+				if q := p - lo; q < held {
+					c.dec(int(q))
+				} else {
+					c.net.put(p)
+				}
+			}
+		}
+	case decWin:
+		for x := range f.all() {
+			if err := c.tick(); err != nil {
+				return err
+			}
+			ps := c.src.preds(x)
+			for _, p := range ps {
+				if q := p - lo; q < held {
+					if !c.coloured(int(q)) {
+						c.colour(int(q), Win, layer)
+					}
+				} else {
+					c.net.put(p)
+				}
+			}
+		}
+	case decLose:
+		for x := range f.all() {
+			if err := c.tick(); err != nil {
+				return err
+			}
+			ps := c.src.preds(x)
+			for _, p := range ps {
+				if q := p - lo; q < held {
+					c.lower(int(q), layer)
+				} else {
+					c.net.put(p)
+				}
+			}
+		}
+	}
+	if c.net == nil {
+		return nil
+	}
+	got, err := c.net.swap()
+	for _, p := range got {
+		c.apply(d, int(p-lo), layer)
+	}
+	return err
+}
+
+// tick checks the context every 4 096 positions whose predecessors are
+// followed, so that a deadline stops a layer of many positions or edges.
+func (c *colouring[W]) tick() error {
+	if c.steps++; c.steps&4095 != 0 || c.ctx == nil {
+		return nil
+	}
+	return c.ctx()
+}
+
+// layerAt is where a colouring stands: before the W set of layer k+1,
+// found from seg, the L set of layer k; or, when lose is set, before the
+// L set of layer k+2, found from seg, the W set of layer k+1.
+type layerAt struct {
+	k    uint32
+	lose bool
+	seg  *frontier
+}
+
+// run colours layer 0 and then the layers from there; it stops, and says
+// where it stands, before a layer the words do not hold (see widen).
+func (c *colouring[W]) run() (*layerAt, error) {
+	n := len(c.words)
+	// Layer 0. Under the exam count a final position won by the player
+	// to move is W 0 and a move into it adds nothing: it acts at layer -1.
+	if !c.lebedev {
+		for i := range n {
+			if c.words[i]&(c.final|c.finalWon) == c.final|c.finalWon {
+				c.colour(i, Win, 0)
+			}
+		}
+		if err := c.each(c.close(Win, 0), decW0, 0); err != nil {
+			return nil, err
+		}
+	}
+	for i := range n {
+		if c.coloured(i) {
+			continue
+		}
+		w := c.words[i]
+		switch {
+		case w&(c.final|c.finalWon) == c.final:
+			c.colour(i, Lose, 0)
+		case w&(c.final|c.winEnd) == 0 && (!c.lazy || w&c.loseEnd != 0 || w&c.count != c.uncounted()):
+			// not blocked and, counted, no successor left: every move is
+			// a losing one (non-final positions have moves); a lazy
+			// source's uncounted position without a losing move has a
+			// successor
+			if c.counted(i)&c.count == 0 {
+				c.colour(i, Lose, 0)
+			}
+		}
+	}
+	lseg := c.close(Lose, 0)
+	if c.progress != nil {
+		c.progress(0, c.done, n)
+	}
+	return c.layers(layerAt{k: 0, seg: lseg})
+}
+
+// layers colours the layers from where at says on. It stops, and says
+// where, before a layer the words do not hold.
+func (c *colouring[W]) layers(at layerAt) (*layerAt, error) {
+	n := len(c.words)
+	lseg, wseg := at.seg, at.seg
+	wn := wseg.n // the size of the W set, read before its frontier is reused
+	for k := at.k; ; k += 2 {
+		if !at.lose || k != at.k {
+			// W at k+1: a move to an L at k.
+			if k+1 > c.maxLayer {
+				return &layerAt{k: k, seg: lseg}, nil
+			}
+			c.seeds.seed(k+1, func(p int) { c.winAt(p, k+1) }, nil)
+			if err := c.each(lseg, decWin, k+1); err != nil {
+				return nil, err
+			}
+			wseg = c.close(Win, k+1)
+			wn = wseg.n
+		}
+		// L at k+2: the last move that was not to a W.
+		if k+2 > c.maxLayer {
+			return &layerAt{k: k, lose: true, seg: wseg}, nil
+		}
+		c.seeds.seed(k+2, nil, func(p int) { c.lower(p, k+2) })
+		if err := c.each(wseg, decLose, k+2); err != nil {
+			return nil, err
+		}
+		lseg = c.close(Lose, k+2)
+		if c.progress != nil {
+			c.progress(int(k+2), c.done, n)
+		}
+		more, err := c.net.any(wn + lseg.n)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			m, ok := c.seeds.next(k + 2)
+			if !ok {
+				return nil, nil
+			}
+			// nothing to colour before the seeds of layer m: the next
+			// round colours W at m (m odd) or L at m (m even)
+			k = (m-1)&^1 - 2
+		}
+		if err := c.tick(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// finish clears what is left of the counters of uncoloured positions, so
+// that the words hold the layers of W and L positions and 0 elsewhere.
+func (c *colouring[W]) finish() {
+	for i := range c.words {
+		if !c.coloured(i) {
+			c.words[i] = 0
+		}
+	}
+}
+
+// flagSeeds are the seeds of a graph whose outside moves are moves into
+// ends, flagged in the words: W at 1 for a move into an end won by the
+// mover (and, under Lebedev's count, the final positions won by the
+// player to move), and under Lebedev's count one W 1 successor, at 2,
+// for a losing move into an end.
+type flagSeeds[W word] struct{ c *colouring[W] }
+
+func (s flagSeeds[W]) seed(layer uint32, win, lower func(p int)) {
+	c := s.c
+	switch {
+	case layer == 1:
+		for i, w := range c.words {
+			if !c.coloured(i) && (w&(c.final|c.winEnd) == c.winEnd ||
+				c.lebedev && w&(c.final|c.finalWon) == c.final|c.finalWon) {
+				win(i)
+			}
+		}
+	case layer == 2 && c.lebedev:
+		for i, w := range c.words {
+			if !c.coloured(i) && w&(c.final|c.loseEnd) == c.loseEnd {
+				lower(i)
+			}
+		}
+	}
+}
+
+func (flagSeeds[W]) next(uint32) (uint32, bool) { return 0, false }
+
+// widen makes a colouring of 32-bit words from one of 16-bit words, where
+// it stands: the layers of the coloured positions, the counters and flags
+// of the others. The narrow words are dropped.
+func widen(c *colouring[uint16]) *colouring[uint32] {
+	w := &colouring[uint32]{wordBits: bitsOf[uint32](), words: make([]uint32, len(c.words)), src: c.src,
+		lebedev: c.lebedev, lazy: c.lazy, win: c.win, lose: c.lose, segs: c.segs, done: c.done,
+		lo: c.lo, held: c.held, net: c.net, progress: c.progress, ctx: c.ctx, steps: c.steps, next: c.next, spare: c.spare}
+	w.seeds = flagSeeds[uint32]{w}
+	if _, ok := c.seeds.(flagSeeds[uint16]); !ok {
+		w.seeds = c.seeds
+	}
+	for i, v := range c.words {
+		if c.coloured(i) {
+			w.words[i] = uint32(v)
+			continue
+		}
+		x := uint32(v & c.count)
+		if c.lazy && v&c.count == c.uncounted() {
+			x = w.uncounted()
+		}
+		for _, f := range [...][2]uint32{{uint32(c.winEnd), w.winEnd}, {uint32(c.loseEnd), w.loseEnd},
+			{uint32(c.final), w.final}, {uint32(c.finalWon), w.finalWon}} {
+			if uint32(v)&f[0] != 0 {
+				x |= f[1]
+			}
+		}
+		w.words[i] = x
+	}
+	c.words = nil
+	return w
+}
+
+// colourAll runs a colouring of 16-bit words to the end, widening them
+// where a layer passes what they hold: the layers are in l16 or, widened,
+// in l32.
+func colourAll(c *colouring[uint16]) (l16 []uint16, l32 []uint32, segs []segment, win, lose positions.Bitset, err error) {
+	at, err := c.run()
+	if err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	if at == nil {
+		c.finish()
+		return c.words, nil, c.segs, c.win, c.lose, nil
+	}
+	w := widen(c)
+	if _, err := w.layers(*at); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	w.finish()
+	return nil, w.words, w.segs, w.win, w.lose, nil
+}

@@ -1,0 +1,98 @@
+package retro
+
+import (
+	"math/bits"
+	"sync"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// newResult is the result every path makes, before its outcomes, layers
+// and sets are filled in: no horizon, and the colouring order rebuilt
+// when it is first asked for.
+func newResult(sp *positions.Space, in *rules.Instance, starts []positions.StartPos) *Result {
+	return &Result{Space: sp, Instance: in, Starts: starts, Count: in.Game.Count, lazy: &lazyOrder{}, horizon: -1}
+}
+
+// Positions returns the coloured positions, segment by segment (see
+// Segments), each segment in ascending order. No path keeps them while it
+// solves: the first call rebuilds them from the outcomes and layers (4
+// bytes a coloured position, kept from then on); a result read from a
+// table has them.
+func (r *Result) Positions() []uint32 {
+	if r.order != nil || r.lazy == nil {
+		return r.order
+	}
+	r.lazy.once.Do(func() { r.lazy.order = r.rebuildOrder() })
+	return r.lazy.order
+}
+
+// lazyOrder is the colouring order of a result that rebuilds it on
+// demand; copies of the result share it.
+type lazyOrder struct {
+	once  sync.Once
+	order []uint32
+}
+
+// rebuildOrder lists the coloured positions segment by segment, each in
+// ascending order: a counting sort of the positions by outcome and layer,
+// the segments giving the place of each.
+func (r *Result) rebuildOrder() []uint32 {
+	top := uint32(0)
+	for _, s := range r.segs {
+		top = max(top, s.layer)
+	}
+	// slot[2·layer + (1 for L)] is the segment of that outcome and layer
+	slot := make([]int32, 2*(int(top)+1))
+	for k := range slot {
+		slot[k] = -1
+	}
+	fill := make([]uint32, len(r.segs)) // where the next position of each goes
+	start := uint32(0)
+	for k, s := range r.segs {
+		at := 2 * int(s.layer)
+		if s.outcome == Lose {
+			at++
+		}
+		slot[at], fill[k] = int32(k), start
+		start = s.end
+	}
+	order := make([]uint32, start)
+	for w := range r.win {
+		for word := r.win[w] | r.lose[w]; word != 0; word &= word - 1 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			at := 2 * int(r.layerAt(i))
+			if r.lose.Has(i) {
+				at++
+			}
+			k := slot[at]
+			order[fill[k]] = uint32(i)
+			fill[k]++
+		}
+	}
+	return order
+}
+
+// segmentsByKey turns the count of positions of each key (0 for the
+// exam's W 0, layer+1 above) into the coloured sets, in the order Solve
+// makes them, and where each key's positions start in the order.
+func segmentsByKey(count []uint32) ([]segment, []uint32) {
+	start := make([]uint32, len(count)+1)
+	var segs []segment
+	for k, x := range count {
+		start[k+1] = start[k] + x
+		if x == 0 {
+			continue
+		}
+		o, l := Lose, uint32(k-1)
+		switch {
+		case k == 0:
+			o, l = Win, 0
+		case k%2 == 0: // layer k-1 odd
+			o = Win
+		}
+		segs = append(segs, segment{end: start[k+1], layer: l, outcome: o})
+	}
+	return segs, start
+}

@@ -1,0 +1,91 @@
+package retro
+
+import (
+	"errors"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// The path of shifts: a many-pile game whose moves all add constants to
+// piles, enumerated without storing its edges (positions.EnumerateShifts)
+// and coloured by the core, to the same result as the general path: the
+// predecessors of each position coloured are found by undoing moves, and
+// the successor count of a position is worked out the first time the
+// core needs it (a lazy source: its words are 32 bits, uncounted until
+// then).
+
+// shiftSource is a ShiftGraph as the core's source.
+type shiftSource struct {
+	gr      *positions.ShiftGraph
+	lebedev bool
+	buf     []uint32
+}
+
+func (s *shiftSource) preds(x uint32) []uint32 {
+	s.buf = s.gr.Preds(int(x), s.buf[:0])
+	return s.buf
+}
+
+// count is p's successors, and under Lebedev's count one more for a
+// losing move into an end.
+func (s *shiftSource) count(p int) uint32 {
+	n := s.gr.Out(p)
+	if s.lebedev && s.gr.LoseEnd.Has(p) {
+		n++
+	}
+	return n
+}
+
+// SolveShifts enumerates a many-pile game of shifts without storing its
+// edges (positions.EnumerateShifts) and colours it as Solve colours a
+// stored graph, to the same result. It returns an error wrapping
+// positions.ErrNotShifts for a game it does not take.
+func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+	gr, err := positions.EnumerateShifts(in, popt)
+	if err != nil {
+		return nil, err
+	}
+	n := gr.Len()
+	lebedev := in.Game.Count == rules.Lebedev
+	c := newColouring[uint32](n, nil, &shiftSource{gr: gr, lebedev: lebedev}, lebedev)
+	c.lazy, c.progress, c.ctx = true, opt.Progress, opt.ctxErr()
+	for i := range c.words {
+		w := c.uncounted()
+		switch {
+		case gr.FinalWon.Has(i):
+			w = c.final | c.finalWon
+		case gr.FinalLost.Has(i):
+			w = c.final
+		}
+		if gr.WinEnd.Has(i) {
+			w |= c.winEnd
+		}
+		if gr.LoseEnd.Has(i) {
+			w |= c.loseEnd
+		}
+		c.words[i] = w
+	}
+	if _, err := c.run(); err != nil {
+		return nil, err
+	}
+	c.finish()
+	r := newResult(gr.Space, in, gr.Starts)
+	r.MoveCount, r.Edges = gr.Moves, gr.Edges
+	r.layer, r.segs, r.win, r.lose = c.words, c.segs, c.win, c.lose
+	return r, nil
+}
+
+// solveFast solves a game by the path of shifts when it takes it; ok is
+// false, and why says why not, when it does not.
+func solveFast(in *rules.Instance, popt positions.Options, opt Options) (r *Result, ok bool, why string, err error) {
+	r, err = SolveShifts(in, popt, opt)
+	if errors.Is(err, positions.ErrNotShifts) {
+		return nil, false, err.Error(), nil
+	}
+	if err != nil {
+		return nil, true, "", err
+	}
+	r.Path = "shifts: every move adds constants to piles; positions as packed keys, predecessors by undoing moves, no edges stored"
+	return r, true, "", nil
+}
