@@ -78,3 +78,108 @@ func sides(lo, hi []int64) []int64 {
 	}
 	return size
 }
+
+// decodeCell writes the piles of a cell of the box lo, size into p.
+func decodeCell(cell int64, lo, size, p []int64) {
+	for k := len(size) - 1; k >= 0; k-- {
+		p[k] = lo[k] + cell%size[k]
+		cell /= size[k]
+	}
+}
+
+// copyBits copies n bits of src from bit from to dst at bit to.
+func copyBits(dst Bitset, to int64, src Bitset, from int64, n int64) {
+	for n > 0 {
+		// take up to 64 bits from src, aligned to dst's word
+		k := min(n, 64-to&63, 64)
+		w := src[from>>6] >> uint(from&63)
+		if from&63 != 0 && from>>6+1 < int64(len(src)) {
+			w |= src[from>>6+1] << uint(64-from&63)
+		}
+		if k < 64 {
+			w &= 1<<uint(k) - 1
+		}
+		dst[to>>6] |= w << uint(to&63)
+		to, from, n = to+k, from+k, n-k
+	}
+}
+
+// setBits sets the bits from..to of b, inclusive.
+func setBits(b Bitset, from, to int64) {
+	for from <= to {
+		w := from >> 6
+		lo := uint(from & 63)
+		hi := uint(63)
+		if to>>6 == w {
+			hi = uint(to & 63)
+		}
+		b[w] |= (^uint64(0) >> (63 - hi)) &^ (1<<lo - 1)
+		from = w<<6 + int64(hi) + 1
+	}
+}
+
+// EachMember calls fn for every member of a dense box (the tuples
+// lo..lo+size-1, each with hist history values, numbered as a dense Space
+// numbers them), in cell order (up) or against it, with the cell, the
+// piles (a slice reused between calls) and the history, until fn returns
+// false. fn may add members ahead of the cell it is given, in the order
+// of the walk; they are visited too. It reports whether the walk went to
+// the end.
+func EachMember(member Bitset, lo, size []int64, hist int, up bool, fn func(cell int64, p []int64, h int) bool) bool {
+	np := len(size)
+	last := np - 1
+	row := size[last] * int64(hist)
+	vol := int64(hist)
+	for _, s := range size {
+		vol *= s
+	}
+	rows := vol / row
+	p := make([]int64, np)
+	for r0 := int64(0); r0 < rows; r0++ {
+		r := r0
+		if !up {
+			r = rows - 1 - r0
+		}
+		decodeCell(r*size[last], lo, size, p)
+		base := r * row
+		first, end := base, base+row // the row's cells
+		for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
+			w := w0
+			if !up {
+				w = (end-1)>>6 - (w0 - first>>6)
+			}
+			// the bits of word w inside the row
+			mask := ^uint64(0)
+			if w<<6 < first {
+				mask &= ^uint64(0) << uint(first-w<<6)
+			}
+			if w<<6+64 > end {
+				mask &= 1<<uint(end-w<<6) - 1
+			}
+			var done uint64
+			for {
+				word := member[w] & mask &^ done
+				if word == 0 {
+					break
+				}
+				var b int
+				if up {
+					b = bits.TrailingZeros64(word)
+				} else {
+					b = 63 - bits.LeadingZeros64(word)
+				}
+				done |= 1 << uint(b)
+				cell := w<<6 + int64(b)
+				h, off := 0, cell-base
+				if hist > 1 {
+					h, off = int(off%int64(hist)), off/int64(hist)
+				}
+				p[last] = lo[last] + off
+				if !fn(cell, p, h) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

@@ -50,6 +50,13 @@ func (s *Space) HistorySize() int { return s.hist }
 // Game is the game whose positions these are.
 func (s *Space) Game() *rules.Game { return s.game }
 
+// Box returns the sides of a dense space's box: pile k runs over
+// lo[k]..lo[k]+size[k]-1, each tuple with HistorySize() history values.
+func (s *Space) Box() (lo, size []int64) { return s.lo, s.size }
+
+// Members returns a dense space's membership bits, one per cell of its box.
+func (s *Space) Members() Bitset { return s.member }
+
 // Dense reports whether the space is a box with a membership bitset (true)
 // or a hashed set of tuples (false).
 func (s *Space) Dense() bool { return s.dense }

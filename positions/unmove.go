@@ -134,7 +134,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 	sp.lo, sp.size, sp.member = u.lo, size, member
 	sp.rank, sp.n = rankDirectory(member)
 	u.Space = sp
-	u.Stride = strides(size)
+	u.Stride = strides(size, 1)
 	for _, s := range starts {
 		i, _ := sp.Index(s.Piles, 0)
 		u.Starts = append(u.Starts, StartPos{Params: s.Params, Index: i})

@@ -3,7 +3,7 @@ package retro
 import (
 	"fmt"
 	"math/bits"
-	"unsafe"
+	"slices"
 
 	"retro/positions"
 	"retro/rules"
@@ -14,16 +14,15 @@ import (
 // moves lead only to positions after it. Then one sweep against that order
 // values every position from its moves, with no move graph, no counters
 // and no reverse edges: the finest tiers, one position each. The values
-// are those of the colouring exactly (see doc.go's Layer): a W is 1 + the
-// least layer among its moves to L, an L the most, over its moves, of 1 +
-// the layer the move leads to.
+// are those of the colouring exactly, by the rule as values (rule.go): a W
+// is 1 + the least layer among its moves to L, an L the most, over its
+// moves, of 1 + the layer the move leads to.
 //
-// A value is kept per cell of the box as (layer+1)<<1 | W while sweeping;
-// a move into an end of the game reads as a position: won by the mover, an
-// L 0; a losing move, a W of layer -1 under the exam count (it adds
-// nothing) or 1 under Lebedev's. A final row of the table is the same: L 0
-// where the player to move has lost, W 0 or W 1 where he has won (the
-// exam's W 0 acts as -1 in its predecessors' layers, as in Solve).
+// A value is kept per cell of the box as its code while sweeping (each
+// history of a tuple its own cell); a move into an end of the game reads
+// as a position of the end's code, and a final row of the table has it
+// too. Where the game has history, the moves a position may make are the
+// plays of its history (positions.Play), each leading to its own history.
 
 // cellValue is a value kept per cell: uint16 while the layers fit, uint32
 // otherwise.
@@ -31,16 +30,16 @@ type cellValue interface{ ~uint16 | ~uint32 }
 
 // compiledSolver values the positions of a Compiled game.
 type compiledSolver struct {
-	c       *positions.Compiled
-	in      *rules.Instance
-	m       *rules.Machine
-	lebedev bool
-	// the codes of a move into an end: won by the mover, lost by him
-	wonEnd, lostEnd uint32
-	winConst        bool
-	winner          rules.Player
-	t               []int64
-	moves, edges    int64
+	c            *positions.Compiled
+	in           *rules.Instance
+	m            *rules.Machine
+	rule         rule
+	winConst     bool
+	winner       rules.Player
+	t            []int64
+	moves, edges int64
+	opt          Options
+	maxMoves     int64 // the move cap, 0: none
 }
 
 // errLayers: the layers outgrew the cell values; the sweep runs again
@@ -49,22 +48,16 @@ type errLayers struct{}
 
 func (errLayers) Error() string { return "layers too deep for 16-bit cells" }
 
-func newCompiledSolver(c *positions.Compiled, in *rules.Instance) *compiledSolver {
+func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) *compiledSolver {
 	g := in.Game
-	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), lebedev: g.Count == rules.Lebedev,
-		t: make([]int64, len(g.Piles))}
+	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: ruleOf(g.Count),
+		t: make([]int64, len(g.Piles)), opt: opt, maxMoves: maxMoves}
 	s.winner, s.winConst = g.ConstWinner()
-	s.wonEnd = 2 // an L 0
-	s.lostEnd = 1
-	if s.lebedev {
-		s.lostEnd = 2<<1 | 1 // a W 1
-	}
 	return s
 }
 
-// endCode is the value of a move into the end t (or of a final row, seen
-// from its predecessors: the same).
-func (s *compiledSolver) endCode(t []int64) (uint32, error) {
+// endCode is the code of a move into the end t, and of a final row at t.
+func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 	w := s.winner
 	if !s.winConst {
 		var err error
@@ -72,43 +65,63 @@ func (s *compiledSolver) endCode(t []int64) (uint32, error) {
 			return 0, err
 		}
 	}
-	if w == rules.Mover {
-		return s.wonEnd, nil
+	return s.rule.end(w), nil
+}
+
+// check is the sweep's check of the context and of the move cap, every
+// 65 536 positions or so many moves.
+func (s *compiledSolver) check() error {
+	if s.maxMoves > 0 && s.moves > s.maxMoves {
+		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, s.maxMoves)
 	}
-	return s.lostEnd, nil
+	if s.opt.Context != nil {
+		return s.opt.Context.Err()
+	}
+	return nil
 }
 
 // solveCompiled values every position of c and makes the Result.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options) (*Result, error) {
+func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) (*Result, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
 		}
 	}
-	s := newCompiledSolver(c, in)
-	r, err := sweepValues[uint16](s, opt)
+	s := newCompiledSolver(c, in, opt, maxMoves)
+	r, err := sweepValues[uint16](s)
 	if _, deep := err.(errLayers); deep {
-		s = newCompiledSolver(c, in)
-		r, err = sweepValues[uint32](s, opt)
+		s = newCompiledSolver(c, in, opt, maxMoves)
+		r, err = sweepValues[uint32](s)
 	}
 	return r, err
 }
 
-func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
+func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
 	member := sp.Members()
-	var vol int64 = 1
+	vol := int64(c.Hist)
 	for _, z := range size {
 		vol *= z
 	}
-	vals, buf := cellBuffer[V](vol, sp.Len())
+	vals := make([]V, vol)
 	limit := uint64(^V(0))
-	np := len(size)
+	// With one winner at every end and one-pile moves, the cells that are
+	// not positions hold the value of a move into them.
+	if c.Simple != nil && s.winConst {
+		end, _ := s.endCode(s.t)
+		for k := range vals {
+			vals[k] = V(end << 1)
+		}
+		if err := sweepSimple(s, vals, end, limit); err != nil {
+			return nil, err
+		}
+		return resultOf(s, vals, 1)
+	}
 	t := s.t
 	var err error
-	// in reports whether t lies in the box, and its cell.
+	// in reports whether t lies in the box, and the cell of its tuple.
 	in := func(t []int64) (int64, bool) {
 		var cell int64
 		for k, v := range t {
@@ -122,72 +135,39 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 	}
 	var seen []int64
 	steps := 0
-	// With one winner at every end, the cells that are not positions hold
-	// the value of a move into them.
-	if c.Simple != nil && s.winConst {
-		end, _ := s.endCode(t)
-		for k := range vals {
-			vals[k] = V(end << 1)
-		}
-		if err := sweepSimple(s, vals, uint64(end), limit, opt); err != nil {
-			return nil, err
-		}
-		return resultOf(s, vals, buf, 1, opt)
-	}
-	ok := positions.EachMember(member, lo, size, !c.Up, func(cell int64, p []int64) bool {
-		if steps++; steps&(1<<16-1) == 0 && opt.Context != nil {
-			if err = opt.Context.Err(); err != nil {
+	ok := positions.EachMember(member, lo, size, c.Hist, !c.Up, func(cell int64, p []int64, h int) bool {
+		if steps++; steps&(1<<16-1) == 0 {
+			if err = s.check(); err != nil {
 				return false
 			}
 		}
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
-		minL, maxW := uint64(1<<63), uint64(0)
+		b := newBest()
 		legal := 0
 		seen = seen[:0]
 		if !final {
-			for mi := range c.Moves {
-				m := &c.Moves[mi]
-				if !c.Apply(m, p, t) {
-					continue
-				}
-				legal++
-				var code uint64
-				if tc, ok := in(t); ok && member.Has(int(tc)) {
-					code = uint64(vals[tc])
-					seen = append(seen, tc)
-				} else {
-					var e uint32
-					if e, err = s.endCode(t); err != nil {
+			for _, pl := range c.Plays[h] {
+				for _, mi := range pl.Moves {
+					if !c.Apply(&c.Moves[mi], p, t) {
+						continue
+					}
+					legal++
+					var code uint64
+					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
+						code = uint64(vals[tc+int64(pl.Next)])
+						seen = append(seen, tc+int64(pl.Next))
+					} else if code, err = s.endCode(t); err != nil {
 						return false
 					}
-					code = uint64(e)
-				}
-				if code&1 == 0 {
-					minL = min(minL, code>>1)
-				} else {
-					maxW = max(maxW, code>>1)
+					b.add(code)
 				}
 			}
 		}
-		var v uint64
-		switch {
-		case final || legal == 0: // a final row
-			var e uint32
-			if e, err = s.endCode(p); err != nil {
+		v := b.value()
+		if final || legal == 0 { // a final row
+			if v, err = s.endCode(p); err != nil {
 				return false
 			}
-			// seen from the player to move: the mover has won, so he lost
-			if e == s.wonEnd {
-				v = 2
-			} else if s.lebedev {
-				v = 2<<1 | 1
-			} else {
-				v = 1
-			}
-		case minL != 1<<63:
-			v = (minL+1)<<1 | 1
-		default:
-			v = (maxW + 1) << 1
 		}
 		if v > limit {
 			err = errLayers{}
@@ -201,8 +181,10 @@ func sweepValues[V cellValue](s *compiledSolver, opt Options) (*Result, error) {
 	if !ok {
 		return nil, err
 	}
-	_ = np
-	return resultOf(s, vals, buf, 0, opt)
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return resultOf(s, vals, 0)
 }
 
 // distinctCount is the number of distinct cells in a short list.
@@ -223,42 +205,37 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// resultOf turns the cell values (each shifted left by shift) into a
-// Result: layers and outcomes by index, and the coloured sets in the order
-// Solve makes them (W 0 of the exam count, L 0, W 1, L 2, …), each sorted.
-//
-// buf is the memory of vals, as words: once the values are read, it
-// becomes the order, so that the values and the order are never held at
-// once.
-func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint, opt Options) (*Result, error) {
+// resultOf turns the cell values (each code shifted left by shift) into a
+// Result: the layers and outcomes by index, and the coloured sets from the
+// count of each key. The layers take the memory of the values: a
+// position's index is at most its cell, so that each value is read before
+// its place is written; where the box is more than twice the positions,
+// the layers are copied out so that the box's memory is freed.
+func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, error) {
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
 	r := newResult(sp, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
-	layer := make([]uint32, n)
 	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
 	// above; outcomes follow from keys
 	count := make([]uint32, 2)
-	member := sp.Members()
 	idx := 0
-	for w, word := range member {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			word &= word - 1
-			v := uint64(vals[w<<6+b]) >> shift
-			l := uint32(v>>1) - 1
+	for w, word := range sp.Members() {
+		for ; word != 0; word &= word - 1 {
+			cell := w<<6 | bits.TrailingZeros64(word)
+			o, l := decode(uint64(vals[cell]) >> shift)
 			key := int(l) + 1
-			if v&1 == 1 {
-				r.win[idx>>6] |= 1 << uint(idx&63)
-				if v>>1 == 0 { // the exam's W 0 row
-					l, key = 0, 0
+			if o == Win {
+				r.win.Set(idx)
+				if l == 0 && uint64(vals[cell])>>shift>>1 == 0 { // the exam's W 0 row
+					key = 0
 				}
 			} else {
-				r.lose[idx>>6] |= 1 << uint(idx&63)
+				r.lose.Set(idx)
 			}
-			layer[idx] = l
+			vals[idx] = V(l)
 			for len(count) <= key {
 				count = append(count, 0)
 			}
@@ -269,10 +246,19 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, buf []uint32, shift uint
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
-	r.layer = layer
+	layers := vals[:n:n]
+	if len(vals) > 2*n {
+		layers = slices.Clone(layers)
+	}
+	switch l := any(layers).(type) {
+	case []uint16:
+		r.layer16 = l
+	case []uint32:
+		r.layer = l
+	}
 	r.segs, _ = segmentsByKey(count)
-	if opt.Progress != nil {
-		opt.Progress(len(count)-2, n, n)
+	if s.opt.Progress != nil {
+		s.opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
 }
@@ -283,23 +269,14 @@ func compiledPath(c *positions.Compiled) string {
 	if !c.Up {
 		dir = "lowers"
 	}
-	found := c.Found
 	kind := "affine moves"
 	if c.Simple != nil {
 		kind = "one-pile moves"
 	}
-	return fmt.Sprintf("compiled: %s compiled to the box; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s", kind, dir, found)
-}
-
-// cellBuffer makes the cell values of a box of vol cells, in memory that
-// will hold the order of n positions afterwards: vals and buf share it.
-func cellBuffer[V cellValue](vol int64, n int) (vals []V, buf []uint32) {
-	var v V
-	size := int64(unsafe.Sizeof(v))
-	words := max(int64(n), (vol*size+3)/4)
-	buf = make([]uint32, words)
-	if words == 0 {
-		return nil, buf
+	hist := ""
+	if c.Hist > 1 {
+		hist = fmt.Sprintf(", each tuple with %d histories", c.Hist)
 	}
-	return unsafe.Slice((*V)(unsafe.Pointer(&buf[0])), vol), buf
+	return fmt.Sprintf("compiled: %s compiled to the box%s; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s",
+		kind, hist, dir, c.Found)
 }

@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -18,14 +19,14 @@ import (
 	"retro/rules"
 )
 
-// bothPaths solves every instance of a game by the path SolveInstance
-// chooses, by the general path forced and by the un-move path forced where
-// it takes the game, and fails unless they give the same table file and the
-// same CSV. An instance whose chosen path is the general one is solved by
-// it once: the forced solve would be the same computation again. It
-// returns how many instances took the compiled path, and how many the
-// un-move path took when forced.
-func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
+// everyPath solves every instance of a game by the general path forced,
+// and by every other path forced that takes it, and fails unless each
+// gives the general path's result (outcomes, layers, moves, edges) and,
+// where a path takes every instance, the same table file and the same
+// CSV. It checks that the path SolveInstance chooses is the first of the
+// table that takes the game, and returns how many instances each path
+// took (the general path all of them).
+func everyPath(t *testing.T, name, src string) map[string]int {
 	t.Helper()
 	g, err := rules.Parse(name, []byte(src))
 	if err != nil {
@@ -35,55 +36,54 @@ func bothPaths(t *testing.T, name, src string) (compiled, unmoved int) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	var fast, general, unmoves []*retro.Result
-	other := 0 // instances whose chosen path is not the general one
+	took := map[string]int{}
+	results := map[string][]*retro.Result{}
 	for _, in := range insts {
-		a, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+		ref, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "general"})
+		if err != nil {
+			t.Fatalf("%s (general): %v", name, err)
+		}
+		took["general"]++
+		results["general"] = append(results["general"], ref)
+		first := ""
+		for _, p := range retro.Paths() {
+			if p == "general" {
+				break
+			}
+			r, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: p})
+			if errors.Is(err, retro.ErrPathDeclines) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s (%s): %v\n%s", name, p, err, src)
+			}
+			if first == "" {
+				first = p
+			}
+			if rep := retro.Compare(r, ref, 3); rep.Count > 0 {
+				t.Fatalf("%s: %s: %d differences from the general path, first %v\n%s", name, r.Path, rep.Count, rep.Problems, src)
+			}
+			if r.MoveCount != ref.MoveCount || r.Edges != ref.Edges {
+				t.Fatalf("%s: %s: %d moves and %d edges, the general path %d and %d\n%s", name, r.Path,
+					r.MoveCount, r.Edges, ref.MoveCount, ref.Edges, src)
+			}
+			took[p]++
+			results[p] = append(results[p], r)
+		}
+		chosen, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if strings.HasPrefix(a.Path, "compiled") {
-			compiled++
+		if want := cmp.Or(first, "general"); !strings.HasPrefix(chosen.Path, want) {
+			t.Fatalf("%s: the path chosen is %q, the first that takes the game %s\n%s", name, chosen.Path, want, src)
 		}
-		b := a
-		if !strings.HasPrefix(a.Path, "general") {
-			other++
-			b, err = retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{General: true})
-			if err != nil {
-				t.Fatalf("%s (general): %v", name, err)
-			}
-			if rep := retro.Compare(a, b, 3); rep.Count > 0 {
-				t.Fatalf("%s: %s: %d differences from the general path, first %v\n%s", name, a.Path, rep.Count, rep.Problems, src)
-			}
-			if a.MoveCount != b.MoveCount || a.Edges != b.Edges {
-				t.Fatalf("%s: %s: %d moves and %d edges, the general path %d and %d\n%s", name, a.Path,
-					a.MoveCount, a.Edges, b.MoveCount, b.Edges, src)
-			}
-		}
-		fast, general = append(fast, a), append(general, b)
-		c, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})
-		if errors.Is(err, positions.ErrNotUnmoves) {
-			continue
-		}
-		if err != nil {
-			t.Fatalf("%s (un-moves): %v", name, err)
-		}
-		if rep := retro.Compare(c, b, 3); rep.Count > 0 {
-			t.Fatalf("%s: un-moves: %d differences from the general path, first %v\n%s", name, rep.Count, rep.Problems, src)
-		}
-		if c.MoveCount != b.MoveCount || c.Edges != b.Edges {
-			t.Fatalf("%s: un-moves: %d moves and %d edges, the general path %d and %d\n%s", name,
-				c.MoveCount, c.Edges, b.MoveCount, b.Edges, src)
-		}
-		unmoves = append(unmoves, c)
 	}
-	if len(unmoves) == len(insts) {
-		sameFiles(t, name, g, unmoves, general, "un-moves", src)
+	for p, rs := range results {
+		if p != "general" && len(rs) == len(insts) {
+			sameFiles(t, name, g, rs, results["general"], p, src)
+		}
 	}
-	if other > 0 {
-		sameFiles(t, name, g, fast, general, fast[0].Path, src)
-	}
-	return compiled, len(unmoves)
+	return took
 }
 
 // sameFiles fails unless two solutions of a game's instances give the same
@@ -123,8 +123,7 @@ func TestPathsAgreeOnBuiltinGames(t *testing.T) {
 			t.Log("-short: multiplication-game left out (4999 instances, most of the test's time)")
 			continue
 		}
-		c, _ := bothPaths(t, name+".toml", string(src))
-		compiled += c
+		compiled += everyPath(t, name+".toml", string(src))["compiled"]
 	}
 	if compiled == 0 {
 		t.Error("no built-in game took the compiled path")
@@ -145,9 +144,9 @@ func TestPathsAgreeOnBenchGamesSmaller(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, u := bothPaths(t, name+".toml", strings.ReplaceAll(string(src), r[0], r[1]))
-		compiled += c
-		unmoved += u
+		took := everyPath(t, name+".toml", strings.ReplaceAll(string(src), r[0], r[1]))
+		compiled += took["compiled"]
+		unmoved += took["unmoves"]
 	}
 	if compiled < 2 {
 		t.Errorf("%d bench games took the compiled path, want the exam-style game and the chain", compiled)
@@ -173,9 +172,9 @@ func TestPathsAgreeOnRandomGames(t *testing.T) {
 		case 1:
 			rg.allow, rg.start = 0, nil
 		}
-		c, u := bothPaths(t, fmt.Sprintf("random-%d.toml", k), rg.toml())
-		compiled += c
-		unmoved += u
+		took := everyPath(t, fmt.Sprintf("random-%d.toml", k), rg.toml())
+		compiled += took["compiled"]
+		unmoved += took["unmoves"]
 	}
 	if compiled < games/8 {
 		t.Errorf("only %d of %d random games took the compiled path", compiled, games)
@@ -249,7 +248,9 @@ func TestPathSaysWhy(t *testing.T) {
 		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a * b\", \"b = b + 1\"]\nend = \"a + b >= 30\"\n[start]\na = 1\nb = 1\n",
 			"general: the move `a = a * b` is not affine"},
 		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x >= 30\"\nallow = \"no-repeat-opponent\"\n[start]\nx = 1\n",
-			"general: `allow` gives positions a history"},
+			"compiled: one-pile moves compiled to the box, each tuple with 3 histories"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x >= 30\"\nallow = \"cmd != last or x > 20\"\n[start]\nx = 1\n",
+			"general: `allow` reads the piles"},
 		{"piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..50\"\n",
 			"compiled: one-pile moves compiled to the box; every move lowers the index"},
 		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1, b = b + 1\"]\n[start]\na = 5\nb = 0\n",

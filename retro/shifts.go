@@ -1,8 +1,6 @@
 package retro
 
 import (
-	"errors"
-
 	"retro/positions"
 	"retro/rules"
 )
@@ -74,18 +72,4 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Resu
 	r.MoveCount, r.Edges = gr.Moves, gr.Edges
 	r.layer, r.segs, r.win, r.lose = c.words, c.segs, c.win, c.lose
 	return r, nil
-}
-
-// solveFast solves a game by the path of shifts when it takes it; ok is
-// false, and why says why not, when it does not.
-func solveFast(in *rules.Instance, popt positions.Options, opt Options) (r *Result, ok bool, why string, err error) {
-	r, err = SolveShifts(in, popt, opt)
-	if errors.Is(err, positions.ErrNotShifts) {
-		return nil, false, err.Error(), nil
-	}
-	if err != nil {
-		return nil, true, "", err
-	}
-	r.Path = "shifts: every move adds constants to piles; positions as packed keys, predecessors by undoing moves, no edges stored"
-	return r, true, "", nil
 }

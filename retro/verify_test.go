@@ -98,7 +98,11 @@ func TestVerifyFindsTampering(t *testing.T) {
 			l2 = int(r.Positions()[s.Start])
 		}
 	}
-	r.layer[w1] = 3
+	if r.layer16 != nil {
+		r.layer16[w1] = 3
+	} else {
+		r.layer[w1] = 3
+	}
 	r.win.Clear(l2)
 	r.lose.Clear(l2)
 	rep, err := Verify(r, r.Instance.NewMachine(), VerifyOptions{Max: 3})

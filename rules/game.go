@@ -21,29 +21,30 @@ type Game struct {
 
 	HasEnd, HasStart, HasBounds, HasWhere bool
 
-	lines       *lineIndex
-	raw         map[string]any  // the decoded file, for Form
-	locs        map[string]*loc // where its keys and values are, for BoxAsStarts
-	spans       []span          // places of run-time faults, by id
-	nslots      int             // size of an evaluation environment
-	cmdSlot     int             // env slot of cmd; last and mylast follow; then generator variables
-	ruleIdx     []int           // indices in Params of the rule params
-	startIdx    []int           // indices in Params of the start params
-	moves       [][]*mover
-	sparse      *sparseIndex // nil unless the moves are many and mostly take from one pile
-	allow       boolFn
-	end         boolFn
-	endSides    *endSides  // nil unless end is one comparison
-	endExpr     expr       // the tree of end, for Instance.LinearEnd; nil without end
-	tier        intFn      // nil without tier
-	winner      intFn      // nil when the winner does not depend on the position
-	winnerConst Player     // then: who has won at every final position
-	start       []intFn    // per pile
-	where       boolFn     // nil without where
-	whereRule   bool       // where reads rule params only
-	bounds      [][2]intFn // per pile, lo and hi
-	octal       Octal
-	splitAt     int32 // span id of the first split entry, -1 when none
+	lines           *lineIndex
+	raw             map[string]any  // the decoded file, for Form
+	locs            map[string]*loc // where its keys and values are, for BoxAsStarts
+	spans           []span          // places of run-time faults, by id
+	nslots          int             // size of an evaluation environment
+	cmdSlot         int             // env slot of cmd; last and mylast follow; then generator variables
+	ruleIdx         []int           // indices in Params of the rule params
+	startIdx        []int           // indices in Params of the start params
+	moves           [][]*mover
+	sparse          *sparseIndex // nil unless the moves are many and mostly take from one pile
+	allow           boolFn
+	allowReadsPiles bool // allow reads a pile: it is not a table of commands
+	end             boolFn
+	endSides        *endSides  // nil unless end is one comparison
+	endExpr         expr       // the tree of end, for Instance.LinearEnd; nil without end
+	tier            intFn      // nil without tier
+	winner          intFn      // nil when the winner does not depend on the position
+	winnerConst     Player     // then: who has won at every final position
+	start           []intFn    // per pile
+	where           boolFn     // nil without where
+	whereRule       bool       // where reads rule params only
+	bounds          [][2]intFn // per pile, lo and hi
+	octal           Octal
+	splitAt         int32 // span id of the first split entry, -1 when none
 }
 
 // Command is a named group of move entries. A command is what `allow`

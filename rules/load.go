@@ -621,6 +621,7 @@ func (l *loader) loadExprs() {
 	sc = rules("allow")
 	sc.commands = true
 	l.allow = l.exprKey("allow", sc, tyBool, "allow")
+	g.allowReadsPiles = sc.pileRead
 	sc = &scope{what: "where", params: true}
 	l.where = l.exprKey("where", sc, tyBool, "where")
 	l.whereReads = sc.read

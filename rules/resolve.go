@@ -25,6 +25,7 @@ type scope struct {
 	commands bool // cmd, last, mylast, none, command names and strings
 	gens     []*generator
 	read     []int // params read, by index
+	pileRead bool  // a pile is read
 }
 
 // checker checks the expressions of one TOML string.
@@ -196,6 +197,7 @@ func (c *checker) checkIdent(x *ident) typ {
 			return tyBad
 		}
 		x.kind, x.slot = nameSlot, i
+		sc.pileRead = true
 		return tyInt
 	}
 	if i, ok := l.paramIndex[x.name]; ok {

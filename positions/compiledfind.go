@@ -1,0 +1,542 @@
+package positions
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"retro/rules"
+)
+
+// How the compiled path finds its positions: known at once where the
+// shape proves them (fill: every tuple above a start; wholeBox: every
+// tuple of [bounds]), or marked by one sweep of the box in the order of
+// play (run), each position's moves marking the positions they reach
+// before the sweep gets to them.
+
+// sweep finds the reachable positions in the prior box, in the order of
+// play. Its cells are the tuples' cells times the history values plus the
+// history, as the Space numbers them.
+type sweep struct {
+	c      *Compiled
+	g      *rules.Game
+	in     *rules.Instance
+	opt    Options
+	lo, hi []int64
+	bounds []rules.Range
+	size   []int64
+	stride []int64
+	member Bitset
+	count  int
+	min    []int64 // the tight box of the members
+	max    []int64
+	swept  bool // wholeBox swept after all
+}
+
+// volumeOf sizes the prior box, with every history, against the limit of
+// a box that may be swept.
+func (s *sweep) volumeOf(limit uint64) (uint64, bool) {
+	np := len(s.lo)
+	s.size = make([]int64, np)
+	vol := uint64(s.c.Hist)
+	for k := range s.lo {
+		s.size[k] = s.hi[k] - s.lo[k] + 1
+		h, l := bits.Mul64(vol, uint64(s.size[k]))
+		if h != 0 || l > limit {
+			return 0, false
+		}
+		vol = l
+	}
+	return vol, true
+}
+
+func (s *sweep) run(starts []rules.Start) (string, error) {
+	np := len(s.lo)
+	c := s.c
+	hist := int64(c.Hist)
+	vol, ok := s.volumeOf(min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
+	if !ok {
+		return "the box around the positions is too large", nil
+	}
+	if err := s.opt.afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
+		return "", err
+	}
+	s.stride = strides(s.size, c.Hist)
+	s.member = NewBitset(int(vol))
+	s.min, s.max = make([]int64, np), make([]int64, np)
+	for k := range s.min {
+		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
+	}
+	cellOf := func(p []int64) int64 {
+		var cell int64
+		for k, v := range p {
+			cell += (v - s.lo[k]) * s.stride[k]
+		}
+		return cell
+	}
+	// The start cells in the order of the sweep, and how many of them it
+	// has passed; with [bounds] every tuple with no history is a start.
+	var startCells []int64
+	for _, st := range starts {
+		cl := cellOf(st.Piles)
+		s.member.Set(int(cl))
+		startCells = append(startCells, cl)
+	}
+	slices.Sort(startCells)
+	if !c.Up {
+		slices.Reverse(startCells)
+	}
+	passed := 0
+	isStart := func(cell int64) bool {
+		if s.bounds != nil {
+			return cell%hist == 0
+		}
+		for passed < len(startCells) && (c.Up && startCells[passed] < cell || !c.Up && startCells[passed] > cell) {
+			passed++
+		}
+		return passed < len(startCells) && startCells[passed] == cell
+	}
+	if s.bounds != nil {
+		for cell := int64(0); cell < int64(vol); cell += hist {
+			s.member.Set(int(cell))
+		}
+	}
+	p, t, u := make([]int64, np), make([]int64, np), make([]int64, np)
+	var why string
+	simple := s.simpleSteps()
+	visit := func(cell int64, h int) bool {
+		start := isStart(cell)
+		if start && c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
+			s.keep(p)
+			return true // a final start: a row, not followed
+		}
+		var legal int
+		if simple != nil {
+			var ok bool
+			if legal, ok = s.visitSimple(simple, cell, h, p, t, u, &why); !ok {
+				return false
+			}
+		} else if legal, why = s.visitAffine(cell, h, p, t, u); why != "" {
+			return false
+		}
+		if legal == 0 && !start {
+			s.member.Clear(int(cell)) // final, reached by a move: an end
+			return true
+		}
+		s.keep(p)
+		return true
+	}
+	steps := 0
+	var err error
+	EachMember(s.member, s.lo, s.size, c.Hist, c.Up, func(cell int64, q []int64, h int) bool {
+		copy(p, q)
+		if !visit(cell, h) {
+			return false
+		}
+		if steps++; steps&(1<<16-1) == 0 {
+			if err = s.opt.stopped(); err != nil {
+				return false
+			}
+		}
+		return true
+	})
+	if why != "" || err != nil {
+		return why, err
+	}
+	if s.count > s.opt.MaxPositions {
+		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+	}
+	return "", nil
+}
+
+// leaves says why a move from p to t, outside the prior box, keeps the
+// game off the compiled path, or "" when it reaches a final position of a
+// [bounds] game (no legal move there at history th).
+func (s *sweep) leaves(m *rules.AffineMove, p, t []int64, th int, u []int64) string {
+	if s.bounds != nil {
+		if !s.hasMove(t, th, u) {
+			return ""
+		}
+		return "a move leaves the box" // the general path names it
+	}
+	return fmt.Sprintf("the move `%s` leaves the box at %s", m.Text, rules.Tuple(p))
+}
+
+// against is the reason a move that goes against the order of play gives.
+func against(m *rules.AffineMove, p []int64) string {
+	return fmt.Sprintf("the move `%s` at %s goes against the order of play", m.Text, rules.Tuple(p))
+}
+
+// visitAffine follows the moves of non-final member (p, h) at cell: it
+// marks the positions they reach and returns how many moves are legal;
+// a reason when the compiled path does not apply after all.
+func (s *sweep) visitAffine(cell int64, h int, p, t, u []int64) (int, string) {
+	c := s.c
+	legal := 0
+	for _, pl := range c.Plays[h] {
+		for _, mi := range pl.Moves {
+			m := &c.Moves[mi]
+			if !c.Apply(m, p, t) {
+				continue
+			}
+			legal++
+			if c.EndOp != EndNone && c.Holds(c.EndSum(t)) {
+				continue
+			}
+			tc, in := int64(0), true
+			for k, v := range t {
+				if v < s.lo[k] || v > s.hi[k] {
+					in = false
+					break
+				}
+				tc += (v - s.lo[k]) * s.stride[k]
+			}
+			if !in {
+				if why := s.leaves(m, p, t, pl.Next, u); why != "" {
+					return 0, why
+				}
+				continue // final: no legal move there
+			}
+			if (tc > cell-int64(h)) != c.Up {
+				return 0, against(m, p)
+			}
+			s.member.Set(int(tc + int64(pl.Next)))
+		}
+	}
+	return legal, ""
+}
+
+// step is a simple move with what a sweep needs of its pile.
+type step struct {
+	SimpleMove
+	endC, stride, lo, hi int64
+}
+
+// simpleSteps lists the moves as steps in the prior box (indexed as
+// Moves), or nil when some move is not simple.
+func (s *sweep) simpleSteps() []step {
+	c := s.c
+	if c.Simple == nil {
+		return nil
+	}
+	out := make([]step, len(c.Simple))
+	for k, m := range c.Simple {
+		st := step{SimpleMove: m, stride: s.stride[m.P], lo: s.lo[m.P], hi: s.hi[m.P]}
+		if c.EndOp != EndNone {
+			st.endC = c.EndCoef[m.P]
+		}
+		out[k] = st
+	}
+	return out
+}
+
+// visitSimple follows the simple moves of non-final member (p, h) at
+// cell: it marks the positions they reach and returns how many moves are
+// legal; false (with why) when the compiled path does not apply after
+// all.
+func (s *sweep) visitSimple(steps []step, cell int64, h int, p, t, u []int64, why *string) (int, bool) {
+	c := s.c
+	e := int64(0)
+	if c.EndOp != EndNone {
+		e = c.EndSum(p)
+	}
+	base := cell - int64(h)
+	legal := 0
+	for _, pl := range c.Plays[h] {
+		for _, mi := range pl.Moves {
+			m := &steps[mi]
+			pv := p[m.P]
+			nv := m.Mul*pv + m.Add
+			if m.Div > 1 {
+				nv = rules.FloorDiv(nv, m.Div)
+			}
+			if nv == pv || nv < 0 && !c.Signed {
+				continue
+			}
+			legal++
+			if c.EndOp != EndNone && c.Holds(e+m.endC*(nv-pv)) {
+				continue
+			}
+			if nv < m.lo || nv > m.hi {
+				copy(t, p)
+				t[m.P] = nv
+				if *why = s.leaves(&c.Moves[mi], p, t, pl.Next, u); *why != "" {
+					return 0, false
+				}
+				continue
+			}
+			if (nv > pv) != c.Up {
+				*why = against(&c.Moves[mi], p)
+				return 0, false
+			}
+			s.member.Set(int(base + (nv-pv)*m.stride + int64(pl.Next)))
+		}
+	}
+	return legal, true
+}
+
+// hasMove reports whether position (t, th) has a legal move (u is
+// scratch).
+func (s *sweep) hasMove(t []int64, th int, u []int64) bool {
+	for _, pl := range s.c.Plays[th] {
+		for _, mi := range pl.Moves {
+			if s.c.Apply(&s.c.Moves[mi], t, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keep counts a member and widens the tight box around it.
+func (s *sweep) keep(p []int64) {
+	s.count++
+	for k, v := range p {
+		s.min[k], s.max[k] = min(s.min[k], v), max(s.max[k], v)
+	}
+}
+
+// space fits the tight box around the members, as Enumerate does, and
+// moves the membership bits into it.
+func (s *sweep) space() (*Space, string) {
+	np := len(s.lo)
+	hist := s.c.Hist
+	sp := &Space{game: s.g, box: box{piles: np, hist: hist}, dense: true}
+	if s.count == 0 {
+		return nil, "no positions"
+	}
+	lo, size := s.min, make([]int64, np)
+	for k := range lo {
+		size[k] = s.max[k] - lo[k] + 1
+	}
+	vol := sp.volume(size)
+	if !isDense(vol, s.count) {
+		return nil, "the positions fill too little of their box"
+	}
+	same := true
+	for k := range lo {
+		same = same && lo[k] == s.lo[k] && size[k] == s.size[k]
+	}
+	member := s.member
+	if !same {
+		member = NewBitset(int(vol))
+		// copy row by row: a row is a run of the last pile, with every
+		// history, in both boxes
+		last := np - 1
+		row := size[last] * int64(hist)
+		p := make([]int64, np)
+		rows := int64(vol) / row
+		for r := int64(0); r < rows; r++ {
+			decodeCell(r*size[last], lo, size, p)
+			var from int64
+			for k, v := range p {
+				from += (v - s.lo[k]) * s.stride[k]
+			}
+			copyBits(member, r*row, s.member, from, row)
+		}
+	}
+	s.member = nil
+	sp.lo, sp.size, sp.member = lo, size, member
+	sp.rank, sp.n = rankDirectory(member)
+	return sp, ""
+}
+
+// maxFillStarts is the most start positions fill takes.
+const maxFillStarts = 256
+
+// canFill reports whether the positions are known without a sweep: no
+// history, no [bounds], piles that only grow, every pile with a move
+// "+ 1", and an end Σ c_j p_j + K >= 0 with every c_j > 0. Then from a
+// start s every tuple t >= s (pile by pile) that is not final is reached
+// by steps of one, and nothing else is (moves only raise piles): the
+// non-final positions are the tuples above a start, and the final ones are
+// ends. No position is without moves.
+func (s *sweep) canFill(starts []rules.Start) bool {
+	c := s.c
+	if c.Hist != 1 || len(c.Plays[0]) == 0 || !c.Up || s.bounds != nil || c.Signed || c.EndOp != EndGE ||
+		len(starts) > maxFillStarts || len(starts) == 0 {
+		return false
+	}
+	for _, a := range c.EndCoef {
+		if a <= 0 {
+			return false
+		}
+	}
+	unit := make([]bool, len(s.lo))
+	for _, mi := range c.Plays[0][0].Moves {
+		if sm, ok := simpleOf(&c.Moves[mi]); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
+			unit[sm.P] = true
+		}
+	}
+	return !slices.Contains(unit, false)
+}
+
+// fill makes the member bits of the tuples above a start (see canFill),
+// in their tight box.
+func (s *sweep) fill(starts []rules.Start) string {
+	c := s.c
+	np := len(s.lo)
+	last := np - 1
+	var live [][]int64 // the starts that are not final
+	lo, hi := make([]int64, np), make([]int64, np)
+	for k := range lo {
+		lo[k], hi[k] = math.MaxInt64, math.MinInt64
+	}
+	for _, st := range starts {
+		for k, v := range st.Piles {
+			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
+		}
+		e := c.EndSum(st.Piles)
+		if c.Holds(e) {
+			continue
+		}
+		live = append(live, st.Piles)
+		for k, v := range st.Piles {
+			// the most pile k can hold above this start, the others at it
+			hi[k] = max(hi[k], v+rules.FloorDiv(-1-e, c.EndCoef[k]))
+		}
+	}
+	size := make([]int64, np)
+	vol := uint64(1)
+	limit := min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
+	for k := range lo {
+		size[k] = hi[k] - lo[k] + 1
+		h, l := bits.Mul64(vol, uint64(size[k]))
+		if h != 0 || l > limit {
+			return "the box around the positions is too large"
+		}
+		vol = l
+	}
+	member := NewBitset(int(vol))
+	rowLen := size[last]
+	rows := int64(vol) / rowLen
+	p := make([]int64, np)
+	for r := int64(0); r < rows; r++ {
+		decodeCell(r*rowLen, lo, size, p)
+		from := int64(math.MaxInt64)
+		for _, st := range live {
+			above := true
+			for k := range last {
+				above = above && st[k] <= p[k]
+			}
+			if above {
+				from = min(from, st[last])
+			}
+		}
+		if from == math.MaxInt64 {
+			continue
+		}
+		p[last] = 0
+		e := c.EndSum(p) // with the last pile at 0
+		to := rules.FloorDiv(-1-e, c.EndCoef[last])
+		to = min(to, hi[last])
+		if from <= to {
+			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
+		}
+	}
+	st := strides(size, 1)
+	for _, sp := range starts {
+		var cell int64
+		for k, v := range sp.Piles {
+			cell += (v - lo[k]) * st[k]
+		}
+		member.Set(int(cell))
+	}
+	s.lo, s.hi, s.size, s.stride, s.member = lo, hi, size, st, member
+	s.min, s.max = lo, hi
+	s.count = member.Count()
+	if s.count > s.opt.MaxPositions {
+		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions)
+	}
+	return ""
+}
+
+// wholeBox makes every tuple of [bounds] a position, with no sweep, for a
+// game of one-pile moves and no history: what a sweep would check is only
+// that a move leaving the box reaches a final position, and a move leaves
+// it only at the values of its pile where its result falls outside; there
+// every tuple of that slab is checked. Every other move keeps to the order
+// of play or the game is not of the compiled shape.
+func (s *sweep) wholeBox() (string, error) {
+	c := s.c
+	np := len(s.lo)
+	vol, ok := s.volumeOf(uint64(s.opt.MaxPositions))
+	if !ok {
+		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+	}
+	s.stride = strides(s.size, 1)
+	// the slabs to check, and how many cells they hold
+	type slab struct {
+		move int
+		pile int
+		v    int64
+	}
+	var slabs []slab
+	var cells uint64
+	var allowed []int
+	if len(c.Plays[0]) > 0 {
+		allowed = c.Plays[0][0].Moves
+	}
+	for _, k := range allowed {
+		m := c.Simple[k]
+		for v := s.lo[m.P]; v <= s.hi[m.P]; v++ {
+			nv := m.Mul*v + m.Add
+			if m.Div > 1 {
+				nv = rules.FloorDiv(nv, m.Div)
+			}
+			switch {
+			case nv == v || nv < 0 && !c.Signed:
+			case nv >= s.lo[m.P] && nv <= s.hi[m.P]:
+				if (nv > v) != c.Up {
+					return fmt.Sprintf("the move `%s` at %s = %d goes against the order of play", c.Moves[k].Text, s.g.Piles[m.P], v), nil
+				}
+			default:
+				slabs = append(slabs, slab{k, m.P, v})
+				cells += vol / uint64(s.size[m.P])
+				if cells > vol {
+					s.swept = true
+					return s.run(nil) // as many checks as a sweep: sweep
+				}
+			}
+		}
+	}
+	t, u := make([]int64, np), make([]int64, np)
+	for _, sl := range slabs {
+		m := &c.Moves[sl.move]
+		r := append([]rules.Range(nil), s.bounds...)
+		r[sl.pile] = rules.Range{Lo: sl.v, Hi: sl.v}
+		err := eachInBox(r, func(p []int64) error {
+			if c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
+				return nil // a final position has no moves to check
+			}
+			if !c.Apply(m, p, t) {
+				return nil
+			}
+			if c.EndOp != EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, 0, u) {
+				return nil
+			}
+			return errLeaves
+		})
+		if err == errLeaves {
+			return "a move leaves the box", nil // the general path names it
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	s.member = NewBitset(int(vol))
+	for w := range s.member {
+		s.member[w] = ^uint64(0)
+	}
+	if r := vol % 64; r != 0 {
+		s.member[len(s.member)-1] = 1<<r - 1
+	}
+	s.count = int(vol)
+	s.min, s.max = s.lo, s.hi
+	return "", nil
+}
+
+// errLeaves stops wholeBox's check at a move that leaves the box.
+var errLeaves = errors.New("a move leaves the box")

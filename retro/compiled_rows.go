@@ -1,0 +1,310 @@
+package retro
+
+import (
+	"math/bits"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// The compiled sweep for the commonest shape: every move changes one pile
+// by itself (pile op constant, `each`), and one side wins at every end.
+// Then a move is a step of the cell by a multiple of its pile's stride,
+// and a cell that is not a position holds the value of a move into it
+// (every such cell a move reaches is an end), so a move costs a multiply,
+// a range test and a load. The sweep goes row by row (a row: the last
+// pile's values, each with every history), and the moves of the other
+// piles, which do the same from every cell of a row, are worked out once
+// a row, for each group of moves.
+
+// simpleStep is a simple move with its pile's stride and range in the box.
+type simpleStep struct {
+	positions.SimpleMove
+	stride, lo, hi int64
+}
+
+func (m *simpleStep) apply(v int64) int64 {
+	nv := m.Mul*v + m.Add
+	if m.Div > 1 {
+		nv = rules.FloorDiv(nv, m.Div)
+	}
+	return nv
+}
+
+// twins marks, per pile and value, where two moves of one group may lead
+// to the same position (a + 1 and 2a at a = 1): only there are the
+// successors of a position compared, to count each edge once.
+type twins struct {
+	lo   []int64
+	mark [][]bool
+	any  bool
+}
+
+func newTwins(ss []simpleStep, lo, size []int64) *twins {
+	tw := &twins{lo: lo, mark: make([][]bool, len(size))}
+	for a := range ss {
+		for b := a + 1; b < len(ss); b++ {
+			if ss[a].P != ss[b].P {
+				continue // each changes its own pile: never the same position
+			}
+			pl := ss[a].P
+			if tw.mark[pl] == nil {
+				tw.mark[pl] = make([]bool, size[pl])
+			}
+			for v := lo[pl]; v < lo[pl]+size[pl]; v++ {
+				x, y := ss[a].apply(v), ss[b].apply(v)
+				if x == y && x != v {
+					tw.mark[pl][v-lo[pl]] = true
+					tw.any = true
+				}
+			}
+		}
+	}
+	return tw
+}
+
+// rowGroup is one group of moves (positions.Compiled.Groups) as the rows
+// see it: its moves of the last pile, those of the other piles, and what
+// the latter come to on the row at hand.
+type rowGroup struct {
+	inner, other []simpleStep
+	tw           *twins
+	// on the row at hand: the cell steps of the other piles' moves that
+	// stay in the box, the legal ones, the codes of those that end the
+	// game, and whether two of them may meet
+	outer   []int64
+	legal   int
+	best    best
+	twinRow bool
+}
+
+// simpleSweep is what the rows of sweepSimple share.
+type simpleSweep[V cellValue] struct {
+	s        *compiledSolver
+	c        *positions.Compiled
+	vals     []V
+	member   positions.Bitset
+	lo, size []int64
+	groups   []rowGroup
+	last     int
+	rowLen   int64 // tuples a row
+	hist     int64
+	rows     int64
+	hasEnd   bool
+	endLast  int64
+	endCode  uint64
+	rowCode  uint64 // the code of a final row
+	limit    uint64
+	up       bool
+	signed   bool
+	to       []int64 // the cells one play's moves reach
+	seen     []int64
+	moves    int64
+	edges    int64
+}
+
+// sweepSimple values every position of a simple game, row by row against
+// the order of play. It keeps a value v of a position as v<<1 | 1, so that
+// a cell tells by itself whether it is a position; vals holds endCode<<1
+// in every cell on entry.
+//
+// It runs on one core. Two workers taking the rows in turn (a one-pile
+// move reaches the same row, the row before at the same place, or rows
+// done) were tried: each waits on the other every few cells, and on this
+// shared machine, where the other process's threads take the cores away,
+// the lockstep made the sweep 3.3 times slower than one worker.
+func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit uint64) error {
+	c := s.c
+	sp := c.Space
+	lo, size := sp.Box()
+	last := len(size) - 1
+	sw := &simpleSweep[V]{s: s, c: c, vals: vals, member: sp.Members(), lo: lo, size: size,
+		last: last, rowLen: size[last], hist: int64(c.Hist), rows: 1, endCode: endCode, rowCode: endCode,
+		limit: limit, hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed}
+	sw.groups = make([]rowGroup, len(c.Groups))
+	for gi, ms := range c.Groups {
+		g := &sw.groups[gi]
+		var all []simpleStep
+		for _, mi := range ms {
+			m := c.Simple[mi]
+			st := simpleStep{SimpleMove: m, stride: c.Stride[m.P], lo: lo[m.P], hi: lo[m.P] + size[m.P] - 1}
+			all = append(all, st)
+			if m.P == last {
+				g.inner = append(g.inner, st)
+			} else {
+				g.other = append(g.other, st)
+			}
+		}
+		g.tw = newTwins(all, lo, size)
+	}
+	for _, z := range size[:last] {
+		sw.rows *= z
+	}
+	if sw.hasEnd {
+		sw.endLast = c.EndCoef[last]
+	}
+	p := make([]int64, len(size))
+	for r0 := range sw.rows {
+		if r0&255 == 0 {
+			if err := s.check(); err != nil {
+				return err
+			}
+		}
+		if err := sw.row(p, r0); err != nil {
+			return err
+		}
+		s.moves, s.edges = sw.moves, sw.edges
+	}
+	return s.check()
+}
+
+// row values the positions of the r0-th row of the sweep.
+func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
+	c, vals, member := sw.c, sw.vals, sw.member
+	rowLen, last, up, hist := sw.rowLen, sw.last, sw.up, sw.hist
+	r := r0
+	if up { // the values are made against the order of play
+		r = sw.rows - 1 - r0
+	}
+	decodeRow(r*rowLen, sw.lo, sw.size, p)
+	p[last] = sw.lo[last]
+	base := r * rowLen * hist
+	var e0 int64
+	if sw.hasEnd {
+		e0 = c.EndSum(p)
+	}
+	for gi := range sw.groups {
+		sw.rowOf(&sw.groups[gi], p)
+	}
+	lastLo := sw.lo[last]
+	first, end := base, base+rowLen*hist // the row's cells
+	for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
+		w := w0
+		if up {
+			w = (end-1)>>6 - (w0 - first>>6)
+		}
+		word := member[w]
+		if w<<6 < first {
+			word &= ^uint64(0) << uint(first-w<<6)
+		}
+		if w<<6+64 > end {
+			word &= 1<<uint(end-w<<6) - 1
+		}
+		for word != 0 {
+			var b int
+			if up {
+				b = 63 - bits.LeadingZeros64(word)
+			} else {
+				b = bits.TrailingZeros64(word)
+			}
+			word &^= 1 << uint(b)
+			cell := w<<6 + int64(b)
+			j, h := cell-base, int64(0)
+			if hist > 1 {
+				j, h = j/hist, j%hist
+			}
+			var v uint64
+			if sw.hasEnd && c.Holds(e0+sw.endLast*j) {
+				v = sw.rowCode
+			} else {
+				v = sw.value(cell-h, int(h), j, lastLo+j)
+			}
+			if v > sw.limit>>1 {
+				return errLayers{}
+			}
+			vals[cell] = V(v<<1 | 1)
+		}
+	}
+	return nil
+}
+
+// rowOf works out what the moves of the other piles of group g do on the
+// row whose first tuple is p.
+func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64) {
+	g.outer, g.legal, g.best, g.twinRow = g.outer[:0], 0, newBest(), false
+	for k, m := range g.tw.mark[:sw.last] {
+		g.twinRow = g.twinRow || m != nil && m[p[k]-sw.lo[k]]
+	}
+	for k := range g.other {
+		m := &g.other[k]
+		pv := p[m.P]
+		nv := m.apply(pv)
+		if nv == pv || nv < 0 && !sw.signed {
+			continue
+		}
+		g.legal++
+		if nv >= m.lo && nv <= m.hi {
+			g.outer = append(g.outer, (nv-pv)*m.stride)
+			continue
+		}
+		g.best.add(sw.endCode)
+	}
+}
+
+// value is the code of the non-final position of history h at tuple j of
+// the row (its first cell tcell, its last pile pv).
+func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
+	vals := sw.vals
+	b := newBest()
+	legal := 0
+	for _, pl := range sw.c.Plays[h] {
+		g := &sw.groups[pl.Group]
+		legal += g.legal
+		if g.best.minL != noL {
+			b.minL = min(b.minL, g.best.minL)
+		}
+		b.maxW = max(b.maxW, g.best.maxW)
+		next := tcell + int64(pl.Next)
+		to := sw.to[:0]
+		for _, d := range g.outer {
+			to = append(to, next+d)
+		}
+		for k := range g.inner {
+			m := &g.inner[k]
+			nv := m.Mul*pv + m.Add
+			if m.Div > 1 {
+				nv = rules.FloorDiv(nv, m.Div)
+			}
+			if nv == pv || nv < 0 && !sw.signed {
+				continue
+			}
+			legal++
+			if nv >= m.lo && nv <= m.hi {
+				to = append(to, next+(nv-pv)*m.stride)
+			} else {
+				b.add(sw.endCode)
+			}
+		}
+		dedupe := g.twinRow || g.tw.mark[sw.last] != nil && g.tw.mark[sw.last][j]
+		n, in := 0, 0
+		for _, tc := range to {
+			code := uint64(vals[tc])
+			if code&1 != 0 { // a position, not an end
+				in++
+				if dedupe {
+					sw.seen = append(sw.seen[:n], tc)
+					n++
+				}
+			}
+			b.add(code >> 1)
+		}
+		sw.to = to
+		if dedupe {
+			in = distinctCount(sw.seen[:n])
+		}
+		sw.edges += int64(in)
+	}
+	sw.moves += int64(legal)
+	if legal == 0 {
+		return sw.rowCode
+	}
+	return b.value()
+}
+
+// decodeRow writes the piles of a tuple's cell (no history) into p.
+func decodeRow(cell int64, lo, size, p []int64) {
+	for k := len(size) - 1; k >= 0; k-- {
+		p[k] = lo[k] + cell%size[k]
+		cell /= size[k]
+	}
+}

@@ -1,0 +1,167 @@
+package retro
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// The paths, and the one place that chooses among them. SolveInstance
+// tries them in the order of the table, each testing the game's shape
+// from its rules before it spends anything; the first that takes the game
+// solves it, and the general path takes every game. A path that declines
+// says why: the general path's line in the summary (Result.Path) lists
+// those reasons, and a path forced by Options.Path that declines is an
+// error with its reason.
+
+// path is one way of valuing a game instance. solve solves it, or
+// declines with the reason (shown: whether the general path's line
+// repeats it; a reason another path has given already is not).
+type path struct {
+	name  string
+	solve func(in *rules.Instance, popt positions.Options, opt Options) (r *Result, why string, shown bool, err error)
+}
+
+// paths are the paths in the order they are tried.
+var paths = []path{
+	{"compiled", solveByCompiled},
+	{"unmoves", solveByUnmoves},
+	{"shifts", solveByShifts},
+	{"tiers", solveByTiers},
+	{"general", solveByGraph},
+}
+
+// Paths names the paths, in the order SolveInstance tries them.
+func Paths() []string {
+	var names []string
+	for _, p := range paths {
+		names = append(names, p.name)
+	}
+	return names
+}
+
+// ErrPathDeclines: the path Options.Path names does not take the game.
+var ErrPathDeclines = errors.New("does not take this game")
+
+// PathError is ErrPathDeclines with the path and its reason.
+type PathError struct {
+	Path, Why string
+}
+
+func (e *PathError) Error() string {
+	return fmt.Sprintf("the %s path %s: %s", e.Path, ErrPathDeclines, e.Why)
+}
+
+func (e *PathError) Unwrap() error { return ErrPathDeclines }
+
+// SolveInstance enumerates one game instance and solves it by the first
+// path of the table that takes it (or by the path Options.Path names);
+// Result.Path says which, and why the paths before it declined.
+func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+	name := opt.Path
+	if opt.General {
+		name = "general"
+	}
+	if name != "" {
+		for _, p := range paths {
+			if p.name != name {
+				continue
+			}
+			r, why, _, err := p.solve(in, popt, opt)
+			if err != nil {
+				return nil, err
+			}
+			if r == nil {
+				return nil, &PathError{Path: name, Why: why}
+			}
+			if name == "general" {
+				r.Path = "general: forced"
+			}
+			return r, capEdges(r, popt)
+		}
+		return nil, fmt.Errorf("no path %q (the paths: %s)", name, strings.Join(Paths(), ", "))
+	}
+	var whys []string
+	for _, p := range paths {
+		r, why, shown, err := p.solve(in, popt, opt)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			if p.name == "general" {
+				r.Path = "general: " + strings.Join(whys, "; ")
+			}
+			return r, capEdges(r, popt)
+		}
+		if shown {
+			whys = append(whys, why)
+		}
+	}
+	panic("retro: the general path declined")
+}
+
+// capEdges is the edge cap's error for a path that finds its edges as it
+// values them.
+func capEdges(r *Result, popt positions.Options) error {
+	if popt.MaxEdges > 0 && r.Edges > popt.MaxEdges {
+		return fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
+	}
+	return nil
+}
+
+func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	c, why, err := positions.Compile(in, popt)
+	if err != nil || c == nil {
+		return nil, why, true, err
+	}
+	r, err := solveCompiled(c, in, opt, popt.MaxMoves)
+	if err != nil {
+		return nil, "", false, err
+	}
+	r.Path = compiledPath(c)
+	return r, "", false, nil
+}
+
+func solveByUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	r, err := SolveUnmoves(in, popt, opt)
+	var not *positions.UnmovesError
+	if errors.As(err, &not) {
+		return nil, "no un-moves: " + not.Why, not.Stated, nil
+	}
+	return r, "", false, err
+}
+
+func solveByShifts(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	r, err := SolveShifts(in, popt, opt)
+	if errors.Is(err, positions.ErrNotShifts) {
+		return nil, err.Error(), true, nil
+	}
+	if err != nil {
+		return nil, "", false, err
+	}
+	r.Path = "shifts: every move adds constants to piles; positions as packed keys, predecessors by undoing moves, no edges stored"
+	return r, "", false, nil
+}
+
+func solveByTiers(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	switch {
+	case in.Game.Tier == "":
+		return nil, "no tier declared", false, nil
+	case popt.Horizon >= 0:
+		return nil, "the declared tier is not used with a horizon", true, nil
+	}
+	r, err := solveTiers(in, popt, opt)
+	return r, "", false, err
+}
+
+func solveByGraph(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	gr, err := positions.Enumerate(in, popt)
+	if err != nil {
+		return nil, "", false, err
+	}
+	r, err := Solve(gr, opt)
+	return r, "", false, err
+}
