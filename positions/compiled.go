@@ -221,6 +221,9 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	if why != "" {
 		return nil, why
 	}
+	if why := TierKept(in, moves); why != "" {
+		return nil, why
+	}
 	c.Up = up
 	for _, m := range moves {
 		if s, ok := simpleOf(&m); ok {
@@ -335,39 +338,7 @@ func direction(moves []rules.AffineMove, g *rules.Game) (up bool, why string) {
 	}
 	ups, downs := 0, 0
 	for _, m := range moves {
-		u, d := true, true
-		for k, t := range m.Targets {
-			co, k0, div := m.Coef[k], m.Const[k], m.Div[k]
-			// v - p_t = Σ_j (co_j - [j = t])·p_j + k0, before any division
-			for j, a := range co {
-				if j == t {
-					a--
-				}
-				if a < 0 {
-					u = false
-				}
-				if a > 0 || (j == t && co[j] < 0) {
-					d = false
-				}
-			}
-			if k0 < 0 {
-				u = false
-			}
-			if k0 > 0 {
-				d = false
-			}
-			if div > 1 {
-				u = false
-			}
-			if g.Signed {
-				// coordinates may be negative: only shifts keep their sign
-				for j, a := range co {
-					if (j == t) != (a == 1) || (j != t && a != 0) {
-						u, d = false, false
-					}
-				}
-			}
-		}
+		u, d := moveWay(&m, g.Signed)
 		if u {
 			ups++
 		}
@@ -385,6 +356,74 @@ func direction(moves []rules.AffineMove, g *rules.Game) (up bool, why string) {
 		return false, ""
 	}
 	return false, "some moves raise piles and others lower them"
+}
+
+// moveWay tells whether a move raises every pile it changes (up) or
+// lowers every one (down), wherever the piles are non-negative (or, in a
+// signed game, anywhere: only shifts).
+func moveWay(m *rules.AffineMove, signed bool) (u, d bool) {
+	u, d = true, true
+	for k, t := range m.Targets {
+		co, k0, div := m.Coef[k], m.Const[k], m.Div[k]
+		// v - p_t = Σ_j (co_j - [j = t])·p_j + k0, before any division
+		for j, a := range co {
+			if j == t {
+				a--
+			}
+			if a < 0 {
+				u = false
+			}
+			if a > 0 || (j == t && co[j] < 0) {
+				d = false
+			}
+		}
+		if k0 < 0 {
+			u = false
+		}
+		if k0 > 0 {
+			d = false
+		}
+		if div > 1 {
+			u = false
+		}
+		if signed {
+			// coordinates may be negative: only shifts keep their sign
+			for j, a := range co {
+				if (j == t) != (a == 1) || (j != t && a != 0) {
+					u, d = false, false
+				}
+			}
+		}
+	}
+	return u, d
+}
+
+// TierKept says why the moves of an instance may lower its declared
+// tier, so that a path that does not check the tier on every move must
+// leave the game to one that does (the tier path, or the general path),
+// which reports the move; "" when no move can: the tier is linear, and
+// every move raises only piles the tier weighs in no negative way, or
+// lowers only piles it weighs in no positive way, or changes only piles
+// it does not weigh.
+func TierKept(in *rules.Instance, moves []rules.AffineMove) string {
+	if in.Game.Tier == "" {
+		return ""
+	}
+	t, ok := in.LinearTier()
+	if !ok {
+		return "the declared tier is not linear in the piles, so it is checked move by move"
+	}
+	for k := range moves {
+		m := &moves[k]
+		u, d := moveWay(m, in.Game.Signed)
+		for _, tg := range m.Targets {
+			w := t.Coef[tg]
+			if !(w == 0 || u && w > 0 || d && w < 0) {
+				return fmt.Sprintf("the move `%s` may lower the declared tier, so it is checked move by move", m.Text)
+			}
+		}
+	}
+	return ""
 }
 
 // priorBox is a box that holds every non-final position the sweep can

@@ -301,46 +301,12 @@ func (s *sweep) keep(p []int64) {
 // space fits the tight box around the members, as Enumerate does, and
 // moves the membership bits into it.
 func (s *sweep) space() (*Space, string) {
-	np := len(s.lo)
-	hist := s.c.Hist
-	sp := &Space{game: s.g, box: box{piles: np, hist: hist}, dense: true}
 	if s.count == 0 {
 		return nil, "no positions"
 	}
-	lo, size := s.min, make([]int64, np)
-	for k := range lo {
-		size[k] = s.max[k] - lo[k] + 1
-	}
-	vol := sp.volume(size)
-	if !isDense(vol, s.count) {
-		return nil, "the positions fill too little of their box"
-	}
-	same := true
-	for k := range lo {
-		same = same && lo[k] == s.lo[k] && size[k] == s.size[k]
-	}
-	member := s.member
-	if !same {
-		member = NewBitset(int(vol))
-		// copy row by row: a row is a run of the last pile, with every
-		// history, in both boxes
-		last := np - 1
-		row := size[last] * int64(hist)
-		p := make([]int64, np)
-		rows := int64(vol) / row
-		for r := int64(0); r < rows; r++ {
-			decodeCell(r*size[last], lo, size, p)
-			var from int64
-			for k, v := range p {
-				from += (v - s.lo[k]) * s.stride[k]
-			}
-			copyBits(member, r*row, s.member, from, row)
-		}
-	}
+	sp, why := fitDense(s.g, s.c.Hist, s.lo, s.size, s.member, s.count, s.min, s.max)
 	s.member = nil
-	sp.lo, sp.size, sp.member = lo, size, member
-	sp.rank, sp.n = rankDirectory(member)
-	return sp, ""
+	return sp, why
 }
 
 // maxFillStarts is the most start positions fill takes.

@@ -135,6 +135,15 @@ func solveByUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*R
 }
 
 func solveByShifts(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	if in.Game.Tier != "" {
+		moves, why := in.Affine()
+		if why == "" {
+			why = positions.TierKept(in, moves)
+		}
+		if why != "" {
+			return nil, why, false, nil
+		}
+	}
 	r, err := SolveShifts(in, popt, opt)
 	if errors.Is(err, positions.ErrNotShifts) {
 		return nil, err.Error(), true, nil

@@ -293,6 +293,22 @@ func (in *Instance) LinearEnd() (t LinearTest, has bool, reason string) {
 	return LinearTest{Coef: d.coef(a.np), Const: d.k, Op: cmp.ops[0].String()}, true, ""
 }
 
+// LinearTier returns the instance's declared tier as Σ Coef[j]·p_j +
+// Const (Op empty); ok is false for a game without a tier or with a tier
+// that is not linear.
+func (in *Instance) LinearTier() (t LinearTest, ok bool) {
+	g := in.Game
+	if g.tierExpr == nil {
+		return LinearTest{}, false
+	}
+	a := &affiner{np: len(g.Piles), env: in.env}
+	l, ok := a.of(g.tierExpr)
+	if !ok {
+		return LinearTest{}, false
+	}
+	return LinearTest{Coef: l.coef(a.np), Const: l.k}, true
+}
+
 // ConstWinner returns who has won at every final position, when that does
 // not depend on the position.
 func (g *Game) ConstWinner() (Player, bool) { return g.winnerConst, g.winner == nil }

@@ -461,6 +461,7 @@ func (l *loader) compile() {
 	}
 	if l.tier.x != nil {
 		g.tier = (&compiler{g: g, t: l.tier.t}).intFn(l.tier.x)
+		g.tierExpr = l.tier.x
 	}
 	if l.allow.x != nil {
 		g.allow = (&compiler{g: g, t: l.allow.t}).boolFn(l.allow.x)

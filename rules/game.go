@@ -36,6 +36,7 @@ type Game struct {
 	end             boolFn
 	endSides        *endSides  // nil unless end is one comparison
 	endExpr         expr       // the tree of end, for Instance.LinearEnd; nil without end
+	tierExpr        expr       // the tree of tier, for Instance.LinearTier; nil without tier
 	tier            intFn      // nil without tier
 	winner          intFn      // nil when the winner does not depend on the position
 	winnerConst     Player     // then: who has won at every final position

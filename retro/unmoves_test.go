@@ -33,10 +33,12 @@ func TestUnmovesDecline(t *testing.T) {
 			"a move leaves the box"},
 		{"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1, b = b + a\"]\nend = \"b >= 9\"\n[bounds]\na = \"0..9\"\nb = \"0..18\"\n",
 			"the move `a = a - 1, b = b + a` sets a pile from another"},
-		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x >= 30\"\nallow = \"no-repeat-opponent\"\n[bounds]\nx = \"0..30\"\n",
-			"`allow` gives positions a history"},
-		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x >= 30\"\n[start]\nx = 1\n",
-			"no [bounds] box"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x >= 30\"\nallow = \"cmd != last or x > 9\"\n[bounds]\nx = \"0..30\"\n",
+			"`allow` reads the piles"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x == 30\"\n[start]\nx = 1\n",
+			"nothing bounds the piles"},
+		{"piles = [\"x\"]\ntier = \"x\"\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x >= 30\"\n[bounds]\nx = \"0..30\"\n",
+			"the move `x - 2` may lower the declared tier"},
 	} {
 		g, in := firstInstance(t, c.src)
 		_, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})

@@ -1,0 +1,511 @@
+package positions
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"retro/rules"
+)
+
+// ErrNotUnmoves: a game instance that CompileUnmoves (or the un-move
+// solver) does not take; an UnmovesError says why.
+var ErrNotUnmoves = errors.New("no un-moves")
+
+// Unmoves is a game instance in the shape the un-move path solves: no
+// horizon, a box that holds its positions ([bounds], or what a linear end
+// leaves of non-negative piles), an end that is a linear test or absent,
+// an allow that reads no piles, and affine moves each of whose changed
+// piles reads only itself, so that a move can be undone pile by pile
+// (Undo). The moves may raise some positions and lower others: the game
+// may have cycles. A position's cell is its tuple's cell in the box times
+// Hist plus its history, as a dense Space numbers them; where every cell
+// is a position (Whole: a [bounds] box without history) the cell is the
+// index.
+type Unmoves struct {
+	Space  *Space
+	Starts []StartPos
+	Moves  []rules.AffineMove
+	Stride []int64 // of each pile, in cells of the box (history included)
+	Hist   int
+	Plays  [][]Play // as Compiled.Plays
+	Groups [][]int
+	// Into[h] lists, for each group whose plays lead to history h, the
+	// histories those plays are made from: the predecessors of a
+	// position of history h are found by undoing the group's moves and
+	// keeping the positions of those histories.
+	Into   [][]Into
+	Whole  bool
+	Signed bool
+	Found  string // how the positions were found
+	// the end test, as in Compiled
+	end Compiled
+	lo  []int64
+	hi  []int64
+}
+
+// Into is a group of moves and the histories of the positions it is
+// played from.
+type Into struct {
+	Group int
+	From  []int
+}
+
+// UnmovesError is ErrNotUnmoves with its reason; Stated tells whether the
+// reason is the un-move path's own (and not one the compiled path gives).
+type UnmovesError struct {
+	Why    string
+	Stated bool
+}
+
+func (e *UnmovesError) Error() string { return ErrNotUnmoves.Error() + ": " + e.Why }
+
+// Unwrap makes errors.Is find ErrNotUnmoves.
+func (e *UnmovesError) Unwrap() error { return ErrNotUnmoves }
+
+// CompileUnmoves checks that an instance has the un-move shape and finds
+// its positions: the whole [bounds] box where the game has no history,
+// otherwise those reached from the starts (every tuple of [bounds], or
+// [start]) by a search in the box. A game of another shape gives an
+// UnmovesError; other errors are the caller's stop.
+func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
+	if err := opt.stopped(); err != nil {
+		return nil, err
+	}
+	not := func(why string, stated bool) (*Unmoves, error) {
+		return nil, &UnmovesError{Why: why, Stated: stated}
+	}
+	g := in.Game
+	switch {
+	case g.Sum:
+		return not("a heap game", false)
+	case opt.Horizon >= 0:
+		return not("a horizon", false)
+	case len(opt.Extra) > 0:
+		return not("extra start positions", false)
+	}
+	opt = opt.withDefaults()
+	moves, why := in.Affine()
+	if why != "" {
+		return not(why, false)
+	}
+	at, why := in.AllowTable()
+	if why != "" {
+		return not(why, false)
+	}
+	u := &Unmoves{Moves: moves, Signed: g.Signed, Hist: HistorySize(g)}
+	u.Plays, u.Groups = playsOf(moves, at, u.Hist)
+	u.Into = intoOf(u.Plays, u.Hist)
+	end, has, why := in.LinearEnd()
+	if why != "" {
+		return not(why, false)
+	}
+	if has {
+		u.end.setEnd(end)
+	}
+	for k := range moves {
+		if why := undoable(&moves[k]); why != "" {
+			return not(why, true)
+		}
+	}
+	if why := TierKept(in, moves); why != "" {
+		return not(why, false)
+	}
+	starts, err := in.Starts(opt.OpenWidth)
+	if err != nil {
+		return nil, err
+	}
+	bounds, err := in.Bounds()
+	if err != nil {
+		return nil, err
+	}
+	np := len(g.Piles)
+	if u.lo, u.hi, why = u.box(starts, bounds, np); why != "" {
+		return not(why, true)
+	}
+	u.end.Moves = moves
+	if why := u.end.overflowFree(u.lo, u.hi); why != "" {
+		return not(why, true)
+	}
+	if why := u.undoFree(); why != "" {
+		return not(why, true)
+	}
+	size := sides(u.lo, u.hi)
+	sp := &Space{game: g, box: box{piles: np, hist: u.Hist}, dense: true}
+	vol := sp.volume(size)
+	if u.Hist == 1 && bounds != nil {
+		if vol > uint64(opt.MaxPositions) || vol > 1<<32-1 {
+			return not(fmt.Sprintf("more than %d positions", min(uint64(opt.MaxPositions), 1<<32-1)), false)
+		}
+		// the index and the solver's tables: a 16-bit word a position
+		// and the outcome bits, with the frontiers
+		if err := opt.afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
+			return nil, err
+		}
+		member := NewBitset(int(vol))
+		for w := range member {
+			member[w] = ^uint64(0)
+		}
+		if r := vol % 64; r != 0 {
+			member[len(member)-1] = 1<<r - 1
+		}
+		sp.lo, sp.size, sp.member = u.lo, size, member
+		sp.rank, sp.n = rankDirectory(member)
+		u.Whole, u.Found = true, "every tuple of [bounds] a position"
+	} else {
+		if vol > min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
+			return not("the box around the positions is too large", false)
+		}
+		if err := opt.afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
+			return nil, err
+		}
+		member, count, why, err := u.search(starts, bounds != nil, size, opt)
+		if why != "" || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return not(why, true)
+		}
+		if count > opt.MaxPositions {
+			return not(fmt.Sprintf("more than %d positions", opt.MaxPositions), false)
+		}
+		tlo, thi := tightOf(member, u.lo, size, u.Hist)
+		if sp, why = fitDense(g, u.Hist, u.lo, size, member, count, tlo, thi); why != "" {
+			return not(why, false)
+		}
+		u.lo, u.hi = tlo, thi
+		u.Found = "the positions reached from [start] by a search of the box"
+		if bounds != nil {
+			u.Found = "every tuple of [bounds] and the histories reached from it by a search of the box"
+		}
+	}
+	u.Space = sp
+	u.Stride = strides(sp.size, u.Hist)
+	for _, s := range starts {
+		i, ok := sp.Index(s.Piles, 0)
+		if !ok {
+			return nil, fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+		}
+		u.Starts = append(u.Starts, StartPos{Params: s.Params, Index: i})
+	}
+	return u, nil
+}
+
+// intoOf inverts the plays: for each history, the groups played into it
+// and the histories they are played from.
+func intoOf(plays [][]Play, hist int) [][]Into {
+	into := make([][]Into, hist)
+	for h, ps := range plays {
+		for _, pl := range ps {
+			l := into[pl.Next]
+			k := 0
+			for k < len(l) && l[k].Group != pl.Group {
+				k++
+			}
+			if k == len(l) {
+				l = append(l, Into{Group: pl.Group})
+			}
+			l[k].From = append(l[k].From, h)
+			into[pl.Next] = l
+		}
+	}
+	return into
+}
+
+// box is the box that holds the positions: [bounds] (the starts inside
+// it), or from the starts up to what a linear end leaves of non-negative
+// piles (Σ c_j p_j + K >= 0 with every c_j > 0 ends the game, so a
+// non-final position has p_k <= (-1-K)/c_k), and down to 0.
+func (u *Unmoves) box(starts []rules.Start, bounds []rules.Range, np int) (lo, hi []int64, why string) {
+	lo, hi = make([]int64, np), make([]int64, np)
+	if bounds != nil {
+		for k, r := range bounds {
+			if r.Hi < r.Lo {
+				return nil, nil, "the box is empty"
+			}
+			lo[k], hi[k] = r.Lo, r.Hi
+		}
+		for _, s := range starts {
+			for k, v := range s.Piles {
+				if v < lo[k] || v > hi[k] {
+					return nil, nil, "a start lies outside [bounds]" // the general path's error to report
+				}
+			}
+		}
+		return lo, hi, ""
+	}
+	if len(starts) == 0 {
+		return nil, nil, "no start positions"
+	}
+	for k := range np {
+		top, ok := u.end.endBound(k, true)
+		if !ok || u.Signed {
+			return nil, nil, "nothing bounds the piles (no [bounds], and no end Σ c·p >= K with every c > 0)"
+		}
+		hi[k] = top
+		for _, s := range starts {
+			if s.Piles[k] < 0 {
+				return nil, nil, "a start has a negative pile"
+			}
+			hi[k] = max(hi[k], s.Piles[k])
+		}
+	}
+	return lo, hi, ""
+}
+
+// search finds the positions reached from the starts in the box lo, size:
+// with [bounds] (whole) every tuple of no history is a start. A position
+// reached by a move that has no legal move is an end, not a position; a
+// move that leaves the box for a position that is not final takes the
+// game off the un-move path (the general path names it).
+func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Options) (Bitset, int, string, error) {
+	np := len(u.lo)
+	hist := int64(u.Hist)
+	u.Stride = strides(size, u.Hist)
+	bx := &box{piles: np, hist: u.Hist, lo: u.lo, size: size}
+	vol := bx.volume(size)
+	seen, member := NewBitset(int(vol)), NewBitset(int(vol))
+	queue := &fifo{width: 1}
+	isStart := map[int64]bool{}
+	p, t, q := make([]int64, np), make([]int64, np), make([]int64, np)
+	count := 0
+	steps := 0
+	// visit marks what the moves of the position of cell lead to.
+	visit := func(cell int64) (string, error) {
+		if steps++; steps&(1<<16-1) == 0 {
+			if err := opt.stopped(); err != nil {
+				return "", err
+			}
+		}
+		h := bx.decode(uint64(cell), p)
+		if u.Holds(p) {
+			return "", nil // a final start
+		}
+		legal := 0
+		for _, pl := range u.Plays[h] {
+			for _, mi := range pl.Moves {
+				if !u.Apply(&u.Moves[mi], p, t) {
+					continue
+				}
+				legal++
+				if u.Holds(t) {
+					continue
+				}
+				tc, ok := u.cellIn(t)
+				if !ok {
+					if u.hasMove(t, pl.Next, q) {
+						return "a move leaves the box", nil
+					}
+					continue // final: no legal move there
+				}
+				tc += int64(pl.Next)
+				if !seen.Has(int(tc)) {
+					seen.Set(int(tc))
+					member.Set(int(tc))
+					count++
+					queue.push(tc)
+				}
+			}
+		}
+		if legal == 0 && !(whole && cell%hist == 0) && !isStart[cell] {
+			member.Clear(int(cell)) // reached by a move, no legal move: an end
+			count--
+		}
+		return "", nil
+	}
+	cellOf := func(piles []int64) int64 {
+		c, _ := u.cellIn(piles)
+		return c
+	}
+	if whole {
+		for cell := int64(0); cell < int64(vol); cell += hist {
+			seen.Set(int(cell))
+			member.Set(int(cell))
+			count++
+		}
+		for cell := int64(0); cell < int64(vol); cell += hist {
+			if why, err := visit(cell); why != "" || err != nil {
+				return nil, 0, why, err
+			}
+		}
+	} else {
+		for _, s := range starts {
+			c := cellOf(s.Piles)
+			isStart[c] = true
+			if !seen.Has(int(c)) {
+				seen.Set(int(c))
+				member.Set(int(c))
+				count++
+				queue.push(c)
+			}
+		}
+	}
+	rec := make([]int64, 1)
+	for queue.pop(rec) {
+		if why, err := u.checkCount(count, opt); why != "" || err != nil {
+			return nil, 0, why, err
+		}
+		if why, err := visit(rec[0]); why != "" || err != nil {
+			return nil, 0, why, err
+		}
+	}
+	return member, count, "", nil
+}
+
+// checkCount stops a search that passes the position cap.
+func (u *Unmoves) checkCount(count int, opt Options) (string, error) {
+	if count > opt.MaxPositions {
+		return fmt.Sprintf("more than %d positions", opt.MaxPositions), nil
+	}
+	return "", nil
+}
+
+// hasMove reports whether position (t, h) has a legal move (q is scratch).
+func (u *Unmoves) hasMove(t []int64, h int, q []int64) bool {
+	for _, pl := range u.Plays[h] {
+		for _, mi := range pl.Moves {
+			if u.Apply(&u.Moves[mi], t, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasMove reports whether position (t, h) has a legal move (q is
+// scratch of t's length).
+func (u *Unmoves) HasMove(t []int64, h int, q []int64) bool { return u.hasMove(t, h, q) }
+
+// undoable says why a move cannot be undone pile by pile, or "".
+func undoable(m *rules.AffineMove) string {
+	for k, t := range m.Targets {
+		for j, a := range m.Coef[k] {
+			if j != t && a != 0 {
+				return fmt.Sprintf("the move `%s` sets a pile from another, so it is not undone pile by pile", m.Text)
+			}
+		}
+		if m.Div[k] < 1 {
+			return fmt.Sprintf("the move `%s` divides by %d", m.Text, m.Div[k])
+		}
+	}
+	return ""
+}
+
+// Holds reports whether the end holds at p.
+func (u *Unmoves) Holds(p []int64) bool {
+	return u.end.EndOp != EndNone && u.end.Holds(u.end.EndSum(p))
+}
+
+// Apply writes into t the piles after move m from p, and reports whether
+// it is a move (Compiled.Apply).
+func (u *Unmoves) Apply(m *rules.AffineMove, p, t []int64) bool { return u.end.Apply(m, p, t) }
+
+// cellIn is the cell of tuple t (history 0) in the box, and false when t
+// lies outside it.
+func (u *Unmoves) cellIn(t []int64) (int64, bool) {
+	var cell int64
+	for k, v := range t {
+		if v < u.lo[k] || v > u.hi[k] {
+			return 0, false
+		}
+		cell += (v - u.lo[k]) * u.Stride[k]
+	}
+	return cell, true
+}
+
+// Cell is the cell of tuple t with history h, and false when t lies
+// outside the box.
+func (u *Unmoves) Cell(t []int64, h int) (int64, bool) {
+	c, ok := u.cellIn(t)
+	return c + int64(h), ok
+}
+
+// Decode writes the piles of a cell into p and returns its history.
+func (u *Unmoves) Decode(cell int64, p []int64) int {
+	return u.Space.decode(uint64(cell), p)
+}
+
+// Undo calls fn with every non-final tuple p of the box from which move
+// m leads to t (p is a slice reused between calls; q is scratch of the
+// same length), until fn returns false. Each target pile v' = (a·v + c)
+// // d is undone on its own: a·v lies in d·v' - c .. d·v' + d - 1 - c, an
+// interval of v cut to the box; the piles the move does not change are
+// those of t. Every p is checked by making the move again.
+func (u *Unmoves) Undo(m *rules.AffineMove, t, p, q []int64, fn func(p []int64) bool) bool {
+	copy(p, t)
+	nt := len(m.Targets)
+	var los, his [8]int64
+	var lo, hi []int64
+	if nt <= len(los) {
+		lo, hi = los[:nt], his[:nt]
+	} else {
+		lo, hi = make([]int64, nt), make([]int64, nt)
+	}
+	for k, tg := range m.Targets {
+		a, c, d := m.Coef[k][tg], m.Const[k], m.Div[k]
+		y := t[tg]
+		from, to := d*y-c, d*y+d-1-c // a·v in from..to
+		l, h := u.lo[tg], u.hi[tg]
+		switch {
+		case a > 0:
+			l, h = max(l, ceilDiv(from, a)), min(h, rules.FloorDiv(to, a))
+		case a < 0:
+			l, h = max(l, ceilDiv(-to, -a)), min(h, rules.FloorDiv(-from, -a))
+		case from > 0 || to < 0:
+			return true
+		}
+		if l > h {
+			return true
+		}
+		lo[k], hi[k] = l, h
+		p[tg] = l
+	}
+	for {
+		if !u.Holds(p) && u.Apply(m, p, q) && equal(q, t) && !fn(p) {
+			return false
+		}
+		// the next tuple of the targets' intervals, the last fastest
+		k := nt - 1
+		for ; k >= 0; k-- {
+			tg := m.Targets[k]
+			if p[tg] < hi[k] {
+				p[tg]++
+				break
+			}
+			p[tg] = lo[k]
+		}
+		if k < 0 {
+			return true
+		}
+	}
+}
+
+// undoFree checks that undoing a move from the box cannot overflow an
+// int64: d·v' + d - c stays small.
+func (u *Unmoves) undoFree() string {
+	var m float64
+	for k := range u.lo {
+		m = max(m, math.Abs(float64(u.lo[k])), math.Abs(float64(u.hi[k])))
+	}
+	for _, mo := range u.Moves {
+		for k := range mo.Targets {
+			d := float64(mo.Div[k])
+			if d*(m+1)+math.Abs(float64(mo.Const[k])) > 1<<61 {
+				return fmt.Sprintf("undoing the move `%s` may overflow", mo.Text)
+			}
+		}
+	}
+	return ""
+}
+
+func equal(a, b []int64) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// ceilDiv is ⌈a / d⌉ for d > 0.
+func ceilDiv(a, d int64) int64 { return -rules.FloorDiv(-a, d) }
