@@ -156,6 +156,9 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		if vol > min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
 			return not("the box around the positions is too large", false)
 		}
+		if n, ok := endPoints(&u.end, u.lo, u.hi, vol); ok && !isDense(vol, int(min(n*uint64(u.Hist), vol))) {
+			return not("the positions fill too little of their box", false)
+		}
 		if err := opt.afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
 			return nil, err
 		}

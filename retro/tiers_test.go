@@ -23,9 +23,10 @@ func withTier(src, tier string, transfer string) string {
 	return src
 }
 
-// TestTiersAgreeWithGeneral declares tiers in built-in and random games,
-// and checks that the tier path gives the tables and CSV of the general
-// path, which checks the tier too.
+// TestTiersAgreeWithGeneral declares tiers in built-in games, and checks
+// that the tier path gives the tables and CSV of the general path, which
+// checks the tier too (the random games with tiers are in
+// TestEveryPathOnRandomGames).
 func TestTiersAgreeWithGeneral(t *testing.T) {
 	builtin := map[string]string{
 		"ege-2027-demo":      "a + b",
@@ -41,45 +42,10 @@ func TestTiersAgreeWithGeneral(t *testing.T) {
 		}
 		bothPathsTiered(t, name+".toml", withTier(string(src), tier, ""))
 	}
-	rng := newRand(t)
-	games := 300
-	if testing.Short() {
-		games = 60
-	}
-	draws := 0
-	for k := 0; k < games; k++ {
-		rg := randomGame(rng)
-		oneWay(&rg, rng)
-		up := rg.end > 0
-		for _, cmd := range rg.cmds {
-			up = up && (cmd[0].op == "+" || cmd[0].op == "*")
-		}
-		names := pileNames[:rg.piles]
-		tier := strings.Join(names, " + ")
-		if !up {
-			tier = "-(" + tier + ")"
-		}
-		transfer := ""
-		if rg.piles > 1 && k%3 != 0 {
-			// a stone from a to b, and back when k is even: cycles inside
-			// a tier, and draws
-			transfer = fmt.Sprintf("t0 = [\"a = a - 1, b = b + 1 if b < %d\"]", rg.box)
-			if k%2 == 0 {
-				transfer += fmt.Sprintf("\nt1 = [\"b = b - 1, a = a + 1 if a < %d\"]", rg.box)
-			}
-		}
-		r := bothPathsTiered(t, fmt.Sprintf("random-tier-%d.toml", k), withTier(rg.toml(), tier, transfer))
-		if r.Tally()[retro.Draw] > 0 {
-			draws++
-		}
-	}
-	if draws < games/10 {
-		t.Errorf("only %d of %d random games have draws: the moves inside a tier are not tested", draws, games)
-	}
 }
 
-// bothPathsTiered is bothPaths for a game that must take the tier path; it
-// returns the tier path's result of the game's first instance.
+// bothPathsTiered is everyPath for a game that the tier path must take;
+// it returns the tier path's result of the game's first instance.
 func bothPathsTiered(t *testing.T, name, src string) *retro.Result {
 	t.Helper()
 	g, err := rules.Parse(name, []byte(src))
