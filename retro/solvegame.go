@@ -31,8 +31,11 @@ type GameOptions struct {
 	// HeapUpto: a heap game (sum = true) is solved as every collection of
 	// heaps reachable from one heap of 0..HeapUpto.
 	HeapUpto int
-	// General takes the general path even where the compiled one applies.
+	// General takes the general path even where a faster one applies.
 	General bool
+	// Path, when set, is the path every instance is solved by (Paths): an
+	// error with the path's reason where it does not take an instance.
+	Path string
 	// Check, when set, is called with the game (its params set) before
 	// anything is built, and its error stops the solve; nil checks the
 	// sizes of the param ranges against the caps (Game.CheckSize).
@@ -181,7 +184,7 @@ func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit i
 	if opt.Stage != nil {
 		popt.Progress = func(stage string, done int64) { opt.Stage(in, stage, done) }
 	}
-	ropt := Options{Context: ctx, General: opt.General}
+	ropt := Options{Context: ctx, General: opt.General, Path: opt.Path}
 	if opt.Layer != nil {
 		ropt.Progress = func(layer, coloured, total int) { opt.Layer(in, layer, coloured, total) }
 	}
@@ -198,7 +201,7 @@ var ErrNotReached = errors.New("not in the table")
 func SolveAt(ctx context.Context, in *rules.Instance, at positions.Seed, opt GameOptions) (*Result, int, error) {
 	popt := opt.Positions(ctx, in.Game)
 	popt.Extra = []positions.Seed{at}
-	r, err := SolveInstance(in, popt, Options{Context: ctx, General: opt.General})
+	r, err := SolveInstance(in, popt, Options{Context: ctx, General: opt.General, Path: opt.Path})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -38,6 +39,7 @@ type gameFlags struct {
 	openWidth    int64
 	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
 	general      bool
+	path         string
 	maxMemory    byteSize
 	fs           *pflag.FlagSet
 }
@@ -51,7 +53,8 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.IntVar(&gf.horizon, "horizon", -1, "analyse only positions within this many moves of a start; -1: the game's own horizon")
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
-	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where the compiled one applies")
+	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where a faster one applies: --path general")
+	fs.StringVar(&gf.path, "path", "", "solve by this path, or say why it does not take the game: "+strings.Join(retro.Paths(), ", ")+"; default: the first that takes it")
 }
 
 // load reads a game (a game file, or a built-in game) and applies the
@@ -97,7 +100,7 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 		return retro.GameOptions{}, err
 	}
 	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
-		HeapUpto: gf.heapUpto, General: gf.general}
+		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}
@@ -123,6 +126,10 @@ func (gf *gameFlags) validate() error {
 		return &usageError{err: fmt.Errorf("--open-width %d: want 1 or more", gf.openWidth)}
 	case gf.heapUpto < 0 || gf.heapUpto > gf.maxPositions:
 		return &usageError{err: fmt.Errorf("--upto %d: want 0..%d (--max-positions)", gf.heapUpto, gf.maxPositions)}
+	case gf.path != "" && !slices.Contains(retro.Paths(), gf.path):
+		return &usageError{err: fmt.Errorf("--path %s: no such path (the paths: %s)", gf.path, strings.Join(retro.Paths(), ", "))}
+	case gf.path != "" && gf.general && gf.path != "general":
+		return &usageError{err: fmt.Errorf("--general and --path %s: choose one path", gf.path)}
 	}
 	return nil
 }
