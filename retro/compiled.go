@@ -111,9 +111,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	// not positions hold the value of a move into them.
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t)
-		for k := range vals {
-			vals[k] = V(end << 1)
-		}
+		fill(vals, V(end<<1))
 		if err := sweepSimple(s, vals, end, limit); err != nil {
 			return nil, err
 		}
@@ -185,6 +183,17 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		return nil, err
 	}
 	return resultOf(s, vals, 0)
+}
+
+// fill sets every value of vals to v, doubling a filled prefix.
+func fill[V cellValue](vals []V, v V) {
+	if len(vals) == 0 {
+		return
+	}
+	vals[0] = v
+	for k := 1; k < len(vals); k *= 2 {
+		copy(vals[k:], vals[:k])
+	}
 }
 
 // distinctCount is the number of distinct cells in a short list.

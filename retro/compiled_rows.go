@@ -69,6 +69,8 @@ func newTwins(ss []simpleStep, lo, size []int64) *twins {
 type rowGroup struct {
 	inner, other []simpleStep
 	tw           *twins
+	twinLast     []bool // tw.mark of the last pile
+	rising       bool   // every move of the last pile is (m·v + a) with m >= 1, a >= 0: never lower, never negative
 	// on the row at hand: the cell steps of the other piles' moves that
 	// stay in the box, the legal ones, the codes of those that end the
 	// game, and whether two of them may meet
@@ -97,7 +99,6 @@ type simpleSweep[V cellValue] struct {
 	limit    uint64
 	up       bool
 	signed   bool
-	to       []int64 // the cells one play's moves reach
 	seen     []int64
 	moves    int64
 	edges    int64
@@ -136,6 +137,11 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit
 			}
 		}
 		g.tw = newTwins(all, lo, size)
+		g.twinLast = g.tw.mark[last]
+		g.rising = true
+		for _, m := range g.inner {
+			g.rising = g.rising && m.Mul >= 1 && m.Add >= 0 && m.Div == 1
+		}
 	}
 	for _, z := range size[:last] {
 		sw.rows *= z
@@ -242,63 +248,105 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64) {
 }
 
 // value is the code of the non-final position of history h at tuple j of
-// the row (its first cell tcell, its last pile pv).
+// the row (its first cell tcell, its last pile pv). The values are read
+// as they are found, and the edges counted as they are read: only where
+// two moves of a play may meet (twins) are the cells a play reaches
+// listed, to count each edge once.
 func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
 	vals := sw.vals
 	b := newBest()
-	legal := 0
+	legal, in := 0, 0
 	for _, pl := range sw.c.Plays[h] {
 		g := &sw.groups[pl.Group]
 		legal += g.legal
-		if g.best.minL != noL {
-			b.minL = min(b.minL, g.best.minL)
-		}
-		b.maxW = max(b.maxW, g.best.maxW)
+		b.minL, b.maxW = min(b.minL, g.best.minL), max(b.maxW, g.best.maxW)
 		next := tcell + int64(pl.Next)
-		to := sw.to[:0]
+		if g.twinRow || g.twinLast != nil && g.twinLast[j] {
+			l, n := sw.reach(g, next, pv, &b)
+			legal += l
+			in += n
+			continue
+		}
 		for _, d := range g.outer {
-			to = append(to, next+d)
+			code := uint64(vals[next+d])
+			in += int(code & 1)
+			b.add(code >> 1)
+		}
+		if g.rising {
+			// the common loop: a move that changes the pile raises it,
+			// into the box or past its end
+			for k := range g.inner {
+				m := &g.inner[k]
+				nv := m.Mul*pv + m.Add
+				if nv == pv {
+					continue
+				}
+				legal++
+				if nv > m.hi {
+					b.add(sw.endCode)
+					continue
+				}
+				code := uint64(vals[next+(nv-pv)*m.stride])
+				in += int(code & 1)
+				b.add(code >> 1)
+			}
+			continue
 		}
 		for k := range g.inner {
 			m := &g.inner[k]
-			nv := m.Mul*pv + m.Add
-			if m.Div > 1 {
-				nv = rules.FloorDiv(nv, m.Div)
-			}
+			nv := m.apply(pv)
 			if nv == pv || nv < 0 && !sw.signed {
 				continue
 			}
 			legal++
-			if nv >= m.lo && nv <= m.hi {
-				to = append(to, next+(nv-pv)*m.stride)
-			} else {
+			if nv > m.hi || nv < m.lo {
 				b.add(sw.endCode)
+				continue
 			}
-		}
-		dedupe := g.twinRow || g.tw.mark[sw.last] != nil && g.tw.mark[sw.last][j]
-		n, in := 0, 0
-		for _, tc := range to {
-			code := uint64(vals[tc])
-			if code&1 != 0 { // a position, not an end
-				in++
-				if dedupe {
-					sw.seen = append(sw.seen[:n], tc)
-					n++
-				}
-			}
+			code := uint64(vals[next+(nv-pv)*m.stride])
+			in += int(code & 1)
 			b.add(code >> 1)
 		}
-		sw.to = to
-		if dedupe {
-			in = distinctCount(sw.seen[:n])
-		}
-		sw.edges += int64(in)
 	}
 	sw.moves += int64(legal)
+	sw.edges += int64(in)
 	if legal == 0 {
 		return sw.rowCode
 	}
 	return b.value()
+}
+
+// reach is value's loop for a play whose moves may meet: it folds the
+// codes of the cells the play's moves of the last pile reach (and those
+// of its other piles' moves, worked out for the row) into b, and returns
+// the legal moves of the last pile and the distinct positions reached.
+func (sw *simpleSweep[V]) reach(g *rowGroup, next, pv int64, b *best) (legal, in int) {
+	seen := sw.seen[:0]
+	add := func(tc int64) {
+		code := uint64(sw.vals[tc])
+		if code&1 != 0 { // a position, not an end
+			seen = append(seen, tc)
+		}
+		b.add(code >> 1)
+	}
+	for _, d := range g.outer {
+		add(next + d)
+	}
+	for k := range g.inner {
+		m := &g.inner[k]
+		nv := m.apply(pv)
+		if nv == pv || nv < 0 && !sw.signed {
+			continue
+		}
+		legal++
+		if nv > m.hi || nv < m.lo {
+			b.add(sw.endCode)
+			continue
+		}
+		add(next + (nv-pv)*m.stride)
+	}
+	sw.seen = seen
+	return legal, distinctCount(seen)
 }
 
 // decodeRow writes the piles of a tuple's cell (no history) into p.

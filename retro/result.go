@@ -133,11 +133,21 @@ func (r *Result) Depth(i int) int {
 	return int(r.depth[i])
 }
 
-// Tally counts the positions of each outcome.
+// Tally counts the positions of each outcome: from the sets' sizes where
+// no horizon hides a position, one by one otherwise.
 func (r *Result) Tally() map[Outcome]int {
 	var c [Unknown + 1]int
-	for i := 0; i < r.Len(); i++ {
-		c[r.Outcome(i)]++
+	if r.depth == nil && r.unknown == nil {
+		start := 0
+		for _, s := range r.segs {
+			c[s.outcome] += int(s.end) - start
+			start = int(s.end)
+		}
+		c[Draw] = r.Len() - start
+	} else {
+		for i := 0; i < r.Len(); i++ {
+			c[r.Outcome(i)]++
+		}
 	}
 	t := map[Outcome]int{}
 	for o, k := range c {
