@@ -257,7 +257,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 		if s.tiles != nil {
 			cells = s.tiles.cells()
 		}
-		tot, err := sumAll(s.peers, int64(s.count()), int64(len(s.next)), int64(len(s.pending)), cells)
+		tot, err := SumAll(s.peers, int64(s.count()), int64(len(s.next)), int64(len(s.pending)), cells)
 		if err != nil {
 			return err
 		}
@@ -308,7 +308,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 					s.add(s.locate(t, int(h)), depth+1)
 				}
 			}
-			left, err := sumAll(s.peers, int64(len(level)-k))
+			left, err := SumAll(s.peers, int64(len(level)-k))
 			if err != nil {
 				return err
 			}
@@ -478,7 +478,7 @@ func (s *shardFinder) space() (*Space, error) {
 	if len(recs) > 0 {
 		mine = recs[0][:keyLen(recs[0], s.piles)]
 	}
-	firsts, err := allGather(s.peers, mine)
+	firsts, err := AllGather(s.peers, mine)
 	if err != nil {
 		return nil, err
 	}
@@ -556,7 +556,7 @@ func (s *shardFinder) denseShard(sp *Space, first int, cells []uint64) (*Space, 
 	if len(cells) > 0 {
 		mine = binary.LittleEndian.AppendUint64(nil, cells[0])
 	}
-	firsts, err := allGather(s.peers, mine)
+	firsts, err := AllGather(s.peers, mine)
 	if err != nil {
 		return nil, err
 	}
@@ -599,7 +599,7 @@ func (s *shardFinder) sortCells(cells []uint64, n int) ([]uint64, error) {
 			mine = binary.LittleEndian.AppendUint64(mine, cells[j*len(cells)/samples])
 		}
 	}
-	got, err := allGather(s.peers, mine)
+	got, err := AllGather(s.peers, mine)
 	if err != nil {
 		return nil, err
 	}
@@ -643,7 +643,7 @@ func (s *shardFinder) sortCells(cells []uint64, n int) ([]uint64, error) {
 // before is the sum of count over the peers of lower rank: where this
 // peer's items start in the order of all.
 func (s *shardFinder) before(count int) (int, error) {
-	counts, err := allGather(s.peers, binary.AppendUvarint(nil, uint64(count)))
+	counts, err := AllGather(s.peers, binary.AppendUvarint(nil, uint64(count)))
 	if err != nil {
 		return 0, err
 	}
@@ -725,7 +725,7 @@ func (s *shardFinder) sortAmong(ids []int32, n int) ([][]byte, error) {
 			mine = append(mine, s.set.key(ids[j*len(ids)/samples])...)
 		}
 	}
-	got, err := allGather(s.peers, mine)
+	got, err := AllGather(s.peers, mine)
 	if err != nil {
 		return nil, err
 	}
@@ -787,7 +787,7 @@ func wholeBox(peers Peers, count int, lo, size []int64) (int, []int64, []int64, 
 		b = binary.AppendVarint(b, lo[k])
 		b = binary.AppendVarint(b, lo[k]+size[k]-1)
 	}
-	got, err := allGather(peers, b)
+	got, err := AllGather(peers, b)
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -829,7 +829,7 @@ func shardStarts(g *rules.Game, sp *Space, peers Peers, starts []rules.Start) ([
 			}
 		}
 	}
-	got, err := allGather(peers, mine)
+	got, err := AllGather(peers, mine)
 	if err != nil {
 		return nil, err
 	}
@@ -856,37 +856,4 @@ func shardStarts(g *rules.Game, sp *Space, peers Peers, starts []rules.Start) ([
 		ss[k] = StartPos{Params: st.Params, Index: index[k]}
 	}
 	return ss, nil
-}
-
-// allGather sends b to every peer and returns what each sent.
-func allGather(peers Peers, b []byte) ([][]byte, error) {
-	send := make([][]byte, peers.Size())
-	for r := range send {
-		send[r] = b
-	}
-	return peers.Exchange(send)
-}
-
-// sumAll sums some counts over the peers.
-func sumAll(peers Peers, v ...int64) ([]int64, error) {
-	var b []byte
-	for _, x := range v {
-		b = binary.AppendVarint(b, x)
-	}
-	got, err := allGather(peers, b)
-	if err != nil {
-		return nil, err
-	}
-	sum := make([]int64, len(v))
-	for _, b := range got {
-		for k := range sum {
-			x, m := binary.Varint(b)
-			if m <= 0 {
-				return nil, fmt.Errorf("positions: a truncated count in a message")
-			}
-			sum[k] += x
-			b = b[m:]
-		}
-	}
-	return sum, nil
 }

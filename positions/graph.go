@@ -188,7 +188,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		for k, r := range shards {
 			left += lo + r.Hi - cursor[k]
 		}
-		if more, err := sumAll(peers, int64(left)); err != nil || more[0] == 0 {
+		if more, err := SumAll(peers, int64(left)); err != nil || more[0] == 0 {
 			if err != nil {
 				return nil, err
 			}

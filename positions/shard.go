@@ -8,16 +8,6 @@ import (
 	"retro/rules"
 )
 
-// Peers are the processes that build the shards of one graph together,
-// one shard each (see EnumerateShard): what they need of a transport.
-// Exchange is a collective: every peer calls it, in the same order; it
-// sends send[r] to peer r and returns what each peer sent this one.
-type Peers interface {
-	Rank() int
-	Size() int
-	Exchange(send [][]byte) ([][]byte, error)
-}
-
 // RankShard is the shard of peer rank of size: the positions it holds of
 // n, in ranges of about n/size, each starting at a multiple of 64 so that
 // no two shards share a word of a bitset.

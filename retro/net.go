@@ -70,28 +70,7 @@ func (t *net) any(k int) (bool, error) {
 }
 
 // sum adds up v over the peers, element by element.
-func (t *net) sum(v []int64) ([]int64, error) {
-	send := make([][]byte, t.peers.Size())
-	for o := range send {
-		for _, x := range v {
-			send[o] = binary.LittleEndian.AppendUint64(send[o], uint64(x))
-		}
-	}
-	recv, err := t.peers.Exchange(send)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, len(v))
-	for r, b := range recv {
-		if len(b) != 8*len(v) {
-			return nil, fmt.Errorf("retro: rank %d sent %d bytes to a sum of %d numbers", r, len(b), len(v))
-		}
-		for k := range out {
-			out[k] += int64(binary.LittleEndian.Uint64(b[8*k:]))
-		}
-	}
-	return out, nil
-}
+func (t *net) sum(v []int64) ([]int64, error) { return positions.SumAll(t.peers, v...) }
 
 // closed records the size of a set closed by this shard.
 func (t *net) closed(o Outcome, layer uint32, size int) {

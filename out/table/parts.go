@@ -107,9 +107,7 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		b.info.marshal(e)
 		mine = append(mine, e...)
 	}
-	send := make([][]byte, size)
-	send[0] = mine
-	recv, err := peers.Exchange(send)
+	recv, err := positions.Gather(peers, 0, mine)
 	if err != nil {
 		return err
 	}
@@ -126,13 +124,13 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	}
 	// Then the blocks themselves, one peer at a time.
 	for r := range size {
-		send := make([][]byte, size)
+		var mine []byte
 		if me == r && r != 0 {
 			for _, b := range blocks {
-				send[0] = append(send[0], b.data...)
+				mine = append(mine, b.data...)
 			}
 		}
-		got, err := peers.Exchange(send)
+		got, err := positions.Gather(peers, 0, mine)
 		if err != nil {
 			return err
 		}
@@ -278,9 +276,7 @@ func gatherInline(peers positions.Peers, srcs []*source) ([][2][]uint64, error) 
 			appendValues(&w, syms, depth)
 		}
 	}
-	send := make([][]byte, peers.Size())
-	send[0] = w.b
-	recv, err := peers.Exchange(send)
+	recv, err := positions.Gather(peers, 0, w.b)
 	if err != nil || peers.Rank() != 0 {
 		return make([][2][]uint64, len(srcs)), err
 	}
