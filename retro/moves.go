@@ -65,15 +65,11 @@ func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
 	return moves, nil
 }
 
-// endValue is what a move into an end of the game leads to.
+// endValue is what a move into an end of the game leads to, by the rule
+// of the result's count.
 func (r *Result) endValue(w rules.Player) (Outcome, int) {
-	if w == rules.Mover {
-		return Lose, 0
-	}
-	if r.Count == rules.Lebedev {
-		return Win, 1
-	}
-	return Win, 0
+	o, l := decode(ruleOf(r.Count).end(w))
+	return o, int(l)
 }
 
 // markBest marks the optimal moves of position i.
