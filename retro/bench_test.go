@@ -20,13 +20,15 @@ import (
 func loadBench(b *testing.B, name string) *rules.Instance {
 	b.Helper()
 	var src []byte
-	if name == "partitions-64" {
+	switch name {
+	case "partitions-64":
 		src = []byte(partitionGame(64, 48))
-	} else {
-		var err error
-		if src, err = os.ReadFile("testdata/bench/" + name + ".toml"); err != nil {
-			b.Fatal(err)
-		}
+	case "history-2200":
+		// the game of history-2000.toml at 8 M positions
+		src = benchFile(b, "history-2000")
+		src = []byte(strings.ReplaceAll(string(src), "2000", "2200"))
+	default:
+		src = benchFile(b, name)
 	}
 	g, err := rules.Parse(name+".toml", src)
 	if err != nil {
@@ -37,6 +39,14 @@ func loadBench(b *testing.B, name string) *rules.Instance {
 		b.Fatal(err)
 	}
 	return insts[0]
+}
+
+func benchFile(b *testing.B, name string) []byte {
+	src, err := os.ReadFile("testdata/bench/" + name + ".toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return src
 }
 
 // partitionGame is a sparse game of n piles: pile pK counts the parts of
@@ -111,32 +121,37 @@ func (s *peakSampler) end() uint64 {
 	return s.peak.Load()
 }
 
-func benchSolve(b *testing.B, name string) { benchSolveBy(b, name, false) }
+func benchSolve(b *testing.B, name string) { benchSolveBy(b, name, "") }
 
 // benchSolveBy runs the benchmark by the path SolveInstance chooses, or by
-// the general path forced.
-func benchSolveBy(b *testing.B, name string, general bool) {
+// the path named. It reports the user CPU time of the process (all
+// cores) beside the wall time.
+func benchSolveBy(b *testing.B, name, path string) {
 	in := loadBench(b, name)
 	var res *retro.Result
 	var peak uint64
 	b.ResetTimer()
+	cpu := userCPU()
 	for i := 0; i < b.N; i++ {
 		res = nil
 		s := startPeak()
 		var err error
-		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{General: general})
+		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{Path: path})
 		if err != nil {
 			b.Fatal(err)
 		}
 		peak = max(peak, s.end())
 	}
 	b.StopTimer()
+	cpu = userCPU() - cpu
 	sec := b.Elapsed().Seconds() / float64(b.N)
 	n := float64(res.Len())
 	b.ReportMetric(n, "positions")
 	b.ReportMetric(n/sec, "positions/s")
 	b.ReportMetric(float64(res.Edges)/sec, "edges/s")
 	b.ReportMetric(float64(peak)/n, "peakB/pos")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "user-s/op")
+	b.ReportMetric(cpu.Seconds()/float64(b.N)/n*1e9, "user-ns/pos")
 }
 
 func BenchmarkSolveExam4000(b *testing.B)      { benchSolve(b, "exam-4000") }
@@ -147,14 +162,19 @@ func BenchmarkSolvePartitions64(b *testing.B)  { benchSolve(b, "partitions-64") 
 func BenchmarkSolveBoxCycles3200(b *testing.B) { benchSolve(b, "box-cycles-3200") }
 
 // The same games by the general path (a move graph coloured layer by
-// layer), beside the compiled or un-move path they take.
-func BenchmarkSolveExam4000General(b *testing.B)      { benchSolveBy(b, "exam-4000", true) }
-func BenchmarkSolveBoxCycles3200General(b *testing.B) { benchSolveBy(b, "box-cycles-3200", true) }
+// layer), beside the path they take.
+func BenchmarkSolveExam4000General(b *testing.B)      { benchSolveBy(b, "exam-4000", "general") }
+func BenchmarkSolveBoxCycles3200General(b *testing.B) { benchSolveBy(b, "box-cycles-3200", "general") }
+func BenchmarkSolveCycles3000General(b *testing.B)    { benchSolveBy(b, "cycles-3000", "general") }
+func BenchmarkSolveChain1MGeneral(b *testing.B)       { benchSolveBy(b, "chain-1m", "general") }
 
-// The tier path against the general one on a game with a history.
+// The exam-style game with a history (no repeat of the opponent's
+// command), by the compiled path, at 6.6 M and 8 M positions, and by the
+// tier path and the general path forced.
 func BenchmarkSolveHistory2000(b *testing.B)        { benchSolve(b, "history-2000") }
-func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2000", true) }
-func BenchmarkSolveChain1MGeneral(b *testing.B)     { benchSolveBy(b, "chain-1m", true) }
+func BenchmarkSolveHistory2200(b *testing.B)        { benchSolve(b, "history-2200") }
+func BenchmarkSolveHistory2000Tiers(b *testing.B)   { benchSolveBy(b, "history-2000", "tiers") }
+func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2000", "general") }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are
@@ -162,6 +182,8 @@ func BenchmarkSolveChain1MGeneral(b *testing.B)     { benchSolveBy(b, "chain-1m"
 // no graph.
 func BenchmarkPlainExam4000(b *testing.B) {
 	const end = 4000
+	cpu := userCPU()
+	defer func() { b.ReportMetric((userCPU() - cpu).Seconds()/float64(b.N), "user-s/op") }()
 	for it := 0; it < b.N; it++ {
 		// val[a*end+b]: layer<<1 | win; only a, b >= 1 and a + b < end.
 		val := make([]uint32, end*end)
