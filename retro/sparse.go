@@ -24,6 +24,7 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Resu
 	s := &shiftSolver{gr: gr, known: positions.NewBitset(n), lebedev: g.Count == rules.Lebedev,
 		colouring: colouring{cnt: make([]uint32, n),
 			r: &Result{Space: gr.Space, Instance: in, Starts: gr.Starts,
+				Path:  "shifts: every move adds constants to piles; " + gr.Index + ", predecessors by undoing moves, no edges stored",
 				Count: g.Count, MoveCount: gr.Moves, Edges: gr.Edges,
 				win: positions.NewBitset(n), lose: positions.NewBitset(n), order: []uint32{}, horizon: -1}}}
 	if err := s.run(opt); err != nil {
@@ -48,7 +49,6 @@ func solveFast(in *rules.Instance, popt positions.Options, opt Options) (r *Resu
 	if err != nil {
 		return nil, true, "", err
 	}
-	r.Path = "shifts: every move adds constants to piles; positions as packed keys, predecessors by undoing moves, no edges stored"
 	return r, true, "", nil
 }
 
