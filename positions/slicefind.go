@@ -177,16 +177,15 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 	p := len(in.Game.Piles)
 	words := int((s.points + 63) / 64)
 	f := &sliceFinder{in: in, opt: opt, s: s, fwd: fwd, rev: rev, steps: flatten(fwd.vecs), back: flatten(rev.vecs),
-		member: bigSlice[uint64](words), front: bigSlice[uint64](words), next: bigSlice[uint64](words),
+		member: make(Bitset, words), front: bigSlice[uint64](words), next: bigSlice[uint64](words),
 		final: bigSlice[uint64](words), ends: bigSlice[uint64](words),
 		lo: make([]int64, p), hi: make([]int64, p)}
-	kept := false // the positions' bitset, once the index holds it
+	// The positions' bitset outlives the search in the index, and is the
+	// garbage collector's to free (a fresh large allocation is zero pages
+	// the points never reached do not touch); the others are freed here.
 	defer func() {
 		for _, b := range []Bitset{f.front, f.next, f.final, f.ends} {
 			freeSlice(b)
-		}
-		if !kept {
-			freeSlice(f.member)
 		}
 	}()
 	for k := range f.lo {
@@ -264,9 +263,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 			f.lo[k], f.hi[k] = min(f.lo[k], w.lo[k]), max(f.hi[k], w.hi[k])
 		}
 	}
-	gr, err := f.graph()
-	kept = err == nil
-	return gr, err
+	return f.graph()
 }
 
 // run calls work on the words lo..hi-1 of the bitsets, a chunk at a
