@@ -69,6 +69,55 @@ func shiftSlice(shifts []rules.Shift, piles int, seeds [][]int64, opt Options) (
 	return s, ""
 }
 
+// SliceSpace makes the space of the positions of a game of shifts that
+// keeps a weighted sum, given by each one after another in index order
+// (add refuses one, and each should stop, when it is not on the slice),
+// as a ranked slice index: as EnumerateShifts makes it, without keys
+// where a hashed space of the same positions keeps every tuple. It
+// returns nil and no error when the game keeps no such sum for the
+// starts of in (openWidth values an open start parameter), or a position
+// is off its slice, out of order or has a history; then the positions
+// need a hashed space (NewSpace).
+func SliceSpace(in *rules.Instance, openWidth int64, each func(add func(piles []int64, hist uint32) bool) error) (*Space, error) {
+	g := in.Game
+	opt := Options{OpenWidth: openWidth, Horizon: -1}.withDefaults()
+	shifts, why := shiftsOf(in, opt)
+	if why != "" || HistorySize(g) != 1 {
+		return nil, nil
+	}
+	starts, err := in.Starts(opt.OpenWidth)
+	if err != nil {
+		return nil, nil
+	}
+	var seeds [][]int64
+	for _, st := range starts {
+		if slices.Min(st.Piles) < 0 {
+			return nil, nil
+		}
+		seeds = append(seeds, st.Piles)
+	}
+	distinct, _ := distinctShifts(shifts)
+	s, _ := shiftSlice(distinct, len(g.Piles), seeds, opt)
+	if s == nil {
+		return nil, nil
+	}
+	member := make(Bitset, (s.points+63)/64)
+	last, ok := int64(-1), true
+	err = each(func(piles []int64, hist uint32) bool {
+		r, on := s.rank(piles)
+		if ok = on && hist == 0 && int64(r) > last; ok {
+			member.Set(int(r))
+			last = int64(r)
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return nil, err
+	}
+	idx := newSliceIndex(s, member)
+	return &Space{game: g, box: box{piles: len(g.Piles), hist: 1}, n: idx.len(), index: idx}, nil
+}
+
 // describe says what the slice is, for a result's path.
 func (s *slice) describe() string {
 	var b strings.Builder

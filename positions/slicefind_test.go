@@ -100,6 +100,7 @@ func TestSliceAgainstPackedKeys(t *testing.T) {
 		}
 		if strings.HasPrefix(a.Index, "positions ranked") {
 			sliced++
+			sameSliceSpace(t, fmt.Sprintf("game %d\n%s", trial, src), insts[0], a.Space)
 		}
 		sameShiftGraph(t, fmt.Sprintf("game %d\n%s", trial, src), a, b)
 	}
@@ -177,5 +178,44 @@ func TestSliceGamesAgainstPackedKeys(t *testing.T) {
 			t.Fatalf("%s: %s", file, a.Index)
 		}
 		sameShiftGraph(t, file, a, b)
+		sameSliceSpace(t, file, insts[0], a.Space)
+	}
+}
+
+// sameSliceSpace fails unless SliceSpace makes the space sp of a game's
+// positions from their tuples, and refuses them out of order or with a
+// position off the slice.
+func sameSliceSpace(t *testing.T, what string, in *rules.Instance, sp *Space) {
+	t.Helper()
+	d := sp.Data()
+	from := func(tuples [][]int64) (*Space, error) {
+		return SliceSpace(in, 0, func(add func([]int64, uint32) bool) error {
+			for _, v := range tuples {
+				if !add(v, 0) {
+					return nil
+				}
+			}
+			return nil
+		})
+	}
+	var tuples [][]int64
+	for i := range d.Hists {
+		tuples = append(tuples, d.Tuples[i*d.Piles:(i+1)*d.Piles])
+	}
+	got, err := from(tuples)
+	if err != nil || got == nil || !reflect.DeepEqual(got.Data(), d) {
+		t.Fatalf("%s: SliceSpace gives %v (%v), not the space of the positions", what, got, err)
+	}
+	if len(tuples) < 2 {
+		return
+	}
+	swapped := append([][]int64{tuples[1], tuples[0]}, tuples[2:]...)
+	far := slices.Clone(tuples[len(tuples)-1])
+	far[0] += 1 << 30 // a weighted sum above every start's
+	off := append(slices.Clone(tuples), far)
+	for _, bad := range [][][]int64{swapped, off} {
+		if got, err := from(bad); got != nil || err != nil {
+			t.Fatalf("%s: SliceSpace takes positions out of order or off the slice: %v", what, err)
+		}
 	}
 }

@@ -1,12 +1,14 @@
 package retro_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -158,5 +160,17 @@ func TestSliceTablesAgainstGeneralPath(t *testing.T) {
 			t.Fatalf("%s: %d positions, which a table keeps in its record", name, r.Len())
 		}
 		bothPaths(t, name, src)
+		// Read back, the space is the solve's, whatever index holds it.
+		var b bytes.Buffer
+		if err := table.Write(&b, g, []*retro.Result{r}, table.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := table.Read(b.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(tb.Results[0].Space.Data(), r.Space.Data()) {
+			t.Fatalf("%s: the space read back differs", name)
+		}
 	}
 }
