@@ -195,22 +195,21 @@ type sliceFinder struct {
 	chunk   atomic.Int64 // the next chunk of words to work on
 	moves   int64
 	edges   int64
-	lo, hi  []int64 // the box of the positions that are not final
+	box     *extent // of the positions that are not final
 	workers []*sliceWorker
 }
 
 type sliceWorker struct {
-	f      *sliceFinder
-	m      *rules.Machine
-	c      *sliceCursor
-	cand   []int32
-	moves  int64
-	edges  int64
-	lo, hi []int64
-	open   []int32 // the piles whose lo is not 0 yet
-	wlo    int     // the words of the next level this worker set bits in
-	whi    int
-	err    error
+	f     *sliceFinder
+	m     *rules.Machine
+	c     *sliceCursor
+	cand  []int32
+	moves int64
+	edges int64
+	box   *extent // of the positions it expanded that are not final
+	wlo   int     // the words of the next level this worker set bits in
+	whi   int
+	err   error
 }
 
 // sliceChunk is how many words of a bitset a worker takes at a time;
@@ -227,8 +226,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 	words := int((s.points + 63) / 64)
 	f := &sliceFinder{in: in, opt: opt, s: s, fwd: fwd, rev: rev, steps: flatten(fwd.vecs), back: flatten(rev.vecs),
 		member: make(Bitset, words), front: bigSlice[uint64](words), next: bigSlice[uint64](words),
-		final: bigSlice[uint64](words), ends: bigSlice[uint64](words),
-		lo: make([]int64, p), hi: make([]int64, p)}
+		final: bigSlice[uint64](words), ends: bigSlice[uint64](words), box: newExtent(p)}
 	// The positions' bitset outlives the search in the index, and is the
 	// garbage collector's to free (a fresh large allocation is zero pages
 	// the points never reached do not touch); the others are freed here.
@@ -237,17 +235,8 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 			freeSlice(b)
 		}
 	}()
-	for k := range f.lo {
-		f.lo[k], f.hi[k] = 1<<62, -1
-	}
 	for range runtime.GOMAXPROCS(0) {
-		w := &sliceWorker{f: f, m: in.NewMachine(), c: newSliceCursor(s), lo: make([]int64, p), hi: make([]int64, p),
-			wlo: words}
-		for k := range w.lo {
-			w.lo[k], w.hi[k] = 1<<62, -1
-			w.open = append(w.open, int32(k))
-		}
-		f.workers = append(f.workers, w)
+		f.workers = append(f.workers, &sliceWorker{f: f, m: in.NewMachine(), c: newSliceCursor(s), box: newExtent(p), wlo: words})
 	}
 	wlo, whi := words, 0
 	for _, v := range seeds {
@@ -258,9 +247,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 			f.found.Add(1)
 			wlo, whi = min(wlo, int(r>>6)), max(whi, int(r>>6)+1)
 		}
-		for k, x := range v {
-			f.lo[k], f.hi[k] = min(f.lo[k], x), max(f.hi[k], x)
-		}
+		f.box.take(v, nonZero(v, nil))
 	}
 	if int(f.found.Load()) > opt.MaxPositions {
 		return nil, tooManyPositions(opt.MaxPositions)
@@ -308,9 +295,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 		clear(f.next[clo:chi]) // what was this level's: the words it held only
 	}
 	for _, w := range f.workers {
-		for k := range f.lo {
-			f.lo[k], f.hi[k] = min(f.lo[k], w.lo[k]), max(f.hi[k], w.hi[k])
-		}
+		f.box.join(w.box)
 	}
 	return f.graph()
 }
@@ -372,7 +357,7 @@ func (w *sliceWorker) expand(level, lo, hi int, push bool) {
 				f.final.Set(int(r))
 				continue
 			}
-			w.widen(v, c.nz)
+			w.box.take(v, c.nz)
 			for _, m := range w.cand {
 				moved += f.fwd.mult[m]
 			}
@@ -484,23 +469,6 @@ func (w *sliceWorker) fail(err error) {
 	w.f.halt.Store(true)
 }
 
-// widen takes a position that is not final into the worker's box.
-func (w *sliceWorker) widen(v []int64, nz []int32) {
-	for _, k := range nz {
-		w.hi[k] = max(w.hi[k], v[k])
-	}
-	for i := 0; i < len(w.open); {
-		if k := w.open[i]; v[k] < w.lo[k] {
-			if w.lo[k] = v[k]; v[k] == 0 { // no lower
-				w.open[i] = w.open[len(w.open)-1]
-				w.open = w.open[:len(w.open)-1]
-				continue
-			}
-		}
-		i++
-	}
-}
-
 // graph makes the space and the implicit graph of the positions found:
 // the final ones that are not seeds are ends, as are the positions where
 // end holds reached by a move, and the moves into them are found
@@ -519,60 +487,34 @@ func (f *sliceFinder) graph() (*ShiftGraph, error) {
 		f.ends[wd] |= x
 	}
 	idx := newSliceIndex(f.s, f.member)
-	n := idx.len()
-	vol := uint64(1)
-	for k := range f.lo {
-		if f.hi[k] >= f.lo[k] {
-			vol = satMul(vol, uint64(f.hi[k]-f.lo[k]+1))
-		}
+	if err := f.box.fillsBox(idx.len()); err != nil {
+		return nil, err
 	}
-	if isDense(vol, n) {
-		return nil, fmt.Errorf("%w: the positions fill their box", ErrNotShifts)
-	}
-	sp := &Space{game: g, box: box{piles: len(g.Piles), hist: 1}, n: n, index: idx}
-	gr := &ShiftGraph{Space: sp, Instance: f.in, Moves: f.moves, Edges: f.edges,
-		WinEnd: NewBitset(n), LoseEnd: NewBitset(n), FinalLost: NewBitset(n), FinalWon: NewBitset(n),
-		Index: f.s.describe(), ends: map[uint32]uint32{}}
+	gr := newShiftGraph(f.in, idx, idx.len(), f.moves, f.edges)
+	gr.Index = f.s.describe()
 	x := &slicePreds{idx: idx, fwd: f.fwd, rev: f.rev, back: f.back, gr: gr, c: newSliceCursor(f.s)}
 	gr.impl = x
 	m := f.in.NewMachine()
 	v := make([]int64, len(g.Piles))
 	for _, r := range finalSeeds {
 		f.s.unrank(r, v)
-		won, err := m.Winner(v)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotShifts, err)
-		}
 		i, _ := idx.at(r)
-		if won == rules.Mover {
-			gr.FinalLost.Set(int(i))
-		} else {
-			gr.FinalWon.Set(int(i))
+		if err := gr.finalStart(m, v, int(i)); err != nil {
+			return nil, err
 		}
 	}
 	var buf []uint32
 	for wd, word := range f.ends {
 		for ; word != 0; word &= word - 1 {
 			r := uint32(wd<<6 + bits.TrailingZeros64(word))
-			x.c.seek(r)
-			won, err := m.Winner(x.c.v)
-			if err != nil {
-				return nil, fmt.Errorf("%w: %v", ErrNotShifts, err)
-			}
-			buf = x.predsAt(r, buf[:0])
-			for _, i := range buf {
-				if won == rules.Mover {
-					gr.WinEnd.Set(int(i))
-				} else {
-					gr.LoseEnd.Set(int(i))
-				}
-				gr.ends[i]++
-				gr.Edges--
+			buf = x.predsAt(r, buf[:0]) // x.c holds the end now
+			if err := gr.endReached(m, x.c.v, buf); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if f.opt.MaxEdges > 0 && gr.Edges > f.opt.MaxEdges {
-		return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, f.opt.MaxEdges)
+	if err := gr.edgeCap(f.opt); err != nil {
+		return nil, err
 	}
 	return gr, nil
 }

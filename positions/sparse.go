@@ -220,7 +220,7 @@ type shiftFinder[K packedKey] struct {
 	ends    map[K]bool // keys where end holds reached by a move: not kept
 	moves   int64
 	edges   int64
-	lo, hi  []int64 // the box of the positions that are not final
+	box     *extent // of the positions that are not final
 	workers []*shiftWorker[K]
 }
 
@@ -245,10 +245,8 @@ type shiftWorker[K packedKey] struct {
 	need  []int64  // per pile, the largest value that did not fit
 	moves int64
 	edges int64
-	lo    []int64
-	hi    []int64
+	box   *extent // of the positions it expanded that are not final
 	warm  uint64  // what resolve read ahead, kept so that the reads stay
-	open  []int32 // the piles whose lo is not 0 yet
 	deep  bool    // a position too far from the starts for a via
 	err   error
 }
@@ -407,21 +405,14 @@ const shiftRound = 1 << 12
 func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, lay layout,
 	fwd, rev *shiftMoves) (*ShiftGraph, []uint8, error) {
 	p := len(in.Game.Piles)
-	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
+	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, box: newExtent(p),
 		ends: map[K]bool{}, all: in.Game.HasEnd || len(fwd.vecs) >= noMove}
 	f.setLayout(lay)
 	f.rehash(1<<10, true)
-	for k := range f.lo {
-		f.lo[k], f.hi[k] = 1<<62, -1
-	}
 	nw := runtime.GOMAXPROCS(0)
 	for range nw {
 		w := &shiftWorker[K]{f: f, m: in.NewMachine(), v: make([]int64, p), t: make([]int64, p), need: make([]int64, p),
-			lo: make([]int64, p), hi: make([]int64, p)}
-		for k := range w.lo {
-			w.lo[k], w.hi[k] = 1<<62, -1
-			w.open = append(w.open, int32(k))
-		}
+			box: newExtent(p)}
 		f.workers = append(f.workers, w)
 	}
 	for _, s := range seeds {
@@ -429,9 +420,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 		if _, err := f.insert(k); err != nil {
 			return nil, nil, err
 		}
-		for i, v := range s {
-			f.lo[i], f.hi[i] = min(f.lo[i], v), max(f.hi[i], v)
-		}
+		f.box.take(s, nonZero(s, nil))
 	}
 	nstarts := f.count
 	var redo []uint32
@@ -499,9 +488,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 		}
 	}
 	for _, w := range f.workers {
-		for k := range f.lo {
-			f.lo[k], f.hi[k] = min(f.lo[k], w.lo[k]), max(f.hi[k], w.hi[k])
-		}
+		f.box.join(w.box)
 	}
 	gr, err := f.graph(nstarts, rev)
 	return gr, nil, err
@@ -652,19 +639,7 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			w.over = append(w.over, id)
 			continue
 		}
-		for _, k := range w.nz {
-			w.hi[k] = max(w.hi[k], v[k])
-		}
-		for i := 0; i < len(w.open); {
-			if k := w.open[i]; v[k] < w.lo[k] {
-				if w.lo[k] = v[k]; v[k] == 0 { // no lower
-					w.open[i] = w.open[len(w.open)-1]
-					w.open = w.open[:len(w.open)-1]
-					continue
-				}
-			}
-			i++
-		}
+		w.box.take(v, w.nz)
 		mult, moves := f.fwd.mult, int64(0)
 		for _, m := range w.cand {
 			moves += mult[m]
