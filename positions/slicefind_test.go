@@ -44,21 +44,20 @@ func sliceGame(rng *rand.Rand, p int) string {
 		}
 		fmt.Fprintf(&b, "c%d = [%q]\n", c, strings.Join(parts, ", "))
 	}
+	start := make([]string, p) // a few stones; one start, or one a value of S
+	for k := range start {
+		start[k] = fmt.Sprint(map[bool]int{true: 1 + rng.Intn(2)}[rng.Intn(p/3) == 0])
+	}
+	param := rng.Intn(3)
+	switch param {
+	case 1: // of three sums
+		start[0] = `"S"`
+	case 2: // of one sum
+		start[0], start[1] = fmt.Sprintf(`"%d * (3 - S)"`, weight[1]), fmt.Sprintf(`"%d * S"`, weight[0])
+	}
 	b.WriteString("\n[start]\n")
-	param := rng.Intn(3) // 0: none; 1: a start of each size; 2: starts of one sum
 	for k, n := range names {
-		switch {
-		case k == 0 && param == 1:
-			fmt.Fprintf(&b, "%s = \"S\"\n", n)
-		case k == 0 && param == 2:
-			fmt.Fprintf(&b, "%s = \"%d * (3 - S)\"\n", n, weight[1])
-		case k == 1 && param == 2:
-			fmt.Fprintf(&b, "%s = \"%d * S\"\n", n, weight[0])
-		case rng.Intn(p/3) == 0:
-			fmt.Fprintf(&b, "%s = %d\n", n, 1+rng.Intn(2))
-		default:
-			fmt.Fprintf(&b, "%s = 0\n", n)
-		}
+		fmt.Fprintf(&b, "%s = %s\n", n, start[k])
 	}
 	if param > 0 {
 		b.WriteString("\n[params]\nS = \"1..3\"\n")

@@ -145,14 +145,7 @@ func TestSliceTablesAgainstGeneralPath(t *testing.T) {
 		"partitions-40.toml": partitionGame(40, 30),
 	} {
 		g := parse(t, name, src)
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := solveGame(t, g)
 		if !strings.Contains(r.Path, "ranked by counting on the slice") {
 			t.Fatalf("%s: %s", name, r.Path)
 		}

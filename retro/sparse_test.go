@@ -75,13 +75,30 @@ func shiftGame(rng *rand.Rand, p int) string {
 }
 
 // The path of shifts against the general path on random many-pile games
-// with cycles, ends, every winner rule and both counts.
+// with cycles, ends, every winner rule and both counts: games that keep
+// no weighted sum of the piles (shiftGame), and games that keep one
+// (keptSumGame), on its slice, with their table files and CSV.
 func TestShiftsAgainstGeneralPath(t *testing.T) {
-	rng := newRand(t)
-	taken := 0
 	games := randomGames(300, 60)
+	taken, sliced := shiftsAgainstGeneralPath(t, games, 3000, false, shiftGame)
+	kept, onSlice := shiftsAgainstGeneralPath(t, games, 5000, true, keptSumGame)
+	t.Logf("%d of %d games took the path of shifts (%d on a slice); of %d that keep a sum, %d took it, %d on its slice",
+		taken, games, sliced, games, kept, onSlice)
+	if taken < games/2 || onSlice < games/2 {
+		t.Fatal("too few games took the path of shifts, or the slice of a kept sum")
+	}
+}
+
+// shiftsAgainstGeneralPath solves random games that game makes (with
+// 20 to 24 piles) by the path of shifts and by the general path, at most
+// most positions each, and fails unless they agree: the same result, and
+// with files the same table file and CSV. It returns how many took the
+// path of shifts, and how many of those the slice of a kept sum.
+func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game func(*rand.Rand, int) string) (taken, sliced int) {
+	t.Helper()
+	rng := newRand(t)
 	for trial := 0; trial < games; trial++ {
-		src := shiftGame(rng, 20+rng.Intn(5))
+		src := game(rng, 20+rng.Intn(5))
 		g := parse(t, "shifts.toml", src)
 		insts, err := g.Instances()
 		if err != nil {
@@ -89,7 +106,7 @@ func TestShiftsAgainstGeneralPath(t *testing.T) {
 		}
 		in := insts[0]
 		popt := positions.DefaultOptions(g)
-		popt.MaxPositions = 3000
+		popt.MaxPositions = most
 		fast, err := retro.SolveShifts(in, popt, retro.Options{})
 		if errors.Is(err, positions.ErrNotShifts) {
 			continue
@@ -102,16 +119,20 @@ func TestShiftsAgainstGeneralPath(t *testing.T) {
 			continue
 		}
 		taken++
+		if strings.Contains(fast.Path, "ranked by counting") {
+			sliced++
+		}
 		general, err := retro.Solve(gr, retro.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameResult(t, fmt.Sprintf("game %d\n%s", trial, src), fast, general)
+		what := fmt.Sprintf("game %d\n%s", trial, src)
+		sameResult(t, what, fast, general)
+		if files {
+			sameFiles(t, "shifts.toml", g, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, what)
+		}
 	}
-	if taken < games/2 {
-		t.Fatalf("only %d of %d games took the path of shifts", taken, games)
-	}
-	t.Logf("%d of %d games took the path of shifts", taken, games)
+	return taken, sliced
 }
 
 // The same bytes out on 1, 2 and 8 cores, and the general path's.
@@ -251,48 +272,4 @@ func keptSumGame(rng *rand.Rand, p int) string {
 		b.WriteString("\n[params]\nS = \"0..1\"\n")
 	}
 	return b.String()
-}
-
-// The slice of a kept sum against the general path on random games: the
-// same table, the same table file and CSV.
-func TestKeptSumAgainstGeneralPath(t *testing.T) {
-	rng := newRand(t)
-	sliced := 0
-	games := randomGames(300, 60)
-	for trial := 0; trial < games; trial++ {
-		src := keptSumGame(rng, 20+rng.Intn(5))
-		g := parse(t, "kept.toml", src)
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := insts[0]
-		popt := positions.DefaultOptions(g)
-		popt.MaxPositions = 5000
-		fast, err := retro.SolveShifts(in, popt, retro.Options{})
-		if errors.Is(err, positions.ErrNotShifts) {
-			continue
-		}
-		gr, gerr := positions.Enumerate(in, popt)
-		if err != nil || gerr != nil {
-			if err == nil || gerr == nil || err.Error() != gerr.Error() {
-				t.Fatalf("game %d: error %v, the general path %v\n%s", trial, err, gerr, src)
-			}
-			continue
-		}
-		if strings.Contains(fast.Path, "ranked by counting") {
-			sliced++
-		}
-		general, err := retro.Solve(gr, retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		what := fmt.Sprintf("game %d\n%s", trial, src)
-		sameResult(t, what, fast, general)
-		sameFiles(t, "kept.toml", g, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, what)
-	}
-	if sliced < games/2 {
-		t.Fatalf("only %d of %d games took the slice of a kept sum", sliced, games)
-	}
-	t.Logf("%d of %d games took the slice of a kept sum", sliced, games)
 }
