@@ -19,7 +19,7 @@ import (
 
 // maxWeightCells bounds the simplex tableau, rows times columns: a game
 // whose shifts leave more freedom is not looked at for a kept sum.
-const maxWeightCells = 1 << 16
+const maxWeightCells = 1 << 14
 
 // keptWeights returns positive weights of the piles that every shift
 // keeps the weighted sum of, the least sum of the seeds' sums among them,
@@ -52,6 +52,9 @@ func keptWeights(shifts []rules.Shift, piles int, seeds [][]int64) ([]int64, str
 				break
 			}
 		}
+	}
+	if len(free) == 1 {
+		return oneDirection(rows, pivot, free[0], piles)
 	}
 	// The weight of pivot p of row r: w_p = -Σ_f r[f]·w_f / r[p] >= 1,
 	// that is Σ_f (-r[f])·w_f >= r[p]; with w_f = 1 + x_f:
@@ -110,6 +113,27 @@ func keptWeights(shifts []rules.Shift, piles int, seeds [][]int64) ([]int64, str
 			s.Add(s, new(big.Rat).Mul(new(big.Rat).SetInt64(-r[f]), w[f]))
 		}
 		w[pivot[i]] = s.Quo(s, new(big.Rat).SetInt64(r[pivot[i]]))
+	}
+	out, ok := integerWeights(w)
+	if !ok {
+		return nil, "the kept sums of the piles need more than 64-bit arithmetic"
+	}
+	return out, ""
+}
+
+// oneDirection is keptWeights where the rows tie every pivot pile to one
+// free pile f (FSVP, the partition game): w_p = -r[f]/r[p]·w_f, positive
+// throughout when every r[f] is negative, and one direction to scale.
+func oneDirection(rows [][]int64, pivot []int, f, piles int) ([]int64, string) {
+	w := make([]*big.Rat, piles)
+	for k := range w {
+		w[k] = big.NewRat(1, 1) // f, and the piles that no row ties
+	}
+	for i, r := range rows {
+		if r[f] >= 0 {
+			return nil, "no weighted sum of the piles with positive weights is kept by every move"
+		}
+		w[pivot[i]] = big.NewRat(-r[f], r[pivot[i]])
 	}
 	out, ok := integerWeights(w)
 	if !ok {
