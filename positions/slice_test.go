@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"cmp"
 	"math/rand"
 	"slices"
 	"testing"
@@ -137,4 +138,86 @@ func TestStepRank(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The rank of a move's target from its position's (stepRank, with the
+// position sought and prepared once for its moves, as the search does)
+// against ranking it afresh from its piles, on the slice of FSVP 70
+// (weights 1..70, sum 70) and its moves: a heap split into equal heaps,
+// two heaps of different sizes merged; positions at random, in order.
+func BenchmarkStepRank(b *testing.B) {
+	const n = 70
+	weight := make([]int64, n)
+	for k := range weight {
+		weight[k] = int64(k + 1)
+	}
+	s, _ := newSlice(weight, []int64{n}, maxSlicePoints, 1<<20)
+	var moves [][2][]int64 // piles (as int64) and deltas
+	for x := 2; x <= n; x++ {
+		for y := 1; y <= x/2; y++ {
+			if x%y == 0 {
+				moves = append(moves, [2][]int64{{int64(y - 1), int64(x - 1)}, {int64(x / y), -1}})
+			}
+		}
+	}
+	for i := 1; i <= n; i++ {
+		for j := i + 1; i+j <= n; j++ {
+			moves = append(moves, [2][]int64{{int64(i - 1), int64(j - 1), int64(i + j - 1)}, {-1, -1, 1}})
+		}
+	}
+	rng := rand.New(rand.NewSource(15))
+	c := newSliceCursor(s)
+	type step struct {
+		from   uint32
+		piles  []int32
+		deltas []int64
+	}
+	var steps []step
+	for len(steps) < 1<<16 {
+		r := uint32(rng.Int63n(int64(s.points)))
+		c.seek(r)
+		for _, m := range moves {
+			legal := true
+			for i, p := range m[0] {
+				legal = legal && c.v[p]+m[1][i] >= 0
+			}
+			if legal {
+				st := step{from: r, deltas: m[1]}
+				for _, p := range m[0] {
+					st.piles = append(st.piles, int32(p))
+				}
+				steps = append(steps, st)
+			}
+		}
+	}
+	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Compare(a.from, b.from) })
+	b.Run("step", func(b *testing.B) {
+		var sum uint32
+		for i := 0; i < b.N; i++ {
+			st := &steps[i%len(steps)]
+			if c.rank != st.from || i%len(steps) == 0 {
+				c.seek(st.from)
+				c.prepare()
+			}
+			sum += c.stepRank(st.piles, st.deltas)
+		}
+		_ = sum
+	})
+	b.Run("afresh", func(b *testing.B) {
+		v := make([]int64, n)
+		var sum uint32
+		for i := 0; i < b.N; i++ {
+			st := &steps[i%len(steps)]
+			if c.rank != st.from || i%len(steps) == 0 {
+				c.seek(st.from)
+			}
+			copy(v, c.v)
+			for t, p := range st.piles {
+				v[p] += st.deltas[t]
+			}
+			r, _ := s.rank(v)
+			sum += r
+		}
+		_ = sum
+	})
 }
