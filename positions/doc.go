@@ -76,6 +76,24 @@
 //     predecessors and successor counts are worked out when asked for.
 //     ErrNotShifts says that a game is not one, or that only the general
 //     path can report what came up.
+//   - Weight: a positive integer a pile such that every shift keeps the
+//     weighted sum of the piles, Σ w_k·c_k (keptWeights, worked out
+//     exactly: the null space of the shifts, and a positive vector in it
+//     of the least start sums).
+//   - Slice: the points c >= 0 whose weighted sum is one of the starts'
+//     sums; the positions of a game of shifts with weights lie on it.
+//   - Rank: a point's number in the lexicographic order of a slice (the
+//     first pile slowest), found by counting: a table of completions, for
+//     each pile k and prefix sum x the tuples of piles k.. that bring x to
+//     a sum, gives how many points come before a point, pile by pile; a
+//     shift changes only the terms of the piles it spans. A game of shifts
+//     with weights is searched on its slice: a bitset over the ranks holds
+//     the positions found, no key or hash table, and its space is a ranked
+//     slice index (a hashed Space whose index is that bitset with a rank
+//     directory: Index is the members before a rank, Position unranks),
+//     which the tables, the CSV and the queries read as they read a hashed
+//     space. sliceweights.go finds the weights, slice.go ranks and holds
+//     the index, slicefind.go searches and makes the implicit graph.
 //   - Tier: the value of a game's declared `tier` expression at a
 //     position, which no move may lower (rules.Game.Tier). EnumerateTiers
 //     groups the positions by tier, highest first (Tiers); an Expander

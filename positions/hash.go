@@ -15,6 +15,13 @@ type keyIndex interface {
 	bytes() int64                             // the memory it takes
 }
 
+// keyWalker is a keyIndex that walks its keys in order faster than it
+// finds them one by one: ids lo..hi-1, with their piles (which fn may
+// change) and no history.
+type keyWalker interface {
+	walk(lo, hi int32, fn func(id int32, piles []int64) error) error
+}
+
 // hashIndex is a set of (piles, history) keys with ids in insertion order.
 // Each key is kept packed, its pile values and history as varints one after
 // another (a pile of 0 takes one byte), and an open-addressing table of ids,

@@ -167,6 +167,11 @@ func (s *Space) Walk(lo, hi int, fn func(i int, piles []int64, hist int) error) 
 	if lo >= hi {
 		return nil
 	}
+	if kw, ok := s.index.(keyWalker); ok {
+		return kw.walk(int32(lo-s.first), int32(hi-s.first), func(id int32, p []int64) error {
+			return fn(s.first+int(id), p, 0)
+		})
+	}
 	if !s.dense {
 		for i := lo; i < hi; i++ {
 			h := s.Position(i, piles)

@@ -12,13 +12,15 @@ import (
 )
 
 // A game of many piles whose moves are all shifts (each adds constants to
-// some piles: rules.Shift) has its positions found and kept as packed keys
-// (packed.go), and no edges stored at all: the moves of a position are
-// made by adding a packed number to its key, and its predecessors by
-// subtracting one. The solver needs the predecessors of the positions it
-// colours and the successor counts of the positions it lowers, and those
-// are worked out when asked for. A position costs its key, a slot of the
-// hash table and a few bits.
+// some piles: rules.Shift) has no edges stored at all. Where the shifts
+// keep a weighted sum of the piles, its positions are ranks on the slice
+// of that sum (slicefind.go); elsewhere they are found and kept as packed
+// keys (packed.go): the moves of a position are made by adding a packed
+// number to its key, and its predecessors by subtracting one. The solver
+// needs the predecessors of the positions it colours and the successor
+// counts of the positions it lowers, and those are worked out when asked
+// for. A position costs its key, a slot of the hash table and a few bits,
+// or on a slice a few bits.
 
 // ErrNotShifts: a game instance that EnumerateShifts does not take; the
 // general Enumerate does.
@@ -39,6 +41,10 @@ type ShiftGraph struct {
 
 	WinEnd, LoseEnd     Bitset
 	FinalLost, FinalWon Bitset
+
+	// Index says how the space indexes the positions: ranked on a slice
+	// of a kept sum, or as packed keys (and why not on a slice).
+	Index string
 
 	ends map[uint32]uint32 // moves into ends of the game, per position with some
 	impl shiftImpl
@@ -88,10 +94,17 @@ func shiftsOf(in *rules.Instance, opt Options) ([]rules.Shift, string) {
 }
 
 // EnumerateShifts finds the positions of a game of shifts, as Enumerate
-// does, and returns its implicit graph; ErrNotShifts, wrapped with the
+// does, on the slice of a kept sum where there is one, and returns its
+// implicit graph; ErrNotShifts, wrapped with the
 // reason, when the game is not one (see ShiftReason), or when something
 // only the general path reports, such as a fault in `end`, comes up.
 func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
+	return enumerateShifts(in, opt, true)
+}
+
+// enumerateShifts is EnumerateShifts, on a slice only when onSlice is
+// set.
+func enumerateShifts(in *rules.Instance, opt Options, onSlice bool) (*ShiftGraph, error) {
 	shifts, why := shiftsOf(in, opt)
 	if why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrNotShifts, why)
@@ -112,16 +125,35 @@ func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
 		}
 		seeds = append(seeds, s.Piles)
 	}
+	for _, s := range seeds {
+		if slices.Min(s) < 0 {
+			return nil, fmt.Errorf("%w: a start has a negative pile", ErrNotShifts)
+		}
+	}
 	distinct, mult := distinctShifts(shifts)
 	fwd := newShiftMoves(distinct, mult, p, false)
 	rev := newShiftMoves(distinct, nil, p, true)
+	addStarts := func(gr *ShiftGraph) {
+		for _, s := range starts {
+			i, _ := gr.Space.Index(s.Piles, 0)
+			gr.Starts = append(gr.Starts, StartPos{Params: s.Params, Index: i})
+		}
+	}
+	sl, why := shiftSlice(distinct, p, seeds, opt)
+	if !onSlice {
+		sl, why = nil, "not asked for"
+	}
+	if sl != nil {
+		gr, err := findOnSlice(in, opt, sl, seeds, fwd, rev)
+		if err == nil {
+			addStarts(gr)
+		}
+		return gr, err
+	}
 	// The first widths: what the starts hold and what one move adds.
 	width := make([]uint8, p)
 	for _, s := range seeds {
 		for k, v := range s {
-			if v < 0 {
-				return nil, fmt.Errorf("%w: a start has a negative pile", ErrNotShifts)
-			}
 			width[k] = max(width[k], bitsFor(v))
 		}
 	}
@@ -146,10 +178,8 @@ func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
 		}
 		if err != nil || gr != nil {
 			if err == nil {
-				for _, s := range starts {
-					i, _ := gr.Space.Index(s.Piles, 0)
-					gr.Starts = append(gr.Starts, StartPos{Params: s.Params, Index: i})
-				}
+				addStarts(gr)
+				gr.Index = "positions as packed keys (not on a slice: " + why + ")"
 			}
 			return gr, err
 		}
@@ -190,7 +220,7 @@ type shiftFinder[K packedKey] struct {
 	ends    map[K]bool // keys where end holds reached by a move: not kept
 	moves   int64
 	edges   int64
-	lo, hi  []int64 // the box of the positions that are not final
+	box     *extent // of the positions that are not final
 	workers []*shiftWorker[K]
 }
 
@@ -215,10 +245,8 @@ type shiftWorker[K packedKey] struct {
 	need  []int64  // per pile, the largest value that did not fit
 	moves int64
 	edges int64
-	lo    []int64
-	hi    []int64
+	box   *extent // of the positions it expanded that are not final
 	warm  uint64  // what resolve read ahead, kept so that the reads stay
-	open  []int32 // the piles whose lo is not 0 yet
 	deep  bool    // a position too far from the starts for a via
 	err   error
 }
@@ -377,21 +405,14 @@ const shiftRound = 1 << 12
 func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, lay layout,
 	fwd, rev *shiftMoves) (*ShiftGraph, []uint8, error) {
 	p := len(in.Game.Piles)
-	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, lo: make([]int64, p), hi: make([]int64, p),
+	f := &shiftFinder[K]{in: in, opt: opt, fwd: fwd, box: newExtent(p),
 		ends: map[K]bool{}, all: in.Game.HasEnd || len(fwd.vecs) >= noMove}
 	f.setLayout(lay)
 	f.rehash(1<<10, true)
-	for k := range f.lo {
-		f.lo[k], f.hi[k] = 1<<62, -1
-	}
 	nw := runtime.GOMAXPROCS(0)
 	for range nw {
 		w := &shiftWorker[K]{f: f, m: in.NewMachine(), v: make([]int64, p), t: make([]int64, p), need: make([]int64, p),
-			lo: make([]int64, p), hi: make([]int64, p)}
-		for k := range w.lo {
-			w.lo[k], w.hi[k] = 1<<62, -1
-			w.open = append(w.open, int32(k))
-		}
+			box: newExtent(p)}
 		f.workers = append(f.workers, w)
 	}
 	for _, s := range seeds {
@@ -399,9 +420,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 		if _, err := f.insert(k); err != nil {
 			return nil, nil, err
 		}
-		for i, v := range s {
-			f.lo[i], f.hi[i] = min(f.lo[i], v), max(f.hi[i], v)
-		}
+		f.box.take(s, nonZero(s, nil))
 	}
 	nstarts := f.count
 	var redo []uint32
@@ -469,9 +488,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 		}
 	}
 	for _, w := range f.workers {
-		for k := range f.lo {
-			f.lo[k], f.hi[k] = min(f.lo[k], w.lo[k]), max(f.hi[k], w.hi[k])
-		}
+		f.box.join(w.box)
 	}
 	gr, err := f.graph(nstarts, rev)
 	return gr, nil, err
@@ -622,19 +639,7 @@ func (w *shiftWorker[K]) run(ids []uint32) {
 			w.over = append(w.over, id)
 			continue
 		}
-		for _, k := range w.nz {
-			w.hi[k] = max(w.hi[k], v[k])
-		}
-		for i := 0; i < len(w.open); {
-			if k := w.open[i]; v[k] < w.lo[k] {
-				if w.lo[k] = v[k]; v[k] == 0 { // no lower
-					w.open[i] = w.open[len(w.open)-1]
-					w.open = w.open[:len(w.open)-1]
-					continue
-				}
-			}
-			i++
-		}
+		w.box.take(v, w.nz)
 		mult, moves := f.fwd.mult, int64(0)
 		for _, m := range w.cand {
 			moves += mult[m]

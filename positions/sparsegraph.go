@@ -25,14 +25,8 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 	for k := range f.ends {
 		ends = append(ends, k)
 	}
-	vol := uint64(1)
-	for k := range f.lo {
-		if f.hi[k] >= f.lo[k] {
-			vol = satMul(vol, uint64(f.hi[k]-f.lo[k]+1))
-		}
-	}
-	if isDense(vol, n) {
-		return nil, fmt.Errorf("%w: the positions fill their box", ErrNotShifts)
+	if err := f.box.fillsBox(n); err != nil {
+		return nil, err
 	}
 	freeSlice(f.table)
 	f.table = nil
@@ -59,10 +53,7 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 	f.store = nil
 	sortKeys(ends) // so that the moves into ends are found in one order
 	idx := newPackedIndex(f.lay, keys)
-	sp := &Space{game: g, box: box{piles: len(g.Piles), hist: 1}, n: n, index: idx}
-	gr := &ShiftGraph{Space: sp, Instance: f.in, Moves: f.moves, Edges: f.edges,
-		WinEnd: NewBitset(n), LoseEnd: NewBitset(n), FinalLost: NewBitset(n), FinalWon: NewBitset(n),
-		ends: map[uint32]uint32{}}
+	gr := newShiftGraph(f.in, idx, n, f.moves, f.edges)
 	x := &shiftPreds[K]{lay: &f.lay, idx: idx, fwd: f.fwd, rev: rev, gr: gr, v: make([]int64, len(g.Piles))}
 	x.setDeltas()
 	gr.impl = x
@@ -70,39 +61,130 @@ func (f *shiftFinder[K]) graph(nstarts int, rev *shiftMoves) (*ShiftGraph, error
 	v := make([]int64, len(g.Piles))
 	for _, k := range finalStarts {
 		unpackKey(&f.lay, k, v)
-		w, err := m.Winner(v)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotShifts, err)
-		}
-		i := int(idx.findKey(k))
-		if w == rules.Mover {
-			gr.FinalLost.Set(i)
-		} else {
-			gr.FinalWon.Set(i)
+		if err := gr.finalStart(m, v, int(idx.findKey(k))); err != nil {
+			return nil, err
 		}
 	}
 	var buf []uint32
 	for _, k := range ends {
 		unpackKey(&f.lay, k, v)
-		w, err := m.Winner(v)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotShifts, err)
-		}
 		buf = x.predsOf(k, buf[:0])
-		for _, i := range buf {
-			if w == rules.Mover {
-				gr.WinEnd.Set(int(i))
-			} else {
-				gr.LoseEnd.Set(int(i))
-			}
-			gr.ends[i]++
-			gr.Edges--
+		if err := gr.endReached(m, v, buf); err != nil {
+			return nil, err
 		}
 	}
-	if f.opt.MaxEdges > 0 && gr.Edges > f.opt.MaxEdges {
-		return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, f.opt.MaxEdges)
+	if err := gr.edgeCap(f.opt); err != nil {
+		return nil, err
 	}
 	return gr, nil
+}
+
+// extent is the box of some positions: pile k runs over lo[k]..hi[k]
+// (none while lo[k] > hi[k]). open lists the piles whose lo is not 0 yet,
+// so that taking in a position reads its piles that are not zero and
+// those only.
+type extent struct {
+	lo, hi []int64
+	open   []int32
+}
+
+func newExtent(p int) *extent {
+	e := &extent{lo: make([]int64, p), hi: make([]int64, p)}
+	for k := range e.lo {
+		e.lo[k], e.hi[k] = 1<<62, -1
+		e.open = append(e.open, int32(k))
+	}
+	return e
+}
+
+// take widens the extent to position v, whose piles not zero are nz.
+func (e *extent) take(v []int64, nz []int32) {
+	for _, k := range nz {
+		e.hi[k] = max(e.hi[k], v[k])
+	}
+	for i := 0; i < len(e.open); {
+		if k := e.open[i]; v[k] < e.lo[k] {
+			if e.lo[k] = v[k]; v[k] == 0 { // no lower
+				e.open[i] = e.open[len(e.open)-1]
+				e.open = e.open[:len(e.open)-1]
+				continue
+			}
+		}
+		i++
+	}
+}
+
+// join widens the extent to another's.
+func (e *extent) join(o *extent) {
+	for k := range e.lo {
+		e.lo[k], e.hi[k] = min(e.lo[k], o.lo[k]), max(e.hi[k], o.hi[k])
+	}
+}
+
+// fillsBox is ErrNotShifts, wrapped, when n positions that are not final
+// fill their box, which the general path indexes densely.
+func (e *extent) fillsBox(n int) error {
+	vol := uint64(1)
+	for k := range e.lo {
+		if e.hi[k] >= e.lo[k] {
+			vol = satMul(vol, uint64(e.hi[k]-e.lo[k]+1))
+		}
+	}
+	if isDense(vol, n) {
+		return fmt.Errorf("%w: the positions fill their box", ErrNotShifts)
+	}
+	return nil
+}
+
+// newShiftGraph is the implicit graph of the n positions of a game of
+// shifts that index holds, found with these counts, with no flag set.
+func newShiftGraph(in *rules.Instance, index keyIndex, n int, moves, edges int64) *ShiftGraph {
+	g := in.Game
+	sp := &Space{game: g, box: box{piles: len(g.Piles), hist: 1}, n: n, index: index}
+	return &ShiftGraph{Space: sp, Instance: in, Moves: moves, Edges: edges,
+		WinEnd: NewBitset(n), LoseEnd: NewBitset(n), FinalLost: NewBitset(n), FinalWon: NewBitset(n),
+		ends: map[uint32]uint32{}}
+}
+
+// finalStart flags position i, a final start of piles v, by its winner.
+func (gr *ShiftGraph) finalStart(m *rules.Machine, v []int64, i int) error {
+	w, err := m.Winner(v)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotShifts, err)
+	}
+	if w == rules.Mover {
+		gr.FinalLost.Set(i)
+	} else {
+		gr.FinalWon.Set(i)
+	}
+	return nil
+}
+
+// endReached flags the moves of the positions preds into an end of the
+// game of piles v by its winner, and takes them from the edges.
+func (gr *ShiftGraph) endReached(m *rules.Machine, v []int64, preds []uint32) error {
+	w, err := m.Winner(v)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotShifts, err)
+	}
+	for _, i := range preds {
+		if w == rules.Mover {
+			gr.WinEnd.Set(int(i))
+		} else {
+			gr.LoseEnd.Set(int(i))
+		}
+		gr.ends[i]++
+		gr.Edges--
+	}
+	return nil
+}
+
+// edgeCap checks the edges between positions against the cap.
+func (gr *ShiftGraph) edgeCap(opt Options) error {
+	if opt.MaxEdges > 0 && gr.Edges > opt.MaxEdges {
+		return fmt.Errorf("%w: more than %d", ErrTooManyEdges, opt.MaxEdges)
+	}
+	return nil
 }
 
 func satMul(a, b uint64) uint64 {

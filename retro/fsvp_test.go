@@ -1,12 +1,14 @@
 package retro_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -113,13 +115,55 @@ func TestFSVPAgainstGamesmanOne(t *testing.T) {
 	}
 }
 
-// testdata/fsvp-20.toml is fsvpGame(20), for the command line.
+// testdata/fsvp-20.toml is fsvpGame(20), for the command line, and
+// testdata/partitions-24.toml partitionGame(24, 18), for the tests of the
+// positions package.
 func TestFSVPFileIsGenerated(t *testing.T) {
-	src, err := os.ReadFile("testdata/fsvp-20.toml")
-	if err != nil {
-		t.Fatal(err)
+	for file, want := range map[string]string{
+		"testdata/fsvp-20.toml":       fsvpGame(20),
+		"testdata/partitions-24.toml": partitionGame(24, 18),
+	} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(src) != want {
+			t.Fatalf("%s is not what its generator writes: write it again", file)
+		}
 	}
-	if string(src) != fsvpGame(20) {
-		t.Fatal("testdata/fsvp-20.toml is not fsvpGame(20): write it again")
+}
+
+// Games that keep a weighted sum, on its slice, against the general path:
+// the same table file (the content checksum the file carries with it) and
+// CSV, the partition game's and FSVP's, of few positions (kept in the
+// table's record) and of more (in space blocks).
+func TestSliceTablesAgainstGeneralPath(t *testing.T) {
+	for name, src := range map[string]string{
+		"fsvp-20.toml":       fsvpGame(20),
+		"fsvp-30.toml":       fsvpGame(30),
+		"partitions-24.toml": partitionGame(24, 18),
+		"partitions-40.toml": partitionGame(40, 30),
+	} {
+		g := parse(t, name, src)
+		r := solveGame(t, g)
+		if !strings.Contains(r.Path, "ranked by counting on the slice") {
+			t.Fatalf("%s: %s", name, r.Path)
+		}
+		if name == "fsvp-30.toml" && r.Len() <= 4096 || name == "partitions-40.toml" && r.Len() <= 4096 {
+			t.Fatalf("%s: %d positions, which a table keeps in its record", name, r.Len())
+		}
+		everyPath(t, name, src)
+		// Read back, the space is the solve's, whatever index holds it.
+		var b bytes.Buffer
+		if err := table.Write(&b, g, []*retro.Result{r}, table.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := table.Read(b.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(tb.Results[0].Space.Data(), r.Space.Data()) {
+			t.Fatalf("%s: the space read back differs", name)
+		}
 	}
 }

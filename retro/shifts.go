@@ -70,6 +70,7 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Resu
 	c.finish()
 	r := newResult(gr.Space, in, gr.Starts)
 	r.MoveCount, r.Edges = gr.Moves, gr.Edges
+	r.Path = "shifts: every move adds constants to piles; " + gr.Index + ", predecessors by undoing moves, no edges stored"
 	r.layer, r.segs, r.win, r.lose = c.words, c.segs, c.win, c.lose
 	return r, nil
 }

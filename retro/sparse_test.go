@@ -75,13 +75,30 @@ func shiftGame(rng *rand.Rand, p int) string {
 }
 
 // The path of shifts against the general path on random many-pile games
-// with cycles, ends, every winner rule and both counts.
+// with cycles, ends, every winner rule and both counts: games that keep
+// no weighted sum of the piles (shiftGame), and games that keep one
+// (keptSumGame), on its slice, with their table files and CSV.
 func TestShiftsAgainstGeneralPath(t *testing.T) {
-	rng := newRand(t)
-	taken := 0
 	games := randomGames(300, 60)
+	taken, sliced := shiftsAgainstGeneralPath(t, games, 3000, false, shiftGame)
+	kept, onSlice := shiftsAgainstGeneralPath(t, games, 5000, true, keptSumGame)
+	t.Logf("%d of %d games took the path of shifts (%d on a slice); of %d that keep a sum, %d took it, %d on its slice",
+		taken, games, sliced, games, kept, onSlice)
+	if taken < games/2 || onSlice < games/2 {
+		t.Fatal("too few games took the path of shifts, or the slice of a kept sum")
+	}
+}
+
+// shiftsAgainstGeneralPath solves random games that game makes (with
+// 20 to 24 piles) by the path of shifts and by the general path, at most
+// most positions each, and fails unless they agree: the same result, and
+// with files the same table file and CSV. It returns how many took the
+// path of shifts, and how many of those the slice of a kept sum.
+func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game func(*rand.Rand, int) string) (taken, sliced int) {
+	t.Helper()
+	rng := newRand(t)
 	for trial := 0; trial < games; trial++ {
-		src := shiftGame(rng, 20+rng.Intn(5))
+		src := game(rng, 20+rng.Intn(5))
 		g := parse(t, "shifts.toml", src)
 		insts, err := g.Instances()
 		if err != nil {
@@ -89,7 +106,7 @@ func TestShiftsAgainstGeneralPath(t *testing.T) {
 		}
 		in := insts[0]
 		popt := positions.DefaultOptions(g)
-		popt.MaxPositions = 3000
+		popt.MaxPositions = most
 		fast, err := retro.SolveShifts(in, popt, retro.Options{})
 		if errors.Is(err, positions.ErrNotShifts) {
 			continue
@@ -102,16 +119,20 @@ func TestShiftsAgainstGeneralPath(t *testing.T) {
 			continue
 		}
 		taken++
+		if strings.Contains(fast.Path, "ranked by counting") {
+			sliced++
+		}
 		general, err := retro.Solve(gr, retro.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameResult(t, fmt.Sprintf("game %d\n%s", trial, src), fast, general)
+		what := fmt.Sprintf("game %d\n%s", trial, src)
+		sameResult(t, what, fast, general)
+		if files {
+			sameFiles(t, "shifts.toml", g, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, what, true)
+		}
 	}
-	if taken < games/2 {
-		t.Fatalf("only %d of %d games took the path of shifts", taken, games)
-	}
-	t.Logf("%d of %d games took the path of shifts", taken, games)
+	return taken, sliced
 }
 
 // The same bytes out on 1, 2 and 8 cores, and the general path's.
@@ -127,6 +148,7 @@ func TestShiftsSameOnAnyCores(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameResult(t, fmt.Sprintf("%d cores", cores), fast, general)
+		sameFiles(t, "fsvp-34.toml", in.Game, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, "", true)
 	}
 }
 
@@ -174,4 +196,80 @@ func TestShiftsOverflowGoesGeneral(t *testing.T) {
 	if err == nil || gerr == nil || err.Error() != gerr.Error() {
 		t.Fatalf("SolveInstance: %v; the general path: %v", err, gerr)
 	}
+}
+
+// keptSumGame is a random game of p piles of shifts that keep a weighted
+// sum of the piles, weights 1 and 2: a move trades stones of one pile for
+// stones of another worth as much (round a ring of the piles, and between
+// piles at random), or joins a stone of two piles into one of a pile
+// worth both. It starts from two stones, and with a start
+// parameter from several positions, of one sum or of several; it may end
+// where a pile reaches a bound.
+func keptSumGame(rng *rand.Rand, p int) string {
+	var b strings.Builder
+	w := make([]int, p)
+	names := make([]string, p)
+	for k := range w {
+		w[k], names[k] = 1+rng.Intn(2), fmt.Sprintf("p%d", k)
+	}
+	fmt.Fprintf(&b, "name = \"kept sum\"\npiles = [\"%s\"]\n", strings.Join(names, "\", \""))
+	if rng.Intn(3) == 0 {
+		fmt.Fprintf(&b, "end = \"%s >= 2\"\n", names[rng.Intn(p)])
+	}
+	fmt.Fprintf(&b, "winner = %q\n", []string{"mover", "other", "mover if p1 % 2 == 0 else other"}[rng.Intn(3)])
+	if rng.Intn(2) == 0 {
+		b.WriteString("count = \"lebedev\"\n")
+	}
+	b.WriteString("moves = [\n")
+	seen := map[string]bool{}
+	for m := range 2*p + rng.Intn(p) {
+		i, j := rng.Intn(p), rng.Intn(p)
+		if m < p { // a ring of trades, which reaches every pile
+			i, j = m, (m+1)%p
+		}
+		if i == j {
+			continue
+		}
+		join := -1
+		for _, k := range rng.Perm(p) {
+			if k != i && k != j && w[k] == w[i]+w[j] {
+				join = k
+			}
+		}
+		var mv string
+		if join >= 0 && rng.Intn(2) == 0 {
+			mv = fmt.Sprintf("%[1]s = %[1]s - 1, %[2]s = %[2]s - 1, %[3]s = %[3]s + 1", names[min(i, j)], names[max(i, j)], names[join])
+		} else {
+			g := w[i]
+			for x := w[j]; x != 0; g, x = x, g%x {
+			}
+			mv = fmt.Sprintf("%[1]s = %[1]s - %[2]d, %[3]s = %[3]s + %[4]d", names[i], w[j]/g, names[j], w[i]/g)
+		}
+		if !seen[mv] {
+			seen[mv] = true
+			fmt.Fprintf(&b, "  %q,\n", mv)
+		}
+	}
+	b.WriteString("]\n\n[start]\n")
+	param := rng.Intn(3) // 0: one start; 1: starts of different sums; 2: starts of one sum
+	stone := map[int]bool{}
+	for len(stone) < 2 {
+		stone[2+rng.Intn(p-2)] = true
+	}
+	for k, n := range names {
+		switch {
+		case k == 0 && param > 0:
+			fmt.Fprintf(&b, "%s = \"S\"\n", n)
+		case k == 1 && param == 2 && w[0] == w[1]:
+			fmt.Fprintf(&b, "%s = \"1 - S\"\n", n)
+		case stone[k]:
+			fmt.Fprintf(&b, "%s = 1\n", n)
+		default:
+			fmt.Fprintf(&b, "%s = 0\n", n)
+		}
+	}
+	if param > 0 {
+		b.WriteString("\n[params]\nS = \"0..1\"\n")
+	}
+	return b.String()
 }

@@ -56,8 +56,11 @@
 //     in parts (retro.SolvePart): each makes the outcome blocks that start
 //     in its shard and a share of the space blocks, rank 0 the game block
 //     and the records, and rank 0 places and writes them all.
-//   - read.go: File and Open, Read, Check, ContentSum; a result's space
-//     and outcomes read back block by block (Result, Lookup, Probe).
+//   - read.go: File and Open, Read, Check, ContentSum; a result's
+//     outcomes read back block by block (Result, Lookup, Probe).
+//   - space.go: an instance's space read back (File.Space): a box's
+//     membership words, or tuples, into a hashed space or, where the game
+//     keeps a weighted sum of its piles, a ranked slice index.
 //   - block.go: the contents of blocks: compression, varint buffers, and
 //     the encodings of symbols, membership words and tuples.
 //   - header.go: Header, Entry, BlockKind and Codec: the fixed parts and

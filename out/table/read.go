@@ -425,65 +425,6 @@ func readMade(r io.ReaderAt, end uint64, size int64) (Made, int64, error) {
 	return m, int64(end) + 16 + int64(n), nil
 }
 
-// Space reads the position space of instance k.
-func (t *File) Space(k int) (*positions.Space, error) {
-	t.mu.Lock()
-	sp := t.spaces[k]
-	t.mu.Unlock()
-	if sp != nil {
-		return sp, nil
-	}
-	in := t.Instances[k]
-	sd := in.space
-	inline := in.flags&flagInline != 0
-	if inline {
-		if err := t.readInline(in, in.spaceRaw, func(r *rbuf) {
-			if in.Dense {
-				sd.Member = make(positions.Bitset, in.words)
-				readWords(r, sd.Member)
-			} else {
-				sd.Tuples, sd.Hists = make([]int64, in.Positions*sd.Piles), make([]uint32, in.Positions)
-				readTuples(r, sd.Piles, sd.Tuples, sd.Hists)
-			}
-		}); err != nil {
-			return nil, err
-		}
-	} else if in.Dense {
-		sd.Member = make(positions.Bitset, in.words)
-		for j, b := range in.spaceBlocks {
-			lo := j * blockWords
-			if err := t.decodeBlock(b, func(r *rbuf) { readWords(r, sd.Member[lo:min(lo+blockWords, in.words)]) }); err != nil {
-				return nil, err
-			}
-		}
-	} else {
-		n := in.Positions
-		if n > 0 && sd.Piles > math.MaxInt/n {
-			return nil, fmt.Errorf("%w: instance %d of %d positions and %d piles", ErrCorrupt, k, n, sd.Piles)
-		}
-		sd.Tuples, sd.Hists = make([]int64, n*sd.Piles), make([]uint32, n)
-		for j, b := range in.spaceBlocks {
-			lo, hi := j*BlockPositions, min((j+1)*BlockPositions, n)
-			if err := t.decodeBlock(b, func(r *rbuf) {
-				readTuples(r, sd.Piles, sd.Tuples[lo*sd.Piles:hi*sd.Piles], sd.Hists[lo:hi])
-			}); err != nil {
-				return nil, err
-			}
-		}
-	}
-	sp, err := positions.NewSpace(in.Instance.Game, sd)
-	if err != nil {
-		return nil, fmt.Errorf("%w: instance %d: %w", ErrCorrupt, k, err)
-	}
-	if sp.Len() != in.Positions {
-		return nil, fmt.Errorf("%w: instance %d has %d positions, its space %d", ErrCorrupt, k, in.Positions, sp.Len())
-	}
-	t.mu.Lock()
-	t.spaces[k] = sp
-	t.mu.Unlock()
-	return sp, nil
-}
-
 // decodeBlock reads block b and hands its content to read, which must
 // consume all of it.
 func (t *File) decodeBlock(b int, read func(r *rbuf)) error {
