@@ -102,13 +102,52 @@
 //     and both positions). The general path's Graph checks a declared tier
 //     too.
 //   - Un-move: a move undone, from the position it leads to back to the
-//     positions it comes from. A game without history or horizon whose
-//     positions are every tuple of its [bounds] box, with a linear end (or
-//     none), and whose moves are affine with each changed pile reading only
-//     itself (x ± k, x·k, x // k, k - x, several piles at once) is compiled
-//     by CompileUnmoves into Unmoves: the box as a dense Space whose index
-//     is the cell, and Undo, which lists the positions a move comes from
-//     pile by pile (v' = (a·v + c) // d gives an interval of v). Its moves
-//     may go both ways (cycles). ErrNotUnmoves (an UnmovesError) says why
-//     a game is not one.
+//     positions it comes from. A game without horizon whose positions lie
+//     in a box ([bounds], or what a linear end leaves of non-negative
+//     piles), with a linear end (or none), an allow that reads no piles,
+//     and moves that are affine with each changed pile reading only itself
+//     (x ± k, x·k, x // k, k - x, several piles at once) is compiled by
+//     CompileUnmoves into Unmoves: the box as a dense Space (each history
+//     of a tuple a cell; every cell a position where the game has [bounds]
+//     and no history, otherwise the positions a search of the box reaches
+//     from the starts, fitted to their tight box), and Undo, which lists
+//     the positions a move comes from pile by pile (v' = (a·v + c) // d
+//     gives an interval of v). Its moves may go both ways (cycles).
+//     ErrNotUnmoves (an UnmovesError) says why a game is not one.
+//   - Compiled: a game whose moves all raise (or all lower) a position's
+//     index, with a linear end and an allow that reads no piles (Compile):
+//     its positions are known at once where the shape proves them, or found
+//     by one sweep of the box in the order of play; each history of a tuple
+//     is a cell of its own, and the moves a position may make are the plays
+//     of its history (Play: the moves of one command and the history they
+//     lead to).
+//   - Path: one of the ways of solving a game (package retro chooses
+//     among them). The positions half of each is a file of the same name
+//     as its half in retro: compiled, unmoves, shifts, tiers, graph (the
+//     general path), shard.
+//
+// Files:
+//
+//   - enumerate.go, discover.go: Enumerate and the general search of the
+//     positions (finder), level by level, in a growing box or a hash index;
+//     graph.go: the move graph the general path stores (Graph).
+//   - space.go, box.go, hash.go, packed.go, data.go: the Space (dense box
+//     with membership bits and a rank directory, or hashed tuples), its
+//     cells, its keys and its data for the table; dense.go: the dense space
+//     the fast paths fit to their positions, and the points a linear end
+//     leaves in a box (endPoints).
+//   - compiled.go, compiledfind.go: the compiled shape (Compile,
+//     CompiledShape, TierKept) and how its positions are found.
+//   - unmoves.go: the un-move shape, its search and Undo.
+//   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
+//     their implicit graph (EnumerateShifts); slice.go, slicefind.go,
+//     sliceweights.go: the ranked slice index of a kept sum.
+//   - tiers.go: the declared tier's groups and the Expander.
+//   - shard.go, shardspace.go, discovershard.go, shardsort.go, tileset.go:
+//     a shard of the space and of the graph (EnumerateShard): the
+//     distributed search, its tiles, its sample sort; peers.go: the
+//     transport's interface (Peers) and the collectives made of it.
+//   - budget.go, growbox.go, fifo.go, bitset.go, errors.go, huge_*.go: the
+//     caps and the memory budget, the growing box, a queue, flat bitsets,
+//     the sentinels, and large allocations given to the kernel.
 package positions

@@ -183,7 +183,7 @@ func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2
 func BenchmarkPlainExam4000(b *testing.B) {
 	const end = 4000
 	cpu := userCPU()
-	defer func() { b.ReportMetric((userCPU() - cpu).Seconds()/float64(b.N), "user-s/op") }()
+	defer func() { b.ReportMetric((userCPU()-cpu).Seconds()/float64(b.N), "user-s/op") }()
 	for it := 0; it < b.N; it++ {
 		// val[a*end+b]: layer<<1 | win; only a, b >= 1 and a + b < end.
 		val := make([]uint32, end*end)
