@@ -93,4 +93,11 @@
 //     pile by pile (v' = (a·v + c) // d gives an interval of v). Its moves
 //     may go both ways (cycles). ErrNotUnmoves (an UnmovesError) says why
 //     a game is not one.
+//   - Heap view: a heap game's collections of heaps as positions
+//     (rules.Instance.HeapView), each a tuple of its heaps, largest first,
+//     padded with zeros (HeapTuple), of as many piles as the heaps it
+//     starts from can split into (MaxHeaps). HeapStarts makes the view of
+//     every collection reachable from one heap of 0..N, HeapViewAt the
+//     view around one collection, and Space.HeapIndex finds a collection
+//     in a view's space (heapview.go).
 package positions

@@ -200,7 +200,7 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 }
 
 // tableIndex finds a position in the result of a table file: a list of
-// heaps in a heap game's (retro.Result.HeapIndex), piles and history in
+// heaps in a heap game's (positions.Space.HeapIndex), piles and history in
 // any other's.
 func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, arg string) (int, error) {
 	notHeld := func(what string) error {

@@ -6,12 +6,13 @@ import (
 	"slices"
 
 	"retro/out"
+	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
 
 // heapPosition solves the engine's view of a heap game around a list of
-// heaps ("3,5,6"), as retro.HeapViewAt makes it, and returns the
+// heaps ("3,5,6"), as positions.HeapViewAt makes it, and returns the
 // collection's index in it.
 func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int, error) {
 	heaps, err := parseHeapList(arg)
@@ -25,7 +26,7 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 	if top := slices.Max(heaps); top > int64(gf.maxPositions) {
 		return nil, 0, fmt.Errorf("position %q: a heap of %d is solved with every heap below it, more than --max-positions %d", arg, top, gf.maxPositions)
 	}
-	view, tuple, err := retro.HeapViewAt(in, heaps)
+	view, tuple, err := positions.HeapViewAt(in, heaps)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -51,7 +52,7 @@ func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int)
 }
 
 // heapTableIndex finds a list of heaps in a heap game's table
-// (retro.Result.HeapIndex) for show and tree. When the table's positions
+// (positions.Space.HeapIndex) for show and tree. When the table's positions
 // have fewer heaps, the message names the heaps as given (asGiven, tree's
 // way) or largest first (show's); notHeld says that the table lacks the
 // position (its heaps largest first).
@@ -60,8 +61,8 @@ func heapTableIndex(file string, res *retro.Result, arg string, asGiven bool, no
 	if err != nil {
 		return 0, fmt.Errorf("position %q: %v", arg, err)
 	}
-	i, err := res.HeapIndex(heaps)
-	var missing *retro.HeapsNotHeldError
+	i, err := res.Space.HeapIndex(heaps)
+	var missing *positions.HeapsNotHeldError
 	switch {
 	case !errors.As(err, &missing):
 		return i, err

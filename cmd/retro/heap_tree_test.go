@@ -56,7 +56,7 @@ func TestTreeHeaps(t *testing.T) {
 }
 
 // show and tree look a list of heaps up in a heap game's table the same
-// way (retro.Result.HeapIndex), each saying in its own words what the
+// way (positions.Space.HeapIndex), each saying in its own words what the
 // table does not hold. Kayles solved through heap 3 is a view of two
 // heaps (3 -> 1 + 1) holding five positions: no heaps, 1, 2, 3 and 1 + 1.
 func TestHeapTableMissing(t *testing.T) {

@@ -1,4 +1,4 @@
-package retro
+package positions
 
 import (
 	"fmt"
@@ -6,17 +6,50 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/positions"
-	"retro/retro/sg"
 	"retro/rules"
 )
+
+// The heap view of a heap game (rules.Instance.HeapView) holds a
+// collection of heaps as a tuple, largest first, padded with zeros
+// (HeapTuple); how many heaps it holds is the most that the heaps it
+// starts from can split into (MaxHeaps).
+
+// MaxHeaps returns, for every heap of 0..upto, the most heaps a collection
+// reached from it can hold: 1 for a heap that never splits. Options must
+// hold smaller heaps when they hold several.
+func MaxHeaps(m *rules.Machine, upto int) ([]int, error) {
+	most := make([]int, upto+1)
+	var opts rules.HeapOptions
+	for n := 1; n <= upto; n++ {
+		opts.Reset()
+		if err := m.HeapMoves(int64(n), &opts); err != nil {
+			return nil, err
+		}
+		most[n] = 1
+		for k := 0; k < opts.Len(); k++ {
+			parts := opts.Option(k)
+			if len(parts) < 2 {
+				continue
+			}
+			c := 0
+			for _, p := range parts {
+				if p >= int64(n) {
+					return nil, fmt.Errorf("heap grows without bound: a heap of %d splits into a heap of %d", n, p)
+				}
+				c += most[p]
+			}
+			most[n] = max(most[n], c)
+		}
+	}
+	return most, nil
+}
 
 // HeapStarts turns an instance of a heap game into the engine's view of
 // it (rules.Instance.HeapView): a position is a collection of heaps,
 // largest first, padded to the most heaps one heap of 0..upto can become;
 // the seeds are the single heaps 0..upto.
-func HeapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed, error) {
-	most, err := sg.MaxHeaps(in.NewMachine(), upto)
+func HeapStarts(in *rules.Instance, upto int) (*rules.Instance, []Seed, error) {
+	most, err := MaxHeaps(in.NewMachine(), upto)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -25,11 +58,11 @@ func HeapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed
 	if err != nil {
 		return nil, nil, err
 	}
-	seeds := make([]positions.Seed, upto+1)
+	seeds := make([]Seed, upto+1)
 	for n := range seeds {
 		p := make([]int64, k)
 		p[0] = int64(n)
-		seeds[n] = positions.Seed{Piles: p}
+		seeds[n] = Seed{Piles: p}
 	}
 	return view, seeds, nil
 }
@@ -38,7 +71,7 @@ func HeapStarts(in *rules.Instance, upto int) (*rules.Instance, []positions.Seed
 // collection of heaps: a view of as many heaps as the collection can split
 // into, and the collection's tuple in it (HeapTuple).
 func HeapViewAt(in *rules.Instance, heaps []int64) (*rules.Instance, []int64, error) {
-	most, err := sg.MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
+	most, err := MaxHeaps(in.NewMachine(), int(slices.Max(heaps)))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,31 +99,31 @@ func HeapTuple(heaps []int64, k int) []int64 {
 	return tuple
 }
 
-// HeapIndex finds a collection of heaps in r, a result of a heap view:
-// the index of the collection's tuple (HeapTuple), without history. A
-// collection r does not hold gives a *HeapsNotHeldError.
-func (r *Result) HeapIndex(heaps []int64) (int, error) {
-	k := r.Space.Piles()
+// HeapIndex finds a collection of heaps in s, a space of a heap view: the
+// index of the collection's tuple (HeapTuple), without history. A
+// collection s does not hold gives a *HeapsNotHeldError.
+func (s *Space) HeapIndex(heaps []int64) (int, error) {
+	k := s.Piles()
 	tuple := HeapTuple(heaps, k)
-	missing := &HeapsNotHeldError{Heaps: heaps, Tuple: tuple, Most: k, Positions: r.Len()}
+	missing := &HeapsNotHeldError{Heaps: heaps, Tuple: tuple, Most: k, Positions: s.Len()}
 	if missing.TooMany() {
 		return 0, missing
 	}
-	i, ok := r.Space.Index(tuple[:k], 0)
+	i, ok := s.Index(tuple[:k], 0)
 	if !ok {
 		return 0, missing
 	}
 	return i, nil
 }
 
-// HeapsNotHeldError is a collection of heaps that a result of a heap view
+// HeapsNotHeldError is a collection of heaps that a space of a heap view
 // does not hold: one of more heaps than the view's positions have
 // (TooMany), or one its starts do not reach.
 type HeapsNotHeldError struct {
 	Heaps     []int64 // the collection, as asked for
 	Tuple     []int64 // its tuple, HeapTuple(Heaps, Most)
 	Most      int     // the heaps of a position of the view
-	Positions int     // the positions the result holds
+	Positions int     // the positions the space holds
 }
 
 // TooMany tells whether the collection has more heaps (not counting
