@@ -369,7 +369,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	case errors.Is(err, sg.ErrMisereCap):
 		return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
 	case err != nil:
-		return withSource(err, insts)
+		return err
 	}
 	res.Win, res.Grundy, res.Values = sum.Win, sum.Grundy, sum.Values
 	if sum.Grundy == nil {
@@ -387,26 +387,6 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	}
 	writeSum(e.stdout, res)
 	return nil
-}
-
-// withSource gives an error in the rules of a game of a sum the game's
-// source, so that it is shown with its line.
-func withSource(err error, insts []*rules.Instance) error {
-	var one *rules.Error
-	var list rules.ErrorList
-	file := ""
-	switch {
-	case errors.As(err, &list) && len(list) > 0:
-		file = list[0].Pos.File
-	case errors.As(err, &one):
-		file = one.Pos.File
-	}
-	for _, in := range insts {
-		if file != "" && in.Game.File == file {
-			return err
-		}
-	}
-	return err
 }
 
 // writeSum writes the analysis of a sum as text.
