@@ -459,7 +459,6 @@ type sweep struct {
 	count  int
 	min    []int64 // the tight box of the members
 	max    []int64
-	moves  int64
 	swept  bool // wholeBox swept after all
 }
 

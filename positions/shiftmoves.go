@@ -150,14 +150,3 @@ func (x *shiftMoves) legal(v []int64, nz []int32, out []int32) []int32 {
 	}
 	return out
 }
-
-// nonZero lists the piles of v that are not zero.
-func nonZero(v []int64, out []int32) []int32 {
-	out = out[:0]
-	for k, x := range v {
-		if x != 0 {
-			out = append(out, int32(k))
-		}
-	}
-	return out
-}

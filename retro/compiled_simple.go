@@ -22,13 +22,11 @@ type simpleStep struct {
 // to the same position (a + 1 and 2a at a = 1): only there are the
 // successors of a position compared, to count each edge once.
 type twins struct {
-	lo   []int64
 	mark [][]bool
-	any  bool
 }
 
 func newTwins(ss []simpleStep, lo, size []int64) *twins {
-	tw := &twins{lo: lo, mark: make([][]bool, len(size))}
+	tw := &twins{mark: make([][]bool, len(size))}
 	for a := range ss {
 		for b := a + 1; b < len(ss); b++ {
 			if ss[a].P != ss[b].P {
@@ -42,7 +40,6 @@ func newTwins(ss []simpleStep, lo, size []int64) *twins {
 				x, y := ss[a].apply(v), ss[b].apply(v)
 				if x == y && x != v {
 					tw.mark[pl][v-lo[pl]] = true
-					tw.any = true
 				}
 			}
 		}
@@ -56,19 +53,6 @@ func (m *simpleStep) apply(v int64) int64 {
 		nv = rules.FloorDiv(nv, m.Div)
 	}
 	return nv
-}
-
-// at reports whether two moves may meet at p.
-func (tw *twins) at(p []int64) bool {
-	if !tw.any {
-		return false
-	}
-	for k, m := range tw.mark {
-		if m != nil && m[p[k]-tw.lo[k]] {
-			return true
-		}
-	}
-	return false
 }
 
 // sweepSimple values every position of a simple game, row by row against
