@@ -14,12 +14,15 @@
 // Files:
 //
 //   - csv.go: WriteCSV, its header and the best column (Best, MoveText).
-//   - rows.go: the rows of the CSV and Parquet exports, in their order.
+//   - rows.go: the rows of the CSV and Parquet exports, in their order,
+//     and how many an export writes (CSVOptions.RowCount).
 //   - parquet.go: WriteParquet; not in the browser build (GOOS=js), where
 //     parquet-go alone would make half of the explorer's engine.
 //   - json.go: the explorer's JSON of an answer, a position and a tree.
-//   - summary.go: the JSON of retro solve and the counts it adds up.
+//   - summary.go: what retro solve prints of a solved game (Summary), as
+//     text and JSON, and the counts it adds up.
 //   - ribbon.go: the ribbon of a question's answer, a cell per value.
 //   - tree.go: strategy trees as text, dot and JSON, written as walked.
 //   - sg.go: Grundy tables as text, CSV and JSON, and sums of heaps.
+//   - words.go: counts with their nouns, and times as people read them.
 package out

@@ -45,6 +45,9 @@
 //     left to colour. The sets, the counts and so the table are the
 //     general path's, whatever the number of peers; every peer holds the
 //     whole counts (Tally, Segments) and its own positions' outcomes.
+//   - Totals: what a Result and a Part tell alike of the whole result, its
+//     positions, moves, edges, tally and sets as shown (Result.Totals,
+//     Part.Totals; view.go).
 //   - Optimal moves: from W the moves to an L one layer lower, from L the
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked

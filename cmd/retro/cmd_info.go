@@ -127,9 +127,9 @@ func writeSizes(w io.Writer, t *table.File, n int64) {
 	}
 	fmt.Fprintf(w, "file:       %d bytes, %s bits per position (checked part %d, made record %d)\n",
 		t.Size, bits(t.Size), t.Header.End, t.Size-int64(t.Header.End))
-	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%s)\n", frame, bits(frame), count(int64(len(t.Dir)), "block", "blocks"))
+	fmt.Fprintf(w, "  header and directory  %9d bytes  %s bits/position  (%s)\n", frame, bits(frame), out.Plural(int64(len(t.Dir)), "block", "blocks"))
 	for _, k := range []table.BlockKind{table.KindGame, table.KindInstance, table.KindSpace, table.KindOutcomes} {
-		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%s)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), count(int64(blocksOf[k]), "block", "blocks"))
+		fmt.Fprintf(w, "  %-20s  %9d bytes  %s bits/position  (%s)\n", kindTitle(k), bytesOf[k], bits(bytesOf[k]), out.Plural(int64(blocksOf[k]), "block", "blocks"))
 	}
 }
 
@@ -153,7 +153,7 @@ func writeMade(w io.Writer, t *table.File) {
 	}
 	m := t.Made
 	fmt.Fprintf(w, "made:       %s by %s (%s), solve %s on %s\n", m.Date.UTC().Format(time.DateTime+" UTC"),
-		m.Engine, m.Go, duration(m.SolveTime), count(int64(m.Cores), "core", "cores"))
+		m.Engine, m.Go, out.Duration(m.SolveTime), out.Plural(int64(m.Cores), "core", "cores"))
 }
 
 // infoJSON is what info --json prints.

@@ -53,28 +53,8 @@ func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 // exportProgress shows, on a terminal, the rows an export has written and
 // of how many; the function it returns clears the line.
 func exportProgress(e *env, s *solved, opt *out.CSVOptions) func() {
-	total := exportRows(s, *opt)
+	total := opt.RowCount(s.results)
 	p := newProgress(e, time.Now())
 	opt.Progress = func(n int64) { p.show("%s", countLine("export", n, total, "rows")) }
 	return p.done
-}
-
-// exportRows counts the rows an export writes.
-func exportRows(s *solved, opt out.CSVOptions) int64 {
-	var n int64
-	for _, r := range s.results {
-		switch {
-		case opt.Layer >= 0:
-			for _, seg := range r.Segments() {
-				if seg.Layer == opt.Layer {
-					n += int64(seg.End - seg.Start)
-				}
-			}
-		case opt.KeepOutcome:
-			n += int64(r.Tally()[opt.Outcome])
-		default:
-			n += int64(r.Len())
-		}
-	}
-	return n
 }

@@ -88,12 +88,12 @@ func TestExportProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := exportRows(s, opt); n != 40001 {
+	if n := opt.RowCount(s.results); n != 40001 {
 		t.Errorf("%d rows", n)
 	}
 	done := exportProgress(e, s, &opt)
 	opt.Layer = 7
-	if n := exportRows(s, opt); n != 1 { // one position a layer on a chain
+	if n := opt.RowCount(s.results); n != 1 { // one position a layer on a chain
 		t.Errorf("layer 7: %d rows", n)
 	}
 	done()

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -21,15 +20,6 @@ func addJSONFlag(fs *pflag.FlagSet, p *bool) {
 }
 
 func printJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
-
-// summaryJSON is solve's summary.
-func summaryJSON(s *summary) *out.SummaryJSON {
-	return &out.SummaryJSON{Game: s.game.Name, File: s.game.File, Instances: s.instances,
-		Positions: s.positions, Moves: s.moves, Edges: s.edges,
-		Outcomes: s.counts.Outcomes(), Layers: s.counts.Layers(), TimeMs: millis(s.elapsed)}
-}
-
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // positionJSON is show's position, as /api/position answers it.
 func positionJSON(res *retro.Result, i int) (*positionResponse, error) {

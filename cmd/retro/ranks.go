@@ -140,12 +140,12 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	if comm.Rank() != 0 {
 		return nil
 	}
-	sum := s.summarize()
-	sum.memory = fmt.Sprintf("%s resident, the largest of %d ranks", mebibytes(peak[0]), comm.Size())
+	sum := s.summarize(fmt.Sprintf("%s resident, the largest of %d ranks", mebibytes(peak[0]), comm.Size()))
 	if o.json {
-		return printJSON(e.stdout, summaryJSON(sum))
+		return printJSON(e.stdout, sum.JSON())
 	}
-	return writeSummary(e.stdout, sum, o.layers)
+	sum.WriteText(e.stdout, o.layers)
+	return nil
 }
 
 // writePartsFile writes, with the other ranks, the table of a game solved

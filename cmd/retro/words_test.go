@@ -3,20 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestWords(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{count(1, "block", "blocks"), "1 block"},
-		{count(0, "block", "blocks"), "0 blocks"},
-		{count(2, "core", "cores"), "2 cores"},
-		{duration(400 * time.Microsecond), "0.4 ms"},
-		{duration(0), "0.0 ms"},
-		{duration(9960 * time.Microsecond), "10.0 ms"},
-		{duration(12400 * time.Microsecond), "12 ms"},
-		{duration(1254 * time.Millisecond), "1.25 s"},
-		{duration(125 * time.Second), "2m5s"},
 		{checkFailed(1, 1).Error(), "1 game has errors"},
 		{checkFailed(1, 3).Error(), "1 of 3 games has errors"},
 		{checkFailed(2, 3).Error(), "2 of 3 games have errors"},
