@@ -94,7 +94,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if r := o.ask.lang.Ranges(a); r != "" {
 		fmt.Fprintln(e.stdout, r)
 	}
-	if err := out.WriteRibbon(e.stdout, ribbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
+	if err := out.WriteRibbon(e.stdout, out.RibbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, a.Text())
@@ -245,34 +245,6 @@ func (a *aggFlags) aggregate(c *command) (query.Aggregate, error) {
 		}
 	}
 	return agg, nil
-}
-
-// ribbonGroups makes one ribbon per tuple of all parameters but the last,
-// each cell labelled with the last parameter's value.
-func ribbonGroups(a *query.Answer) []out.RibbonGroup {
-	var groups []out.RibbonGroup
-	n := len(a.Names)
-	for _, c := range a.Cells {
-		cell := ribbonCell(a, c)
-		heading := ""
-		if n > 1 {
-			heading = query.FormatAssignments(a.Names[:n-1], c.Params[:n-1])
-		}
-		if len(groups) == 0 || groups[len(groups)-1].Heading != heading {
-			groups = append(groups, out.RibbonGroup{Heading: heading})
-		}
-		g := &groups[len(groups)-1]
-		g.Cells = append(g.Cells, cell)
-	}
-	return groups
-}
-
-func ribbonCell(a *query.Answer, c query.Cell) out.RibbonCell {
-	label := "start"
-	if n := len(c.Params); n > 0 {
-		label = fmt.Sprint(c.Params[n-1])
-	}
-	return out.RibbonCell{Label: label, Outcome: c.Outcome, Layer: c.Layer, Holds: c.Holds}
 }
 
 // swappedHint is the error for a question given before the game (query

@@ -71,7 +71,7 @@ func heapTableIndex(file string, res *retro.Result, arg string, asGiven bool, no
 		if asGiven {
 			named = heaps
 		}
-		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, heapText(named), missing.Most)
+		return 0, fmt.Errorf("%s does not hold %s: its positions have at most %d heaps", file, out.HeapText(named), missing.Most)
 	}
 	return 0, notHeld(heapTuple(missing.Tuple))
 }
@@ -87,5 +87,5 @@ func heapTuple(t []int64) string {
 	if len(h) == 0 {
 		return "(no heaps)"
 	}
-	return heapText(h)
+	return out.HeapText(h)
 }

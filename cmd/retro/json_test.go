@@ -120,7 +120,7 @@ func TestSolveInfoJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("info: exit %d: %s", code, errs)
 	}
-	var in infoJSON
+	var in out.InfoJSON
 	if err := json.Unmarshal([]byte(got), &in); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/out"
 	"retro/positions"
 	"retro/rules"
 )
@@ -60,7 +61,7 @@ func TestShowFinalAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			writePosition(&general, res, i, func(q []int64, h int) string { return positions.Format(g, q, h) }, true)
+			out.WritePosition(&general, res, i, func(q []int64, h int) string { return positions.Format(g, q, h) }, true)
 			if direct.String() != general.String() {
 				t.Errorf("%s %v: direct %q, solved %q", c.game, p, direct.String(), general.String())
 			}
