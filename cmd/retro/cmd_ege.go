@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/retro/query"
 	"retro/rules"
@@ -126,7 +127,7 @@ type egeJSON struct {
 }
 
 type egeAnswerJSON struct {
-	Task   *serveTask      `json:"task"`
+	Task   *explorer.Task  `json:"task"`
 	Answer *out.AnswerJSON `json:"answer"`
 	Reason string          `json:"reason,omitempty"` // "S = 29: Petya doubles …"
 }
@@ -139,13 +140,7 @@ func writeEgeJSON(w io.Writer, g *rules.Game, answers []*query.Answer, width int
 		if err != nil {
 			return err
 		}
-		var task *serveTask
-		for i := range serveTasks {
-			if serveTasks[i].Key == t.Key {
-				task = &serveTasks[i]
-			}
-		}
-		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: task, Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
+		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: explorer.FindTask(t.Key), Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
 	}
 	return printJSON(w, j)
 }

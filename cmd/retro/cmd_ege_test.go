@@ -3,9 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"retro/cmd/retro/internal/explorer"
+	"retro/retro/query"
+	"retro/rules"
 	"strings"
 	"testing"
 )
@@ -89,5 +95,36 @@ func TestEgeReadmeGame(t *testing.T) {
 	out, errs, code := runCmd(t, "ege", path, "--plain")
 	if want := "19: 8\n19g: 14\n20: 7 13\n21: 12\n"; code != 0 || out != want {
 		t.Errorf("exit %d, %s\ngot:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+}
+
+// The explorer's explanations of the exam's tasks (/api/query) are retro
+// ege's, in both languages.
+func TestEgeExplainsAsExplorer(t *testing.T) {
+	ts := httptest.NewServer(explorer.Handler(context.Background(), explorer.DefaultOptions(4<<30)))
+	defer ts.Close()
+	demo, _ := rules.Builtin("ege-2027-demo")
+	for _, key := range []string{"19", "20", "21"} {
+		body, _ := json.Marshal(map[string]string{"game": string(demo), "task": key})
+		resp, err := http.Post(ts.URL+"/api/query", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q explorer.QueryResponse
+		err = json.NewDecoder(resp.Body).Decode(&q)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("task %s: status %d, %v", key, resp.StatusCode, err)
+		}
+		for _, l := range query.Langs {
+			out, _, _ := runCmd(t, "ege", "--lang", string(l), "ege-2027-demo")
+			x := q.Explain[l]
+			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
+				t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, x.Reason)
+			}
+			if x.Ranges != "S = 1..115" || !strings.Contains(out, x.Meaning) {
+				t.Errorf("task %s, %s: meaning %q, ranges %q", key, l, x.Meaning, x.Ranges)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/retro"
 	"retro/retro/query"
@@ -84,7 +85,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	a := answers[0]
 	if o.ask.json {
-		return printJSON(e.stdout, queryResponse{Answer: out.NewAnswerJSON(a, 0), Width: o.ask.game.openWidth})
+		return printJSON(e.stdout, explorer.QueryResponse{Answer: out.NewAnswerJSON(a, 0), Width: o.ask.game.openWidth})
 	}
 	if o.ask.plain {
 		fmt.Fprintln(e.stdout, a.Text())

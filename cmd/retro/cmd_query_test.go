@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"retro/rules"
 	"strconv"
 	"strings"
 	"testing"
@@ -178,7 +179,15 @@ func TestQueryBoxOnly(t *testing.T) {
 	if code != 0 || out != "36\n" || errs != note {
 		t.Errorf("exit %d: %q, stderr %q", code, out, errs)
 	}
-	text, _ := presetSource("lebedev-operations")
+	src, _ := rules.Builtin("lebedev-operations")
+	g, err := rules.Parse("lebedev-operations.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, ok := g.BoxAsStarts() // the explorer's preset
+	if !ok {
+		t.Fatal("lebedev-operations: no starts made of its box")
+	}
 	preset := writeGame(t, "preset.toml", text)
 	a, _, _ := runCmd(t, "ege", "--plain", "lebedev-operations")
 	b, _, _ := runCmd(t, "ege", "--plain", preset)

@@ -68,25 +68,14 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	last, err := parseCommand(g, "last", o.last)
+	hist, err := parseHistory(g, o.last, o.mylast)
 	if err != nil {
 		return err
-	}
-	mylast, err := parseCommand(g, "mylast", o.mylast)
-	if err != nil {
-		return err
-	}
-	if g.History == rules.NoHistory && (last != 0 || mylast != 0) {
-		return fmt.Errorf("%s carries no history: --last and --mylast do not apply", g.File)
-	}
-	if g.History == rules.LastHistory && mylast != 0 {
-		return fmt.Errorf("%s carries only last: --mylast does not apply", g.File)
 	}
 	in, err := singleInstance(g)
 	if err != nil {
 		return err
 	}
-	hist := positions.JoinHistory(g, last, mylast)
 	if !o.json {
 		if done, err := showFinal(e.stdout, in, piles, hist); done || err != nil {
 			return err

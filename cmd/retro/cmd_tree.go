@@ -7,9 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
-	"retro/positions"
 	"retro/retro"
-	"retro/rules"
 )
 
 func init() {
@@ -125,24 +123,4 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		return out.WriteTreeJSON(e.stdout, g, tree)
 	}
 	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves})
-}
-
-// parseHistory reads --last and --mylast into a history value, checking
-// that the game's positions carry them.
-func parseHistory(g *rules.Game, lastArg, mylastArg string) (int, error) {
-	last, err := parseCommand(g, "last", lastArg)
-	if err != nil {
-		return 0, err
-	}
-	mylast, err := parseCommand(g, "mylast", mylastArg)
-	if err != nil {
-		return 0, err
-	}
-	if g.History == rules.NoHistory && (last != 0 || mylast != 0) {
-		return 0, fmt.Errorf("%s carries no history: --last and --mylast do not apply", g.File)
-	}
-	if g.History == rules.LastHistory && mylast != 0 {
-		return 0, fmt.Errorf("%s carries only last: --mylast does not apply", g.File)
-	}
-	return positions.JoinHistory(g, last, mylast), nil
 }

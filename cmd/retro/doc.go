@@ -30,8 +30,7 @@
 //
 // Files:
 //
-//   - main.go: the entry point, signals and the exit code; main_js.go the
-//     same for the explorer's engine built for the browser.
+//   - main.go: the entry point, signals and the exit code.
 //   - command.go: the registry of commands and the flags every command
 //     shares; cmd_NAME.go: one file per command.
 //   - game.go: the game flags (--param, caps, --max-memory, --general) and
@@ -40,8 +39,10 @@
 //     export_options.go: export's CSV options. Export is not in the
 //     browser build (GOOS=js), which only answers the explorer's API: its
 //     Parquet writer would make half of the engine the page loads.
-//   - serve.go and serve_api.go: the explorer's server and its JSON API;
-//     web/: the page.
+//   - internal/explorer: the explorer, its server, API and page, which
+//     serve, site and engine (cmd_engine_js.go, the command of the
+//     browser build) call; internal/history: the history of a position
+//     as --last and --mylast, and the explorer's requests, give it.
 //   - explain.go: --lang and the locale; words.go: counts with their
 //     nouns; hints.go: the flag that lifts a cap an error ran into;
 //     term.go: colour and the terminal; json.go: --json printing.

@@ -13,7 +13,7 @@ import (
 // shared by several tests (made once, outliving any one test).
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range []string{wythoff.dir, site.root, mpiRetro.dir} {
+	for _, dir := range []string{wythoff.dir, mpiRetro.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}

@@ -3,11 +3,10 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"slices"
 
 	"github.com/spf13/pflag"
 
-	"retro/out"
+	"retro/cmd/retro/internal/explorer"
 	"retro/retro"
 	"retro/rules"
 )
@@ -21,22 +20,8 @@ func addJSONFlag(fs *pflag.FlagSet, p *bool) {
 
 func printJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
 
-// positionJSON is show's position, as /api/position answers it.
-func positionJSON(res *retro.Result, i int) (*positionResponse, error) {
-	g := res.Instance.Game
-	moves, err := res.Moves(i, res.Instance.NewMachine())
-	if err != nil {
-		return nil, err
-	}
-	reply := slices.IndexFunc(moves, func(m retro.Move) bool { return m.Best })
-	if reply < 0 && len(moves) > 0 {
-		reply = 0
-	}
-	return &positionResponse{Position: out.NewPositionJSON(g, res, i, moves), Reply: reply}, nil
-}
-
 func (o *showOptions) printPositionJSON(e *env, res *retro.Result, i int) error {
-	j, err := positionJSON(res, i)
+	j, err := explorer.NewPositionResponse(res, i)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 )
 
@@ -25,7 +26,7 @@ func TestShowJSON(t *testing.T) {
 		t.Fatalf("exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
 	}
 	// Every move of the JSON is a line of the text.
-	var j positionResponse
+	var j explorer.PositionResponse
 	if err := json.Unmarshal([]byte(got), &j); err != nil {
 		t.Fatal(err)
 	}

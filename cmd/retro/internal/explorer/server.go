@@ -1,10 +1,9 @@
-package main
+package explorer
 
 import (
 	"container/list"
 	"context"
 	"crypto/sha256"
-	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -21,49 +20,45 @@ import (
 	"retro/rules"
 )
 
-// The explorer (retro serve): a page and a small JSON API over the engine.
-// Everything a request brings is data: game text is only parsed by
-// rules.Parse, questions by query.ParseQuestion, positions by
-// parsePosition. The API is in serve_api.go.
+// Options are the caps and limits of a server: those a command sets
+// (exported), and the rest, fixed.
+type Options struct {
+	MaxPositions int           // positions of one game, all instances together
+	Timeout      time.Duration // one request's solving, widening included
+	WidenCap     int64         // values an open parameter range is widened to
+	MaxMemory    int64         // bytes of the tables of all solves at once (each takes its share)
 
-//go:embed web
-var webFS embed.FS
-
-// serveOptions are the caps and limits of a server.
-type serveOptions struct {
-	maxPositions int           // positions of one game, all instances together
-	maxInstances int           // instances of a game with parameters in its rules
-	timeout      time.Duration // one request's solving, widening included
-	widenCap     int64         // values an open parameter range is widened to
-	maxBody      int64         // bytes of a request body
-	maxGame      int           // bytes of a game's text
-	maxTreeNodes int           // nodes of one tree
-	maxCells     int           // ribbon cells sent
-	cacheBudget  int           // positions kept in the cache, all games together
-	solvers      int           // games solved at once
-	maxMemory    int64         // bytes of the tables of all solves at once (each takes its share)
+	maxInstances int   // instances of a game with parameters in its rules
+	maxBody      int64 // bytes of a request body
+	maxGame      int   // bytes of a game's text
+	maxTreeNodes int   // nodes of one tree
+	maxCells     int   // ribbon cells sent
+	cacheBudget  int   // positions kept in the cache, all games together
+	solvers      int   // games solved at once
 }
 
-func defaultServeOptions() serveOptions {
-	return serveOptions{
-		maxPositions: 2_000_000,
+// DefaultOptions are the caps and limits of retro serve and of the static
+// explorer, with maxMemory bytes for all solves at once.
+func DefaultOptions(maxMemory int64) Options {
+	return Options{
+		MaxPositions: 2_000_000,
+		Timeout:      20 * time.Second,
+		WidenCap:     4096,
+		MaxMemory:    maxMemory,
 		maxInstances: 64,
-		timeout:      20 * time.Second,
-		widenCap:     4096,
 		maxBody:      64 << 10,
 		maxGame:      16 << 10,
 		maxTreeNodes: 3000,
 		maxCells:     4096,
 		cacheBudget:  8_000_000,
 		solvers:      2,
-		maxMemory:    defaultMemoryBudget(),
 	}
 }
 
 // server holds the solved games. Solved results are read-only and shared
 // between requests; every request makes its own rules.Machine.
 type server struct {
-	opt serveOptions
+	opt Options
 	// localOnly: the server listens on loopback, and takes only requests
 	// addressed to localhost or an IP address (not a name that a foreign
 	// page could point at this machine: DNS rebinding).
@@ -91,10 +86,14 @@ type cacheEntry struct {
 	err     error
 }
 
-func newServer(base context.Context, opt serveOptions) *server {
+func newServer(base context.Context, opt Options) *server {
 	return &server{opt: opt, base: base, sem: make(chan struct{}, max(opt.solvers, 1)),
 		cache: map[string]*list.Element{}, lru: list.New()}
 }
+
+// Handler is the explorer's page and API, as retro serve serves them, for
+// requests that may stop when base is done.
+func Handler(base context.Context, opt Options) http.Handler { return newServer(base, opt).handler() }
 
 // handler routes the page and the API.
 func (s *server) handler() http.Handler {
@@ -230,7 +229,7 @@ func (s *server) solved(ctx context.Context, text string, width int64) (*cacheEn
 		case <-e.ready:
 			return e, e.err
 		case <-ctx.Done():
-			return nil, timeoutError(ctx.Err(), s.opt.timeout)
+			return nil, timeoutError(ctx.Err(), s.opt.Timeout)
 		}
 	}
 	e := &cacheEntry{key: key, ready: make(chan struct{})}
@@ -327,7 +326,7 @@ func (s *server) checkRanges(g *rules.Game, width int64) error {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("the rules' parameters give more than %d games, the most this server solves: narrow their ranges", s.opt.maxInstances)}
 	}
-	if starts, ok := count(g.StartParams(), int64(s.opt.maxPositions)/games); !ok || starts*games > int64(s.opt.maxPositions) {
+	if starts, ok := count(g.StartParams(), int64(s.opt.MaxPositions)/games); !ok || starts*games > int64(s.opt.MaxPositions) {
 		return s.solveError(positions.ErrTooManyPositions, g)
 	}
 	return nil
@@ -356,7 +355,7 @@ func (s *server) solveError(err error, g *rules.Game) error {
 	case errors.Is(err, positions.ErrTooManyPositions):
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("refused: the game has more than %d positions, the cap of this server (retro serve --max-positions); "+
-				"narrow the range of its parameters, or check that the game ends", s.opt.maxPositions)}
+				"narrow the range of its parameters, or check that the game ends", s.opt.MaxPositions)}
 	case errors.Is(err, positions.ErrTooManyEdges):
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("refused: the game has more than %d moves between positions, the cap of this server "+
@@ -370,7 +369,7 @@ func (s *server) solveError(err error, g *rules.Game) error {
 			msg: fmt.Sprintf("refused: %v (the memory budget of one solve on this server: retro serve --max-memory, shared by %d solves at once)",
 				strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), max(s.opt.solvers, 1))}
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return timeoutError(err, s.opt.timeout)
+		return timeoutError(err, s.opt.Timeout)
 	}
 	return gameError(err)
 }
@@ -379,7 +378,7 @@ func (s *server) solveError(err error, g *rules.Game) error {
 // its move graph (4 bytes an edge) stays within the position cap's memory.
 const edgesPerPosition = 32
 
-func (s *server) maxEdges() int64 { return int64(s.opt.maxPositions) * edgesPerPosition }
+func (s *server) maxEdges() int64 { return int64(s.opt.MaxPositions) * edgesPerPosition }
 
 // movesPerPosition bounds the moves a solve generates (each three times:
 // to find the positions, to count the edges and to place them) on average,
@@ -387,14 +386,14 @@ func (s *server) maxEdges() int64 { return int64(s.opt.maxPositions) * edgesPerP
 // time limit, and frees its slot.
 const movesPerPosition = 3 * 2 * edgesPerPosition
 
-func (s *server) maxMoves() int64 { return int64(s.opt.maxPositions) * movesPerPosition }
+func (s *server) maxMoves() int64 { return int64(s.opt.MaxPositions) * movesPerPosition }
 
 // gameOptions are the options of a solve on this server with the open
 // ranges taking width values: at most maxPositions positions, its share of
 // the memory, the move caps.
 func (s *server) gameOptions(width int64) retro.GameOptions {
-	return retro.GameOptions{MaxPositions: s.opt.maxPositions, OpenWidth: width, MaxEdges: s.maxEdges(), MaxMoves: s.maxMoves(),
-		MaxBytes: s.opt.maxMemory / int64(max(s.opt.solvers, 1))}
+	return retro.GameOptions{MaxPositions: s.opt.MaxPositions, OpenWidth: width, MaxEdges: s.maxEdges(), MaxMoves: s.maxMoves(),
+		MaxBytes: s.opt.MaxMemory / int64(max(s.opt.solvers, 1))}
 }
 
 func timeoutError(err error, limit time.Duration) error {
@@ -409,5 +408,5 @@ func timeoutError(err error, limit time.Duration) error {
 // request's own context: a solve others wait for is not dropped when its
 // first asker goes away, but it ends with the server or its deadline.
 func (s *server) solveContext() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(s.base, s.opt.timeout)
+	return context.WithTimeout(s.base, s.opt.Timeout)
 }

@@ -1,19 +1,15 @@
-package main
+package explorer
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -26,310 +22,6 @@ import (
 // failure. Screenshots go to artifacts/e2e/ at the module's root: of the
 // step that failed, and with -shots of every step (each one costs the
 // browser a full-page render and a PNG, a third of the CPU of a run).
-
-var shotsFlag = flag.Bool("shots", false, "TestExplorerE2E: save a screenshot of every step under artifacts/e2e/, not only of a failed one")
-
-// chromiumPath finds a Chromium: $CHROMIUM, /usr/bin/chromium, or one on
-// the PATH.
-func chromiumPath() string {
-	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p == "" {
-			continue
-		}
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p
-		}
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// browser is one headless Chromium with a page of the explorer open.
-type browser struct {
-	t      *testing.T
-	ctx    context.Context
-	url    string
-	shots  string
-	lang   string // the page's language: en, ru
-	opened bool   // the page was opened (open)
-	mu     sync.Mutex
-	errors []string // exceptions and console errors of the page
-}
-
-// needChromium skips the test without a chromium, or fails it under CI,
-// and skips it under -short.
-func needChromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: the end-to-end tests take minutes of a browser's time")
-	}
-	path := chromiumPath()
-	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true but no chromium was found (/usr/bin/chromium): .ci/install-browser should have installed it")
-		}
-		t.Skip("no chromium found (/usr/bin/chromium, $CHROMIUM or the PATH): run .ci/install-browser to run the end-to-end tests")
-	}
-	return path
-}
-
-// servedURL serves the explorer as retro serve does.
-func servedURL(t *testing.T) string {
-	srv := httptest.NewServer(newServer(context.Background(), defaultServeOptions()).handler())
-	t.Cleanup(srv.Close)
-	return srv.URL
-}
-
-var site struct {
-	once sync.Once
-	root string // the temporary folder, removed by TestMain
-	dir  string
-	err  error
-}
-
-// staticURL is the static explorer, written once by retro site, opened
-// from disk.
-func staticURL(t *testing.T) string {
-	t.Helper()
-	site.once.Do(func() {
-		site.root, site.err = os.MkdirTemp("", "retro-site-")
-		if site.err != nil {
-			return
-		}
-		site.dir = site.root
-		var out, errb strings.Builder
-		if code := run(context.Background(), &env{stdout: &out, stderr: &errb}, []string{"site", filepath.Join(site.dir, "explorer")}); code != 0 {
-			site.err = fmt.Errorf("retro site: exit %d: %s", code, errb.String())
-		}
-		site.dir = filepath.Join(site.dir, "explorer")
-	})
-	if site.err != nil {
-		t.Fatal(site.err)
-	}
-	return "file://" + filepath.ToSlash(site.dir) + "/index.html"
-}
-
-func newBrowser(t *testing.T, url, lang string) *browser {
-	t.Helper()
-	path := needChromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-		chromedp.Flag("lang", lang),
-		chromedp.Flag("accept-lang", lang),
-		// Baseline-compiled WebAssembly only: each page load of the static
-		// explorer would otherwise spend seconds of CPU optimising the
-		// whole engine in the background, which the tests do not need.
-		chromedp.Flag("js-flags", "--liftoff-only"),
-		chromedp.Env("LANGUAGE="+lang, "LANG="+lang+".UTF-8"),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
-	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
-
-	b := &browser{t: t, ctx: ctx, url: url, lang: lang, shots: artifactsDir(t)}
-	if err := chromedp.Listen(ctx, b.listen); err != nil {
-		t.Fatalf("chromium %s does not start: %v", path, err)
-	}
-	return b
-}
-
-// word is a word of the page in its language.
-func (b *browser) word(en string) string {
-	if b.lang == "ru" {
-		if w, ok := ruWords[en]; ok {
-			return w
-		}
-		b.t.Fatalf("no Russian for %q in the test", en)
-	}
-	return en
-}
-
-// ruWords are the words the tests look for, in Russian.
-var ruWords = map[string]string{"Petya": "Петя", "Vanya": "Ваня", "Petya wins": "Побеждает Петя", "Stopped": "Остановлено"}
-
-func (b *browser) listen(ev any) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	switch ev := ev.(type) {
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		msg := d.Text
-		if d.Exception != nil {
-			msg += " " + d.Exception.Description
-		}
-		b.errors = append(b.errors, fmt.Sprintf("exception at %s:%d:%d: %s", d.URL, d.LineNumber+1, d.ColumnNumber+1, msg))
-	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeError {
-			var parts []string
-			for _, a := range ev.Args {
-				parts = append(parts, string(a.Value)+a.Description)
-			}
-			b.errors = append(b.errors, "console error: "+strings.Join(parts, " "))
-		}
-	}
-}
-
-// checkErrors fails the test for every error the page reported.
-func (b *browser) checkErrors() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, e := range b.errors {
-		b.t.Errorf("page: %s", e)
-	}
-	b.errors = nil
-}
-
-// artifactsDir is artifacts/e2e/ at the module's root (gitignored).
-func artifactsDir(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			dir = d
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	out := filepath.Join(dir, "artifacts", "e2e")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Logf("no screenshots: %v", err)
-		return ""
-	}
-	return out
-}
-
-func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		b.shot("failed")
-		b.t.Fatalf("%s: %v", what, err)
-	}
-}
-
-// eval evaluates a JavaScript expression.
-func eval[T any](b *browser, expr string) T {
-	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		b.shot("failed")
-		b.t.Fatalf("%s: %v", expr, err)
-	}
-	return v
-}
-
-// wait polls a JavaScript condition until it holds.
-func (b *browser) wait(what, cond string) {
-	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-		b.shot("failed")
-		b.t.Fatalf("waiting for %s (%s): %v", what, cond, err)
-	}
-}
-
-// waitReload waits for a condition across a reload of the page: the
-// page's context may go and come back meanwhile.
-func (b *browser) waitReload(what, cond string) {
-	b.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-		if err == nil && v {
-			return
-		}
-		if time.Now().After(deadline) {
-			b.shot("failed")
-			b.t.Fatalf("waiting for %s (%s): %v", what, cond, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-func (b *browser) click(sel string) {
-	b.t.Helper()
-	b.do("click "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
-}
-
-// set gives a form field a value and tells the page, as typing would.
-func (b *browser) set(sel, value string) {
-	b.t.Helper()
-	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q;
-		e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value)
-	eval[bool](b, js)
-}
-
-// shot saves a screenshot of the page: always when the step failed,
-// otherwise with -shots.
-func (b *browser) shot(name string) {
-	if b.shots == "" || name != "failed" && !*shotsFlag {
-		return
-	}
-	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(b.shots, strings.ReplaceAll(strings.TrimPrefix(b.t.Name(), "TestExplorerE2E/"), "/", "-")+"-"+name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		b.t.Logf("screenshot %s: %v", name, err)
-	}
-}
-
-// open loads the page and waits for the demo preset, which it opens with.
-func (b *browser) open() {
-	b.opened = true
-	start := time.Now()
-	b.do("open the page", chromedp.Navigate(b.url))
-	// The page before it (a reload the last step started, say) may still
-	// be going away: its context can vanish under a first look.
-	b.waitReload("the page", `document.body.dataset.ready === 'true'`)
-	b.wait("the first ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready'`)
-	b.t.Logf("the first answer %v after opening the page", time.Since(start).Round(time.Millisecond))
-}
-
-// carryOn goes on from the page as the scenario before left it, and opens
-// it only when there is none yet (a scenario run alone, with -run): for a
-// scenario whose checks do not need a fresh page, since each load of the
-// static explorer unpacks and compiles its engine again.
-func (b *browser) carryOn() {
-	if !b.opened {
-		b.open()
-	}
-}
-
-// useOwnGame writes a game into the game file and, once it is checked,
-// chooses it as one's own game.
-func (b *browser) useOwnGame(text string) {
-	b.t.Helper()
-	b.set(`#source`, text)
-	b.wait("the game checked", `state.ownText === document.getElementById('source').value && !document.getElementById('own-game').disabled`)
-	b.click(`#own-game`)
-}
-
-// ownGame chooses a game of one's own and waits for its ribbon.
-func (b *browser) ownGame(text string) {
-	b.t.Helper()
-	b.useOwnGame(text)
-	b.wait("its ribbon", `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('own-game').getAttribute('aria-pressed') === 'true'`)
-}
-
-// ask chooses a task and waits for its ribbon.
-func (b *browser) ask(task string) {
-	b.click(fmt.Sprintf(`input[name="task"][value=%q]`, task))
-	b.wait("the ribbon of task "+task, fmt.Sprintf(
-		`(s => s.dataset.state === 'ready' && s.dataset.task === %q)(document.getElementById('ribbon-section'))`, task))
-}
 
 // twoParamGame starts at (K, S): one ribbon row for each K.
 const twoParamGame = `name  = "Two parameters"
@@ -833,7 +525,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 				t.Errorf("%s: python3: %v\n%s\n%s", game, err, got, prog)
 				continue
 			}
-			want, _, _ := runCmd(t, "ege", "--plain", game)
+			want, _, _ := runRetro(t, "ege", "--plain", game)
 			if string(got) != want {
 				t.Errorf("%s: the Python program prints\n%s\nretro ege --plain:\n%s", game, got, want)
 			}
@@ -929,10 +621,10 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 		// The explorer solves at most 64 games of one file: it refuses
 		// more, in the server's words, and is asked again with the
 		// rules' parameters narrowed to 64 values.
-		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(defaultServeOptions().maxInstances) {
+		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(testOptions().maxInstances) {
 			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
 			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-			_, native := newServer(context.Background(), defaultServeOptions()).query(queryRequest{Game: text, Task: "19"})
+			_, native := newServer(context.Background(), testOptions()).query(queryRequest{Game: text, Task: "19"})
 			if err != nil || native == nil || got != native.Error() {
 				t.Errorf("%s: the static engine says %q (%v), the server %v", name, got, err, native)
 			}
@@ -948,7 +640,7 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, errs, code := runCmd(t, "ege", "--plain", path)
+		out, errs, code := runRetro(t, "ege", "--plain", path)
 		if code != 0 {
 			t.Errorf("%s: retro ege: exit %d: %s", name, code, errs)
 			continue
@@ -958,7 +650,7 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 			key, ans, _ := strings.Cut(line, ": ")
 			want[key] = ans
 		}
-		one, errs, code := runCmd(t, "query", "--plain", path, "win =1")
+		one, errs, code := runRetro(t, "query", "--plain", path, "win =1")
 		if code != 0 {
 			t.Errorf("%s: retro query: exit %d: %s", name, code, errs)
 			continue

@@ -1,149 +1,58 @@
-package main
+package explorer
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
-// The API of retro serve, over HTTP with httptest.
+// A game analysed over a [bounds] box and without starts: a one-pile box is
+// offered as starts x = S over it, any other gets a message before the
+// explorer tries to ask about it.
+func TestServeCheckBoxWithoutStarts(t *testing.T) {
+	_, ts := newTestServer(t, testOptions())
+	var c checkResponse
+	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "up-and-down")}, &c); st != 200 {
+		t.Fatalf("check: status %d", st)
+	}
+	if c.NoStart != "" || !strings.Contains(c.Explore, "[start]\nx = \"S\"") || !strings.Contains(c.Explore, `S = "0..19"`) {
+		t.Errorf("up-and-down: explore %q, noStart %q", c.Explore, c.NoStart)
+	}
+	// The text offered is a game whose questions have answers: up-and-down
+	// has draws, and a draw is never "lose".
+	var q QueryResponse
+	if st := post(t, ts, "/api/query", map[string]string{"game": c.Explore, "question": "draw", "aggregate": "count"}, &q); st != 200 {
+		t.Fatalf("query the offered text: status %d", st)
+	}
+	if q.Answer.Text == "0" {
+		t.Errorf("up-and-down offered as starts: no draw among %d starts", len(q.Answer.Cells))
+	}
 
-func newTestServer(t *testing.T, opt serveOptions) (*server, *httptest.Server) {
-	t.Helper()
-	s := newServer(context.Background(), opt)
-	ts := httptest.NewServer(s.handler())
-	t.Cleanup(ts.Close)
-	return s, ts
-}
+	c = checkResponse{}
+	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "wythoff")}, &c); st != 200 {
+		t.Fatalf("check: status %d", st)
+	}
+	if c.Explore != "" || !strings.Contains(c.NoStart, "no [start]") {
+		t.Errorf("wythoff: explore %q, noStart %q", c.Explore, c.NoStart)
+	}
 
-// post sends a JSON body and decodes the answer into v (when not nil); it
-// returns the status.
-func post(t *testing.T, ts *httptest.Server, path string, body any, v any) int {
-	t.Helper()
-	var raw []byte
-	switch b := body.(type) {
-	case string:
-		raw = []byte(b)
-	default:
-		var err error
-		if raw, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	resp, err := http.Post(ts.URL+path, "application/json", bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Errorf("%s: Content-Type %q", path, ct)
-	}
-	if v != nil {
-		if err := json.Unmarshal(data, v); err != nil {
-			t.Fatalf("%s: %v in %s", path, err, data)
-		}
-	}
-	return resp.StatusCode
-}
-
-// apiErr is the error form of every endpoint.
-type apiErr struct {
-	Error errorJSON `json:"error"`
-}
-
-// wantError posts and checks the status and the error code.
-func wantError(t *testing.T, ts *httptest.Server, path string, body any, status int, code string) errorJSON {
-	t.Helper()
-	var e apiErr
-	if got := post(t, ts, path, body, &e); got != status || e.Error.Code != code {
-		t.Errorf("%s %.60v: status %d code %q (%s), want %d %q", path, body, got, e.Error.Code, e.Error.Message, status, code)
-	}
-	if e.Error.Message == "" {
-		t.Errorf("%s: an error without a message", path)
-	}
-	return e.Error
-}
-
-func builtinText(t *testing.T, name string) string {
-	t.Helper()
-	src, ok := rules.Builtin(name)
-	if !ok {
-		t.Fatalf("no built-in %s", name)
-	}
-	return string(src)
-}
-
-func TestServeStatic(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
-	for path, want := range map[string]string{"/": "<title>retro", "/app.js": "use strict", "/style.css": "--w:"} {
-		resp, err := http.Get(ts.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
-			t.Errorf("GET %s: %d, lacks %q", path, resp.StatusCode, want)
-		}
-		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
-			t.Errorf("GET %s: CSP %q", path, csp)
-		}
-	}
-	// The page loads nothing from elsewhere.
-	for _, f := range []string{"web/index.html", "web/app.js", "web/style.css"} {
-		b, _ := webFS.ReadFile(f)
-		if bytes.Contains(b, []byte("http://")) || bytes.Contains(b, []byte("https://")) {
-			t.Errorf("%s names an address", f)
-		}
-	}
-	resp, _ := http.Get(ts.URL + "/no-such-file")
-	resp.Body.Close()
-	if resp.StatusCode != 404 {
-		t.Errorf("GET /no-such-file: %d", resp.StatusCode)
-	}
-	resp, _ = http.Get(ts.URL + "/api/query")
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Errorf("GET /api/query: %d, want 405", resp.StatusCode)
-	}
-}
-
-// On loopback, a request addressed to a name other than localhost is
-// refused: a foreign page cannot reach the server by rebinding its name.
-func TestServeHost(t *testing.T) {
-	s, ts := newTestServer(t, defaultServeOptions())
-	s.localOnly = true
-	for host, want := range map[string]int{"evil.example:80": 421, "evil.example": 421, "localhost:8080": 200,
-		"127.0.0.1:8080": 200, "[::1]:8080": 200} {
-		req, _ := http.NewRequest("GET", ts.URL+"/api/tasks", nil)
-		req.Host = host
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != want {
-			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
-		}
+	c = checkResponse{}
+	post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "ege-2027-demo")}, &c)
+	if c.Explore != "" || c.NoStart != "" {
+		t.Errorf("the demo: explore %q, noStart %q", c.Explore, c.NoStart)
 	}
 }
 
 func TestServePresetsAndTasks(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
+	_, ts := newTestServer(t, testOptions())
 	var presets []presetJSON
 	resp, err := http.Get(ts.URL + "/api/presets")
 	if err != nil {
@@ -161,7 +70,7 @@ func TestServePresetsAndTasks(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "ege-2027-demo ege-bank-one-pile lebedev-operations" {
 		t.Errorf("presets %s", got)
 	}
-	var tasks []serveTask
+	var tasks []Task
 	resp, _ = http.Get(ts.URL + "/api/tasks")
 	json.NewDecoder(resp.Body).Decode(&tasks)
 	resp.Body.Close()
@@ -171,6 +80,9 @@ func TestServePresetsAndTasks(t *testing.T) {
 	}
 	if got := strings.Join(qs, " "); got != "19:can-lose 1:min 19g:lose =1:min 20:win =2:first 21:lose =2:min win1:win =1:min" {
 		t.Errorf("tasks %s", got)
+	}
+	if got := tasks[0].Lang[query.Ru].Wording; !strings.Contains(got, "после неудачного первого хода Пети") {
+		t.Errorf("task 19 in Russian: %q", got)
 	}
 }
 
@@ -210,7 +122,7 @@ func TestServeLebedevPreset(t *testing.T) {
 }
 
 func TestServeCheck(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
+	_, ts := newTestServer(t, testOptions())
 	var c checkResponse
 	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "ege-bank-one-pile")}, &c); st != 200 {
 		t.Fatalf("status %d", st)
@@ -264,11 +176,11 @@ func TestServeCheck(t *testing.T) {
 type queryResp struct {
 	Answer out.AnswerJSON `json:"answer"`
 	Width  int64          `json:"width"`
-	Task   *serveTask     `json:"task"`
+	Task   *Task          `json:"task"`
 }
 
 func TestServeQuery(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
+	_, ts := newTestServer(t, testOptions())
 	demo, bank := builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")
 	for _, c := range []struct{ game, task, want string }{
 		{demo, "19g", "56"}, {demo, "19", "29"}, {demo, "20", "28 48"}, {demo, "21", "44"}, {demo, "win1", "58"},
@@ -326,7 +238,7 @@ func TestServeQuery(t *testing.T) {
 }
 
 func TestServeTree(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
+	_, ts := newTestServer(t, testOptions())
 	demo := builtinText(t, "ege-2027-demo")
 	type node struct {
 		Move     string  `json:"move"`
@@ -372,8 +284,8 @@ func TestServeTree(t *testing.T) {
 }
 
 func TestServePosition(t *testing.T) {
-	_, ts := newTestServer(t, defaultServeOptions())
-	var p positionResponse
+	_, ts := newTestServer(t, testOptions())
+	var p PositionResponse
 	if st := post(t, ts, "/api/position", map[string]any{"game": builtinText(t, "ege-2027-demo"), "position": "17,29"}, &p); st != 200 {
 		t.Fatalf("status %d", st)
 	}
@@ -399,85 +311,5 @@ func TestServePosition(t *testing.T) {
 	post(t, ts, "/api/position", map[string]any{"game": final, "start": []int64{0}}, &p)
 	if !p.Position.Final || p.Reply != -1 || p.Position.Outcome != "L" {
 		t.Errorf("final start: %+v reply %d", p.Position, p.Reply)
-	}
-}
-
-func TestServeCaps(t *testing.T) {
-	opt := defaultServeOptions()
-	opt.maxPositions = 1000
-	_, ts := newTestServer(t, opt)
-	big := "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..5000\"\n"
-	e := wantError(t, ts, "/api/query", map[string]any{"game": big, "task": "20"}, 422, "too-big")
-	if !strings.Contains(e.Message, "1000 positions") {
-		t.Errorf("message %q", e.Message)
-	}
-	// Under the position cap, but with 999·1000/2 moves between its positions:
-	// the cap of the moves generated stops it first.
-	dense := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..x\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
-	e = wantError(t, ts, "/api/query", map[string]any{"game": dense, "question": "win"}, 422, "too-big")
-	if !strings.Contains(e.Message, "more than 192000 moves") {
-		t.Errorf("message %q", e.Message)
-	}
-	endless := "piles = [\"x\"]\nmoves = [\"x + 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..5\"\n"
-	wantError(t, ts, "/api/tree", map[string]any{"game": endless, "position": "1"}, 422, "too-big")
-	// Too many instances: one game per value of n.
-	wantError(t, ts, "/api/query", map[string]any{"game": builtinText(t, "multiplication-game"), "question": "win"}, 422, "too-big")
-	// Ranges too wide are refused before anything is made of them.
-	huge := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..n\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nn = \"1..4000000\"\nS = \"1..3\"\n"
-	wantError(t, ts, "/api/query", map[string]any{"game": huge, "question": "win"}, 422, "too-big")
-	wide := "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..4000000000000\"\n"
-	wantError(t, ts, "/api/query", map[string]any{"game": wide, "question": "win"}, 422, "too-big")
-	// Several instances share the cap.
-	shared := "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= n\"\n[start]\nx = \"S\"\n[params]\nn = \"0..9\"\nS = \"1..150\"\n"
-	wantError(t, ts, "/api/query", map[string]any{"game": shared, "question": "win"}, 422, "too-big")
-
-	// The time limit.
-	opt = defaultServeOptions()
-	opt.timeout = time.Nanosecond
-	_, ts = newTestServer(t, opt)
-	var e2 apiErr
-	if st := post(t, ts, "/api/query", map[string]any{"game": builtinText(t, "ege-2027-demo"), "task": "20"}, &e2); st != 503 ||
-		(e2.Error.Code != "timeout" && e2.Error.Code != "busy") {
-		t.Errorf("1ns: status %d, %+v", st, e2.Error)
-	}
-}
-
-// Many requests at once, on few games: the answers agree, each game is
-// solved once, and the cache keeps to its budget.
-func TestServeConcurrent(t *testing.T) {
-	opt := defaultServeOptions()
-	opt.cacheBudget = 3000
-	s, ts := newTestServer(t, opt)
-	games := []string{builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")}
-	want := []string{"28 48", "127 128"}
-	var wg sync.WaitGroup
-	errs := make(chan string, 64)
-	for k := 0; k < 16; k++ {
-		wg.Add(1)
-		go func(k int) {
-			defer wg.Done()
-			var q queryResp
-			g := k % 2
-			if st := post(t, ts, "/api/query", map[string]string{"game": games[g], "task": "20"}, &q); st != 200 || q.Answer.Text != want[g] {
-				errs <- fmt.Sprintf("request %d: %d %q", k, st, q.Answer.Text)
-			}
-			var p positionResponse
-			if st := post(t, ts, "/api/position", map[string]any{"game": games[g], "start": q.Answer.Values[0], "width": q.Width}, &p); st != 200 || p.Position.Outcome != "W" {
-				errs <- fmt.Sprintf("position %d: %d %+v", k, st, p.Position)
-			}
-		}(k)
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.held > opt.cacheBudget && s.lru.Len() > 1 {
-		t.Errorf("the cache holds %d positions in %d games, over its budget %d", s.held, s.lru.Len(), opt.cacheBudget)
-	}
-	if s.lru.Len() != len(s.cache) {
-		t.Errorf("lru %d, map %d", s.lru.Len(), len(s.cache))
 	}
 }

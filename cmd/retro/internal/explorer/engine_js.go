@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package explorer
 
 import (
 	"context"
@@ -8,32 +8,20 @@ import (
 	"runtime"
 	"strings"
 	"syscall/js"
-
-	"github.com/spf13/pflag"
 )
 
-// The engine of the static explorer: this package built for a browser
-// (GOOS=js GOARCH=wasm), run in a Web Worker (web/worker.js) as
-// "retro engine". It answers the explorer's API with the server's own
-// handler, caps and messages, called in-process instead of over HTTP:
+// RunEngine is the engine of the static explorer: retro built for a
+// browser (GOOS=js GOARCH=wasm), run in a Web Worker (web/worker.js). It
+// answers the explorer's API with the server's own handler, caps and
+// messages, called in-process instead of over HTTP:
 //
 //	retroRequest(method, path, body) → Promise<{status, body}>
 //
 // and reports a solve's progress with postMessage({type: "progress",
 // stage, done}). It calls retroReady once the functions are set, and runs
-// until the worker is stopped.
-
-func init() {
-	register(&command{
-		name:  "engine",
-		usage: "engine",
-		short: "answer the explorer's API in a browser's Web Worker (the WebAssembly build only)",
-		setup: func(*pflag.FlagSet) func(context.Context, *env, []string) error { return runEngine },
-	})
-}
-
-func runEngine(ctx context.Context, e *env, args []string) error {
-	s := newServer(ctx, defaultServeOptions())
+// until ctx is done (the worker is stopped).
+func RunEngine(ctx context.Context, opt Options) error {
+	s := newServer(ctx, opt)
 	post := js.Global().Get("postMessage")
 	s.progress = func(stage string, done int64) {
 		post.Invoke(map[string]any{"type": "progress", "stage": stage, "done": float64(done)})
@@ -56,8 +44,8 @@ func runEngine(ctx context.Context, e *env, args []string) error {
 		})
 	}))
 	js.Global().Set("retroTimeout", map[string]any{
-		"ms":      float64(s.opt.timeout.Milliseconds()),
-		"message": timeoutError(context.DeadlineExceeded, s.opt.timeout).Error(),
+		"ms":      float64(s.opt.Timeout.Milliseconds()),
+		"message": timeoutError(context.DeadlineExceeded, s.opt.Timeout).Error(),
 	})
 	js.Global().Call("retroReady")
 	<-ctx.Done()

@@ -1,4 +1,4 @@
-package main
+package explorer
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"retro/cmd/retro/internal/history"
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
@@ -76,8 +77,8 @@ func (s *server) handlePresets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// serveTask is one of the exam's questions, offered by key.
-type serveTask struct {
+// Task is one of the exam's questions, offered by key (GET /api/tasks).
+type Task struct {
 	Key       string `json:"key"`
 	Title     string `json:"title"`
 	Question  string `json:"question"`
@@ -94,10 +95,10 @@ type taskText struct {
 	Wording string `json:"wording"`
 }
 
-// serveTasks are the questions of the exam the page offers, in its order
+// tasks are the questions of the exam the page offers, in its order
 // (query.Tasks).
-var serveTasks = func() []serveTask {
-	ts := make([]serveTask, len(query.Tasks))
+var tasks = func() []Task {
+	ts := make([]Task, len(query.Tasks))
 	for k := range query.Tasks {
 		qt := &query.Tasks[k]
 		t := &ts[k]
@@ -112,8 +113,18 @@ var serveTasks = func() []serveTask {
 	return ts
 }()
 
+// FindTask is the task of a key, nil for none.
+func FindTask(key string) *Task {
+	for k := range tasks {
+		if tasks[k].Key == key {
+			return &tasks[k]
+		}
+	}
+	return nil
+}
+
 func (s *server) handleTasks(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, serveTasks)
+	writeJSON(w, http.StatusOK, tasks)
 }
 
 // ---- check
@@ -219,17 +230,21 @@ type queryRequest struct {
 	K         int    `json:"k"`         // for first and last
 }
 
-type queryResponse struct {
-	Task   *serveTask      `json:"task,omitempty"`
+// QueryResponse is the answer of POST /api/query, and what retro query
+// --json prints.
+type QueryResponse struct {
+	Task   *Task           `json:"task,omitempty"`
 	Answer *out.AnswerJSON `json:"answer"`
 	Width  int64           `json:"width"` // values the open start ranges took: pass it to /api/tree
 	// Explain says, in every language, what the question means, the
 	// ranges the parameters took, and, for a task, the reason for the
 	// answer in the game's moves (what retro ege prints).
-	Explain map[query.Lang]explainJSON `json:"explain,omitempty"`
+	Explain map[query.Lang]Explanation `json:"explain,omitempty"`
 }
 
-type explainJSON struct {
+// Explanation is what a question means, the ranges the parameters took,
+// and the reason for a task's answer, in one language.
+type Explanation struct {
 	Meaning string `json:"meaning"`
 	Ranges  string `json:"ranges"`
 	Reason  string `json:"reason,omitempty"`
@@ -249,15 +264,14 @@ func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
 }
 
 // ask makes the question and aggregate a query request names.
-func (s *server) ask(req queryRequest) (query.Ask, *serveTask, error) {
+func (s *server) ask(req queryRequest) (query.Ask, *Task, error) {
 	if req.Task != "" {
-		for k := range serveTasks {
-			if t := &serveTasks[k]; t.Key == req.Task {
-				q, err := query.ParseQuestion(t.Question)
-				return query.Ask{Question: q, Aggregate: t.agg}, t, err
-			}
+		t := FindTask(req.Task)
+		if t == nil {
+			return query.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
 		}
-		return query.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
+		q, err := query.ParseQuestion(t.Question)
+		return query.Ask{Question: q, Aggregate: t.agg}, t, err
 	}
 	if len(req.Question) > 500 {
 		return query.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")
@@ -284,7 +298,7 @@ func (s *server) ask(req queryRequest) (query.Ask, *serveTask, error) {
 	return query.Ask{Question: q, Aggregate: agg}, nil, nil
 }
 
-func (s *server) query(req queryRequest) (*queryResponse, error) {
+func (s *server) query(req queryRequest) (*QueryResponse, error) {
 	ask, task, err := s.ask(req)
 	if err != nil {
 		return nil, err
@@ -296,7 +310,7 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	answers, err := query.Run(e.results, []query.Ask{ask}, query.Options{Width: width, MaxWidth: s.opt.widenCap,
+	answers, err := query.Run(e.results, []query.Ask{ask}, query.Options{Width: width, MaxWidth: s.opt.WidenCap,
 		Widen: func(wd int64) ([]*retro.Result, error) {
 			e2, err := s.solved(ctx, req.Game, wd)
 			if err != nil {
@@ -308,10 +322,10 @@ func (s *server) query(req queryRequest) (*queryResponse, error) {
 	if err != nil {
 		return nil, s.queryError(err, e.game)
 	}
-	resp := &queryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width,
-		Explain: map[query.Lang]explainJSON{}}
+	resp := &QueryResponse{Task: task, Answer: out.NewAnswerJSON(answers[0], s.opt.maxCells), Width: width,
+		Explain: map[query.Lang]Explanation{}}
 	for _, l := range query.Langs {
-		x := explainJSON{Meaning: l.Meaning(ask.Question), Ranges: l.Ranges(answers[0])}
+		x := Explanation{Meaning: l.Meaning(ask.Question), Ranges: l.Ranges(answers[0])}
 		if task != nil {
 			if x.Reason, err = query.NewReasoner(e.game, l).Reason(answers[0], task.Key); err != nil {
 				return nil, gameError(err)
@@ -338,7 +352,7 @@ func (s *server) queryError(err error, g *rules.Game) error {
 		p := open.Param
 		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo))
 	case errors.As(err, &capped):
-		return unprocessable("too-big", fmt.Sprintf("%v (this server widens to at most %d values)", err, s.opt.widenCap))
+		return unprocessable("too-big", fmt.Sprintf("%v (this server widens to at most %d values)", err, s.opt.WidenCap))
 	case errors.Is(err, query.ErrNoStarts):
 		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S")
 	case errors.Is(err, query.ErrBeyondHorizon), errors.Is(err, query.ErrAggregate):
@@ -368,7 +382,9 @@ type treeResponse struct {
 	Tree json.RawMessage `json:"tree"`
 }
 
-type positionResponse struct {
+// PositionResponse is the answer of POST /api/position, and what retro
+// show --json prints.
+type PositionResponse struct {
 	Position *out.PositionJSON `json:"position"`
 	Reply    int               `json:"reply"` // the move the engine plays, -1 when none
 }
@@ -401,7 +417,7 @@ func (s *server) tree(req positionRequest) (*treeResponse, error) {
 	var re *rules.Error
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return nil, timeoutError(err, s.opt.timeout)
+		return nil, timeoutError(err, s.opt.Timeout)
 	case errors.As(err, &re):
 		return nil, gameError(err)
 	case err != nil: // the node cap
@@ -422,21 +438,31 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.solveContext()
 	defer cancel()
-	e, res, i, err := s.locate(ctx, req)
+	_, res, i, err := s.locate(ctx, req)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	moves, err := res.Moves(i, res.Instance.NewMachine())
+	p, err := NewPositionResponse(res, i)
 	if err != nil {
 		writeError(w, gameError(err))
 		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// NewPositionResponse is position i of a result and its moves, with the
+// move the engine plays there: its first optimal move, or its first move.
+func NewPositionResponse(res *retro.Result, i int) (*PositionResponse, error) {
+	moves, err := res.Moves(i, res.Instance.NewMachine())
+	if err != nil {
+		return nil, err
 	}
 	reply := slices.IndexFunc(moves, func(m retro.Move) bool { return m.Best })
 	if reply < 0 && len(moves) > 0 {
 		reply = 0
 	}
-	writeJSON(w, http.StatusOK, positionResponse{Position: out.NewPositionJSON(e.game, res, i, moves), Reply: reply})
+	return &PositionResponse{Position: out.NewPositionJSON(res.Instance.Game, res, i, moves), Reply: reply}, nil
 }
 
 // locate finds the position a request names. A position the starts do not
@@ -446,8 +472,8 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	if width <= 0 {
 		width = positions.DefaultOpenWidth
 	}
-	if width > s.opt.widenCap {
-		return nil, nil, 0, badRequest("width %d: at most %d", width, s.opt.widenCap)
+	if width > s.opt.WidenCap {
+		return nil, nil, 0, badRequest("width %d: at most %d", width, s.opt.WidenCap)
 	}
 	e, err := s.solved(ctx, req.Game, width)
 	if err != nil {
@@ -467,11 +493,11 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 		return nil, nil, 0, badRequest("instance %d: the game has %d", req.Instance, len(e.results))
 	}
 	g, r := e.game, e.results[req.Instance]
-	piles, err := parsePosition(g, req.Position)
+	piles, err := g.ParsePosition(req.Position)
 	if err != nil {
 		return nil, nil, 0, badRequest("%v", err)
 	}
-	hist, err := parseHistory(g, req.Last, req.Mylast)
+	hist, err := history.Parse(g, req.Last, req.Mylast)
 	if err != nil {
 		return nil, nil, 0, badRequest("%v", err)
 	}
