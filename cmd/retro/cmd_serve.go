@@ -2,9 +2,10 @@ package main
 
 import (
 	"context"
-	"retro/cmd/retro/internal/explorer"
 
 	"github.com/spf13/pflag"
+
+	"retro/cmd/retro/internal/explorer"
 )
 
 func init() {

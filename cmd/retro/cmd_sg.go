@@ -137,22 +137,6 @@ func cutLast(s, sep string) (before, after string, found bool) {
 	return s[:i], s[i+len(sep):], true
 }
 
-// parseHeapList reads heaps written "9,10,14" (or "9 + 10 + 14").
-func parseHeapList(s string) ([]int64, error) {
-	var heaps []int64
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '+' || r == ' ' }) {
-		n, err := strconv.ParseInt(f, 10, 64)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a heap size", f)
-		}
-		heaps = append(heaps, n)
-	}
-	if len(heaps) == 0 {
-		return nil, fmt.Errorf("no heaps in %q", s)
-	}
-	return heaps, nil
-}
-
 // load reads a game (a game file, a built-in game, or the game a table file
 // was solved from) and applies the --param flags that name its params;
 // with strict, every --param must name one of them. On a table, --param
@@ -214,10 +198,6 @@ func heapGame(g *rules.Game) error {
 	}
 	return nil
 }
-
-// winnerAtEnd is who has won a heap game when no heap can move: Mover for
-// normal play, Other for misère.
-func winnerAtEnd(in *rules.Instance) (rules.Player, error) { return in.HeapWinner() }
 
 // maxUpto is the largest table sg computes: 2^32 heaps take 4 GiB at
 // one byte a value.
@@ -355,7 +335,7 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 			index[a.game] = gi
 		}
 		in := insts[gi]
-		win, err := winnerAtEnd(in)
+		win, err := in.HeapWinner() // Other for misère play
 		if err != nil {
 			return nil, nil, err
 		}

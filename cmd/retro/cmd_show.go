@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
@@ -119,7 +120,7 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 }
 
 // showHeaps is show for a heap game: the position is a list of heaps,
-// solved in the engine's view of the game (heap_tree.go).
+// solved in the engine's view of the game (heaps.go).
 func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
 	res, i, err := gf.heapPosition(g, arg)
 	if err != nil {
@@ -177,4 +178,18 @@ func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, 
 		return i, nil
 	}
 	return heapTableIndex(file, res, arg, false, notHeld)
+}
+
+func (o *showOptions) printPositionJSON(e *env, res *retro.Result, i int) error {
+	j, err := explorer.NewPositionResponse(res, i)
+	if err != nil {
+		return err
+	}
+	return printJSON(e.stdout, j)
+}
+
+// errHeapJSON refuses show --json on a heap game, whose positions are
+// collections of heaps rather than pile tuples.
+func errHeapJSON(g *rules.Game) error {
+	return usagef(commands["show"], "%s is a heap game (sum = true): its positions are shown as text only, without --json", g.File)
 }

@@ -9,10 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"retro/cmd/retro/internal/explorer"
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"retro/cmd/retro/internal/explorer"
 )
 
 func init() {

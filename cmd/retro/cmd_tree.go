@@ -8,6 +8,7 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/rules"
 )
 
 func init() {
@@ -68,7 +69,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		if _, err := singleInstance(g); err != nil {
 			return err
 		}
-		if g.Sum { // a list of heaps, as show takes it: heap_tree.go
+		if g.Sum { // a list of heaps, as show takes it (heaps.go)
 			res, i, err := o.game.heapPosition(g, args[1])
 			if err != nil {
 				return err
@@ -81,7 +82,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	g := s.game
-	if g.Sum && len(s.results) == 1 { // a heap game's table: heap_tree.go
+	if g.Sum && len(s.results) == 1 { // a heap game's table (heaps.go)
 		res := s.results[0]
 		i, err := heapTableIndex(args[0], res, args[1], true, func(tuple string) error {
 			return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", args[0], tuple, res.Len())
@@ -123,4 +124,22 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		return out.WriteTreeJSON(e.stdout, g, tree)
 	}
 	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves})
+}
+
+// treeHeaps is tree for a heap game: the position is a list of heaps, as
+// show takes it, and positions are written as show writes them.
+func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int) error {
+	tree, err := res.Tree(i, res.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
+	if err != nil {
+		return err
+	}
+	vg := res.Instance.Game
+	switch {
+	case o.dot:
+		return out.WriteTreeDot(e.stdout, vg, tree)
+	case o.json:
+		return out.WriteTreeJSON(e.stdout, vg, tree)
+	}
+	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves,
+		Position: func(p []int64, _ int) string { return heapTuple(p) }})
 }

@@ -5,10 +5,6 @@ import (
 	"io"
 
 	"github.com/spf13/pflag"
-
-	"retro/cmd/retro/internal/explorer"
-	"retro/retro"
-	"retro/rules"
 )
 
 // --json: the commands that print a result print it as one JSON value on
@@ -19,17 +15,3 @@ func addJSONFlag(fs *pflag.FlagSet, p *bool) {
 }
 
 func printJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
-
-func (o *showOptions) printPositionJSON(e *env, res *retro.Result, i int) error {
-	j, err := explorer.NewPositionResponse(res, i)
-	if err != nil {
-		return err
-	}
-	return printJSON(e.stdout, j)
-}
-
-// errHeapJSON refuses show --json on a heap game, whose positions are
-// collections of heaps rather than pile tuples.
-func errHeapJSON(g *rules.Game) error {
-	return usagef(commands["show"], "%s is a heap game (sum = true): its positions are shown as text only, without --json", g.File)
-}

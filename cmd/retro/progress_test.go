@@ -2,42 +2,23 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"strings"
 	"testing"
 	"time"
 
 	"retro/rules"
 )
 
-func TestColorEnv(t *testing.T) {
+func TestCountLine(t *testing.T) {
 	for _, c := range []struct {
-		noColor, term string
-		wantNo, dumb  bool
+		n, total int64
+		want     string
 	}{
-		{"", "xterm-256color", false, false},
-		{"1", "xterm", true, false},
-		{"", "dumb", true, true},
-		{"0", "", true, false}, // any value but empty: no-color.org
+		{16384, 40001, "export: 16384 of 40001 rows (40%)"},
+		{5, 0, "export: 5 rows"},
 	} {
-		env := map[string]string{"NO_COLOR": c.noColor, "TERM": c.term}
-		no, dumb := colorEnv(func(k string) string { return env[k] })
-		if no != c.wantNo || dumb != c.dumb {
-			t.Errorf("NO_COLOR=%q TERM=%q: no colour %v, dumb %v", c.noColor, c.term, no, dumb)
+		if got := countLine("export", c.n, c.total, "rows"); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
 		}
-	}
-	// On a terminal, NO_COLOR keeps the ribbon plain; --color always
-	// still colours it.
-	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, ttyOut: true, noColor: true}
-	run(context.Background(), e, []string{"query", "ege-2027-demo", "win =2"})
-	if strings.Contains(out.String(), "\x1b[") || !strings.Contains(out.String(), "[28:W3]") {
-		t.Errorf("NO_COLOR on a terminal:\n%q", out.String())
-	}
-	out.Reset()
-	run(context.Background(), e, []string{"query", "--color", "always", "ege-2027-demo", "win =2"})
-	if !strings.Contains(out.String(), "\x1b[1;32m[28:W3]\x1b[0m") {
-		t.Errorf("--color always under NO_COLOR:\n%q", out.String())
 	}
 }
 

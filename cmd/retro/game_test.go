@@ -1,20 +1,10 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
-
-func writeGame(t *testing.T, name, src string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // TestHugeRanges: a start range or a product of ranges beyond the caps is
 // refused before anything is built, with one error that names the
@@ -93,23 +83,33 @@ func TestOpenRangeAtTheTop(t *testing.T) {
 	}
 }
 
-// TestCheckAsSolve: check refuses what a solve would refuse before it
-// enumerates.
-func TestCheckAsSolve(t *testing.T) {
-	for _, c := range []struct{ src, msg string }{
-		{"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 10**19\"\n[start]\nx = 1\n", "this overflows int64"},
-		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..10**19\"\n", "this overflows int64"},
-		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[bounds]\nx = \"1..-1\"\n", "[bounds] x = 1..-1 is empty"},
-		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = -5\n", "a pile is never negative unless the game says signed = true"},
-		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S - 3\"\n[params]\nS = \"1..5\"\n", "[start] x = -2 with S = 1"},
-	} {
-		path := writeGame(t, "g.toml", c.src)
-		_, errs, code := runCmd(t, "check", path)
-		if code != 1 || !strings.Contains(errs, c.msg) {
-			t.Errorf("%q: exit %d, %q; want %q", c.src, code, errs, c.msg)
-		}
-		if _, errs2, code := runCmd(t, "solve", path); code != 1 {
-			t.Errorf("%q: solve exit %d: %s", c.src, code, errs2)
-		}
+// FuzzReadParam: a --param flag reads or is a usage error, never a panic;
+// what reads is a range that is not empty, and reads back the same.
+func FuzzReadParam(f *testing.F) {
+	for _, s := range []string{"S=1..115", "S=31..", "S=7", "S", "S=abc", "S=1..99999999999999999999", "S=5..1",
+		"S=9223372036854775750..", "S=-9223372036854775808..9223372036854775807", "=1", "S=..", "S= 1 .. 2 "} {
+		f.Add(s)
 	}
+	f.Fuzz(func(t *testing.T, s string) {
+		pv, err := readParam(s)
+		if err != nil {
+			if _, ok := err.(*usageError); !ok {
+				t.Fatalf("%q: %T %v", s, err, err)
+			}
+			return
+		}
+		if pv.lo > pv.hi || pv.name == "" {
+			t.Fatalf("%q read as %+v", s, pv)
+		}
+		text := pv.name + "=" + strconv.FormatInt(pv.lo, 10)
+		switch {
+		case pv.open:
+			text += ".."
+		case pv.hi != pv.lo || strings.Contains(s, ".."):
+			text += ".." + strconv.FormatInt(pv.hi, 10)
+		}
+		if back, err := readParam(text); err != nil || back != pv {
+			t.Fatalf("%q read as %+v, %q as %+v (%v)", s, pv, text, back, err)
+		}
+	})
 }

@@ -4,12 +4,30 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
+
+// parseHeapList reads heaps written "9,10,14" (or "9 + 10 + 14").
+func parseHeapList(s string) ([]int64, error) {
+	var heaps []int64
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '+' || r == ' ' }) {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a heap size", f)
+		}
+		heaps = append(heaps, n)
+	}
+	if len(heaps) == 0 {
+		return nil, fmt.Errorf("no heaps in %q", s)
+	}
+	return heaps, nil
+}
 
 // heapPosition solves the engine's view of a heap game around a list of
 // heaps ("3,5,6"), as positions.HeapViewAt makes it, and returns the
@@ -31,24 +49,6 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 		return nil, 0, err
 	}
 	return gf.solveAt(view, tuple, 0)
-}
-
-// treeHeaps is tree for a heap game: the position is a list of heaps, as
-// show takes it, and positions are written as show writes them.
-func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int) error {
-	tree, err := res.Tree(i, res.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
-	if err != nil {
-		return err
-	}
-	vg := res.Instance.Game
-	switch {
-	case o.dot:
-		return out.WriteTreeDot(e.stdout, vg, tree)
-	case o.json:
-		return out.WriteTreeJSON(e.stdout, vg, tree)
-	}
-	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves,
-		Position: func(p []int64, _ int) string { return heapTuple(p) }})
 }
 
 // heapTableIndex finds a list of heaps in a heap game's table

@@ -9,6 +9,43 @@ import (
 	"retro/rules"
 )
 
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("name = \"bad\"\npiles = [\"x\"]\nmoevs = [\"x - 1\"]\n[start]\nx = 5\n"), 0o644)
+	out, errs, code := runCmd(t, "check", "nim", bad)
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	if !strings.Contains(out, "nim.toml: ok") {
+		t.Errorf("stdout %q", out)
+	}
+	if !strings.Contains(errs, "bad.toml:3:1") || !strings.Contains(errs, "moevs") {
+		t.Errorf("stderr %q", errs)
+	}
+}
+
+// TestCheckAsSolve: check refuses what a solve would refuse before it
+// enumerates.
+func TestCheckAsSolve(t *testing.T) {
+	for _, c := range []struct{ src, msg string }{
+		{"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 10**19\"\n[start]\nx = 1\n", "this overflows int64"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..10**19\"\n", "this overflows int64"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[bounds]\nx = \"1..-1\"\n", "[bounds] x = 1..-1 is empty"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = -5\n", "a pile is never negative unless the game says signed = true"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S - 3\"\n[params]\nS = \"1..5\"\n", "[start] x = -2 with S = 1"},
+	} {
+		path := writeGame(t, "g.toml", c.src)
+		_, errs, code := runCmd(t, "check", path)
+		if code != 1 || !strings.Contains(errs, c.msg) {
+			t.Errorf("%q: exit %d, %q; want %q", c.src, code, errs, c.msg)
+		}
+		if _, errs2, code := runCmd(t, "solve", path); code != 1 {
+			t.Errorf("%q: solve exit %d: %s", c.src, code, errs2)
+		}
+	}
+}
+
 func TestCheckNotText(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "garbage.bin")
@@ -59,5 +96,23 @@ func TestCheckGrowthWarning(t *testing.T) {
 		if _, errs, code := runCmd(t, "check", name); code != 0 || errs != "" {
 			t.Errorf("%s: exit %d, %q", name, code, errs)
 		}
+	}
+}
+
+// check's error counts the games that have errors, of how many.
+func TestCheckFailed(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{checkFailed(1, 1).Error(), "1 game has errors"},
+		{checkFailed(1, 3).Error(), "1 of 3 games has errors"},
+		{checkFailed(2, 3).Error(), "2 of 3 games have errors"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	bad := writeGame(t, "bad.toml", "piles = [\"x\"]\nmoevs = [\"x - 1\"]\n")
+	_, errs, code := runCmd(t, "check", bad)
+	if code != 1 || !strings.HasSuffix(errs, "\nretro: 1 game has errors\n") {
+		t.Errorf("exit %d: %q", code, errs)
 	}
 }
