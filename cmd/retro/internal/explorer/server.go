@@ -307,26 +307,12 @@ func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Ga
 // that give more games than maxInstances, or more start positions than
 // maxPositions (every start is a position).
 func (s *server) checkRanges(g *rules.Game, width int64) error {
-	count := func(ps []rules.Param, limit int64) (int64, bool) {
-		n := int64(1)
-		for _, p := range ps {
-			k := width
-			if !p.Open {
-				k = p.Hi - p.Lo + 1
-			}
-			if k <= 0 || n > limit/k {
-				return 0, false
-			}
-			n *= k
-		}
-		return n, true
-	}
-	games, ok := count(g.RuleParams(), int64(s.opt.maxInstances))
-	if !ok || games > int64(s.opt.maxInstances) {
+	games, ok := g.InstanceCount(width, int64(s.opt.maxInstances))
+	if !ok {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("the rules' parameters give more than %d games, the most this server solves: narrow their ranges", s.opt.maxInstances)}
 	}
-	if starts, ok := count(g.StartParams(), int64(s.opt.MaxPositions)/games); !ok || starts*games > int64(s.opt.MaxPositions) {
+	if _, ok := g.StartCount(width, int64(s.opt.MaxPositions)/games); !ok {
 		return s.solveError(positions.ErrTooManyPositions, g)
 	}
 	return nil
