@@ -2,6 +2,7 @@ package out_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"retro/out"
@@ -135,6 +136,9 @@ x = "0..6"
 		}
 		if b.String() != c.want {
 			t.Errorf("%s: got\n%q\nwant\n%q", c.what, b.String(), c.want)
+		}
+		if n, rows := c.opt.RowCount(c.rs), strings.Count(c.want, "\n")-1; n != int64(rows) {
+			t.Errorf("%s: RowCount %d, the export writes %d rows", c.what, n, rows)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 // Package out writes solved games for people and programs: CSV and
-// Parquet exports, the JSON of the explorer and of --json, ribbons and
-// strategy trees, and Grundy tables. Table files are package out/table.
+// Parquet exports, the JSON of the explorer and of --json with the text
+// the commands print beside it (summaries, table files, positions),
+// ribbons and strategy trees, and Grundy tables. Table files are package
+// out/table.
 //
 // CSV by move count (WriteCSV) has one row per analysed position: the rule
 // parameters (only for games with parameters in the rules), the piles, the
@@ -14,12 +16,18 @@
 // Files:
 //
 //   - csv.go: WriteCSV, its header and the best column (Best, MoveText).
-//   - rows.go: the rows of the CSV and Parquet exports, in their order.
+//   - rows.go: the rows of the CSV and Parquet exports, in their order,
+//     and how many an export writes (CSVOptions.RowCount).
 //   - parquet.go: WriteParquet; not in the browser build (GOOS=js), where
 //     parquet-go alone would make half of the explorer's engine.
 //   - json.go: the explorer's JSON of an answer, a position and a tree.
-//   - summary.go: the JSON of retro solve and the counts it adds up.
-//   - ribbon.go: the ribbon of a question's answer, a cell per value.
+//   - position.go: a position and its moves as text (retro show).
+//   - summary.go: what retro solve prints of a solved game (Summary), as
+//     text and JSON, and the counts it adds up.
+//   - info.go: what retro info prints of a table file, as text and JSON.
+//   - ribbon.go: the ribbon of a question's answer, a cell per value: its
+//     groups, and the one-line excerpt around the answer.
 //   - tree.go: strategy trees as text, dot and JSON, written as walked.
 //   - sg.go: Grundy tables as text, CSV and JSON, and sums of heaps.
+//   - words.go: counts with their nouns, and times as people read them.
 package out

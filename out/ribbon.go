@@ -175,3 +175,70 @@ func RibbonLine(cells []RibbonCell, show []bool, opt RibbonOptions) string {
 	}
 	return b.String()
 }
+
+// RibbonGroups makes the ribbons of an answer: one per tuple of all
+// parameters but the last, headed by it, each cell labelled with the last
+// parameter's value ("start" in a game without parameters).
+func RibbonGroups(a *query.Answer) []RibbonGroup {
+	var groups []RibbonGroup
+	n := len(a.Names)
+	for _, c := range a.Cells {
+		heading := ""
+		if n > 1 {
+			heading = query.FormatAssignments(a.Names[:n-1], c.Params[:n-1])
+		}
+		if len(groups) == 0 || groups[len(groups)-1].Heading != heading {
+			groups = append(groups, RibbonGroup{Heading: heading})
+		}
+		g := &groups[len(groups)-1]
+		g.Cells = append(g.Cells, ribbonCell(c))
+	}
+	return groups
+}
+
+// ribbonCell is the cell of one start of an answer, labelled with its
+// last parameter's value.
+func ribbonCell(c query.Cell) RibbonCell {
+	label := "start"
+	if n := len(c.Params); n > 0 {
+		label = fmt.Sprint(c.Params[n-1])
+	}
+	return RibbonCell{Label: label, Outcome: c.Outcome, Layer: c.Layer, Holds: c.Holds}
+}
+
+// RibbonExcerpt is a line of the ribbon of an answer around its values
+// (RibbonLine), after the name of the last parameter: the two cells
+// before each value and the one after it, or the first six cells when the
+// answer has no value. opt.Width counts the name too.
+func RibbonExcerpt(a *query.Answer, opt RibbonOptions) string {
+	show := make([]bool, len(a.Cells))
+	at := map[string]bool{}
+	for _, v := range a.Values {
+		at[query.FormatTuple(v)] = true
+	}
+	found := false
+	for k, c := range a.Cells {
+		if at[query.FormatTuple(c.Params)] {
+			found = true
+			for j := max(k-2, 0); j <= min(k+1, len(show)-1); j++ {
+				show[j] = true
+			}
+		}
+	}
+	if !found {
+		for j := 0; j < min(6, len(show)); j++ {
+			show[j] = true
+		}
+	}
+	cells := make([]RibbonCell, len(a.Cells))
+	for k, c := range a.Cells {
+		cells[k] = ribbonCell(c)
+		cells[k].Answer = at[query.FormatTuple(c.Params)]
+	}
+	prefix := "" // a game without parameters: its one cell is labelled start
+	if n := len(a.Names); n > 0 {
+		prefix = a.Names[n-1] + ": "
+	}
+	opt.Width -= len([]rune(prefix))
+	return prefix + RibbonLine(cells, show, opt)
+}

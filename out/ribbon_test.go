@@ -79,3 +79,52 @@ func TestRibbonLineAnswer(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// answer is an answer over K = 1..2 and S = 1..4, holding at the cells
+// holds names (K,S), the values picked.
+func answer(holds map[string]bool, values ...[]int64) *query.Answer {
+	a := &query.Answer{Names: []string{"K", "S"}, Values: values}
+	for k := int64(1); k <= 2; k++ {
+		for s := int64(1); s <= 4; s++ {
+			c := query.Cell{Params: []int64{k, s}, Outcome: retro.Win, Layer: 1}
+			if holds[query.FormatTuple(c.Params)] {
+				c.Holds = query.Yes
+			}
+			a.Cells = append(a.Cells, c)
+		}
+	}
+	return a
+}
+
+// One ribbon a value of the first parameter, each cell labelled with the
+// second's.
+func TestRibbonGroups(t *testing.T) {
+	groups := out.RibbonGroups(answer(map[string]bool{"2,3": true}))
+	if len(groups) != 2 || groups[0].Heading != "K = 1" || groups[1].Heading != "K = 2" {
+		t.Fatalf("groups %+v", groups)
+	}
+	var labels []string
+	for _, c := range groups[1].Cells {
+		labels = append(labels, c.Text())
+	}
+	if got := strings.Join(labels, " "); got != "1:W1 2:W1 3:W1 4:W1" || groups[1].Cells[2].Holds != query.Yes {
+		t.Errorf("K = 2: %s, %+v", got, groups[1].Cells)
+	}
+	one := &query.Answer{Cells: []query.Cell{{Outcome: retro.Lose, Layer: 0}}}
+	if g := out.RibbonGroups(one); len(g) != 1 || g[0].Heading != "" || g[0].Cells[0].Text() != "start:L0" {
+		t.Errorf("no parameters: %+v", g)
+	}
+}
+
+// The excerpt shows two cells before each value and one after it, the
+// value marked twice, after the last parameter's name; without a value,
+// the first six cells.
+func TestRibbonExcerpt(t *testing.T) {
+	a := answer(map[string]bool{"2,2": true, "2,3": true}, []int64{2, 2})
+	if got, want := out.RibbonExcerpt(a, out.RibbonOptions{Width: 76}), "S: … 4:W1 1:W1 [[2:W1]] [3:W1] …"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got, want := out.RibbonExcerpt(answer(nil), out.RibbonOptions{Width: 76}), "S: 1:W1 2:W1 3:W1 4:W1 1:W1 2:W1 …"; got != want {
+		t.Errorf("no value: %q, want %q", got, want)
+	}
+}

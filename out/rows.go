@@ -70,3 +70,25 @@ func (opt CSVOptions) keeps(r *retro.Result, i, layer int) bool {
 	}
 	return true
 }
+
+// RowCount is the number of rows an export of the results writes: the
+// positions keeps keeps, counted from the coloured sets and the tally
+// without visiting them.
+func (opt CSVOptions) RowCount(results []*retro.Result) int64 {
+	var n int64
+	for _, r := range results {
+		switch {
+		case opt.Layer >= 0:
+			for _, seg := range r.Segments() {
+				if seg.Layer == opt.Layer {
+					n += int64(seg.End - seg.Start)
+				}
+			}
+		case opt.KeepOutcome:
+			n += int64(r.Tally()[opt.Outcome])
+		default:
+			n += int64(r.Len())
+		}
+	}
+	return n
+}

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"iter"
 	"strconv"
+	"strings"
 
 	"retro/retro"
 	"retro/retro/sg"
@@ -23,7 +25,12 @@ type GrundyTable struct {
 	// single heap under misère play, heap by heap from 0; heaps beyond it
 	// are left empty.
 	Misere []bool
-	// Period is the table's period, for JSON.
+	// Collections is the number of collections of heaps enumerated for
+	// Misere, and CapHit why Misere stops short of Upto (nil when it does
+	// not).
+	Collections int
+	CapHit      error
+	// Period is the table's period.
 	Period sg.Period
 }
 
@@ -191,6 +198,69 @@ func WriteGrundyJSON(w io.Writer, g *rules.Game, tables []GrundyTable, method st
 	return WriteJSONValue(w, j)
 }
 
+// WriteGrundyText writes Grundy tables as retro sg prints them: the game,
+// for misère play what the values do not decide, and for each table the
+// rule params of its instance, g(0..Upto) ten to a row, the misère outcome
+// of each single heap, the period (with a hint at --find-period when none
+// was found and findPeriod is false) and the method the values came by
+// (method, as asked for).
+func WriteGrundyText(w io.Writer, g *rules.Game, tables []GrundyTable, method string, findPeriod bool) {
+	kind := ""
+	if g.Octal != "" {
+		kind = ", octal " + g.Octal
+	}
+	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.Name, g.File, kind)
+	if len(tables) > 0 && tables[0].Misere != nil {
+		fmt.Fprintln(w, "play:     misère (winner = \"other\"): the Grundy values are those of normal play,")
+		fmt.Fprintln(w, "          and decide no misère position; the misère outcome of each single heap")
+		fmt.Fprintln(w, "          is found exactly, by enumerating the collections of heaps it reaches")
+	}
+	for _, t := range tables {
+		fmt.Fprintln(w)
+		for k, p := range g.RuleParams() {
+			fmt.Fprintf(w, "%s = %d\n", p.Name, t.Params[k])
+		}
+		top := min(t.Upto, t.Table.Len()-1)
+		fmt.Fprintf(w, "g(0..%d):\n", top)
+		writeValues(w, top, func(n int) string { return strconv.FormatUint(uint64(t.Table.G(n)), 10) })
+		if t.Misere != nil {
+			fmt.Fprintf(w, "misère outcome of one heap (%d collections enumerated):\n", t.Collections)
+			writeValues(w, len(t.Misere)-1, func(n int) string {
+				if t.Misere[n] {
+					return "W"
+				}
+				return "L"
+			})
+			if t.CapHit != nil {
+				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.Misere), t.CapHit)
+			}
+		}
+		hint := ""
+		if !t.Period.Found && !findPeriod {
+			hint = " (--find-period extends the table)"
+		}
+		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)
+		if t.Table.Sparse != nil {
+			fmt.Fprintf(w, "method:   %s; %s\n", method, t.Table.Sparse)
+		}
+	}
+}
+
+// writeValues writes the values of 0..top, ten to a row.
+func writeValues(w io.Writer, top int, val func(n int) string) {
+	width := 1
+	for n := 0; n <= top; n++ {
+		width = max(width, len(val(n)))
+	}
+	for row := 0; row <= top; row += 10 {
+		fmt.Fprintf(w, "%6d:", row)
+		for n := row; n < row+10 && n <= top; n++ {
+			fmt.Fprintf(w, " %*s", width, val(n))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
 // SumJSON is the analysis of a sum of heaps.
 type SumJSON struct {
 	Heaps  []string      `json:"heaps"`                       // as written: "9", or "kayles:9" in a sum of games
@@ -208,6 +278,47 @@ type SumMoveJSON struct {
 	Heap   string  `json:"heap"`
 	To     []int64 `json:"to"`
 	Leaves string  `json:"leaves"`
+}
+
+// WriteSumText writes the analysis of a sum as retro sg prints it: the
+// heaps, their Grundy values and XOR (or, under misère play, the
+// collections enumerated), who wins, and the winning moves.
+func WriteSumText(w io.Writer, res SumJSON) {
+	fmt.Fprintf(w, "sum:      %s", strings.Join(res.Heaps, " + "))
+	if len(res.Games) == 1 {
+		fmt.Fprintf(w, "  (%s)", res.Games[0])
+	}
+	fmt.Fprintln(w)
+	if res.Grundy == nil {
+		fmt.Fprintf(w, "play:     misère: solved exactly, by enumerating the %d collections of heaps reached\n", res.Misere)
+	} else {
+		vs := make([]string, len(res.Values))
+		for k, v := range res.Values {
+			vs[k] = strconv.FormatUint(uint64(v), 10)
+		}
+		fmt.Fprintf(w, "grundy:   %s = %d\n", strings.Join(vs, " ^ "), *res.Grundy)
+	}
+	if !res.Win {
+		fmt.Fprintln(w, "outcome:  L: the player to move loses; every move leaves the opponent a win")
+		return
+	}
+	fmt.Fprintln(w, "outcome:  W: the player to move wins")
+	fmt.Fprintf(w, "winning moves: %d\n", len(res.Moves))
+	for _, mv := range res.Moves {
+		fmt.Fprintf(w, "  %s -> %s   leaves %s\n", mv.Heap, HeapText(mv.To), mv.Leaves)
+	}
+}
+
+// HeapText writes heaps as "2 + 5", or "nothing".
+func HeapText(h []int64) string {
+	if len(h) == 0 {
+		return "nothing"
+	}
+	s := make([]string, len(h))
+	for k, v := range h {
+		s[k] = strconv.FormatInt(v, 10)
+	}
+	return strings.Join(s, " + ")
 }
 
 // WriteJSONValue writes v as indented JSON and a newline.

@@ -5,9 +5,84 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"retro/retro"
+	"retro/rules"
 )
+
+// Summary is what retro solve prints of a solved game: the totals of all
+// its instances together, the paths that solved them, the time, and the
+// peak memory.
+type Summary struct {
+	Game                    *rules.Game
+	Instances               int
+	Positions, Moves, Edges int64
+	Counts                  Counts
+	Paths                   []string // each once, in the order of the instances
+	Elapsed                 time.Duration
+	Memory                  string         // the peak resident size, and whose
+	Traffic                 *retro.Traffic // solved by peers: what they handed each other
+}
+
+// NewSummary adds up the totals of a game's instances (Result.Totals, or
+// Part.Totals of the parts one peer holds); memory says what the peak
+// resident size was, and of whom.
+func NewSummary(g *rules.Game, totals []retro.Totals, elapsed time.Duration, memory string) *Summary {
+	s := &Summary{Game: g, Instances: len(totals), Elapsed: elapsed, Memory: memory}
+	for _, t := range totals {
+		s.Positions += int64(t.Positions)
+		s.Moves += t.Moves
+		s.Edges += t.Edges
+		s.Counts.Add(t.Tally, t.Shown)
+		if t.Path != "" && !slices.Contains(s.Paths, t.Path) {
+			s.Paths = append(s.Paths, t.Path)
+		}
+		if t.Traffic != nil {
+			if s.Traffic == nil {
+				s.Traffic = &retro.Traffic{}
+			}
+			s.Traffic.Search += t.Traffic.Search
+			s.Traffic.Graph += t.Traffic.Graph
+			s.Traffic.Colouring += t.Traffic.Colouring
+			s.Traffic.Layers += t.Traffic.Layers
+		}
+	}
+	return s
+}
+
+// WriteText writes the summary as retro solve prints it, listing at most
+// maxLayers coloured sets (0: all).
+func (s *Summary) WriteText(w io.Writer, maxLayers int) {
+	g := s.Game
+	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
+	if s.Instances > 1 {
+		fmt.Fprintf(w, "instances:  %d\n", s.Instances)
+	}
+	fmt.Fprintf(w, "positions:  %d\n", s.Positions)
+	fmt.Fprintf(w, "moves:      %d legal moves, %d edges between positions\n", s.Moves, s.Edges)
+	s.Counts.WriteText(w, maxLayers)
+	for _, p := range s.Paths {
+		fmt.Fprintf(w, "path:       %s\n", p)
+	}
+	if t := s.Traffic; t != nil {
+		perLayer := int64(0)
+		if t.Layers > 0 {
+			perLayer = t.Colouring / int64(t.Layers)
+		}
+		fmt.Fprintf(w, "exchanged:  %d bytes finding the positions, %d bytes of edges between shards, %d bytes while colouring (%d a layer)\n",
+			t.Search, t.Graph, t.Colouring, perLayer)
+	}
+	fmt.Fprintf(w, "time:       %s\n", Duration(s.Elapsed))
+	fmt.Fprintf(w, "peak memory: %s\n", s.Memory)
+}
+
+// JSON is the summary as retro solve --json prints it.
+func (s *Summary) JSON() *SummaryJSON {
+	return &SummaryJSON{Game: s.Game.Name, File: s.Game.File, Instances: s.Instances,
+		Positions: s.Positions, Moves: s.Moves, Edges: s.Edges,
+		Outcomes: s.Counts.Outcomes(), Layers: s.Counts.Layers(), TimeMs: float64(s.Elapsed.Microseconds()) / 1000}
+}
 
 // SummaryJSON is what retro solve --json prints: the counts of a solved
 // game, added up over its instances. Field names are stable.

@@ -121,6 +121,13 @@
 //     is a cell of its own, and the moves a position may make are the plays
 //     of its history (Play: the moves of one command and the history they
 //     lead to).
+//   - Heap view: a heap game's collections of heaps as positions
+//     (rules.Instance.HeapView), each a tuple of its heaps, largest first,
+//     padded with zeros (HeapTuple), of as many piles as the heaps it
+//     starts from can split into (MaxHeaps). HeapStarts makes the view of
+//     every collection reachable from one heap of 0..N, HeapViewAt the
+//     view around one collection, and Space.HeapIndex finds a collection
+//     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses
 //     among them). The positions half of each is a file of the same name
 //     as its half in retro: compiled, unmoves, shifts, tiers, graph (the
@@ -143,6 +150,7 @@
 //     their implicit graph (EnumerateShifts); slice.go, slicefind.go,
 //     sliceweights.go: the ranked slice index of a kept sum.
 //   - tiers.go: the declared tier's groups and the Expander.
+//   - heapview.go: the heap view of a heap game.
 //   - shard.go, shardspace.go, discovershard.go, shardsort.go, tileset.go:
 //     a shard of the space and of the graph (EnumerateShard): the
 //     distributed search, its tiles, its sample sort; peers.go: the

@@ -59,6 +59,9 @@
 //     left to colour. The sets, the counts and so the table are the
 //     general path's, whatever the number of peers; every peer holds the
 //     whole counts (Tally, Segments) and its own positions' outcomes.
+//   - Totals: what a Result and a Part tell alike of the whole result, its
+//     positions, moves, edges, tally and sets as shown (Result.Totals,
+//     Part.Totals; view.go).
 //   - Optimal moves: from W the moves to an L one layer lower, from L the
 //     moves that resist longest (to a W one layer lower), from D the moves
 //     that keep the draw. They are worked out from the table when asked
@@ -67,25 +70,21 @@
 //     move at the winner's turns and every move at the loser's (Result.Tree).
 //   - Heap view: the ordinary game the engine solves for a heap game
 //     (rules.Instance.HeapView), whose position is a collection of heaps
-//     as a tuple, largest first, padded with zeros (HeapTuple). HeapStarts
-//     makes the view of every collection reachable from one heap of 0..N,
-//     HeapViewAt the view around one collection, and Result.HeapIndex
-//     finds a collection in a result of a view (heapview.go). They are
-//     here rather than in positions because sizing a view takes the most
-//     heaps a heap splits into (sg.MaxHeaps), and positions, below the
-//     solver, does not use retro/sg.
+//     as a tuple, largest first, padded with zeros; the package positions
+//     makes the view and its starts (positions.HeapStarts) and finds a
+//     collection in its space (positions.Space.HeapIndex).
 //
 // The way from a game to its results is SolveGame (solvegame.go): it
 // loads a game (a rules.Source: a file, text or a built-in game), sets its
 // params (GameOptions.Params), checks the sizes of their ranges, and
 // enumerates and solves every instance (SolveInstance; a heap game as the
-// collections of heaps from one heap of 0..HeapUpto, HeapStarts). The
-// command line, the server and the examples all take it; SolveAt solves
-// one instance around a position the starts do not reach.
+// collections of heaps from one heap of 0..HeapUpto, positions.HeapStarts).
+// The command line, the server and the examples all take it; SolveAt
+// solves one instance around a position the starts do not reach.
 //
 // The theory of heap games (Sprague–Grundy values, octal codes, periods,
 // sums of heaps) is in the package retro/sg, which does not use the
-// solver. Questions asked of the start positions of solved games, their
+// solver, nor the solver it. Questions asked of the start positions of solved games, their
 // aggregates and the exam tasks with their explanations are in the package
 // retro/query, which the solver does not use.
 package retro

@@ -23,7 +23,7 @@ func heapEngine(t *testing.T, in *rules.Instance, starts [][]int64, k int) *retr
 	}
 	opt := positions.DefaultOptions(view.Game)
 	for _, s := range starts {
-		opt.Extra = append(opt.Extra, positions.Seed{Piles: retro.HeapTuple(s, k)})
+		opt.Extra = append(opt.Extra, positions.Seed{Piles: positions.HeapTuple(s, k)})
 	}
 	res, err := retro.SolveInstance(view, opt, retro.Options{})
 	if err != nil {
@@ -34,7 +34,7 @@ func heapEngine(t *testing.T, in *rules.Instance, starts [][]int64, k int) *retr
 
 func engineWins(t *testing.T, res *retro.Result, heaps []int64, k int) bool {
 	t.Helper()
-	p := retro.HeapTuple(heaps, k)
+	p := positions.HeapTuple(heaps, k)
 	i, ok := res.Space.Index(p, 0)
 	if !ok {
 		t.Fatalf("%v not in the table", p)
@@ -63,7 +63,7 @@ func TestEngineAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		most, err := sg.MaxHeaps(in.NewMachine(), top)
+		most, err := positions.MaxHeaps(in.NewMachine(), top)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -177,7 +177,7 @@ func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit i
 	view := in
 	if in.Game.Sum {
 		var err error
-		if view, popt.Extra, err = HeapStarts(in, opt.HeapUpto); err != nil {
+		if view, popt.Extra, err = positions.HeapStarts(in, opt.HeapUpto); err != nil {
 			return nil, popt, Options{}, err
 		}
 	}

@@ -15,9 +15,11 @@
 // of heap games as rows for the sparse-space method (SplitForm).
 // Around the pipeline: position.go reads a position and a command as a
 // user writes them ("a=17,b=28", "none"); growth.go tells a game whose
-// positions cannot end (Unending); suggest.go finds the word a misspelt
-// one was meant to be, for "did you mean" hints here and in the commands
-// and questions.
+// positions cannot end (Unending); count.go counts the instances and
+// start positions the parameter ranges give, within a limit
+// (InstanceCount, StartCount); suggest.go finds the word a misspelt one
+// was meant to be, for "did you mean" hints here and in the commands and
+// questions.
 //
 // Around it: source.go says where a game's text comes from (a Source: a
 // game file, text given whole, or a built-in game, builtin.go) and loads

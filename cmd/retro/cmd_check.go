@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
+	"retro/out/table"
 	"retro/positions"
 	"retro/rules"
 )
@@ -34,7 +38,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	}
 	failed := 0
 	for _, a := range args {
-		if err := checkText(a); err != nil { // check_more.go
+		if err := checkText(a); err != nil {
 			failed++
 			fmt.Fprintf(e.stderr, "retro: %v\n", err)
 			continue
@@ -86,4 +90,43 @@ func checkInstances(g *rules.Game) error {
 		}
 	}
 	return nil
+}
+
+// checkFailed is check's error when some games have errors: "1 game has
+// errors", "2 of 3 games have errors".
+func checkFailed(failed, total int) error {
+	verb := "have"
+	if failed == 1 {
+		verb = "has"
+	}
+	if total == 1 {
+		return fmt.Errorf("1 game has errors")
+	}
+	return fmt.Errorf("%d of %d games %s errors", failed, total, verb)
+}
+
+// checkText refuses, before parsing, a file that cannot be a game file: a
+// table, or bytes that are not UTF-8 text (whose lines would otherwise be
+// shown under the error). A name that is no file is left to rules.FromArg.
+func checkText(path string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	switch {
+	case table.HasMagic(src):
+		return fmt.Errorf("%s is a table file (retro solve -o), not a game file: retro info %s describes it, retro verify %s checks it", path, path, path)
+	case bytes.IndexByte(src, 0) >= 0 || !utf8.Valid(src):
+		return fmt.Errorf("%s: not UTF-8 text: a game file is TOML text", path)
+	}
+	return nil
+}
+
+// growthWarning warns of a game that cannot end (rules.Game.Unending).
+func growthWarning(g *rules.Game) string {
+	if !g.Unending() {
+		return ""
+	}
+	return "warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
+		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/retro/query"
 	"retro/rules"
@@ -103,7 +104,7 @@ func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l
 		t, a := &query.ExamTasks[k], answers[k]
 		fmt.Fprintf(w, "\n%-4s%s:\n", t.Key, t.Wording(l))
 		fmt.Fprintf(w, "    %s: %s\n", a.Question, l.Meaning(a.Question))
-		fmt.Fprintf(w, "    %s\n", ribbonExcerpt(a, color))
+		fmt.Fprintf(w, "    %s\n", out.RibbonExcerpt(a, out.RibbonOptions{Color: color, Width: 76}))
 		reason, err := rs.Reason(a, t.Key)
 		if err != nil {
 			return err
@@ -126,7 +127,7 @@ type egeJSON struct {
 }
 
 type egeAnswerJSON struct {
-	Task   *serveTask      `json:"task"`
+	Task   *explorer.Task  `json:"task"`
 	Answer *out.AnswerJSON `json:"answer"`
 	Reason string          `json:"reason,omitempty"` // "S = 29: Petya doubles …"
 }
@@ -139,46 +140,7 @@ func writeEgeJSON(w io.Writer, g *rules.Game, answers []*query.Answer, width int
 		if err != nil {
 			return err
 		}
-		var task *serveTask
-		for i := range serveTasks {
-			if serveTasks[i].Key == t.Key {
-				task = &serveTasks[i]
-			}
-		}
-		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: task, Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
+		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: explorer.FindTask(t.Key), Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
 	}
 	return printJSON(w, j)
-}
-
-// ribbonExcerpt is a line of the ribbon around the answer's values.
-func ribbonExcerpt(a *query.Answer, color bool) string {
-	show := make([]bool, len(a.Cells))
-	at := map[string]bool{}
-	for _, v := range a.Values {
-		at[query.FormatTuple(v)] = true
-	}
-	found := false
-	for k, c := range a.Cells {
-		if at[query.FormatTuple(c.Params)] {
-			found = true
-			for j := max(k-2, 0); j <= min(k+1, len(show)-1); j++ {
-				show[j] = true
-			}
-		}
-	}
-	if !found {
-		for j := 0; j < min(6, len(show)); j++ {
-			show[j] = true
-		}
-	}
-	cells := make([]out.RibbonCell, len(a.Cells))
-	for k, c := range a.Cells {
-		cells[k] = ribbonCell(a, c)
-		cells[k].Answer = at[query.FormatTuple(c.Params)]
-	}
-	prefix := "" // a game without parameters: its one cell is labelled start
-	if n := len(a.Names); n > 0 {
-		prefix = a.Names[n-1] + ": "
-	}
-	return prefix + out.RibbonLine(cells, show, out.RibbonOptions{Color: color, Width: 76 - len([]rune(prefix))})
 }

@@ -3,11 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"retro/cmd/retro/internal/explorer"
+	"retro/retro/query"
+	"retro/rules"
 )
 
 func TestEgePlain(t *testing.T) {
@@ -89,5 +97,140 @@ func TestEgeReadmeGame(t *testing.T) {
 	out, errs, code := runCmd(t, "ege", path, "--plain")
 	if want := "19: 8\n19g: 14\n20: 7 13\n21: 12\n"; code != 0 || out != want {
 		t.Errorf("exit %d, %s\ngot:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+}
+
+// The explorer's explanations of the exam's tasks (/api/query) are retro
+// ege's, in both languages.
+func TestEgeExplainsAsExplorer(t *testing.T) {
+	ts := httptest.NewServer(explorer.Handler(context.Background(), explorer.DefaultOptions(4<<30)))
+	defer ts.Close()
+	demo, _ := rules.Builtin("ege-2027-demo")
+	for _, key := range []string{"19", "20", "21"} {
+		body, _ := json.Marshal(map[string]string{"game": string(demo), "task": key})
+		resp, err := http.Post(ts.URL+"/api/query", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q explorer.QueryResponse
+		err = json.NewDecoder(resp.Body).Decode(&q)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("task %s: status %d, %v", key, resp.StatusCode, err)
+		}
+		for _, l := range query.Langs {
+			out, _, _ := runCmd(t, "ege", "--lang", string(l), "ege-2027-demo")
+			x := q.Explain[l]
+			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
+				t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, x.Reason)
+			}
+			if x.Ranges != "S = 1..115" || !strings.Contains(out, x.Meaning) {
+				t.Errorf("task %s, %s: meaning %q, ranges %q", key, l, x.Meaning, x.Ranges)
+			}
+		}
+	}
+}
+
+func TestEgeRussian(t *testing.T) {
+	out, errs, code := runCmd(t, "ege", "--lang", "ru", "ege-2027-demo")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"первым ходит Петя, вторым — Ваня",
+		"S = 29: Петя удваивает вторую кучу, получая (17, 58); Ваня удваивает её, получая (17, 116), 133 ≥ 133",
+		"ответ: 29", "ответ: 56", "ответ: 28 48", "ответ: 44",
+		"S = 28: Петя удваивает вторую кучу, получая (17, 56); при любом ходе Вани Петя выигрывает следующим ходом",
+		"S = 44: после (21, 44), (17, 48) или (34, 44) Ваня выигрывает вторым ходом, после (17, 88) первым",
+		"«выигрышная стратегия»"[len("«"):len("«выигрышная стратегия")], "первым ходом", "при любом ходе",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ege --lang ru lacks %q:\n%s", want, out)
+		}
+	}
+	// The locale chooses Russian, and --lang en overrides it.
+	if loc, _, _ := runLang(t, query.Ru, "ege", "ege-2027-demo"); loc != out {
+		t.Errorf("LANG=ru and --lang ru differ:\n%s\n---\n%s", loc, out)
+	}
+	en, _, _ := runLang(t, query.Ru, "ege", "--lang", "en", "ege-2027-demo")
+	if !strings.Contains(en, "answer: 29") || strings.Contains(en, "Петя") {
+		t.Errorf("--lang en under a Russian locale:\n%s", en)
+	}
+	if _, errs, code := runCmd(t, "ege", "--lang", "de", "ege-2027-demo"); code != 2 || !strings.Contains(errs, `--lang "de": want en or ru`) {
+		t.Errorf("--lang de: exit %d, %q", code, errs)
+	}
+	// Every game with starts: no English word in a Russian explanation
+	// (game names and move entries aside, they are the game's own).
+	for _, name := range rules.BuiltinNames() {
+		src, _ := rules.Builtin(name)
+		g, err := rules.Parse(name+".toml", src)
+		if err != nil || !g.HasStart || g.Sum {
+			continue
+		}
+		out, errs, code := runCmd(t, "ege", "--lang", "ru", "--color", "never", name)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", name, code, errs)
+			continue
+		}
+		for _, line := range strings.Split(out, "\n") {
+			// The game's name, the ribbon and the question (a line of
+			// the query language) are not explanations.
+			l := strings.TrimSpace(line)
+			if strings.Contains(line, g.Name) || strings.HasPrefix(l, "S:") || regexp.MustCompile(`^(win|lose|can-lose) `).MatchString(l) {
+				continue
+			}
+			for _, c := range g.Commands {
+				line = strings.ReplaceAll(line, "«"+c.Name+"»", "")
+			}
+			if w := english.FindString(line); w != "" {
+				t.Errorf("%s: English %q in %q", name, w, line)
+			}
+		}
+	}
+}
+
+func TestEgeJSON(t *testing.T) {
+	got, errs, code := runCmd(t, "ege", "--json", "ege-2027-demo")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var j egeJSON
+	if err := json.Unmarshal([]byte(got), &j); err != nil {
+		t.Fatal(err)
+	}
+	// The demo's published answers, and the reasons ege prints.
+	text, _, _ := runCmd(t, "ege", "ege-2027-demo")
+	wants := map[string]string{"19": "29", "19g": "56", "20": "28 48", "21": "44"}
+	if len(j.Tasks) != 4 {
+		t.Fatalf("%d tasks", len(j.Tasks))
+	}
+	for _, task := range j.Tasks {
+		if task.Answer.Text != wants[task.Task.Key] {
+			t.Errorf("%s: %q, want %q", task.Task.Key, task.Answer.Text, wants[task.Task.Key])
+		}
+		if !strings.Contains(text, "    "+task.Reason+"\n") {
+			t.Errorf("%s: reason %q is not in the text", task.Task.Key, task.Reason)
+		}
+	}
+}
+
+// A game without parameters has one start: the header names it, the cell
+// is start:W5 and the answers are yes and no.
+func TestEgeWithoutParams(t *testing.T) {
+	game := writeGame(t, "np.toml", "name = \"one\"\npiles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\nend = \"x <= 0\"\n[start]\nx = 7\n")
+	out, errs, code := runCmd(t, "ege", game)
+	// 7 is W 5 (take 1 to 6, a multiple of 3, by hand): so not L, and not W 3.
+	for _, w := range []string{"one: the start (7); Petya moves first, Vanya second.\n", "\n    start:W5\n", "    answer: no\n"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("exit %d (%s): lacks %q:\n%s", code, errs, w, out)
+		}
+	}
+	if strings.Contains(out, "start: start") || strings.Contains(out, ": ;") {
+		t.Errorf("an empty range or a doubled label:\n%s", out)
+	}
+	yes, _, _ := runCmd(t, "query", "--plain", game, "win 3")
+	no, _, _ := runCmd(t, "query", "--plain", game, "win 2")
+	if yes != "yes\n" || no != "no\n" {
+		t.Errorf("win 3 %q, win 2 %q", yes, no)
 	}
 }

@@ -31,3 +31,10 @@ func TestGamesName(t *testing.T) {
 		t.Errorf("two names: exit %d, %q", code, errs)
 	}
 }
+
+func TestGames(t *testing.T) {
+	out, _, code := runCmd(t, "games")
+	if code != 0 || !strings.Contains(out, "ege-2027-demo") || !strings.Contains(out, "wythoff") {
+		t.Errorf("games:\n%s", out)
+	}
+}

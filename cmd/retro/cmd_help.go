@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/spf13/pflag"
-
-	"retro/rules"
 )
 
 func init() {
@@ -41,28 +38,6 @@ func runHelp(e *env, args []string) error {
 		return nil
 	}
 	return usagef(commands["help"], "help takes at most one COMMAND")
-}
-
-// lookupCommand finds a command by name; an unknown name gets the nearest
-// command's name as a suggestion.
-func lookupCommand(name string) (*command, error) {
-	if c, ok := commands[name]; ok {
-		return c, nil
-	}
-	msg := fmt.Sprintf("unknown command %q", name)
-	if near := rules.Suggest(name, commandNames()); near != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", near)
-	}
-	return nil, &usageError{err: fmt.Errorf("%s: run 'retro help' for the list", msg)}
-}
-
-func commandNames() []string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // flagUsages lists a command's flags, one a line: the flag, the kind of
@@ -117,4 +92,28 @@ func printArgNote(w io.Writer, c *command) {
 	if strings.Contains(c.usage, "POSITION") {
 		fmt.Fprintf(w, "\nA position with a negative first pile follows --, which ends the flags:\nretro %s GAME -- -4\n", c.name)
 	}
+}
+
+// printHelp lists the commands (retro help, retro --help).
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "retro solves two-player stone-pile games by retrograde analysis.")
+	fmt.Fprintln(w, "\nUsage: retro COMMAND [flags] [arguments]\n\nCommands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].short)
+	}
+	fmt.Fprintln(w, "\nGAME is a game file (TOML), the name of a built-in game (retro games), or a\ntable file written by retro solve -o.")
+	fmt.Fprintln(w, "Run 'retro help COMMAND' for a command's flags.")
+}
+
+// printCommandHelp shows what a command does and its flags (retro help
+// COMMAND, retro COMMAND --help).
+func printCommandHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "usage: retro %s\n\n%s\n", c.usage, strings.TrimSpace(c.long))
+	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	c.setup(fs)
+	if u := flagUsages(fs); u != "" {
+		fmt.Fprintf(w, "\nFlags:\n%s", u)
+	}
+	printArgNote(w, c)
 }

@@ -1,13 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"retro/retro/query"
+	"retro/rules"
 )
 
 func TestQueryPlain(t *testing.T) {
@@ -150,23 +152,6 @@ func TestQueryRuleParams(t *testing.T) {
 	}
 }
 
-// --color auto colours the ribbon when standard output is a terminal.
-func TestQueryColorAuto(t *testing.T) {
-	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, ttyOut: true}
-	if code := run(context.Background(), e, []string{"query", "ege-2027-demo", "win =2"}); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	if !strings.Contains(out.String(), "\x1b[1;32m[28:W3]\x1b[0m") {
-		t.Errorf("no colour on a terminal:\n%q", out.String())
-	}
-	out.Reset()
-	run(context.Background(), e, []string{"query", "--color", "never", "ege-2027-demo", "win =2"})
-	if strings.Contains(out.String(), "\x1b[") {
-		t.Errorf("--color never:\n%q", out.String())
-	}
-}
-
 // A game analysed over a box, without starts, is asked at the positions of
 // its box, as the explorer asks it.
 func TestQueryBoxOnly(t *testing.T) {
@@ -178,7 +163,15 @@ func TestQueryBoxOnly(t *testing.T) {
 	if code != 0 || out != "36\n" || errs != note {
 		t.Errorf("exit %d: %q, stderr %q", code, out, errs)
 	}
-	text, _ := presetSource("lebedev-operations")
+	src, _ := rules.Builtin("lebedev-operations")
+	g, err := rules.Parse("lebedev-operations.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, ok := g.BoxAsStarts() // the explorer's preset
+	if !ok {
+		t.Fatal("lebedev-operations: no starts made of its box")
+	}
 	preset := writeGame(t, "preset.toml", text)
 	a, _, _ := runCmd(t, "ege", "--plain", "lebedev-operations")
 	b, _, _ := runCmd(t, "ege", "--plain", preset)
@@ -205,23 +198,42 @@ func TestQuerySumFixed(t *testing.T) {
 	}
 }
 
-// A game without parameters has one start: the header names it, the cell
-// is start:W5 and the answers are yes and no.
-func TestEgeWithoutParams(t *testing.T) {
-	game := writeGame(t, "np.toml", "name = \"one\"\npiles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\nend = \"x <= 0\"\n[start]\nx = 7\n")
-	out, errs, code := runCmd(t, "ege", game)
-	// 7 is W 5 (take 1 to 6, a multiple of 3, by hand): so not L, and not W 3.
-	for _, w := range []string{"one: the start (7); Petya moves first, Vanya second.\n", "\n    start:W5\n", "    answer: no\n"} {
-		if code != 0 || !strings.Contains(out, w) {
-			t.Errorf("exit %d (%s): lacks %q:\n%s", code, errs, w, out)
-		}
+func TestQueryRussian(t *testing.T) {
+	out, errs, code := runLang(t, query.Ru, "query", "--color", "never", "ege-bank-one-pile", "can-lose 1 and not lose 1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if strings.Contains(out, "start: start") || strings.Contains(out, ": ;") {
-		t.Errorf("an empty range or a doubled label:\n%s", out)
+	if !strings.Contains(out, "(ход, не заканчивающий игру, в W ≤ 1 и не L ≤ 2)") || !strings.Contains(out, "(открытый: расширен до 100 значений)") {
+		t.Errorf("query in Russian:\n%s", out)
 	}
-	yes, _, _ := runCmd(t, "query", "--plain", game, "win 3")
-	no, _, _ := runCmd(t, "query", "--plain", game, "win 2")
-	if yes != "yes\n" || no != "no\n" {
-		t.Errorf("win 3 %q, win 2 %q", yes, no)
+	if !strings.HasSuffix(out, "\n34\n") {
+		t.Errorf("the answer line: %q", out[strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n")+1:])
+	}
+}
+
+func TestQueryJSON(t *testing.T) {
+	// From 31..33 every move ends the game (x − 3 ≤ 30): W 1; from 34,
+	// x − 3 = 31 does not end it, but x // 4 = 8 does: W 1 too.
+	got, errs, code := runCmd(t, "query", "--json", "ege-bank-one-pile", "win =1", "--param", "S=31..34")
+	cell := func(s int) string {
+		return fmt.Sprintf(`{"params":[%d],"label":"%d","instance":0,"position":[%d],"outcome":"W","layer":1,"holds":"yes"`, s, s, s)
+	}
+	want := `{"answer":{"question":"win =1","meaning":"W 1","aggregate":"min","names":["S"],"params":[{"name":"S","lo":31,"hi":34}],"cells":[` +
+		cell(31) + `,"answer":true},` + cell(32) + "}," + cell(33) + "}," + cell(34) + `}],"values":[[31]],"text":"31"},"width":100}` + "\n"
+	if code != 0 || got != want {
+		t.Fatalf("exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
+	}
+}
+
+// A question given before the game is a bad command line that says how
+// to write it; a question that is wrong, not swapped, keeps its caret.
+func TestQuerySwapped(t *testing.T) {
+	_, errs, code := runCmd(t, "query", "win 2", "ege-2027-demo")
+	if want := "retro: the game comes first, then the question: retro query ege-2027-demo \"win 2\"\n"; code != 2 || !strings.HasPrefix(errs, want) {
+		t.Errorf("swapped: exit %d, %q", code, errs)
+	}
+	_, errs, _ = runCmd(t, "query", "ege-2027-demo", "wn 2")
+	if !strings.Contains(errs, `unknown word "wn"; did you mean "win"?`) {
+		t.Errorf("misspelt: %q", errs)
 	}
 }

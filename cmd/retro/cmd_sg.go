@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -138,22 +137,6 @@ func cutLast(s, sep string) (before, after string, found bool) {
 	return s[:i], s[i+len(sep):], true
 }
 
-// parseHeapList reads heaps written "9,10,14" (or "9 + 10 + 14").
-func parseHeapList(s string) ([]int64, error) {
-	var heaps []int64
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '+' || r == ' ' }) {
-		n, err := strconv.ParseInt(f, 10, 64)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a heap size", f)
-		}
-		heaps = append(heaps, n)
-	}
-	if len(heaps) == 0 {
-		return nil, fmt.Errorf("no heaps in %q", s)
-	}
-	return heaps, nil
-}
-
 // load reads a game (a game file, a built-in game, or the game a table file
 // was solved from) and applies the --param flags that name its params;
 // with strict, every --param must name one of them. On a table, --param
@@ -216,10 +199,6 @@ func heapGame(g *rules.Game) error {
 	return nil
 }
 
-// winnerAtEnd is who has won a heap game when no heap can move: Mover for
-// normal play, Other for misère.
-func winnerAtEnd(in *rules.Instance) (rules.Player, error) { return in.HeapWinner() }
-
 // maxUpto is the largest table sg computes: 2^32 heaps take 4 GiB at
 // one byte a value.
 const maxUpto = 1 << 32
@@ -264,7 +243,8 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	rows := make([]out.GrundyTable, len(tables))
 	for k, t := range tables {
-		rows[k] = out.GrundyTable{Params: t.Instance.Values, Table: t.Table, Upto: o.upto, Misere: t.Misere, Period: t.Period}
+		rows[k] = out.GrundyTable{Params: t.Instance.Values, Table: t.Table, Upto: o.upto, Misere: t.Misere,
+			Collections: t.Collections, CapHit: t.CapHit, Period: t.Period}
 	}
 	switch {
 	case o.csv:
@@ -274,66 +254,8 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	case o.json:
 		return out.WriteGrundyJSON(e.stdout, g, rows, o.method)
 	}
-	return o.writeTables(e.stdout, g, tables)
-}
-
-func (o *sgOptions) writeTables(w io.Writer, g *rules.Game, tables []*sg.Analysis) error {
-	kind := ""
-	if g.Octal != "" {
-		kind = ", octal " + g.Octal
-	}
-	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.Name, g.File, kind)
-	misere := len(tables) > 0 && tables[0].Misere != nil
-	if misere {
-		fmt.Fprintln(w, "play:     misère (winner = \"other\"): the Grundy values are those of normal play,")
-		fmt.Fprintln(w, "          and decide no misère position; the misère outcome of each single heap")
-		fmt.Fprintln(w, "          is found exactly, by enumerating the collections of heaps it reaches")
-	}
-	for _, t := range tables {
-		fmt.Fprintln(w)
-		for k, p := range g.RuleParams() {
-			fmt.Fprintf(w, "%s = %d\n", p.Name, t.Instance.Values[k])
-		}
-		top := min(o.upto, t.Table.Len()-1)
-		fmt.Fprintf(w, "g(0..%d):\n", top)
-		writeRows(w, top, func(n int) string { return strconv.FormatUint(uint64(t.Table.G(n)), 10) })
-		if t.Misere != nil {
-			fmt.Fprintf(w, "misère outcome of one heap (%d collections enumerated):\n", t.Collections)
-			writeRows(w, len(t.Misere)-1, func(n int) string {
-				if t.Misere[n] {
-					return "W"
-				}
-				return "L"
-			})
-			if t.CapHit != nil {
-				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.Misere), t.CapHit)
-			}
-		}
-		hint := ""
-		if !t.Period.Found && !o.findPeriod {
-			hint = " (--find-period extends the table)"
-		}
-		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)
-		if t.Table.Sparse != nil {
-			fmt.Fprintf(w, "method:   %s; %s\n", o.method, t.Table.Sparse)
-		}
-	}
+	out.WriteGrundyText(e.stdout, g, rows, o.method, o.findPeriod)
 	return nil
-}
-
-// writeRows writes the values of 0..top, ten to a row.
-func writeRows(w io.Writer, top int, val func(n int) string) {
-	width := 1
-	for n := 0; n <= top; n++ {
-		width = max(width, len(val(n)))
-	}
-	for row := 0; row <= top; row += 10 {
-		fmt.Fprintf(w, "%6d:", row)
-		for n := row; n < row+10 && n <= top; n++ {
-			fmt.Fprintf(w, " %*s", width, val(n))
-		}
-		fmt.Fprintln(w)
-	}
 }
 
 // sumArg is one GAME:N,N… argument.
@@ -369,7 +291,7 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	case errors.Is(err, sg.ErrMisereCap):
 		return fmt.Errorf("misère play: %w (exact analysis enumerates every collection of heaps reachable; raise --misere-cap, or use smaller heaps)", err)
 	case err != nil:
-		return withSource(err, insts)
+		return err
 	}
 	res.Win, res.Grundy, res.Values = sum.Win, sum.Grundy, sum.Values
 	if sum.Grundy == nil {
@@ -385,55 +307,8 @@ func (o *sgOptions) runSum(ctx context.Context, e *env, args []sumArg) error {
 	if o.json {
 		return out.WriteJSONValue(e.stdout, res)
 	}
-	writeSum(e.stdout, res)
+	out.WriteSumText(e.stdout, res)
 	return nil
-}
-
-// withSource gives an error in the rules of a game of a sum the game's
-// source, so that it is shown with its line.
-func withSource(err error, insts []*rules.Instance) error {
-	var one *rules.Error
-	var list rules.ErrorList
-	file := ""
-	switch {
-	case errors.As(err, &list) && len(list) > 0:
-		file = list[0].Pos.File
-	case errors.As(err, &one):
-		file = one.Pos.File
-	}
-	for _, in := range insts {
-		if file != "" && in.Game.File == file {
-			return err
-		}
-	}
-	return err
-}
-
-// writeSum writes the analysis of a sum as text.
-func writeSum(w io.Writer, res out.SumJSON) {
-	fmt.Fprintf(w, "sum:      %s", strings.Join(res.Heaps, " + "))
-	if len(res.Games) == 1 {
-		fmt.Fprintf(w, "  (%s)", res.Games[0])
-	}
-	fmt.Fprintln(w)
-	if res.Grundy == nil {
-		fmt.Fprintf(w, "play:     misère: solved exactly, by enumerating the %d collections of heaps reached\n", res.Misere)
-	} else {
-		vs := make([]string, len(res.Values))
-		for k, v := range res.Values {
-			vs[k] = strconv.FormatUint(uint64(v), 10)
-		}
-		fmt.Fprintf(w, "grundy:   %s = %d\n", strings.Join(vs, " ^ "), *res.Grundy)
-	}
-	if !res.Win {
-		fmt.Fprintln(w, "outcome:  L: the player to move loses; every move leaves the opponent a win")
-		return
-	}
-	fmt.Fprintln(w, "outcome:  W: the player to move wins")
-	fmt.Fprintf(w, "winning moves: %d\n", len(res.Moves))
-	for _, mv := range res.Moves {
-		fmt.Fprintf(w, "  %s -> %s   leaves %s\n", mv.Heap, heapText(mv.To), mv.Leaves)
-	}
 }
 
 // loadSum loads the games of a sum (one instance each) and makes its
@@ -460,7 +335,7 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 			index[a.game] = gi
 		}
 		in := insts[gi]
-		win, err := winnerAtEnd(in)
+		win, err := in.HeapWinner() // Other for misère play
 		if err != nil {
 			return nil, nil, err
 		}
@@ -474,18 +349,6 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 		}
 	}
 	return parts, insts, nil
-}
-
-// heapText writes heaps as "2 + 5", or "nothing".
-func heapText(h []int64) string {
-	if len(h) == 0 {
-		return "nothing"
-	}
-	s := make([]string, len(h))
-	for k, v := range h {
-		s[k] = strconv.FormatInt(v, 10)
-	}
-	return strings.Join(s, " + ")
 }
 
 // leaves writes the position a move of a sum leaves.

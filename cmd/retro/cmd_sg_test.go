@@ -292,3 +292,47 @@ func TestSGRepeatedHeaps(t *testing.T) {
 		t.Errorf("sg nim --heaps 2,2,2:\n%s", out)
 	}
 }
+
+// sg takes a heap game's table wherever it takes the game, and works the
+// values out from the rules the table holds.
+func TestSgFromTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kayles.rtb")
+	if _, errs, code := runCmd(t, "solve", "kayles", "-o", path); code != 0 {
+		t.Fatalf("solve: %s", errs)
+	}
+	for _, args := range [][]string{{"--upto", "90"}, {"--heaps", "9,10,14"}, {"--csv", "--upto", "20"}} {
+		want, _, _ := runCmd(t, append([]string{"sg", "kayles"}, args...)...)
+		got, errs, code := runCmd(t, append([]string{"sg", path}, args...)...)
+		if code != 0 || got != want {
+			t.Errorf("sg %v from the table (exit %d, %s):\n%s\nfrom the game:\n%s", args, code, errs, got, want)
+		}
+	}
+}
+
+// sg applies --param to a table as every command does: it chooses part
+// of what the table holds, and goes no further.
+func TestSgTableParam(t *testing.T) {
+	path := solveTo(t, t.TempDir(), "powers-of-p", "--param", "p=2..4")
+	want, _, _ := runCmd(t, "sg", "powers-of-p", "--upto", "9", "--param", "p=3..4")
+	for _, p := range []string{"p=3..4", "p=3.."} {
+		got, errs, code := runCmd(t, "sg", path, "--upto", "9", "--param", p)
+		if code != 0 || got != want {
+			t.Errorf("sg --param %s from the table (exit %d, %s):\n%s\nfrom the game:\n%s", p, code, errs, got, want)
+		}
+	}
+	for _, c := range []struct {
+		param string
+		code  int
+		msg   string
+	}{
+		{"p=2..30", 1, "retro: --param p=2..30: " + path + " holds p = 2..4 only\n"},
+		{"q=2", 2, "retro: --param q=2: powers-of-p.toml has no param q (params: p)\n"},
+	} {
+		for _, cmd := range []string{"sg", "solve"} {
+			_, errs, code := runCmd(t, cmd, path, "--param", c.param)
+			if code != c.code || errs != c.msg {
+				t.Errorf("%s --param %s: exit %d, %q; want %d, %q", cmd, c.param, code, errs, c.code, c.msg)
+			}
+		}
+	}
+}

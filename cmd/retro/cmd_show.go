@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
+	"retro/cmd/retro/internal/explorer"
+	"retro/out"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -68,25 +69,14 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	last, err := parseCommand(g, "last", o.last)
+	hist, err := parseHistory(g, o.last, o.mylast)
 	if err != nil {
 		return err
-	}
-	mylast, err := parseCommand(g, "mylast", o.mylast)
-	if err != nil {
-		return err
-	}
-	if g.History == rules.NoHistory && (last != 0 || mylast != 0) {
-		return fmt.Errorf("%s carries no history: --last and --mylast do not apply", g.File)
-	}
-	if g.History == rules.LastHistory && mylast != 0 {
-		return fmt.Errorf("%s carries only last: --mylast does not apply", g.File)
 	}
 	in, err := singleInstance(g)
 	if err != nil {
 		return err
 	}
-	hist := positions.JoinHistory(g, last, mylast)
 	if !o.json {
 		if done, err := showFinal(e.stdout, in, piles, hist); done || err != nil {
 			return err
@@ -99,7 +89,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if o.json {
 		return o.printPositionJSON(e, res, i)
 	}
-	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+	return out.WritePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
 }
 
 // showFinal answers a position where the game is over directly, without
@@ -129,49 +119,14 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 	return true, nil
 }
 
-// writePosition prints a position, its outcome and layer, and every move
-// with what it leads to, the optimal ones marked; pos writes a position,
-// endNote marks the moves that end the game.
-func writePosition(w io.Writer, res *retro.Result, i int, pos func([]int64, int) string, endNote bool) error {
-	moves, err := res.Moves(i, res.Instance.NewMachine())
-	if err != nil {
-		return err
-	}
-	piles := make([]int64, res.Space.Piles())
-	hist := res.Space.Position(i, piles)
-	fmt.Fprintf(w, "%s: %s\n", pos(piles, hist), retro.Describe(res.Outcome(i), res.Layer(i)))
-	if len(moves) == 0 {
-		fmt.Fprintln(w, retro.DescribeEnd(res.Instance.NewMachine(), piles))
-		return nil
-	}
-	width := 0
-	for _, mv := range moves {
-		width = max(width, len([]rune(mv.Name)))
-	}
-	for _, mv := range moves {
-		mark := " "
-		if mv.Best {
-			mark = "*"
-		}
-		name := mv.Name
-		pad := strings.Repeat(" ", width-len([]rune(name)))
-		what := retro.Describe(mv.Outcome, mv.Layer)
-		if mv.End && endNote {
-			what += " (end of the game)"
-		}
-		fmt.Fprintf(w, "  %s %s%s -> %s  %s\n", mark, name, pad, pos(mv.To, mv.Hist), what)
-	}
-	return nil
-}
-
 // showHeaps is show for a heap game: the position is a list of heaps,
-// solved in the engine's view of the game (heap_tree.go).
+// solved in the engine's view of the game (heaps.go).
 func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
 	res, i, err := gf.heapPosition(g, arg)
 	if err != nil {
 		return err
 	}
-	return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
+	return out.WritePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
 }
 
 // showTable shows a position of a table file, without solving.
@@ -194,13 +149,13 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 		return o.printPositionJSON(e, res, i)
 	}
 	if g.Sum {
-		return writePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
+		return out.WritePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
 	}
-	return writePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+	return out.WritePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
 }
 
 // tableIndex finds a position in the result of a table file: a list of
-// heaps in a heap game's (retro.Result.HeapIndex), piles and history in
+// heaps in a heap game's (positions.Space.HeapIndex), piles and history in
 // any other's.
 func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, arg string) (int, error) {
 	notHeld := func(what string) error {
@@ -223,4 +178,18 @@ func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, 
 		return i, nil
 	}
 	return heapTableIndex(file, res, arg, false, notHeld)
+}
+
+func (o *showOptions) printPositionJSON(e *env, res *retro.Result, i int) error {
+	j, err := explorer.NewPositionResponse(res, i)
+	if err != nil {
+		return err
+	}
+	return printJSON(e.stdout, j)
+}
+
+// errHeapJSON refuses show --json on a heap game, whose positions are
+// collections of heaps rather than pile tuples.
+func errHeapJSON(g *rules.Game) error {
+	return usagef(commands["show"], "%s is a heap game (sum = true): its positions are shown as text only, without --json", g.File)
 }

@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,7 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/rules"
+	"retro/cmd/retro/internal/explorer"
 )
 
 func init() {
@@ -48,9 +45,6 @@ a folder site wrote before; it is replaced whole, never half written.`,
 type siteOptions struct {
 	wasm string
 }
-
-// siteMark is the file that marks a folder as a site retro wrote.
-const siteMark = "engine.js"
 
 func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
 	c := commands["site"]
@@ -92,7 +86,7 @@ func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("site: %s is not WebAssembly", wasm)
 	}
 	os.Remove(filepath.Join(tmp, "retro.wasm"))
-	gz, err := writeSite(tmp, bin, wasmExec)
+	gz, err := explorer.WriteSite(tmp, bin, wasmExec)
 	if err != nil {
 		return err
 	}
@@ -118,7 +112,7 @@ func checkSiteDir(dir string) error {
 	case len(entries) == 0:
 		return nil
 	}
-	if _, err := os.Stat(filepath.Join(dir, siteMark)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, explorer.SiteMark)); err != nil {
 		return fmt.Errorf("site: %s is not empty and holds no site written by retro site: choose a new or empty directory", dir)
 	}
 	return nil
@@ -148,63 +142,4 @@ func buildEngine(ctx context.Context, out string) error {
 		return fmt.Errorf("site: building the engine (GOOS=js GOARCH=wasm go build): %v\n%s", err, stderr.String())
 	}
 	return nil
-}
-
-// writeSite writes the page, engine.js and the games into dir, and returns
-// the gzipped engine's size.
-func writeSite(dir string, wasm, wasmExec []byte) (int, error) {
-	write := func(name string, data []byte) error {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(path, data, 0o644)
-	}
-	page, err := fs.ReadFile(webFS, "web/index.html")
-	if err != nil {
-		return 0, err
-	}
-	const app = `<script src="app.js" defer></script>`
-	if !bytes.Contains(page, []byte(app)) {
-		return 0, errors.New("site: index.html does not load app.js")
-	}
-	page = bytes.Replace(page, []byte(app), []byte(`<script src="engine.js" defer></script>`+"\n"+app), 1)
-	if err := write("index.html", page); err != nil {
-		return 0, fmt.Errorf("site: %w", err)
-	}
-	for _, name := range []string{"i18n.js", "app.js", "style.css"} {
-		data, err := fs.ReadFile(webFS, "web/"+name)
-		if err == nil {
-			err = write(name, data)
-		}
-		if err != nil {
-			return 0, fmt.Errorf("site: %w", err)
-		}
-	}
-	worker, err := fs.ReadFile(webFS, "web/worker.js")
-	if err != nil {
-		return 0, err
-	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(wasm)
-	if err := zw.Close(); err != nil {
-		return 0, err
-	}
-	src, _ := json.Marshal(string(wasmExec) + "\n" + string(worker))
-	var js bytes.Buffer
-	js.WriteString("// The engine of the static explorer, written by retro site: the Web Worker's\n" +
-		"// source (Go's wasm_exec.js and worker.js) and retro built for the browser,\n" +
-		"// gzipped, in base64.\n")
-	fmt.Fprintf(&js, "window.RETRO_ENGINE = {\n  worker: %s,\n  wasm: \"%s\",\n};\n", src, base64.StdEncoding.EncodeToString(gz.Bytes()))
-	if err := write(siteMark, js.Bytes()); err != nil {
-		return 0, fmt.Errorf("site: %w", err)
-	}
-	for _, name := range rules.BuiltinNames() {
-		data, _ := rules.Builtin(name)
-		if err := write("games/"+name+".toml", data); err != nil {
-			return 0, fmt.Errorf("site: %w", err)
-		}
-	}
-	return gz.Len(), nil
 }

@@ -9,7 +9,7 @@ import (
 
 // retro site never writes over a folder it did not write, nor writes a
 // site from an engine that is not WebAssembly. (The site it writes is
-// tested in the browser: e2e_test.go.)
+// tested in the browser: internal/explorer/page_e2e_test.go.)
 func TestSiteRefuses(t *testing.T) {
 	dir := t.TempDir()
 	keep := filepath.Join(dir, "notes.txt")

@@ -5,15 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/out/table"
 	"retro/retro"
 	"retro/retro/cluster"
-	"retro/rules"
 )
 
 func init() {
@@ -95,107 +96,58 @@ func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
 			return err
 		}
 	}
+	sum := s.summarize(peakMemory() + " resident, the whole process")
 	if o.json {
-		return printJSON(e.stdout, summaryJSON(s.summarize()))
+		return printJSON(e.stdout, sum.JSON())
 	}
-	return writeSummary(e.stdout, s.summarize(), o.layers)
-}
-
-// summary is what solve prints of a solved game: the counts of all its
-// instances together, the paths that solved them, and the time.
-type summary struct {
-	game                    *rules.Game
-	instances               int
-	positions, moves, edges int64
-	counts                  out.Counts
-	paths                   []string
-	elapsed                 time.Duration
-	memory                  string         // the peak resident size, and whose
-	traffic                 *retro.Traffic // solved by ranks: what they handed each other
-}
-
-// summarize counts the instances of a solved game: its results, or the
-// parts of them this rank holds (which count the whole).
-func (s *solved) summarize() *summary {
-	sum := &summary{game: s.game, instances: len(s.results) + len(s.parts), elapsed: s.elapsed,
-		memory: peakMemory() + " resident, the whole process"}
-	path := func(p string) {
-		if p != "" && !slices.Contains(sum.paths, p) {
-			sum.paths = append(sum.paths, p)
-		}
-	}
-	for _, r := range s.results {
-		sum.positions += int64(r.Len())
-		sum.moves += r.MoveCount
-		sum.edges += r.Edges
-		sum.counts.Add(r.Tally(), shownSegments(r))
-		path(r.Path)
-	}
-	if len(s.parts) > 0 {
-		sum.traffic = &retro.Traffic{}
-	}
-	for _, p := range s.parts {
-		t := p.Traffic()
-		sum.traffic.Search += t.Search
-		sum.traffic.Graph += t.Graph
-		sum.traffic.Colouring += t.Colouring
-		sum.traffic.Layers += t.Layers
-		sum.positions += int64(p.Len())
-		sum.moves += p.MoveCount()
-		sum.edges += p.Edges()
-		sum.counts.Add(p.Tally(), p.Shown())
-		path(p.Path)
-	}
-	return sum
-}
-
-func writeSummary(w io.Writer, s *summary, maxLayers int) error {
-	g := s.game
-	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
-	if s.instances > 1 {
-		fmt.Fprintf(w, "instances:  %d\n", s.instances)
-	}
-	fmt.Fprintf(w, "positions:  %d\n", s.positions)
-	fmt.Fprintf(w, "moves:      %d legal moves, %d edges between positions\n", s.moves, s.edges)
-	s.counts.WriteText(w, maxLayers)
-	for _, p := range s.paths {
-		fmt.Fprintf(w, "path:       %s\n", p)
-	}
-	if t := s.traffic; t != nil {
-		perLayer := int64(0)
-		if t.Layers > 0 {
-			perLayer = t.Colouring / int64(t.Layers)
-		}
-		fmt.Fprintf(w, "exchanged:  %d bytes finding the positions, %d bytes of edges between shards, %d bytes while colouring (%d a layer)\n",
-			t.Search, t.Graph, t.Colouring, perLayer)
-	}
-	fmt.Fprintf(w, "time:       %s\n", duration(s.elapsed))
-	fmt.Fprintf(w, "peak memory: %s\n", s.memory)
+	sum.WriteText(e.stdout, o.layers)
 	return nil
 }
 
-// shownSegments are the coloured sets of a result counted by the
-// positions that show their outcome: under a horizon a position coloured
-// at a layer beyond what its depth lets the horizon decide shows ?, and is
-// counted there, not in its layer. Only End - Start is meant; a set no
-// position shows is left out.
-func shownSegments(r *retro.Result) []retro.Segment {
-	segs := r.Segments()
-	if r.Horizon() < 0 {
-		return segs
+// summarize adds up the totals of a solved game: of its results, or of
+// the parts of them this rank holds (which count the whole).
+func (s *solved) summarize(memory string) *out.Summary {
+	var totals []retro.Totals
+	for _, r := range s.results {
+		totals = append(totals, r.Totals())
 	}
-	order := r.Positions()
-	var out []retro.Segment
-	for _, seg := range segs {
-		n := 0
-		for _, i := range order[seg.Start:seg.End] {
-			if r.Outcome(int(i)) == seg.Outcome {
-				n++
-			}
-		}
-		if n > 0 {
-			out = append(out, retro.Segment{Outcome: seg.Outcome, Layer: seg.Layer, End: n})
+	for _, p := range s.parts {
+		totals = append(totals, p.Totals())
+	}
+	return out.NewSummary(s.game, totals, s.elapsed, memory)
+}
+
+// writeTableFile writes the table of a solved game, whole or not at all.
+func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
+	made := s.made()
+	width := gf.openWidth
+	if s.table != nil {
+		made, width = s.table.Made, s.table.OpenWidth
+	}
+	return writeAtomic(ctx, path, func(w io.Writer) error {
+		return table.Write(w, s.game, s.results, table.Options{OpenWidth: width, Made: made})
+	})
+}
+
+// made is the made record of a table of s written now.
+func (s *solved) made() table.Made {
+	return table.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
+		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
+}
+
+// engineVersion names this build: "retro", the module version and the
+// commit it was built from, when known.
+func engineVersion() string {
+	v := "retro"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	v += " " + bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
 		}
 	}
-	return out
+	return v
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
-	"retro/positions"
 	"retro/retro"
 	"retro/rules"
 )
@@ -70,7 +69,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		if _, err := singleInstance(g); err != nil {
 			return err
 		}
-		if g.Sum { // a list of heaps, as show takes it: heap_tree.go
+		if g.Sum { // a list of heaps, as show takes it (heaps.go)
 			res, i, err := o.game.heapPosition(g, args[1])
 			if err != nil {
 				return err
@@ -83,7 +82,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	g := s.game
-	if g.Sum && len(s.results) == 1 { // a heap game's table: heap_tree.go
+	if g.Sum && len(s.results) == 1 { // a heap game's table (heaps.go)
 		res := s.results[0]
 		i, err := heapTableIndex(args[0], res, args[1], true, func(tuple string) error {
 			return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", args[0], tuple, res.Len())
@@ -127,22 +126,20 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves})
 }
 
-// parseHistory reads --last and --mylast into a history value, checking
-// that the game's positions carry them.
-func parseHistory(g *rules.Game, lastArg, mylastArg string) (int, error) {
-	last, err := parseCommand(g, "last", lastArg)
+// treeHeaps is tree for a heap game: the position is a list of heaps, as
+// show takes it, and positions are written as show writes them.
+func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int) error {
+	tree, err := res.Tree(i, res.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
 	if err != nil {
-		return 0, err
+		return err
 	}
-	mylast, err := parseCommand(g, "mylast", mylastArg)
-	if err != nil {
-		return 0, err
+	vg := res.Instance.Game
+	switch {
+	case o.dot:
+		return out.WriteTreeDot(e.stdout, vg, tree)
+	case o.json:
+		return out.WriteTreeJSON(e.stdout, vg, tree)
 	}
-	if g.History == rules.NoHistory && (last != 0 || mylast != 0) {
-		return 0, fmt.Errorf("%s carries no history: --last and --mylast do not apply", g.File)
-	}
-	if g.History == rules.LastHistory && mylast != 0 {
-		return 0, fmt.Errorf("%s carries only last: --mylast does not apply", g.File)
-	}
-	return positions.JoinHistory(g, last, mylast), nil
+	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves,
+		Position: func(p []int64, _ int) string { return heapTuple(p) }})
 }

@@ -125,3 +125,74 @@ func TestTreePositions(t *testing.T) {
 		}
 	}
 }
+
+// tree takes a heap game's position as show does, a list of heaps, and
+// agrees with show on it.
+func TestTreeHeaps(t *testing.T) {
+	// Nim 2 + 1 by hand: taking one from the 2 leaves 1 + 1 (XOR 0, L 2),
+	// from which every move leaves one heap, taken next: W 3.
+	got, errs, code := runCmd(t, "tree", "nim", "1,2")
+	want := "2 + 1  W 3\n" +
+		"└─ x - k for k in 1..x -> 1 + 1  L 2\n" +
+		"   └─ x - k for k in 1..x -> 1  W 1\n" +
+		"      └─ x - k for k in 1..x -> (no heaps)  L 0, end\n"
+	if code != 0 || got != want {
+		t.Errorf("tree nim 1,2: exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
+	}
+	for _, c := range [][]string{{"nim", "3,5,6"}, {"kayles", "5"}, {"nim", "3 + 5 + 6"}} {
+		tree, errs, code := runCmd(t, "tree", c[0], c[1], "--all-moves", "--depth", "1")
+		show, _, _ := runCmd(t, "show", c[0], c[1])
+		if code != 0 {
+			t.Fatalf("tree %v: exit %d: %s", c, code, errs)
+		}
+		// The root, and each move of show as a branch of the tree.
+		tl, sl := strings.Split(strings.TrimSpace(tree), "\n"), strings.Split(strings.TrimSpace(show), "\n")
+		if strings.Replace(sl[0], ": ", "  ", 1) != tl[0] || len(tl) != len(sl) {
+			t.Fatalf("%v: tree\n%s\nshow\n%s", c, tree, show)
+		}
+		for k, line := range sl[1:] {
+			best := strings.HasPrefix(line, "  *")
+			move := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "*"))
+			branch := strings.TrimSuffix(strings.TrimSuffix(tl[k+1][len("├─ "):], " *"), " …")
+			if branch != move || strings.HasSuffix(tl[k+1], " *") != best {
+				t.Errorf("%v: tree has %q, show %q", c, tl[k+1], line)
+			}
+		}
+	}
+	// Nim 3 + 5 + 6 is lost (3 xor 5 xor 6 = 0); Kayles 5 is won, to 2 + 2.
+	if got, _, _ := runCmd(t, "tree", "nim", "3,5,6", "--depth", "1"); !strings.HasPrefix(got, "6 + 5 + 3  L 14\n") {
+		t.Errorf("nim 3,5,6:\n%s", got)
+	}
+	if got, _, _ := runCmd(t, "tree", "kayles", "5", "--depth", "1"); got != "5  W 5\n└─ 0.77 -> 2 + 2  L 4 …\n" {
+		t.Errorf("kayles 5:\n%q", got)
+	}
+	// From a table, the same, but that the table holds the empty
+	// collection as a position (a start of its view), not an end.
+	table := solveTo(t, t.TempDir(), "kayles")
+	a, _, _ := runCmd(t, "tree", "kayles", "5")
+	b, errs, code := runCmd(t, "tree", table, "5")
+	if code != 0 || strings.ReplaceAll(a, ", end\n", "\n") != b {
+		t.Errorf("from the table: exit %d (%s):\n%s\nfrom the game:\n%s", code, errs, b, a)
+	}
+}
+
+// TestTreeDeepChain: the strategy along a chain of 150 000 moves is built
+// and written at that depth, and the cap on its size names its flags.
+func TestTreeDeepChain(t *testing.T) {
+	game := writeGame(t, "chain.toml", "name = \"chain\"\npiles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\nwinner = \"mover\"\n[start]\nx = 150000\n")
+	out, errs, code := runCmd(t, "tree", game, "150000", "--max-nodes", "200000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, "\n"); n != 150001 || !strings.HasSuffix(out, "[depth 150000] └ x - 1 -> (0)  L 0, end\n") || len(out) > 150001*120 {
+		t.Errorf("%d lines, %d bytes, ending %q", n, len(out), out[len(out)-60:])
+	}
+	out, errs, code = runCmd(t, "tree", game, "150000", "--max-nodes", "200000", "--json")
+	if code != 0 || !strings.Contains(out, "{\"move\":\"x - 1\",\"position\":[0],\"outcome\":\"L\",\"layer\":0,\"end\":true,\"best\":true}") || !strings.HasSuffix(out, "\n}\n") {
+		t.Errorf("json: exit %d, %d bytes: %s", code, len(out), errs)
+	}
+	_, errs, code = runCmd(t, "tree", game, "150000")
+	if code != 1 || !strings.Contains(errs, "more than 100000 nodes") || !strings.Contains(errs, "--depth N, or raise --max-nodes") {
+		t.Errorf("cap: exit %d: %s", code, errs)
+	}
+}

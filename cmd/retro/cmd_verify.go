@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/out"
 	"retro/out/table"
 	"retro/retro"
 )
@@ -90,7 +91,7 @@ func (o *verifyOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(w, "%s: a fresh solve of %s gives the same %d positions, outcomes and layers\n", args[0], t.Game.File, rep.Checked)
 	}
-	elapsed := duration(time.Since(start))
+	elapsed := out.Duration(time.Since(start))
 	if count == 0 {
 		fmt.Fprintf(w, "%s: %d positions of %s agree with the rules (%s)\n", args[0], checked, t.Game.File, elapsed)
 		return nil

@@ -5,23 +5,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"github.com/spf13/pflag"
 
-	"retro/retro/query"
+	"retro/rules"
 )
-
-// env is what a command may touch of the outside world.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	tty            bool       // stderr is a terminal: progress may be shown
-	ttyOut         bool       // stdout is a terminal: colour may be used
-	noColor        bool       // NO_COLOR is set or TERM is dumb: no colour unless asked for
-	dumb           bool       // TERM=dumb: no escape sequences on stderr either
-	lang           query.Lang // of explanations, from the locale ("" is English)
-}
 
 // command is one subcommand: its help texts, its flags and what it runs.
 type command struct {
@@ -38,18 +26,8 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-// usageError is a bad command line.
-type usageError struct {
-	cmd *command
-	err error
-}
-
-func (u *usageError) Error() string { return u.err.Error() }
-
-func usagef(c *command, format string, a ...any) error {
-	return &usageError{cmd: c, err: fmt.Errorf(format, a...)}
-}
-
+// dispatch runs a command line: the command its first word names, with
+// its flags parsed.
 func dispatch(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
 		printHelp(e.stderr)
@@ -81,28 +59,25 @@ func dispatch(ctx context.Context, e *env, args []string) error {
 	return runFn(ctx, e, fs.Args())
 }
 
-func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "retro solves two-player stone-pile games by retrograde analysis.")
-	fmt.Fprintln(w, "\nUsage: retro COMMAND [flags] [arguments]\n\nCommands:")
+// lookupCommand finds a command by name; an unknown name gets the nearest
+// command's name as a suggestion.
+func lookupCommand(name string) (*command, error) {
+	if c, ok := commands[name]; ok {
+		return c, nil
+	}
+	msg := fmt.Sprintf("unknown command %q", name)
+	if near := rules.Suggest(name, commandNames()); near != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return nil, &usageError{err: fmt.Errorf("%s: run 'retro help' for the list", msg)}
+}
+
+// commandNames are the names of the commands, in order.
+func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].short)
-	}
-	fmt.Fprintln(w, "\nGAME is a game file (TOML), the name of a built-in game (retro games), or a\ntable file written by retro solve -o.")
-	fmt.Fprintln(w, "Run 'retro help COMMAND' for a command's flags.")
-}
-
-func printCommandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "usage: retro %s\n\n%s\n", c.usage, strings.TrimSpace(c.long))
-	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
-	fs.SortFlags = false
-	c.setup(fs)
-	if u := flagUsages(fs); u != "" {
-		fmt.Fprintf(w, "\nFlags:\n%s", u)
-	}
-	printArgNote(w, c)
+	return names
 }

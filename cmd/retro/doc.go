@@ -28,27 +28,33 @@
 //     move graph, colouring, writing the table), named in its errors and
 //     in the message of a signal that stops it.
 //
-// Files:
+// Files: one a command, and the layers the commands share.
 //
-//   - main.go: the entry point, signals and the exit code; main_js.go the
-//     same for the explorer's engine built for the browser.
-//   - command.go: the registry of commands and the flags every command
-//     shares; cmd_NAME.go: one file per command.
-//   - game.go: the game flags (--param, caps, --max-memory, --general) and
-//     the rendering of errors; table.go: reading table files and writing
-//     them; position.go: positions and history from the command line;
-//     export_options.go: export's CSV options. Export is not in the
-//     browser build (GOOS=js), which only answers the explorer's API: its
-//     Parquet writer would make half of the engine the page loads.
-//   - serve.go and serve_api.go: the explorer's server and its JSON API;
-//     web/: the page.
-//   - explain.go: --lang and the locale; words.go: counts with their
-//     nouns; hints.go: the flag that lifts a cap an error ran into;
-//     term.go: colour and the terminal; json.go: --json printing.
-//   - files.go: outputs written whole or not at all; signals*.go,
-//     memory*.go and peak_memory*.go: what differs between the operating
-//     systems and the browser build.
-//   - ranks.go: solve cut into ranks, their phases and their errors.
-//   - check_more.go: what check says beyond a game's errors;
-//     heap_tree.go: show and tree on a list of heaps.
+//   - cmd_NAME.go: the command NAME, its flags, its help and what it runs,
+//     with the helpers it alone uses; cmd_solve_ranks.go: solve cut into
+//     ranks, their phases and their errors; cmd_engine_js.go: the command
+//     of the browser build. Export is not in the browser build (GOOS=js),
+//     which only answers the explorer's API: its Parquet writer would make
+//     half of the engine the page loads.
+//   - main.go: the entry point, signals and the exit code.
+//   - command.go: the registry of commands and the dispatch of a command
+//     line; env.go: what a command may touch of the outside world, read
+//     from the process's (terminals, colour, the locale's language).
+//   - errors.go: usage errors, errors as the user sees them, and the flag
+//     that lifts a cap an error ran into.
+//   - game.go: the game arguments and their flags (--param, caps,
+//     --max-memory, --general), solved or read from a table; table.go:
+//     table files as arguments; position.go: positions and their history
+//     as arguments; heaps.go: lists of heaps as arguments, and positions
+//     written as heaps; ask.go: the flags of the commands that ask
+//     questions (query, ege) and the asking.
+//   - progress.go: the progress line of a long solve or export.
+//   - files.go: outputs written whole or not at all; json.go: --json.
+//   - memory*.go and signals*.go: the memory budget, the peak memory and
+//     the signals, as they differ between the operating systems and the
+//     browser build.
+//   - internal/explorer: the explorer (its server, API and page), which
+//     serve, site and engine call; internal/history: the history of a
+//     position as --last and --mylast, and the explorer's requests, give
+//     it.
 package main

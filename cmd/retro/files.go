@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -262,4 +263,14 @@ func checkNotInput(flag, output string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// hideTemp keeps the name of the temporary file a write goes through out
+// of its error: a failure writing it is a failure writing path.
+func hideTemp(path, temp string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == temp {
+		return fmt.Errorf("cannot write %s: %w", path, pe.Err)
+	}
+	return err
 }

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 const demoCSVHeader = "a,b,outcome,layer,best\n"
@@ -142,141 +140,22 @@ func TestOutputIsInput(t *testing.T) {
 	}
 }
 
-// TestInfoGame: a table gives back the game text it was solved from, byte
-// for byte.
-func TestInfoGame(t *testing.T) {
+// A write that fails names the file asked for, not the temporary file
+// written first.
+func TestWriteErrorHidesTemp(t *testing.T) {
 	dir := t.TempDir()
-	src := "# Партия — комментарий\n" + string(cutGame(t, 'x', 2))
-	game := filepath.Join(dir, "g.toml")
-	os.WriteFile(game, []byte(src), 0o644)
-	table := solveTo(t, dir, game)
-	out, errs, code := runCmd(t, "info", table, "--game")
-	if code != 0 || out != src {
-		t.Errorf("exit %d: %q%s", code, out, errs)
-	}
-	// What it prints solves to the same table.
-	again := filepath.Join(dir, "again.toml")
-	os.WriteFile(again, []byte(out), 0o644)
-	a, _, _ := runCmd(t, "export", game)
-	b, _, _ := runCmd(t, "export", again)
-	if a != b || a == "" {
-		t.Error("the printed game solves differently")
-	}
-}
-
-// TestRetroProcess runs main in a child process; the other tests start
-// it (the test binary itself) to send it signals.
-func TestRetroProcess(t *testing.T) {
-	args := os.Getenv("RETRO_PROCESS_ARGS")
-	if args == "" {
-		return // not a child: nothing to run (a skip would be listed as a test not run)
-	}
-	os.Args = append([]string{"retro"}, strings.Split(args, "\x1f")...)
-	main()
-}
-
-func retroProcess(t *testing.T, args ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestRetroProcess$")
-	cmd.Env = append(os.Environ(), "RETRO_PROCESS_ARGS="+strings.Join(args, "\x1f"))
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd
-}
-
-// TestSignals: SIGTERM, SIGHUP and SIGINT during the write of an output
-// remove the temporary file, leave no output, and exit with 128 + the
-// signal; a temporary file left by a process killed outright is removed
-// by the next write to the same name.
-func TestSignals(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves a game of a million positions")
-	}
-	dir := t.TempDir()
-	game := filepath.Join(dir, "sq.toml")
-	os.WriteFile(game, []byte("name = \"sq\"\npiles = [\"a\", \"b\"]\nmoves = [\"each -1\", \"each -2\"]\nwinner = \"mover\"\n[bounds]\na = \"0..1000\"\nb = \"0..1000\"\n"), 0o644)
-	table := filepath.Join(dir, "sq.rtb")
-	if _, errs, code := runCmd(t, "solve", game, "-o", table); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	output := filepath.Join(dir, "out.csv")
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGKILL} {
-		cmd := retroProcess(t, "export", table, "--csv", output)
-		temp := waitTemp(t, dir, "out.csv")
-		if temp == "" {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("%v: no temporary file seen", sig)
+	path := filepath.Join(dir, "t.csv")
+	err := writeAtomic(context.Background(), path, func(w io.Writer) error {
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Fatalf("files: %v", entries)
 		}
-		cmd.Process.Signal(sig)
-		cmd.Wait()
-		code := cmd.ProcessState.ExitCode()
-		if sig == syscall.SIGKILL {
-			if _, err := os.Stat(temp); err != nil {
-				t.Fatalf("kill -9 left no temporary file to clean up: %v", err)
-			}
-			break
-		}
-		if code != 128+int(sig) || !strings.Contains(cmd.Stderr.(*bytes.Buffer).String(), "retro: interrupted") {
-			t.Errorf("%v: exit %d: %s", sig, code, cmd.Stderr)
-		}
-		if _, err := os.Stat(temp); err == nil {
-			t.Errorf("%v: left %s", sig, filepath.Base(temp))
-		}
-		if _, err := os.Stat(output); err == nil {
-			t.Errorf("%v: wrote %s", sig, output)
-		}
+		return &fs.PathError{Op: "write", Path: filepath.Join(dir, entries[0].Name()), Err: syscall.ENOSPC}
+	})
+	if err == nil || err.Error() != "cannot write "+path+": no space left on device" {
+		t.Errorf("%v", err)
 	}
-	// The next write removes what kill -9 left, and writes the file.
-	live := filepath.Join(dir, ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1") // a live process's: kept
-	os.WriteFile(live, nil, 0o644)
-	if _, errs, code := runCmd(t, "export", game, "--csv", output, "--layer", "1"); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if strings.Join(names, " ") != ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
-		t.Errorf("files after the next write: %v", names)
-	}
-}
-
-// waitTemp waits for the temporary file of a write to base to appear.
-func waitTemp(t *testing.T, dir, base string) string {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		names, _ := filepath.Glob(filepath.Join(dir, "."+base+".tmp*"))
-		if len(names) == 1 {
-			return names[0]
-		}
-		time.Sleep(time.Millisecond)
-	}
-	return ""
-}
-
-// TestInterrupted: a solve stopped by a signal says "interrupted", not
-// "context canceled", and exits with 128 + the signal.
-func TestInterrupted(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		cancel(&signalError{sig})
-		var out, errb bytes.Buffer
-		code := run(ctx, &env{stdout: &out, stderr: &errb, tty: true}, []string{"solve", "ege-2027-demo"})
-		if code != 128+int(sig) || !strings.HasPrefix(errb.String(), "retro: interrupted") || strings.Contains(errb.String(), "context") {
-			t.Errorf("%v: exit %d: %q", sig, code, errb.String())
-		}
-	}
-	// The progress line is cleared when the solve stops, and stays so.
-	var errb bytes.Buffer
-	p := newProgress(&env{stderr: &errb, tty: true}, time.Now().Add(-time.Hour))
-	p.show("layer %d", 7)
-	p.done()
-	p.show("layer %d", 8)
-	if s := errb.String(); !strings.Contains(s, "layer 7") || strings.Contains(s, "layer 8") || !strings.HasSuffix(s, "\r\033[K") {
-		t.Errorf("progress: %q", s)
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left behind: %v", entries)
 	}
 }

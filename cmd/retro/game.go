@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -17,19 +15,6 @@ import (
 	"retro/retro"
 	"retro/rules"
 )
-
-// renderError shows an error as the user sees it: an error in a game file
-// with the lines it points at (rules.RenderError), any other after
-// "retro: "; a name that is no game says where the games are listed.
-func renderError(err error) string {
-	switch {
-	case rules.Positioned(err) != nil:
-		return rules.RenderError(err)
-	case errors.Is(err, rules.ErrNoGame):
-		return "retro: " + err.Error() + " (run 'retro games')\n"
-	}
-	return "retro: " + err.Error() + "\n"
-}
 
 // gameFlags are the flags of every command that loads and solves a game.
 type gameFlags struct {
@@ -218,66 +203,4 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptio
 		return nil, paramError(gf.params, err)
 	}
 	return &solved{game: sv.Game, results: sv.Results, elapsed: sv.Elapsed}, nil
-}
-
-// progress shows on a terminal what a long solve is doing. The engine may
-// report from several goroutines at once.
-type progress struct {
-	mu    sync.Mutex
-	e     *env
-	start time.Time
-	last  time.Time
-	shown bool
-	width int // of the line shown
-	// stopped: done has cleared the line.
-	stopped bool
-}
-
-func newProgress(e *env, start time.Time) *progress { return &progress{e: e, start: start} }
-
-func (p *progress) show(format string, a ...any) {
-	if !p.e.tty {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	now := time.Now()
-	if p.stopped || now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.shown, p.last = true, now
-	text := fmt.Sprintf(format, a...)
-	fmt.Fprint(p.e.stderr, p.clearLine()+text)
-	p.width = utf8.RuneCountInString(text)
-}
-
-func (p *progress) prefix(in *rules.Instance) string {
-	if l := in.Label(); l != "" {
-		return strings.ReplaceAll(l, ",", " ") + " "
-	}
-	return ""
-}
-
-func (p *progress) stage(in *rules.Instance, stage string, n int64) {
-	if !p.e.tty {
-		return
-	}
-	p.show("%s%s: %d", p.prefix(in), stage, n)
-}
-
-func (p *progress) layer(in *rules.Instance, layer, coloured, total int) {
-	if !p.e.tty {
-		return
-	}
-	p.show("%s", countLine(fmt.Sprintf("%slayer %d", p.prefix(in), layer), int64(coloured), int64(total), "positions coloured"))
-}
-
-// done clears the progress line; nothing is shown after it.
-func (p *progress) done() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.e.stderr, p.clearLine())
-	}
-	p.shown, p.stopped = false, true
 }

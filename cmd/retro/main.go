@@ -10,10 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"retro/retro/cluster"
-	"retro/rules"
 )
 
 func main() {
@@ -99,48 +96,4 @@ func run(ctx context.Context, e *env, args []string) int {
 		return 128 + int(sig.sig)
 	}
 	return report(e.stderr, err)
-}
-
-// report prints an error the way the user should see it and chooses the
-// exit code.
-func report(w io.Writer, err error) int {
-	var (
-		usage *usageError
-		size  *rules.SizeError
-	)
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, pflag.ErrHelp):
-		return 0
-	case errors.As(err, &size):
-		fmt.Fprintf(w, "retro: %v\nretro: %s\n", size, sizeHint(size))
-		return 1
-	case errors.As(err, &usage):
-		fmt.Fprintf(w, "retro: %v\n", usage.err)
-		if usage.cmd != nil {
-			fmt.Fprintf(w, "usage: retro %s\nrun 'retro help %s' for details\n", usage.cmd.usage, usage.cmd.name)
-		}
-		return 2
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(w, "retro: interrupted")
-		return 1
-	}
-	fmt.Fprint(w, renderError(err))
-	printFlagHint(w, err)
-	return 1
-}
-
-// sizeHint says which flags a *rules.SizeError asks for.
-func sizeHint(e *rules.SizeError) string {
-	p := e.Widest()
-	if e.What == "instances" {
-		return fmt.Sprintf("narrow %s with --param %s=LO..HI", p.Name, p.Name)
-	}
-	return fmt.Sprintf("narrow %s with --param %s=LO..HI, or raise --max-positions", p.Name, p.Name)
-}
-
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

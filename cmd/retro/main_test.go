@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // runCmd runs one command line in-process.
@@ -20,175 +24,181 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	return out.String(), errb.String(), code
 }
 
-func TestExportExamDemo(t *testing.T) {
-	out, errs, code := runCmd(t, "export", "ege-2027-demo")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	lines := strings.Split(out, "\n")
-	if lines[0] != "a,b,outcome,layer,best" {
-		t.Errorf("header %q", lines[0])
-	}
-	// The first W 1 row by pile values: from (17, 58) only doubling b
-	// reaches 133 (17 + 116); a is never below 17.
-	if lines[1] != `17,58,W,1,"each *2:(17,116)"` {
-		t.Errorf("first row %q", lines[1])
-	}
-	out2, _, _ := runCmd(t, "export", "ege-2027-demo", "--layer", "4")
-	for _, l := range strings.Split(strings.TrimSpace(out2), "\n")[1:] {
-		if !strings.Contains(l, ",L,4,") {
-			t.Fatalf("--layer 4 kept %q", l)
+// TestMain runs the tests, then removes the folders of the fixtures
+// shared by several tests (made once, outliving any one test).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, dir := range []string{wythoff.dir, mpiRetro.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
 		}
 	}
-	if !strings.Contains(out2, "\n17,44,L,4,") {
-		t.Errorf("--layer 4 lacks (17, 44):\n%s", out2)
-	}
+	os.Exit(code)
 }
 
-func TestExportToFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "t.csv")
-	if _, errs, code := runCmd(t, "export", "lebedev-commands", "--csv", path); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+// wythoffCores are the numbers of cores Wythoff's game is solved on.
+var wythoffCores = []int{1, 2, 4}
+
+// wythoff is Wythoff's game solved once on each of wythoffCores, each
+// written to a table file: a game of many shards (its box has 40401
+// positions), for the tests of what the number of cores must not change.
+var wythoff struct {
+	once    sync.Once
+	dir     string
+	tables  []string // by wythoffCores
+	summary []string // what retro solve printed, by wythoffCores
+	err     error
+}
+
+// wythoffTables returns the paths of the tables of Wythoff's game solved
+// on 1, 2 and 4 cores, and the summaries retro solve printed.
+func wythoffTables(t *testing.T) (tables, summaries []string) {
+	t.Helper()
+	wythoff.once.Do(func() {
+		wythoff.dir, wythoff.err = os.MkdirTemp("", "retro-wythoff-")
+		if wythoff.err != nil {
+			return
+		}
+		for _, cores := range wythoffCores {
+			path := filepath.Join(wythoff.dir, fmt.Sprintf("wythoff-%d.rtb", cores))
+			old := runtime.GOMAXPROCS(cores)
+			out, errs, code := runCmd(t, "solve", "wythoff", "-o", path)
+			runtime.GOMAXPROCS(old)
+			if code != 0 {
+				wythoff.err = fmt.Errorf("retro solve wythoff -o on %d cores: exit %d: %s", cores, code, errs)
+				return
+			}
+			wythoff.tables, wythoff.summary = append(wythoff.tables, path), append(wythoff.summary, out)
+		}
+	})
+	if wythoff.err != nil {
+		t.Fatal(wythoff.err)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	return wythoff.tables, wythoff.summary
+}
+
+func writeGame(t *testing.T, name, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(data), "x,last,outcome,layer,best\n") {
-		t.Errorf("header: %q", strings.SplitN(string(data), "\n", 2)[0])
+	return path
+}
+
+// TestRetroProcess runs main in a child process; the other tests start
+// it (the test binary itself) to send it signals.
+func TestRetroProcess(t *testing.T) {
+	args := os.Getenv("RETRO_PROCESS_ARGS")
+	if args == "" {
+		return // not a child: nothing to run (a skip would be listed as a test not run)
 	}
-	// A failing export leaves nothing behind.
-	bad := filepath.Join(dir, "bad.csv")
-	if _, _, code := runCmd(t, "export", "no-such-game", "--csv", bad); code == 0 {
-		t.Fatal("exit 0 for an unknown game")
+	os.Args = append([]string{"retro"}, strings.Split(args, "\x1f")...)
+	main()
+}
+
+func retroProcess(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRetroProcess$")
+	cmd.Env = append(os.Environ(), "RETRO_PROCESS_ARGS="+strings.Join(args, "\x1f"))
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := os.Stat(bad); err == nil {
-		t.Error("a failed export wrote its file")
+	return cmd
+}
+
+// TestSignals: SIGTERM, SIGHUP and SIGINT during the write of an output
+// remove the temporary file, leave no output, and exit with 128 + the
+// signal; a temporary file left by a process killed outright is removed
+// by the next write to the same name.
+func TestSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a game of a million positions")
+	}
+	dir := t.TempDir()
+	game := filepath.Join(dir, "sq.toml")
+	os.WriteFile(game, []byte("name = \"sq\"\npiles = [\"a\", \"b\"]\nmoves = [\"each -1\", \"each -2\"]\nwinner = \"mover\"\n[bounds]\na = \"0..1000\"\nb = \"0..1000\"\n"), 0o644)
+	table := filepath.Join(dir, "sq.rtb")
+	if _, errs, code := runCmd(t, "solve", game, "-o", table); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	output := filepath.Join(dir, "out.csv")
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGKILL} {
+		cmd := retroProcess(t, "export", table, "--csv", output)
+		temp := waitTemp(t, dir, "out.csv")
+		if temp == "" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("%v: no temporary file seen", sig)
+		}
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+		code := cmd.ProcessState.ExitCode()
+		if sig == syscall.SIGKILL {
+			if _, err := os.Stat(temp); err != nil {
+				t.Fatalf("kill -9 left no temporary file to clean up: %v", err)
+			}
+			break
+		}
+		if code != 128+int(sig) || !strings.Contains(cmd.Stderr.(*bytes.Buffer).String(), "retro: interrupted") {
+			t.Errorf("%v: exit %d: %s", sig, code, cmd.Stderr)
+		}
+		if _, err := os.Stat(temp); err == nil {
+			t.Errorf("%v: left %s", sig, filepath.Base(temp))
+		}
+		if _, err := os.Stat(output); err == nil {
+			t.Errorf("%v: wrote %s", sig, output)
+		}
+	}
+	// The next write removes what kill -9 left, and writes the file.
+	live := filepath.Join(dir, ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1") // a live process's: kept
+	os.WriteFile(live, nil, 0o644)
+	if _, errs, code := runCmd(t, "export", game, "--csv", output, "--layer", "1"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("files left: %v", entries)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
+		t.Errorf("files after the next write: %v", names)
 	}
 }
 
-func TestShow(t *testing.T) {
-	out, errs, code := runCmd(t, "show", "ege-2027-demo", "17,29")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+// waitTemp waits for the temporary file of a write to base to appear.
+func waitTemp(t *testing.T, dir, base string) string {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		names, _ := filepath.Glob(filepath.Join(dir, "."+base+".tmp*"))
+		if len(names) == 1 {
+			return names[0]
+		}
+		time.Sleep(time.Millisecond)
 	}
-	// The four moves of (17, 29) in order; doubling b to (17, 58) leaves
-	// the opponent a win in one (W 1: 17 + 116 = 133).
-	want := []string{"(17, 29): ", "each +4 -> (21, 29)", "each +4 -> (17, 33)", "each *2 -> (34, 29)", "each *2 -> (17, 58)  W 1"}
-	for _, w := range want {
-		if !strings.Contains(out, w) {
-			t.Errorf("show lacks %q:\n%s", w, out)
+	return ""
+}
+
+// TestInterrupted: a solve stopped by a signal says "interrupted", not
+// "context canceled", and exits with 128 + the signal.
+func TestInterrupted(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(&signalError{sig})
+		var out, errb bytes.Buffer
+		code := run(ctx, &env{stdout: &out, stderr: &errb, tty: true}, []string{"solve", "ege-2027-demo"})
+		if code != 128+int(sig) || !strings.HasPrefix(errb.String(), "retro: interrupted") || strings.Contains(errb.String(), "context") {
+			t.Errorf("%v: exit %d: %q", sig, code, errb.String())
 		}
 	}
-	out, _, code = runCmd(t, "show", "lebedev-commands", "x=9", "--last", "d")
-	if code != 0 || !strings.Contains(out, "(9) last=d:") || strings.Count(out, "->") != 3 {
-		t.Errorf("show 9 after d:\n%s", out)
-	}
-}
-
-func TestSolveSummary(t *testing.T) {
-	_, summaries := wythoffTables(t)
-	// The box 0..200 × 0..200.
-	for k, out := range summaries {
-		for _, w := range []string{"positions:  40401", "L 0      1", "time:", "peak memory:"} {
-			if !strings.Contains(out, w) {
-				t.Errorf("%d cores: summary lacks %q:\n%s", wythoffCores[k], w, out)
-			}
-		}
-	}
-}
-
-func TestErrors(t *testing.T) {
-	cases := []struct {
-		args []string
-		code int
-		msg  string
-	}{
-		{[]string{}, 2, "no command"},
-		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
-		{[]string{"solve"}, 2, "solve takes one GAME"},
-		{[]string{"solve", "--nope", "nim"}, 2, "unknown flag: --nope"},
-		{[]string{"solve", "no-such-game"}, 1, `no game file or built-in game named "no-such-game"`},
-		{[]string{"show", "ege-2027-demo", "17"}, 2, "want 2 values"},
-		{[]string{"show", "ege-2027-demo", "a=17,c=3"}, 2, `no pile named "c"`},
-		{[]string{"show", "lebedev-commands", "3", "--last", "e"}, 2, `--last "e": no such command`},
-		{[]string{"export", "ege-2027-demo", "--param", "S=5..1"}, 2, "empty range"},
-		{[]string{"show", "multiplication-game", "1"}, 1, "--param"},
-		{[]string{"show", "ege-2027-demo", "17,abc"}, 2, `"abc" is not an integer`},
-		{[]string{"show", "ege-2027-demo", "17,99999999999999999999"}, 2, "overflows int64"},
-	}
-	for _, c := range cases {
-		_, errs, code := runCmd(t, c.args...)
-		if code != c.code || !strings.Contains(errs, c.msg) {
-			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errs, c.code, c.msg)
-		}
-	}
-}
-
-func TestCheck(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.toml")
-	os.WriteFile(bad, []byte("name = \"bad\"\npiles = [\"x\"]\nmoevs = [\"x - 1\"]\n[start]\nx = 5\n"), 0o644)
-	out, errs, code := runCmd(t, "check", "nim", bad)
-	if code != 1 {
-		t.Errorf("exit %d", code)
-	}
-	if !strings.Contains(out, "nim.toml: ok") {
-		t.Errorf("stdout %q", out)
-	}
-	if !strings.Contains(errs, "bad.toml:3:1") || !strings.Contains(errs, "moevs") {
-		t.Errorf("stderr %q", errs)
-	}
-}
-
-func TestGames(t *testing.T) {
-	out, _, code := runCmd(t, "games")
-	if code != 0 || !strings.Contains(out, "ege-2027-demo") || !strings.Contains(out, "wythoff") {
-		t.Errorf("games:\n%s", out)
-	}
-}
-
-// The same game gives the same bytes whatever the number of cores: the
-// graph is built by one builder per shard, so this needs a game of many
-// shards (Wythoff's). The export solved here on one core must be the
-// export of the tables solved on 2 and 4 cores (TestTableSameTwice
-// compares the tables themselves). The best column is worked out from
-// the rows one by one, on one goroutine, whatever the cores: from those
-// tables the export leaves it out (--best none), and the rest of every
-// row must be the same.
-func TestExportSameOnAnyCores(t *testing.T) {
-	tables, _ := wythoffTables(t)
-	old := runtime.GOMAXPROCS(1)
-	one, errs, code := runCmd(t, "export", "wythoff")
-	runtime.GOMAXPROCS(old)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	full, err := csv.NewReader(strings.NewReader(one)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(full) != 40402 || !slices.Equal(full[0], []string{"a", "b", "outcome", "layer", "best"}) {
-		t.Fatalf("%d rows, header %v: want a, b, outcome, layer, best and 40401 positions", len(full), full[0])
-	}
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	for _, rec := range full {
-		w.Write(rec[:len(rec)-1])
-	}
-	w.Flush()
-	for k, table := range tables[1:] {
-		out, errs, code := runCmd(t, "export", table, "--best", "none")
-		if code != 0 {
-			t.Fatalf("export %s: exit %d: %s", table, code, errs)
-		}
-		if out != b.String() {
-			t.Errorf("the CSV differs on %d cores", wythoffCores[k+1])
-		}
+	// The progress line is cleared when the solve stops, and stays so.
+	var errb bytes.Buffer
+	p := newProgress(&env{stderr: &errb, tty: true}, time.Now().Add(-time.Hour))
+	p.show("layer %d", 7)
+	p.done()
+	p.show("layer %d", 8)
+	if s := errb.String(); !strings.Contains(s, "layer 7") || strings.Contains(s, "layer 8") || !strings.HasSuffix(s, "\r\033[K") {
+		t.Errorf("progress: %q", s)
 	}
 }

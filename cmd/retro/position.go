@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
+	"retro/cmd/retro/internal/history"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -20,14 +22,16 @@ func parsePosition(g *rules.Game, s string) ([]int64, error) {
 	return piles, nil
 }
 
-// parseCommand reads a history part given to --flag: "none", or a
-// command's name.
-func parseCommand(g *rules.Game, flag, s string) (int, error) {
-	c, err := g.ParseCommand(s)
-	if err != nil {
-		return 0, &usageError{err: fmt.Errorf("--%s %w", flag, err)}
+// parseHistory reads --last and --mylast into a history value, checking
+// that the game's positions carry them (history.Parse). A name that is no
+// command is a bad command line.
+func parseHistory(g *rules.Game, last, mylast string) (int, error) {
+	h, err := history.Parse(g, last, mylast)
+	var name *history.NameError
+	if errors.As(err, &name) {
+		return 0, &usageError{err: err}
 	}
-	return c, nil
+	return h, err
 }
 
 // singleInstance is the one instance of a game a position belongs to: a

@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"time"
 	"unicode/utf8"
 
@@ -153,39 +150,4 @@ func selectParams(arg string, t *table.Table, flags []string, skipUnknown bool) 
 		}
 	}
 	return nil
-}
-
-// writeTableFile writes the table of a solved game, whole or not at all.
-func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
-	made := s.made()
-	width := gf.openWidth
-	if s.table != nil {
-		made, width = s.table.Made, s.table.OpenWidth
-	}
-	return writeAtomic(ctx, path, func(w io.Writer) error {
-		return table.Write(w, s.game, s.results, table.Options{OpenWidth: width, Made: made})
-	})
-}
-
-// made is the made record of a table of s written now.
-func (s *solved) made() table.Made {
-	return table.Made{Engine: engineVersion(), Go: runtime.Version(), Date: time.Now().UTC().Truncate(time.Second),
-		SolveTime: s.elapsed, Cores: runtime.GOMAXPROCS(0)}
-}
-
-// engineVersion names this build: "retro", the module version and the
-// commit it was built from, when known.
-func engineVersion() string {
-	v := "retro"
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	v += " " + bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-	}
-	return v
 }

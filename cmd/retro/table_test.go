@@ -7,11 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"retro/out/table"
-	"retro/positions"
-	"retro/retro"
-	"retro/rules"
 )
 
 // solveTo writes the table of a game into dir and returns its path.
@@ -124,154 +122,102 @@ func TestTableSameTwice(t *testing.T) {
 	}
 }
 
-func TestInfo(t *testing.T) {
-	demo := solveTo(t, t.TempDir(), "ege-2027-demo")
-	o, errs, code := runCmd(t, "info", demo)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, w := range []string{"game:       ЕГЭ-2027 (демо), задания 19–21 (ege-2027-demo.toml)", "positions:  3505",
-		"outcomes:   W 3236  L 269  D 0", "  L 16     1", "bits per position", "made:", "solve", "content:    sha256 "} {
-		if !strings.Contains(o, w) {
-			t.Errorf("info lacks %q:\n%s", w, o)
+// FuzzLooksLikeText: UTF-8 text without NUL is text wherever a longer
+// file cuts it.
+func FuzzLooksLikeText(f *testing.F) {
+	for _, s := range []string{strings.Repeat("я", 300), "## " + strings.Repeat("—", 200), strings.Repeat("🙂", 130), "name = \"x\"\n"} {
+		for cut := sniffSize - 4; cut <= sniffSize+4; cut++ {
+			f.Add(s, cut)
 		}
 	}
+	f.Fuzz(func(t *testing.T, s string, cut int) {
+		if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+			return
+		}
+		n := min(max(cut, 0), len(s))
+		if !looksLikeText([]byte(s[:n]), n < len(s)) {
+			t.Fatalf("%q cut at %d is not text", s, n)
+		}
+	})
 }
 
-func TestVerify(t *testing.T) {
+// cutGame is a small valid game whose first comment line puts the letter
+// r at byte offset at, so that the 512-byte sample readTableFile takes
+// may cut it.
+func cutGame(t *testing.T, r rune, at int) []byte {
+	t.Helper()
+	pad := at - len("# ")
+	if pad < 0 {
+		t.Fatalf("offset %d too small", at)
+	}
+	text := "# " + strings.Repeat("x", pad) + string(r) + strings.Repeat("я", 40) + "\n" +
+		"name = \"cut\"\npiles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\nwinner = \"mover\"\n[start]\nx = 7\n"
+	if !strings.HasPrefix(text[at:], string(r)) {
+		t.Fatalf("letter not at %d", at)
+	}
+	return []byte(text)
+}
+
+// TestSniffMultiByteCut: a game file whose byte 511, 512 or 513 falls
+// inside a letter of 2, 3 or 4 bytes is read as a game, by every command
+// that takes a table too.
+func TestSniffMultiByteCut(t *testing.T) {
 	dir := t.TempDir()
-	demo := solveTo(t, dir, "ege-2027-demo")
-	o, errs, code := runCmd(t, "verify", demo)
-	if code != 0 || !strings.Contains(o, "3505 positions of ege-2027-demo.toml agree with the rules") {
-		t.Errorf("exit %d: %s%s", code, o, errs)
-	}
-	o, errs, code = runCmd(t, "verify", "--resolve", demo)
-	if code != 0 || !strings.Contains(o, "a fresh solve of ege-2027-demo.toml gives the same 3505 positions, outcomes and layers") {
-		t.Errorf("--resolve: exit %d: %s%s", code, o, errs)
-	}
-	kayles := solveTo(t, dir, "kayles")
-	if _, errs, code := runCmd(t, "verify", "--resolve", kayles); code != 1 || !strings.Contains(errs, "does not record the --upto") {
-		t.Errorf("--resolve of a heap game: exit %d: %s", code, errs)
-	}
-	bad := filepath.Join(dir, "tampered.rtb")
-	writeTampered(t, bad)
-	o, errs, code = runCmd(t, "verify", bad)
-	if code != 1 || !strings.Contains(o, "disagree with the rules") ||
-		!strings.Contains(o, "(17, 58): the table says W 3; its moves make it W 1") ||
-		!strings.Contains(errs, "inconsistencies") {
-		t.Errorf("tampered table: exit %d:\n%s%s", code, o, errs)
-	}
-	// A damaged file is an error that names the damage.
-	data, _ := os.ReadFile(demo)
-	data[len(data)/2] ^= 1
-	os.WriteFile(bad, data, 0o644)
-	if _, errs, code := runCmd(t, "verify", bad); code != 1 || !strings.Contains(errs, "checksum mismatch in block") {
-		t.Errorf("damaged table: exit %d: %s", code, errs)
-	}
-	for _, args := range [][]string{{"verify", "ege-2027-demo"}, {"info", "/dev/null"}} {
-		if _, errs, code := runCmd(t, args...); code != 1 || !strings.Contains(errs, "not a table file") {
-			t.Errorf("%v: exit %d: %s", args, code, errs)
-		}
-	}
-}
-
-// writeTampered writes a table of the exam demo in which the first W 1
-// position, (17, 58), is said to be W 3: a table that reads well and
-// checks its sums, but disagrees with the rules.
-func writeTampered(t *testing.T, path string) {
-	src, _ := rules.Builtin("ege-2027-demo")
-	g, err := rules.Parse("ege-2027-demo.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, _ := g.Instances()
-	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := r.Data()
-	d.Layer = slices.Clone(d.Layer)
-	d.Layer[d.Order[d.Segments[0].Start]] = 3
-	regroup(&d)
-	bad, err := retro.FromData(r.Space, r.Instance, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := table.Write(&buf, g, []*retro.Result{bad}, table.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// regroup rebuilds the coloured sets of result data after its layers
-// have changed, keeping the sets' order.
-func regroup(d *retro.Data) {
-	type key struct {
-		o     retro.Outcome
-		layer int
-	}
-	sets := map[key][]uint32{}
-	for _, i := range d.Order {
-		k := key{retro.Win, int(d.Layer[i])}
-		if d.Lose.Has(int(i)) {
-			k.o = retro.Lose
-		}
-		sets[k] = append(sets[k], i)
-	}
-	var order []uint32
-	var segs []retro.Segment
-	for _, s := range d.Segments {
-		list := sets[key{s.Outcome, s.Layer}]
-		slices.Sort(list)
-		segs = append(segs, retro.Segment{Outcome: s.Outcome, Layer: s.Layer, Start: len(order), End: len(order) + len(list)})
-		order = append(order, list...)
-	}
-	d.Order, d.Segments = order, segs
-}
-
-// sg takes a heap game's table wherever it takes the game, and works the
-// values out from the rules the table holds.
-func TestSgFromTable(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "kayles.rtb")
-	if _, errs, code := runCmd(t, "solve", "kayles", "-o", path); code != 0 {
-		t.Fatalf("solve: %s", errs)
-	}
-	for _, args := range [][]string{{"--upto", "90"}, {"--heaps", "9,10,14"}, {"--csv", "--upto", "20"}} {
-		want, _, _ := runCmd(t, append([]string{"sg", "kayles"}, args...)...)
-		got, errs, code := runCmd(t, append([]string{"sg", path}, args...)...)
-		if code != 0 || got != want {
-			t.Errorf("sg %v from the table (exit %d, %s):\n%s\nfrom the game:\n%s", args, code, errs, got, want)
-		}
-	}
-}
-
-// sg applies --param to a table as every command does: it chooses part
-// of what the table holds, and goes no further.
-func TestSgTableParam(t *testing.T) {
-	path := solveTo(t, t.TempDir(), "powers-of-p", "--param", "p=2..4")
-	want, _, _ := runCmd(t, "sg", "powers-of-p", "--upto", "9", "--param", "p=3..4")
-	for _, p := range []string{"p=3..4", "p=3.."} {
-		got, errs, code := runCmd(t, "sg", path, "--upto", "9", "--param", p)
-		if code != 0 || got != want {
-			t.Errorf("sg --param %s from the table (exit %d, %s):\n%s\nfrom the game:\n%s", p, code, errs, got, want)
-		}
-	}
-	for _, c := range []struct {
-		param string
-		code  int
-		msg   string
-	}{
-		{"p=2..30", 1, "retro: --param p=2..30: " + path + " holds p = 2..4 only\n"},
-		{"q=2", 2, "retro: --param q=2: powers-of-p.toml has no param q (params: p)\n"},
-	} {
-		for _, cmd := range []string{"sg", "solve"} {
-			_, errs, code := runCmd(t, cmd, path, "--param", c.param)
-			if code != c.code || errs != c.msg {
-				t.Errorf("%s --param %s: exit %d, %q; want %d, %q", cmd, c.param, code, errs, c.code, c.msg)
+	for _, r := range []rune{'я', '—', '🙂'} {
+		w := utf8.RuneLen(r)
+		for at := sniffSize - w - 1; at <= sniffSize+1; at++ {
+			path := filepath.Join(dir, "cut.toml")
+			if err := os.WriteFile(path, cutGame(t, r, at), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"solve", path}, {"show", path, "7"}, {"export", path}} {
+				if _, errs, code := runCmd(t, args...); code != 0 {
+					t.Errorf("%q (%d bytes) at %d: %v exit %d: %s", r, w, at, args[0], code, errs)
+				}
 			}
 		}
+	}
+}
+
+// TestSniffRussianComment is the reproduction: a comment of 300 letters я
+// (600 bytes) cuts one at byte 512.
+func TestSniffRussianComment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cut.toml")
+	src := "## " + strings.Repeat("я", 300) + "\n" + string(cutGame(t, 'x', 2))
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := runCmd(t, "ege", path); code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+}
+
+func TestLooksLikeText(t *testing.T) {
+	text := []byte(strings.Repeat("ая—🙂", 100))
+	for n := 0; n <= len(text); n++ {
+		if !looksLikeText(text[:n], n < len(text)) {
+			t.Fatalf("UTF-8 text cut at %d is not text", n)
+		}
+	}
+	for _, bad := range []string{"a\x00b", "\xff\xfe", "abc\xc3(", "\x80abc"} {
+		if looksLikeText([]byte(bad), true) {
+			t.Errorf("%q is text", bad)
+		}
+	}
+	// A cut letter is forgiven only at the end of a longer file.
+	if looksLikeText([]byte("abc\xd1"), false) {
+		t.Error("a file ending in half a letter is text")
+	}
+}
+
+// TestNotText: a file that is neither a table nor UTF-8 text says so.
+func TestNotText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "garbage.bin")
+	if err := os.WriteFile(path, []byte("\xff\xfe\x00\x01 not a game"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := runCmd(t, "solve", path)
+	if code != 1 || !strings.Contains(errs, "not UTF-8 text") || strings.Contains(errs, "bad magic") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

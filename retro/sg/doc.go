@@ -4,8 +4,9 @@
 // apparent periods, and sums of heaps, under normal play by the XOR of
 // their values and under misère play by enumerating them. It uses the
 // rules of a game (rules.Machine as a HeapMover) and nothing of the
-// solver; the solver's view of a heap game (every collection of heaps
-// reachable from one heap) is sized by MaxHeaps.
+// solver, and the solver nothing of it: the solver's view of a heap game
+// (every collection of heaps reachable from one heap) is made by the
+// package positions (positions.HeapStarts).
 //
 // Words:
 //
@@ -47,8 +48,8 @@
 //     (SplitGrundy), on the same sparse method, and HeapGrundy, which
 //     chooses between it and the scan.
 //   - period.go: periods and the periodicity theorems (FindPeriod).
-//   - heaps.go: sums of heaps: Nimber, WinningMoves, MaxHeaps, and Exact
-//     for misère play.
+//   - heaps.go: sums of heaps: Nimber, WinningMoves, and Exact for misère
+//     play.
 //   - analysis.go: the analysis of one heap game, as a command asks for it
 //     (Analyse, AnalyseGame, Options): its table through N and the period
 //     (PeriodTable, which doubles N until the period is proven, or a

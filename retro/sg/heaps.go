@@ -113,36 +113,6 @@ func uniqueOptions(opts [][]int64) [][]int64 {
 	return slices.CompactFunc(opts, slices.Equal[[]int64])
 }
 
-// MaxHeaps returns, for every heap of 0..upto, the most heaps a collection
-// reached from it can hold: 1 for a heap that never splits. Options must
-// hold smaller heaps when they hold several.
-func MaxHeaps(m HeapMover, upto int) ([]int, error) {
-	most := make([]int, upto+1)
-	var opts rules.HeapOptions
-	for n := 1; n <= upto; n++ {
-		opts.Reset()
-		if err := m.HeapMoves(int64(n), &opts); err != nil {
-			return nil, err
-		}
-		most[n] = 1
-		for k := 0; k < opts.Len(); k++ {
-			parts := opts.Option(k)
-			if len(parts) < 2 {
-				continue
-			}
-			c := 0
-			for _, p := range parts {
-				if p >= int64(n) {
-					return nil, fmt.Errorf("%w: a heap of %d splits into a heap of %d", ErrHeapGrows, n, p)
-				}
-				c += most[p]
-			}
-			most[n] = max(most[n], c)
-		}
-	}
-	return most, nil
-}
-
 // Exact solves positions of heap sums by enumerating every collection of
 // heaps reachable from them, without Grundy values: what misère play
 // needs, where the XOR rule fails. A collection is final when no heap

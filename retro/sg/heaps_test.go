@@ -264,20 +264,3 @@ func TestMisereNim(t *testing.T) {
 		t.Error("no error beyond the cap")
 	}
 }
-
-func TestMaxHeaps(t *testing.T) {
-	insts, _ := sgGame(t, "kayles").Instances()
-	most, err := sg.MaxHeaps(insts[0].NewMachine(), 40)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n := 1; n <= 40; n++ {
-		if most[n] != (n+1)/2 {
-			t.Fatalf("Kayles %d: at most %d heaps, want %d", n, most[n], (n+1)/2)
-		}
-	}
-	insts, _ = sgGame(t, "nim").Instances()
-	if most, _ = sg.MaxHeaps(insts[0].NewMachine(), 10); slices.Max(most) != 1 {
-		t.Errorf("Nim: %v", most)
-	}
-}

@@ -1,12 +1,10 @@
 package testgames
 
 import (
-	"slices"
 	"testing"
 
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
 )
 
@@ -26,7 +24,10 @@ func Solve(t testing.TB, name string, src []byte) (*rules.Game, []*retro.Result)
 	for _, in := range insts {
 		popt := positions.DefaultOptions(g)
 		if g.Sum {
-			in, popt.Extra = heapView(t, in, 12)
+			var err error
+			if in, popt.Extra, err = positions.HeapStarts(in, 12); err != nil {
+				t.Fatal(err)
+			}
 		}
 		r, err := retro.SolveInstance(in, popt, retro.Options{})
 		if err != nil {
@@ -45,25 +46,4 @@ func Builtin(t testing.TB, name string) (*rules.Game, []*retro.Result) {
 		t.Fatalf("no built-in game %s", name)
 	}
 	return Solve(t, name, src)
-}
-
-// heapView is the engine's view of a heap game, as retro solve makes it:
-// every collection of heaps reachable from one heap of 0..upto.
-func heapView(t testing.TB, in *rules.Instance, upto int) (*rules.Instance, []positions.Seed) {
-	t.Helper()
-	most, err := sg.MaxHeaps(in.NewMachine(), upto)
-	if err != nil {
-		t.Fatal(err)
-	}
-	view, err := in.HeapView(max(1, slices.Max(most)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var seeds []positions.Seed
-	for n := range upto + 1 {
-		p := make([]int64, len(view.Game.Piles))
-		p[0] = int64(n)
-		seeds = append(seeds, positions.Seed{Piles: p})
-	}
-	return view, seeds
 }

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"retro/retro"
+	"retro/retro/query"
+	"retro/rules"
+)
+
+// askFlags are the flags of the commands that ask questions.
+type askFlags struct {
+	game     gameFlags
+	widenCap int64
+	box      *rules.Game // a game analysed over a box, with the box as its starts
+	plain    bool
+	json     bool
+	colorArg string
+	langArg  string
+	lang     query.Lang // of the explanations: --lang, or the locale's
+}
+
+func (o *askFlags) add(fs *pflag.FlagSet) {
+	o.game.add(fs)
+	fs.Int64Var(&o.widenCap, "widen-cap", query.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
+	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
+	addJSONFlag(fs, &o.json)
+	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+	fs.StringVar(&o.langArg, "lang", "", "the language of the explanations: en or ru (default: from LC_ALL, LC_MESSAGES or LANG)")
+}
+
+// setLang chooses the language of the explanations: --lang, or the
+// locale's.
+func (o *askFlags) setLang(c *command, e *env) error {
+	o.lang = e.lang
+	if o.langArg != "" {
+		l, ok := parseLang(o.langArg)
+		if !ok {
+			return usagef(c, "--lang %q: want en or ru", o.langArg)
+		}
+		o.lang = l
+	}
+	return nil
+}
+
+func (o *askFlags) color(c *command, e *env) (bool, error) {
+	switch o.colorArg {
+	case "auto":
+		return e.ttyOut && !e.noColor, nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usagef(c, "--color %q: want auto, always or never", o.colorArg)
+}
+
+// query solves the GAME argument and answers the asks, solving again with
+// wider open ranges while an answer is undecided.
+func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.Ask) ([]*query.Answer, *solved, error) {
+	s, err := o.solveAsked(ctx, e, arg)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := query.Options{Width: o.game.openWidth, MaxWidth: o.widenCap,
+		Widen: func(width int64) ([]*retro.Result, error) {
+			o.game.openWidth = width
+			s2, err := o.solveAsked(ctx, e, arg)
+			if err != nil {
+				return nil, err
+			}
+			s = s2
+			return s.results, nil
+		}}
+	answers, err := query.Run(s.results, asks, opt)
+	var open *query.OpenRangeError
+	var capped *query.WidenCapError
+	switch {
+	case errors.As(err, &open):
+		p := open.Param
+		return nil, nil, fmt.Errorf("--%s needs a closed range, and %s is open (%d..): pass --param %s=%d..HI",
+			open.Aggregate, p.Name, p.Lo, p.Name, p.Lo)
+	case errors.As(err, &capped):
+		return nil, nil, fmt.Errorf("%w (raise --widen-cap)", err)
+	case errors.Is(err, query.ErrNoStarts):
+		return nil, nil, fmt.Errorf("%s: %w: questions are asked at the positions of [start]", s.game.File, err)
+	case err != nil:
+		return nil, nil, err
+	}
+	return answers, s, nil
+}
+
+// solveAsked solves the GAME argument of a question. A one-pile game
+// analysed over a [bounds] box, without starts (Lebedev's), is asked at
+// the positions of its box: as the explorer does, the box x = LO..HI is
+// read as the starts x = S, S = LO..HI, the same positions.
+func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved, error) {
+	if o.box != nil {
+		return o.game.solveLoaded(ctx, e, o.box)
+	}
+	s, err := o.game.solveArg(ctx, e, arg)
+	if err != nil || s.game.HasStart {
+		return s, err
+	}
+	text, ok := s.game.BoxAsStarts()
+	if !ok {
+		return s, nil
+	}
+	g, err := rules.Parse(s.game.File, []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	p := g.Params[0]
+	fmt.Fprintf(e.stderr, "retro: %s has no [start]: its box %s = %d..%d is asked as the starts %s = S, S = %d..%d\n",
+		s.game.File, g.Piles[0], p.Lo, p.Hi, g.Piles[0], p.Lo, p.Hi)
+	o.box = g
+	return o.game.solveLoaded(ctx, e, g)
+}
+
+// parseLang reads --lang: "en" or "ru".
+func parseLang(s string) (query.Lang, bool) {
+	for _, l := range query.Langs {
+		if string(l) == strings.ToLower(s) {
+			return l, true
+		}
+	}
+	return query.En, false
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"retro/rules"
+)
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("name = \"bad\"\npiles = [\"x\"]\nmoevs = [\"x - 1\"]\n[start]\nx = 5\n"), 0o644)
+	out, errs, code := runCmd(t, "check", "nim", bad)
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	if !strings.Contains(out, "nim.toml: ok") {
+		t.Errorf("stdout %q", out)
+	}
+	if !strings.Contains(errs, "bad.toml:3:1") || !strings.Contains(errs, "moevs") {
+		t.Errorf("stderr %q", errs)
+	}
+}
+
+// TestCheckAsSolve: check refuses what a solve would refuse before it
+// enumerates.
+func TestCheckAsSolve(t *testing.T) {
+	for _, c := range []struct{ src, msg string }{
+		{"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 10**19\"\n[start]\nx = 1\n", "this overflows int64"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..10**19\"\n", "this overflows int64"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[bounds]\nx = \"1..-1\"\n", "[bounds] x = 1..-1 is empty"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = -5\n", "a pile is never negative unless the game says signed = true"},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = \"S - 3\"\n[params]\nS = \"1..5\"\n", "[start] x = -2 with S = 1"},
+	} {
+		path := writeGame(t, "g.toml", c.src)
+		_, errs, code := runCmd(t, "check", path)
+		if code != 1 || !strings.Contains(errs, c.msg) {
+			t.Errorf("%q: exit %d, %q; want %q", c.src, code, errs, c.msg)
+		}
+		if _, errs2, code := runCmd(t, "solve", path); code != 1 {
+			t.Errorf("%q: solve exit %d: %s", c.src, code, errs2)
+		}
+	}
+}
+
+func TestCheckNotText(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "garbage.bin")
+	// NUL, an escape sequence and bytes that are not UTF-8: none of it may
+	// reach the terminal.
+	if err := os.WriteFile(bin, []byte("piles = [\"x\"]\n\x1b[2J\x00\xff\xfe\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	latin1 := filepath.Join(dir, "latin1.toml")
+	if err := os.WriteFile(latin1, []byte("# caf\xe9\npiles = [\"x\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := solveTo(t, dir, "nim")
+	out, errs, code := runCmd(t, "check", bin, latin1, table)
+	want := "retro: " + bin + ": not UTF-8 text: a game file is TOML text\n" +
+		"retro: " + latin1 + ": not UTF-8 text: a game file is TOML text\n" +
+		"retro: " + table + " is a table file (retro solve -o), not a game file: retro info " + table + " describes it, retro verify " + table + " checks it\n" +
+		"retro: 3 of 3 games have errors\n"
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("exit %d, stdout %q\nstderr %q\nwant   %q", code, out, errs, want)
+	}
+}
+
+func TestCheckGrowthWarning(t *testing.T) {
+	grow := writeGame(t, "grow.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each + 1\", \"each * 2\", \"a = a + b\"]\n[start]\na = 1\nb = 1\n")
+	out, errs, code := runCmd(t, "check", grow)
+	want := grow + ": warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
+		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon\n"
+	if code != 0 || out != grow+": ok (grow)\n" || errs != want {
+		t.Errorf("exit %d, %q, %q", code, out, errs)
+	}
+	// The warning is right: the solve runs into the cap.
+	if _, errs, code := runCmd(t, "solve", grow, "--max-positions", "500"); code != 1 || !strings.Contains(errs, "too many positions") {
+		t.Errorf("solve: exit %d, %q", code, errs)
+	}
+	// No warning where something takes stones away, or ends the game.
+	for _, src := range []string{
+		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x // 2\"]\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 9\"\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nhorizon = 4\n[start]\nx = 1\n",
+	} {
+		if _, errs, _ := runCmd(t, "check", writeGame(t, "g.toml", src)); errs != "" {
+			t.Errorf("%q: %q", src, errs)
+		}
+	}
+	for _, name := range rules.BuiltinNames() {
+		if _, errs, code := runCmd(t, "check", name); code != 0 || errs != "" {
+			t.Errorf("%s: exit %d, %q", name, code, errs)
+		}
+	}
+}
+
+// check's error counts the games that have errors, of how many.
+func TestCheckFailed(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{checkFailed(1, 1).Error(), "1 game has errors"},
+		{checkFailed(1, 3).Error(), "1 of 3 games has errors"},
+		{checkFailed(2, 3).Error(), "2 of 3 games have errors"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	bad := writeGame(t, "bad.toml", "piles = [\"x\"]\nmoevs = [\"x - 1\"]\n")
+	_, errs, code := runCmd(t, "check", bad)
+	if code != 1 || !strings.HasSuffix(errs, "\nretro: 1 game has errors\n") {
+		t.Errorf("exit %d: %q", code, errs)
+	}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{}, 2, "no command"},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"solve"}, 2, "solve takes one GAME"},
+		{[]string{"solve", "--nope", "nim"}, 2, "unknown flag: --nope"},
+		{[]string{"solve", "no-such-game"}, 1, `no game file or built-in game named "no-such-game"`},
+		{[]string{"show", "ege-2027-demo", "17"}, 2, "want 2 values"},
+		{[]string{"show", "ege-2027-demo", "a=17,c=3"}, 2, `no pile named "c"`},
+		{[]string{"show", "lebedev-commands", "3", "--last", "e"}, 2, `--last "e": no such command`},
+		{[]string{"export", "ege-2027-demo", "--param", "S=5..1"}, 2, "empty range"},
+		{[]string{"show", "multiplication-game", "1"}, 1, "--param"},
+		{[]string{"show", "ege-2027-demo", "17,abc"}, 2, `"abc" is not an integer`},
+		{[]string{"show", "ege-2027-demo", "17,99999999999999999999"}, 2, "overflows int64"},
+	}
+	for _, c := range cases {
+		_, errs, code := runCmd(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}
+
+// The flags that move a cap are named with the error that hit it.
+func TestFlagHints(t *testing.T) {
+	run := writeGame(t, "run.toml", "piles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\n[start]\nx = 1\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", run, "--max-positions", "1000"}, "retro: bound the game with --horizon N (moves from a start), or raise --max-positions\n"},
+		{[]string{"tree", "ege-2027-demo", "17,3", "--max-nodes", "3"}, "retro: the tree is too large: more than 3 nodes (limit it with a depth)\nretro: cut the tree with --depth N, or raise --max-nodes\n"},
+		{[]string{"query", "ege-2027-demo", "win 3", "--horizon", "2"}, "retro: raise --horizon (or leave it out: the game's own)\n"},
+	} {
+		_, errs, code := runCmd(t, c.args...)
+		if code != 1 || !strings.HasSuffix(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want it to end with %q", c.args, code, errs, c.want)
+		}
+	}
+}

@@ -1,0 +1,398 @@
+package explorer
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
+
+// Options are the caps and limits of a server: those a command sets
+// (exported), and the rest, fixed.
+type Options struct {
+	MaxPositions int           // positions of one game, all instances together
+	Timeout      time.Duration // one request's solving, widening included
+	WidenCap     int64         // values an open parameter range is widened to
+	MaxMemory    int64         // bytes of the tables of all solves at once (each takes its share)
+
+	maxInstances int   // instances of a game with parameters in its rules
+	maxBody      int64 // bytes of a request body
+	maxGame      int   // bytes of a game's text
+	maxTreeNodes int   // nodes of one tree
+	maxCells     int   // ribbon cells sent
+	cacheBudget  int   // positions kept in the cache, all games together
+	solvers      int   // games solved at once
+}
+
+// DefaultOptions are the caps and limits of retro serve and of the static
+// explorer, with maxMemory bytes for all solves at once.
+func DefaultOptions(maxMemory int64) Options {
+	return Options{
+		MaxPositions: 2_000_000,
+		Timeout:      20 * time.Second,
+		WidenCap:     4096,
+		MaxMemory:    maxMemory,
+		maxInstances: 64,
+		maxBody:      64 << 10,
+		maxGame:      16 << 10,
+		maxTreeNodes: 3000,
+		maxCells:     4096,
+		cacheBudget:  8_000_000,
+		solvers:      2,
+	}
+}
+
+// server holds the solved games. Solved results are read-only and shared
+// between requests; every request makes its own rules.Machine.
+type server struct {
+	opt Options
+	// localOnly: the server listens on loopback, and takes only requests
+	// addressed to localhost or an IP address (not a name that a foreign
+	// page could point at this machine: DNS rebinding).
+	localOnly bool
+	base      context.Context // solves outlive a request that gave up, not the server
+	sem       chan struct{}   // a slot per concurrent solve
+	// progress, when set, hears how far a solve has got: the stage
+	// ("positions", "moves", "edges", "layers") and its count.
+	progress func(stage string, done int64)
+
+	mu    sync.Mutex
+	cache map[string]*list.Element // of *cacheEntry, by key
+	lru   *list.List               // most recently used first
+	held  int                      // positions held by finished entries
+}
+
+// cacheEntry is one game solved with one width of its open ranges. ready
+// is closed once game, results or err are set; they do not change after.
+type cacheEntry struct {
+	key     string
+	ready   chan struct{}
+	game    *rules.Game
+	results []*retro.Result
+	size    int
+	err     error
+}
+
+func newServer(base context.Context, opt Options) *server {
+	return &server{opt: opt, base: base, sem: make(chan struct{}, max(opt.solvers, 1)),
+		cache: map[string]*list.Element{}, lru: list.New()}
+}
+
+// Handler is the explorer's page and API, as retro serve serves them, for
+// requests that may stop when base is done.
+func Handler(base context.Context, opt Options) http.Handler { return newServer(base, opt).handler() }
+
+// handler routes the page and the API.
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(webFS, "web")
+	mux.Handle("GET /", staticFiles(http.FileServerFS(static)))
+	mux.HandleFunc("GET /api/presets", s.handlePresets)
+	mux.HandleFunc("GET /api/tasks", s.handleTasks)
+	mux.HandleFunc("POST /api/check", s.handleCheck)
+	mux.HandleFunc("POST /api/query", s.handleQuery)
+	mux.HandleFunc("POST /api/tree", s.handleTree)
+	mux.HandleFunc("POST /api/position", s.handlePosition)
+	mux.HandleFunc("GET /api/", apiNotFound)
+	mux.HandleFunc("POST /api/", apiNotFound)
+	return secureHeaders(s.checkHost(mux))
+}
+
+// checkHost refuses, on a loopback server, requests whose Host is a name
+// other than localhost.
+func (s *server) checkHost(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.localOnly {
+			host, _, err := net.SplitHostPort(r.Host)
+			if err != nil {
+				host = r.Host
+			}
+			host = strings.Trim(host, "[]")
+			if host != "localhost" && net.ParseIP(host) == nil {
+				writeError(w, &apiError{status: http.StatusMisdirectedRequest, code: "bad-request",
+					msg: "this server answers requests to localhost or an IP address only"})
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// staticFiles refuses, before the file server sees them, paths that are
+// not valid UTF-8 (an overlong encoding is not) and paths that name no
+// file an fs.FS can hold: a bad request, a file not found, never an
+// internal error.
+func staticFiles(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		switch {
+		case !utf8.ValidString(p):
+			http.Error(w, "400 bad request: the path is not valid UTF-8", http.StatusBadRequest)
+			return
+		case p != "/" && !fs.ValidPath(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/")):
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// apiNotFound answers an API path no route takes, in the API's error form.
+func apiNotFound(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/api/presets", "/api/tasks":
+		w.Header().Set("Allow", "GET")
+	case "/api/check", "/api/query", "/api/tree", "/api/position":
+		w.Header().Set("Allow", "POST")
+	default:
+		writeError(w, &apiError{status: http.StatusNotFound, code: "not-found", msg: "no such API endpoint: " + r.URL.Path})
+		return
+	}
+	writeError(w, &apiError{status: http.StatusMethodNotAllowed, code: "bad-request",
+		msg: r.Method + " " + r.URL.Path + ": use " + w.Header().Get("Allow")})
+}
+
+// secureHeaders forbids every source but the server itself, so that the
+// page runs only its own script.
+func secureHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// apiError is an error with the HTTP status and the code the page shows.
+type apiError struct {
+	status int
+	code   string // bad-request, too-large, game, question, too-big, timeout, busy, internal
+	msg    string
+	err    error // a game's or a question's error, for the spot it marks
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func badRequest(format string, a ...any) *apiError {
+	return &apiError{status: http.StatusBadRequest, code: "bad-request", msg: fmt.Sprintf(format, a...)}
+}
+
+// parseGame parses a game's text; it is never anything but parsed.
+func (s *server) parseGame(text string) (*rules.Game, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, badRequest("no game: send its text in \"game\"")
+	}
+	if len(text) > s.opt.maxGame {
+		return nil, &apiError{status: http.StatusRequestEntityTooLarge, code: "too-large",
+			msg: fmt.Sprintf("the game text has %d bytes; this server takes at most %d", len(text), s.opt.maxGame)}
+	}
+	g, err := rules.Parse("game.toml", []byte(text))
+	if err != nil {
+		return nil, gameError(err)
+	}
+	if g.Sum {
+		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game",
+			msg: "heap games (sum = true) are not shown here: use retro sg"}
+	}
+	return g, nil
+}
+
+func gameError(err error) *apiError {
+	return &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), err: err}
+}
+
+// solved returns a game's results with its open start ranges taking width
+// values: from the cache, or solved now (once, however many requests ask
+// for it at the same time).
+func (s *server) solved(ctx context.Context, text string, width int64) (*cacheEntry, error) {
+	sum := sha256.Sum256([]byte(text))
+	key := fmt.Sprintf("%s/%d", hex.EncodeToString(sum[:]), width)
+	s.mu.Lock()
+	if el, ok := s.cache[key]; ok {
+		s.lru.MoveToFront(el)
+		e := el.Value.(*cacheEntry)
+		s.mu.Unlock()
+		select {
+		case <-e.ready:
+			return e, e.err
+		case <-ctx.Done():
+			return nil, timeoutError(ctx.Err(), s.opt.Timeout)
+		}
+	}
+	e := &cacheEntry{key: key, ready: make(chan struct{})}
+	s.cache[key] = s.lru.PushFront(e)
+	s.mu.Unlock()
+
+	e.game, e.results, e.size, e.err = s.solve(ctx, text, width)
+	close(e.ready)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.err != nil {
+		// Errors are not kept: a timeout may pass on a quieter server.
+		if el, ok := s.cache[key]; ok && el.Value == e {
+			s.lru.Remove(el)
+			delete(s.cache, key)
+		}
+		return nil, e.err
+	}
+	s.held += e.size
+	s.evict()
+	return e, nil
+}
+
+// evict drops the least recently used finished games beyond the budget,
+// keeping at least the newest.
+func (s *server) evict() {
+	for el := s.lru.Back(); el != nil && s.held > s.opt.cacheBudget && s.lru.Len() > 1; {
+		prev := el.Prev()
+		e := el.Value.(*cacheEntry)
+		select {
+		case <-e.ready:
+			s.lru.Remove(el)
+			delete(s.cache, e.key)
+			s.held -= e.size
+		default: // still being solved
+		}
+		el = prev
+	}
+}
+
+// solve parses and solves every instance of a game within the caps: the
+// positions of all instances together within maxPositions, the solve in
+// a slot of its own.
+func (s *server) solve(ctx context.Context, text string, width int64) (*rules.Game, []*retro.Result, int, error) {
+	g, err := s.parseGame(text)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	opt := s.gameOptions(width)
+	opt.SharedCap = true
+	acquired := false
+	opt.Check = func(g *rules.Game) error {
+		if err := s.checkRanges(g, width); err != nil {
+			return err
+		}
+		err := s.acquire(ctx)
+		acquired = err == nil
+		return err
+	}
+	if s.progress != nil {
+		opt.Stage = func(_ *rules.Instance, stage string, done int64) { s.progress(stage, done) }
+		opt.Layer = func(_ *rules.Instance, layer, _, _ int) { s.progress("layers", int64(layer)) }
+	}
+	sv, err := retro.SolveLoaded(ctx, g, opt)
+	if acquired {
+		s.release()
+	}
+	if err != nil {
+		return nil, nil, 0, s.solveError(err, g)
+	}
+	return g, sv.Results, sv.Positions(), nil
+}
+
+// checkRanges refuses, before anything is made of them, parameter ranges
+// that give more games than maxInstances, or more start positions than
+// maxPositions (every start is a position).
+func (s *server) checkRanges(g *rules.Game, width int64) error {
+	games, ok := g.InstanceCount(width, int64(s.opt.maxInstances))
+	if !ok {
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("the rules' parameters give more than %d games, the most this server solves: narrow their ranges", s.opt.maxInstances)}
+	}
+	if _, ok := g.StartCount(width, int64(s.opt.MaxPositions)/games); !ok {
+		return s.solveError(positions.ErrTooManyPositions, g)
+	}
+	return nil
+}
+
+// acquire takes a solving slot, waiting while the server is busy.
+func (s *server) acquire(ctx context.Context) error {
+	select {
+	case s.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return &apiError{status: http.StatusServiceUnavailable, code: "busy",
+			msg: "the server is busy solving other games: try again"}
+	}
+}
+
+func (s *server) release() { <-s.sem }
+
+// solveError explains why a solve failed: the cap, the time limit, or the
+// game's own error.
+func (s *server) solveError(err error, g *rules.Game) error {
+	var api *apiError
+	switch {
+	case errors.As(err, &api):
+		return api
+	case errors.Is(err, positions.ErrTooManyPositions):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: the game has more than %d positions, the cap of this server (retro serve --max-positions); "+
+				"narrow the range of its parameters, or check that the game ends", s.opt.MaxPositions)}
+	case errors.Is(err, positions.ErrTooManyEdges):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: the game has more than %d moves between positions, the cap of this server "+
+				"(%d a position on average, retro serve --max-positions)", s.maxEdges(), edgesPerPosition)}
+	case errors.Is(err, positions.ErrTooManyMoves):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: solving the game generates more than %d moves, the cap of this server "+
+				"(%d a position on average, retro serve --max-positions); a move family over a wide range makes many", s.maxMoves(), movesPerPosition)}
+	case errors.Is(err, positions.ErrMemoryBudget):
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
+			msg: fmt.Sprintf("refused: %v (the memory budget of one solve on this server: retro serve --max-memory, shared by %d solves at once)",
+				strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), max(s.opt.solvers, 1))}
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return timeoutError(err, s.opt.Timeout)
+	}
+	return gameError(err)
+}
+
+// edgesPerPosition bounds the moves of a served game on average, so that
+// its move graph (4 bytes an edge) stays within the position cap's memory.
+const edgesPerPosition = 32
+
+func (s *server) maxEdges() int64 { return int64(s.opt.MaxPositions) * edgesPerPosition }
+
+// movesPerPosition bounds the moves a solve generates (each three times:
+// to find the positions, to count the edges and to place them) on average,
+// so that a game of a huge fan-out over few positions stops within the
+// time limit, and frees its slot.
+const movesPerPosition = 3 * 2 * edgesPerPosition
+
+func (s *server) maxMoves() int64 { return int64(s.opt.MaxPositions) * movesPerPosition }
+
+// gameOptions are the options of a solve on this server with the open
+// ranges taking width values: at most maxPositions positions, its share of
+// the memory, the move caps.
+func (s *server) gameOptions(width int64) retro.GameOptions {
+	return retro.GameOptions{MaxPositions: s.opt.MaxPositions, OpenWidth: width, MaxEdges: s.maxEdges(), MaxMoves: s.maxMoves(),
+		MaxBytes: s.opt.MaxMemory / int64(max(s.opt.solvers, 1))}
+}
+
+func timeoutError(err error, limit time.Duration) error {
+	if errors.Is(err, context.Canceled) {
+		return &apiError{status: http.StatusServiceUnavailable, code: "timeout", msg: "the request was cancelled"}
+	}
+	return &apiError{status: http.StatusServiceUnavailable, code: "timeout",
+		msg: fmt.Sprintf("refused: solving took more than %s, the limit of this server (retro serve --timeout)", limit)}
+}
+
+// solveContext bounds one request's solving in time. It is not the
+// request's own context: a solve others wait for is not dropped when its
+// first asker goes away, but it ends with the server or its deadline.
+func (s *server) solveContext() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(s.base, s.opt.Timeout)
+}

@@ -1,0 +1,98 @@
+package retro_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"sync"
+	"testing"
+
+	"retro/retro"
+	"retro/retro/cluster"
+	"retro/rules"
+)
+
+// solveShown solves a built-in game's one instance with a horizon (-1:
+// none), alone and as three peers.
+func solveShown(t *testing.T, name string, horizon int) (*retro.Result, []*retro.Part) {
+	t.Helper()
+	opt := retro.GameOptions{Horizon: &horizon}
+	s, err := retro.SolveGame(context.Background(), rules.FromArg(name), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comms := cluster.Local(3)
+	parts := make([]*retro.Part, len(comms))
+	errs := make([]error, len(comms))
+	var wg sync.WaitGroup
+	for r, comm := range comms {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := opt
+			o.Peers = comm
+			sp, err := retro.SolveGame(context.Background(), rules.FromArg(name), o)
+			if errs[r] = err; err != nil {
+				comm.Close()
+				return
+			}
+			parts[r] = sp.Parts[0]
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s.Results[0], parts
+}
+
+// Shown counts each W and L set by the positions that show it, as
+// counting every position's outcome and layer does; under a horizon the
+// positions it hides show ? and leave their sets. A part of the same
+// game, solved by peers, has the same totals as the whole result.
+func TestShownAndTotals(t *testing.T) {
+	for _, c := range []struct {
+		game    string
+		horizon int
+	}{{"ege-2027-demo", -1}, {"ege-2027-demo", 2}, {"ege-2027-demo", 5}, {"lebedev-commands", 3}, {"up-and-down", 3}} {
+		r, parts := solveShown(t, c.game, c.horizon)
+		type set struct {
+			o     retro.Outcome
+			layer int
+		}
+		want := map[set]int{}
+		for i := range r.Len() {
+			if o := r.Outcome(i); o == retro.Win || o == retro.Lose {
+				want[set{o, r.Layer(i)}]++
+			}
+		}
+		got := map[set]int{}
+		start := 0
+		for _, s := range r.Shown() {
+			if s.Start != start || s.End <= s.Start {
+				t.Errorf("%s, horizon %d: set %v does not follow the one before it, at %d", c.game, c.horizon, s, start)
+			}
+			start = s.End
+			got[set{s.Outcome, s.Layer}] += s.End - s.Start
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s, horizon %d: shown %v, counted %v", c.game, c.horizon, got, want)
+		}
+		whole := r.Totals()
+		if whole.Traffic != nil {
+			t.Errorf("%s: a result solved alone has traffic", c.game)
+		}
+		for k, p := range parts {
+			pt := p.Totals()
+			if pt.Traffic == nil {
+				t.Errorf("%s: part %d has no traffic", c.game, k)
+			}
+			if pt.Positions != whole.Positions || pt.Moves != whole.Moves || pt.Edges != whole.Edges ||
+				!maps.Equal(pt.Tally, whole.Tally) || !slices.Equal(pt.Shown, whole.Shown) {
+				t.Errorf("%s, horizon %d: part %d totals %+v, the whole result's %+v", c.game, c.horizon, k, pt, whole)
+			}
+		}
+	}
+}
