@@ -97,7 +97,7 @@ const (
 // bytes is what the space's index takes.
 func (s *Space) bytes() int64 {
 	if s.dense {
-		return int64(len(s.member))*8 + int64(len(s.rank))*4
+		return int64(len(s.member))*8 + s.rank.bytes()
 	}
 	return s.index.bytes()
 }

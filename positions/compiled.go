@@ -131,7 +131,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		return nil, why, nil
 	}
 	g := in.Game
-	opt = opt.withDefaults()
+	opt = opt.withDefaults64()
 	starts, err := in.Starts(opt.OpenWidth)
 	if err != nil {
 		return nil, "", err
@@ -167,9 +167,6 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 			return nil, why, err
 		}
 		c.Found = "found in one sweep of the box in the order of play"
-	}
-	if sw.count > math.MaxUint32 {
-		return nil, "more than 2^32 - 1 positions", nil
 	}
 	c.Space, why = sw.space()
 	if why != "" {

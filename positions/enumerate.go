@@ -44,17 +44,31 @@ type Options struct {
 // DefaultOptions are the options a game asks for itself.
 func DefaultOptions(g *rules.Game) Options { return Options{Horizon: g.Horizon} }
 
-// MaxIndex is the most positions a space numbers: indices are 32-bit
-// (a hash index's ids signed), so a cap above it is taken as MaxIndex.
-const MaxIndex = 1<<31 - 1
+// MaxIndex is the most positions a path of 32-bit indices numbers (the
+// general search, a hash index's signed ids, the stored graph, the
+// colouring core's lists), so that a cap above it is taken as MaxIndex
+// there. The compiled path numbers its positions in 64 bits, up to
+// MaxIndex64.
+const (
+	MaxIndex   = 1<<31 - 1
+	MaxIndex64 = 1 << 62
+)
 
 // withDefaults is opt with the position cap and the open width filled in
 // where they are left at zero, and the cap at most MaxIndex.
 func (o Options) withDefaults() Options {
+	o = o.withDefaults64()
+	o.MaxPositions = min(o.MaxPositions, MaxIndex)
+	return o
+}
+
+// withDefaults64 is withDefaults for a path of 64-bit indices: the cap at
+// most MaxIndex64.
+func (o Options) withDefaults64() Options {
 	if o.MaxPositions <= 0 {
 		o.MaxPositions = DefaultMaxPositions
 	}
-	o.MaxPositions = min(o.MaxPositions, MaxIndex)
+	o.MaxPositions = min(o.MaxPositions, MaxIndex64)
 	if o.OpenWidth <= 0 {
 		o.OpenWidth = DefaultOpenWidth
 	}
@@ -219,7 +233,7 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 // tooManyPositions is the error of a search that passed the cap.
 func tooManyPositions(limit int) error {
 	if limit >= MaxIndex {
-		return fmt.Errorf("%w: more than %d, the most a 32-bit position index numbers", ErrTooManyPositions, limit)
+		return fmt.Errorf("%w: more than %d, the most the general path's 32-bit position index numbers (the compiled path numbers them in 64 bits)", ErrTooManyPositions, limit)
 	}
 	return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)", ErrTooManyPositions, limit)
 }

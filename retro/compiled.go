@@ -105,17 +105,18 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	for _, z := range size {
 		vol *= z
 	}
-	vals := make([]V, vol)
+	spans := spansOf(member, vol, size[len(size)-1]*int64(c.Hist))
+	vals := make([]V, spans.total)
 	limit := uint64(^V(0))
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them.
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t)
 		fill(vals, V(end<<1))
-		if err := sweepSimple(s, vals, end, limit); err != nil {
+		if err := sweepSimple(s, vals, spans, end, limit); err != nil {
 			return nil, err
 		}
-		return resultOf(s, vals, 1)
+		return resultOf(s, vals, spans, 1)
 	}
 	t := s.t
 	var err error
@@ -152,8 +153,9 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 					legal++
 					var code uint64
 					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
-						code = uint64(vals[tc+int64(pl.Next)])
-						seen = append(seen, tc+int64(pl.Next))
+						a, _ := spans.addr(tc + int64(pl.Next))
+						code = uint64(vals[a])
+						seen = append(seen, a)
 					} else if code, err = s.endCode(t); err != nil {
 						return false
 					}
@@ -171,7 +173,8 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 			err = errLayers{}
 			return false
 		}
-		vals[cell] = V(v)
+		a, _ := spans.addr(cell)
+		vals[a] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
 		return true
@@ -182,7 +185,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	return resultOf(s, vals, 0)
+	return resultOf(s, vals, spans, 0)
 }
 
 // fill sets every value of vals to v, doubling a filled prefix.
@@ -214,13 +217,14 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// resultOf turns the cell values (each code shifted left by shift) into a
-// Result: the layers and outcomes by index, and the coloured sets from the
-// count of each key. The layers take the memory of the values: a
-// position's index is at most its cell, so that each value is read before
-// its place is written; where the box is more than twice the positions,
-// the layers are copied out so that the box's memory is freed.
-func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, error) {
+// resultOf turns the cell values (each code shifted left by shift, kept
+// where spans says) into a Result: the layers and outcomes by index, and
+// the coloured sets from the count of each key. The layers take the
+// memory of the values: a position's index is at most where its value is
+// kept, so that each value is read before its place is written; where the
+// values are more than twice the positions, the layers are copied out so
+// that the values' memory is freed.
+func resultOf[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, shift uint) (*Result, error) {
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
@@ -229,11 +233,11 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, er
 	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
 	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
 	// above; outcomes follow from keys
-	count := make([]uint32, 2)
+	count := make([]int64, 2)
 	idx := 0
 	for w, word := range sp.Members() {
 		for ; word != 0; word &= word - 1 {
-			cell := w<<6 | bits.TrailingZeros64(word)
+			cell, _ := spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
 			o, l := decode(uint64(vals[cell]) >> shift)
 			key := int(l) + 1
 			if o == Win {

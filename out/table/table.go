@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -104,6 +105,9 @@ func layout(entries []Entry) ([]byte, uint64) {
 	dir := make([]byte, len(entries)*EntrySize)
 	at := uint64(HeaderSize + len(dir))
 	for k := range entries {
+		if entries[k].First > math.MaxUint32 {
+			h.Flags |= FlagWide // a position past 2^32 - 1
+		}
 		entries[k].Offset = at
 		entries[k].marshal(dir[k*EntrySize:])
 		at += uint64(entries[k].Size)
