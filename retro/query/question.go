@@ -294,16 +294,21 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 // final reports whether a move's target is a final position: end holds
 // there, or the player to move has no legal move.
 func (env *qenv) final(mv retro.Move) (bool, error) {
-	if end, err := env.m.End(mv.To); err != nil || end {
+	return final(env.r.Instance.Game, env.m, mv, &env.list)
+}
+
+// final reports whether a move of g leads to a final position; list is
+// scratch space for the moves there.
+func final(g *rules.Game, m *rules.Machine, mv retro.Move, list *rules.MoveList) (bool, error) {
+	if end, err := m.End(mv.To); err != nil || end {
 		return end, err
 	}
-	g := env.r.Instance.Game
 	last, mylast := positions.SplitHistory(g, mv.Hist)
-	env.list.Reset()
-	if err := env.m.Moves(mv.To, last, mylast, &env.list); err != nil {
+	list.Reset()
+	if err := m.Moves(mv.To, last, mylast, list); err != nil {
 		return false, err
 	}
-	return env.list.Len() == 0, nil
+	return list.Len() == 0, nil
 }
 
 func (n *qnot) eval(env *qenv, i int) (Truth, error) {
