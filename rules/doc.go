@@ -110,4 +110,13 @@
 // ... tokens taken, first taking the whole heap, then leaving one heap,
 // then leaving two heaps a <= b, a ascending. A heap of 0 has no options
 // under an octal code.
+//
+// Sizes are bounded so that a parse takes time and stack in proportion to
+// its text, and absurd input gets one error: a game file is at most
+// MaxSourceBytes, its arrays and inline tables nest at most MaxTOMLNesting
+// deep (checked before the TOML decoder runs), a string has at most
+// MaxExprTokens tokens, and its parentheses, signs, not, ** and else nest
+// at most MaxNesting deep. A column is counted from a mark every 256 bytes,
+// not from the start of its line, and a run-time fault's place is found
+// only when it happens.
 package rules

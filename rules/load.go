@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -16,7 +15,7 @@ import (
 
 // Load reads and parses the game file at path.
 func Load(path string) (*Game, error) {
-	src, err := os.ReadFile(path)
+	src, err := readGame(path)
 	if err != nil {
 		return nil, fmt.Errorf("game file read error: %w", err)
 	}
@@ -182,6 +181,14 @@ func kind(v any) string {
 }
 
 func (l *loader) load() {
+	if len(l.src) > MaxSourceBytes {
+		l.errorFile(fmt.Sprintf("the game file is larger than %d MiB, the most a game file may take", MaxSourceBytes>>20))
+		return
+	}
+	if off := tooDeep(l.src); off >= 0 {
+		l.errorSrc(off, off+1, fmt.Sprintf("toml: arrays and inline tables nested more than %d deep", MaxTOMLNesting))
+		return
+	}
 	md, err := toml.Decode(string(l.src), &l.raw)
 	if err != nil {
 		l.tomlError(err)

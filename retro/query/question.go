@@ -444,12 +444,23 @@ func isWordRune(c rune) bool { return unicode.IsLetter(c) || isDigit(c) || c == 
 // ---- parser
 
 type qparser struct {
-	s    qscanner
-	text string
-	tok  qtoken
-	off  int
-	lit  string
+	s      qscanner
+	text   string
+	tok    qtoken
+	off    int
+	lit    string
+	tokens int // read so far
+	depth  int // of parentheses and not
 }
+
+// The limits of a question, so that parsing and evaluating it take time
+// and stack in proportion to its text: at most MaxQuestionTokens words,
+// numbers and signs (a chain of or is a tree as deep as it is long), and
+// parentheses and not nested at most MaxQuestionNesting deep.
+const (
+	MaxQuestionTokens  = 1000
+	MaxQuestionNesting = 100
+)
 
 // ParseQuestion reads a question. Its errors are *QuestionError.
 func ParseQuestion(text string) (q *Question, err error) {
@@ -474,7 +485,19 @@ func ParseQuestion(text string) (q *Question, err error) {
 	return &Question{root: x}, nil
 }
 
-func (p *qparser) next() { p.tok, p.off, p.lit = p.s.scan() }
+func (p *qparser) next() {
+	p.tok, p.off, p.lit = p.s.scan()
+	if p.tokens++; p.tokens > MaxQuestionTokens && p.tok != qEOF {
+		p.fail(p.off, p.width(), "the question is longer than %d words and signs", MaxQuestionTokens)
+	}
+}
+
+// nest enters a parenthesis or a not; the caller leaves it with p.depth--.
+func (p *qparser) nest() {
+	if p.depth++; p.depth > MaxQuestionNesting {
+		p.fail(p.off, p.width(), "parentheses and not nested more than %d deep", MaxQuestionNesting)
+	}
+}
 
 func (p *qparser) width() int { return max(len([]rune(p.lit)), 1) }
 
@@ -511,12 +534,17 @@ func (p *qparser) parseExpr(prec1 int) qnode {
 func (p *qparser) parseUnary() qnode {
 	switch p.tok {
 	case qNot:
+		p.nest()
 		p.next()
-		return &qnot{x: p.parseUnary()}
+		x := &qnot{x: p.parseUnary()}
+		p.depth--
+		return x
 	case qLParen:
 		open := p.off
+		p.nest()
 		p.next()
 		x := p.parseExpr(1)
+		p.depth--
 		if p.tok != qRParen {
 			if p.tok == qEOF {
 				p.fail(open, 1, "this ( is never closed")
