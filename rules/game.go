@@ -158,6 +158,7 @@ func (g *Game) errorAt(id int32, err error, where string) *Error {
 	if where != "" {
 		e.Msg += " " + where
 	}
+	e.Msg = ClipMessage(e.Msg)
 	if id >= 0 && int(id) < len(g.spans) {
 		sp := g.spans[id]
 		e.Pos, e.Len = g.lines.pos(sp.from), g.lines.runes(sp.from, sp.to)

@@ -103,7 +103,7 @@ func (l *loader) cmdSlot() int { return len(l.g.Piles) + len(l.g.Params) }
 
 // errorSrc reports an error at source offsets off..end.
 func (l *loader) errorSrc(off, end int, msg string) {
-	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: msg, Source: l.src})
+	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: ClipMessage(msg), Source: l.src})
 }
 
 // syntaxError reports the syntax error of a string.
@@ -120,7 +120,7 @@ func (l *loader) errorText(t *text, off, end int, msg string) {
 
 // errorFile reports an error with no place in the file.
 func (l *loader) errorFile(msg string) {
-	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: msg, Source: l.src})
+	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: ClipMessage(msg), Source: l.src})
 }
 
 func (l *loader) loc(path ...string) *loc { return l.locs[pathKey(path...)] }

@@ -502,7 +502,7 @@ func (p *qparser) nest() {
 func (p *qparser) width() int { return max(len([]rune(p.lit)), 1) }
 
 func (p *qparser) fail(off, n int, format string, a ...any) {
-	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: fmt.Sprintf(format, a...)})
+	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: rules.ClipMessage(fmt.Sprintf(format, a...))})
 }
 
 // what names the current token for an error message.

@@ -172,3 +172,21 @@ func TestQuestionLimits(t *testing.T) {
 		}
 	}
 }
+
+// An error at the end of a long question shows a window around it, and a
+// long word it quotes shortened.
+func TestQuestionErrorLong(t *testing.T) {
+	for _, q := range []string{
+		strings.Repeat(" ", 1_000_000) + "win 1 and",
+		"win 1 and " + strings.Repeat("w", 1_000_000),
+	} {
+		_, err := query.ParseQuestion(q)
+		var qe *query.QuestionError
+		if !errors.As(err, &qe) {
+			t.Fatal(err)
+		}
+		if r := qe.Render(); len(r) > 2_000 || !strings.HasSuffix(r, "^\n") {
+			t.Errorf("%d bytes: %.200q", len(r), r)
+		}
+	}
+}
