@@ -14,10 +14,10 @@
 // parameters; octal.go reads octal codes; split.go reads the split entries
 // of heap games as rows for the sparse-space method (SplitForm).
 // Around the pipeline: position.go reads a position and a command as a
-// user writes them ("a=17,b=28", "none"); growth.go tells a game whose
-// positions cannot end (Unending); suggest.go finds the word a misspelt
-// one was meant to be, for "did you mean" hints here and in the commands
-// and questions.
+// user writes them ("a=17,b=28", "none"); growth.go proves that a game's
+// positions do not end, a pile growing without bound (Unbounded);
+// suggest.go finds the word a misspelt one was meant to be, for "did you
+// mean" hints here and in the commands and questions.
 //
 // Around it: source.go says where a game's text comes from (a Source: a
 // game file, text given whole, or a built-in game, builtin.go) and loads

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"retro/out/table"
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -29,11 +30,23 @@ func checkText(path string) error {
 	return nil
 }
 
-// growthWarning warns of a game that cannot end (rules.Game.Unending).
+// growthWarning warns of a game whose positions do not end
+// (rules.Game.Unbounded).
 func growthWarning(g *rules.Game) string {
-	if !g.Unending() {
-		return ""
+	if gr := g.Unbounded(positions.DefaultOpenWidth); gr != nil {
+		return "warning: " + gr.String() + ": the positions never end, and a solve refuses the game unless --horizon or --max-positions is given; add an end condition, a [bounds] box or a horizon"
 	}
-	return "warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
-		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon"
+	return ""
+}
+
+// unbounded refuses a game whose positions do not end, which no search
+// finishes, unless --horizon or --max-positions is given.
+func (gf *gameFlags) unbounded(g *rules.Game) error {
+	if gf.fs != nil && (gf.fs.Changed("horizon") || gf.fs.Changed("max-positions")) {
+		return nil
+	}
+	if gr := g.Unbounded(gf.openWidth); gr != nil {
+		return fmt.Errorf("%s: %s: the positions never end; bound the game with --horizon N, or search up to the cap with --max-positions N", g.File, gr)
+	}
+	return nil
 }

@@ -101,6 +101,12 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}
+	opt.Check = func(g *rules.Game) error {
+		if err := g.CheckSize(gf.openWidth, int64(gf.maxPositions)); err != nil {
+			return err
+		}
+		return gf.unbounded(g)
+	}
 	params, err := readParams(gf.params)
 	if err != nil {
 		return retro.GameOptions{}, err

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// A game that does not end stops at the memory budget, which the error
-// reports, whether its positions fill a box (two piles, each +1, each *2)
+// A game that does not end, searched up to the cap given, stops at the
+// memory budget, which the error reports, whether its positions fill a box (two piles, each +1, each *2)
 // or a hash index (six piles, each +1).
 func TestSolveMemoryBudget(t *testing.T) {
 	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) }) // the budgets below set it for the process
@@ -17,7 +17,7 @@ func TestSolveMemoryBudget(t *testing.T) {
 		"box.toml":    "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\n[start]\na = 1\nb = 1\n",
 		"hashed.toml": "piles = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nmoves = [\"each +1\"]\n[start]\na = 0\nb = 0\nc = 0\nd = 0\ne = 0\nf = 0\n",
 	} {
-		_, errs, code := runCmd(t, "solve", writeGame(t, name, src), "--max-memory", "48M")
+		_, errs, code := runCmd(t, "solve", writeGame(t, name, src), "--max-memory", "48M", "--max-positions", "100000000")
 		if code != 1 || !strings.Contains(errs, "over the memory budget") || !strings.Contains(errs, "the budget of 48.0 MiB") {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 		}
