@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime/debug"
 	"slices"
 
 	"retro/rules"
@@ -143,12 +144,21 @@ func newSplitRun[T value](f *rules.SplitForm, upto int, opt SparseOptions) *spli
 }
 
 // widen moves the computation of s, done through heap n-1, to the wider
-// values T, to go on from heap n.
+// values T, to go on from heap n. The narrow table is let go, and given
+// back to the system when it is large, before the wide one is made, so
+// that the two are not held at once: the values so far are few (Grundy's
+// game widens at heap 7 250 049 of however many).
 func widen[S, T value](s *splitRun[S], n int) *splitRun[T] {
+	head := slices.Clone(s.g[:n])
+	large := len(s.g) >= 64<<20
+	s.g = nil
+	if large {
+		debug.FreeOSMemory()
+	}
 	w := &splitRun[T]{f: s.f, g: make([]T, s.upto+1), upto: s.upto, mask: s.mask,
 		sparse: s.sparse, sval: make([]T, len(s.sval)), seen: s.seen, want: s.want,
 		top: s.top, scans: s.scans, review: s.review, rows: s.rows, opts: s.opts, prog: s.prog}
-	for h, v := range s.g[:n] {
+	for h, v := range head {
 		w.g[h] = T(v)
 	}
 	for k, v := range s.sval {
