@@ -94,6 +94,9 @@ const (
 	bytesPerEdge           = 4
 )
 
+// Bytes is what the space's index takes, for a budget that counts it.
+func (s *Space) Bytes() int64 { return s.bytes() }
+
 // bytes is what the space's index takes.
 func (s *Space) bytes() int64 {
 	if s.dense {

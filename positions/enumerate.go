@@ -191,6 +191,29 @@ type finder struct {
 	work  *work
 	meter *meter
 	sent  int64 // a distributed search's bytes sent to the other peers
+	deep  int   // levels of the parallel search done: depths of the sequential one start there
+	asked bool  // whether growthCheck has asked the rules
+}
+
+// UnboundedDepth is how deep the search goes before it asks whether the
+// rules prove that its positions never end (rules.Instance.Unbounded):
+// x - 1 and x + 4 from 1, where the end x < 0 never holds, gains a few
+// positions a level, and would take 25 million levels and minutes to reach
+// the position cap. A game that ends is never stopped (it is a proof, not
+// a guess), and the proof is asked for once, by a search that long.
+const UnboundedDepth = 1 << 16
+
+// growthCheck stops a search at UnboundedDepth where the rules prove that
+// the positions never end.
+func (f *finder) growthCheck(depth int) error {
+	if depth < UnboundedDepth || f.asked || f.opt.Horizon >= 0 {
+		return nil
+	}
+	f.asked = true
+	if gr := f.in.Unbounded(f.opt.OpenWidth); gr != nil {
+		return fmt.Errorf("%w: %s; the search is %d moves deep (set a horizon)", ErrUnbounded, gr, depth)
+	}
+	return nil
 }
 
 func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {
@@ -536,6 +559,9 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	if f.opt.Horizon >= 0 && depth >= f.opt.Horizon {
 		f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
 		return nil
+	}
+	if err := f.growthCheck(f.deep + depth); err != nil {
+		return err
 	}
 	rec := f.rec
 	for k := 0; k < f.moves.Len(); k++ {

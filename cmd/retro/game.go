@@ -89,6 +89,12 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}
+	opt.Check = func(g *rules.Game) error {
+		if err := g.CheckSize(gf.openWidth, int64(gf.maxPositions)); err != nil {
+			return err
+		}
+		return gf.unbounded(g)
+	}
 	params, err := readParams(gf.params)
 	if err != nil {
 		return retro.GameOptions{}, err
@@ -203,4 +209,16 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptio
 		return nil, paramError(gf.params, err)
 	}
 	return &solved{game: sv.Game, results: sv.Results, elapsed: sv.Elapsed}, nil
+}
+
+// unbounded refuses a game whose positions do not end, which no search
+// finishes, unless --horizon or --max-positions is given.
+func (gf *gameFlags) unbounded(g *rules.Game) error {
+	if gf.fs != nil && (gf.fs.Changed("horizon") || gf.fs.Changed("max-positions")) {
+		return nil
+	}
+	if gr := g.Unbounded(gf.openWidth); gr != nil {
+		return fmt.Errorf("%s: %s: the positions never end; bound the game with --horizon N, or search up to the cap with --max-positions N", g.File, gr)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -130,12 +131,15 @@ func writeMade(w io.Writer, m Made) error {
 	return err
 }
 
-// gameBlock holds the game text as given, stored as it is (so that the
-// text can be read in the file itself), then the parameter ranges the
-// instances were made with.
+// gameBlock holds the game's file name and text as given, stored as they
+// are (so that the text can be read in the file itself), then the
+// parameter ranges the instances were made with. The name is the file's
+// own, without the directory it was read from: the same game solved from
+// two directories makes the same table. (Tables written before keep the
+// name as given, which reads the same way.)
 func gameBlock(g *rules.Game, instances int, openWidth int64) *block {
 	var w wbuf
-	w.str(g.File)
+	w.str(filepath.Base(g.File))
 	w.bytes(g.Source)
 	w.u(uint64(len(g.Params)))
 	for _, p := range g.Params {
