@@ -28,7 +28,11 @@ type Options struct {
 	// MaxBytes is the memory budget of the tables of the positions, the
 	// graph and the solver's state (estimated as they grow, and before each
 	// large allocation); 0: no budget.
-	MaxBytes  int64
+	MaxBytes int64
+	// Spill, when set, is a directory where a path that can keeps its
+	// arrays in files (package spill) when they would take more than the
+	// budget, instead of stopping at it.
+	Spill     string
 	OpenWidth int64 // values of an open start parameter; 0: DefaultOpenWidth
 	Horizon   int   // analyse positions within this many moves of a start; -1: no horizon
 	// Extra start positions, beyond the game's own (to look at a position

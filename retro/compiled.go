@@ -3,9 +3,12 @@ package retro
 import (
 	"fmt"
 	"math/bits"
+	"os"
 	"slices"
+	"unsafe"
 
 	"retro/positions"
+	"retro/positions/spill"
 	"retro/rules"
 )
 
@@ -39,7 +42,7 @@ type compiledSolver struct {
 	t            []int64
 	moves, edges int64
 	opt          Options
-	maxMoves     int64 // the move cap, 0: none
+	popt         positions.Options // the caps, the budget and the spill directory
 }
 
 // errLayers: the layers outgrew the cell values; the sweep runs again
@@ -48,10 +51,10 @@ type errLayers struct{}
 
 func (errLayers) Error() string { return "layers too deep for 16-bit cells" }
 
-func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) *compiledSolver {
+func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) *compiledSolver {
 	g := in.Game
 	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: ruleOf(g.Count),
-		t: make([]int64, len(g.Piles)), opt: opt, maxMoves: maxMoves}
+		t: make([]int64, len(g.Piles)), opt: opt, popt: popt}
 	s.winner, s.winConst = g.ConstWinner()
 	return s
 }
@@ -71,8 +74,8 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 // check is the sweep's check of the context and of the move cap, every
 // 65 536 positions or so many moves.
 func (s *compiledSolver) check() error {
-	if s.maxMoves > 0 && s.moves > s.maxMoves {
-		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, s.maxMoves)
+	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
+		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
 	}
 	if s.opt.Context != nil {
 		return s.opt.Context.Err()
@@ -81,19 +84,90 @@ func (s *compiledSolver) check() error {
 }
 
 // solveCompiled values every position of c and makes the Result.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) (*Result, error) {
+func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) (*Result, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
 		}
 	}
-	s := newCompiledSolver(c, in, opt, maxMoves)
+	s := newCompiledSolver(c, in, opt, popt)
 	r, err := sweepValues[uint16](s)
 	if _, deep := err.(errLayers); deep {
-		s = newCompiledSolver(c, in, opt, maxMoves)
+		s = newCompiledSolver(c, in, opt, popt)
 		r, err = sweepValues[uint32](s)
 	}
 	return r, err
+}
+
+// values makes the sweep's n values: in the heap within the budget, and
+// past it in a file of the spill directory, if there is one.
+func values[V cellValue](s *compiledSolver, n int64) (*spill.Array[V], error) {
+	size := n * int64(unsafe.Sizeof(V(0)))
+	need := size + int64(s.c.Space.Len())/4 // the values, and the outcome bits of the result
+	popt := s.popt
+	if popt.MaxBytes <= 0 || need <= popt.MaxBytes {
+		return spill.Heap[V](n), nil
+	}
+	if popt.Spill == "" {
+		return nil, fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s; "+
+			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), s.c.Space.Len(),
+			positions.FormatBytes(popt.MaxBytes))
+	}
+	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
+}
+
+// deadRows releases, from a sweep's values kept in a file, the rows whose
+// values it will not read again: past the first pile the moves of the
+// rows still to come reach (Compiled.ReachFirst), from where it last
+// released. p is a tuple of the row just valued.
+type deadRows[V cellValue] struct {
+	c        *positions.Compiled
+	spans    *cellSpans
+	store    *spill.Array[V]
+	perFirst int64 // rows a value of the first pile
+	rows     int64
+	from     int64 // up: the values from here on are released; down: those before
+}
+
+func newDeadRows[V cellValue](c *positions.Compiled, spans *cellSpans, store *spill.Array[V]) *deadRows[V] {
+	if !store.InFile() || spans.full {
+		return nil
+	}
+	_, size := c.Space.Box()
+	d := &deadRows[V]{c: c, spans: spans, store: store, rows: int64(len(spans.lo)), perFirst: int64(len(spans.lo)) / size[0]}
+	if c.Up {
+		d.from = spans.total
+	}
+	return d
+}
+
+func (d *deadRows[V]) after(p []int64) {
+	if d == nil || len(p) < 2 {
+		return
+	}
+	lo, _ := d.c.Space.Box()
+	reach := d.c.ReachFirst(p[0]) - lo[0]
+	if d.c.Up {
+		row := (reach + 1) * d.perFirst // the first row past the reach
+		if row >= d.rows {
+			return
+		}
+		start := d.spans.at[row] + d.spans.lo[row]
+		if start < d.from {
+			d.store.Release(start, d.from)
+			d.from = start
+		}
+		return
+	}
+	row := reach * d.perFirst // the first row of the reach: those before are done
+	if row <= 0 {
+		return
+	}
+	end := d.spans.at[row] + d.spans.lo[row]
+	if end > d.from {
+		d.store.Release(d.from, end)
+		d.from = end
+	}
 }
 
 func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
@@ -106,20 +180,24 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		vol *= z
 	}
 	spans := spansOf(member, vol, size[len(size)-1]*int64(c.Hist))
-	vals := make([]V, spans.total)
+	store, err := values[V](s, spans.total)
+	if err != nil {
+		return nil, err
+	}
+	vals := store.Slice()
+	dead := newDeadRows(c, spans, store)
 	limit := uint64(^V(0))
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them.
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t)
 		fill(vals, V(end<<1))
-		if err := sweepSimple(s, vals, spans, end, limit); err != nil {
+		if err := sweepSimple(s, vals, spans, dead, end, limit); err != nil {
 			return nil, err
 		}
-		return resultOf(s, vals, spans, 1)
+		return resultOf(s, store, spans, 1)
 	}
 	t := s.t
-	var err error
 	// in reports whether t lies in the box, and the cell of its tuple.
 	in := func(t []int64) (int64, bool) {
 		var cell int64
@@ -139,6 +217,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 			if err = s.check(); err != nil {
 				return false
 			}
+			dead.after(p)
 		}
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
 		b := newBest()
@@ -185,7 +264,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	return resultOf(s, vals, spans, 0)
+	return resultOf(s, store, spans, 0)
 }
 
 // fill sets every value of vals to v, doubling a filled prefix.
@@ -224,7 +303,8 @@ func distinctCount(l []int64) int {
 // kept, so that each value is read before its place is written; where the
 // values are more than twice the positions, the layers are copied out so
 // that the values' memory is freed.
-func resultOf[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, shift uint) (*Result, error) {
+func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans, shift uint) (*Result, error) {
+	vals := store.Slice()
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
@@ -260,8 +340,14 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, shift 
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
 	layers := vals[:n:n]
-	if len(vals) > 2*n {
+	if len(vals) > 2*n && !store.InFile() {
 		layers = slices.Clone(layers)
+	}
+	if store.InFile() {
+		// the layers stay in the file: the table writer reads them once,
+		// block by block, and lets each go
+		r.release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
+		store.Release(0, int64(n))
 	}
 	switch l := any(layers).(type) {
 	case []uint16:

@@ -119,7 +119,7 @@ type simpleSweep[V cellValue] struct {
 // done) were tried: each waits on the other every few cells, and on this
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
-func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, endCode uint64, limit uint64) error {
+func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], endCode uint64, limit uint64) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -156,10 +156,11 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, end
 	}
 	p := make([]int64, len(size))
 	for r0 := range sw.rows {
-		if r0&255 == 0 {
+		if r0&255 == 0 && r0 > 0 {
 			if err := s.check(); err != nil {
 				return err
 			}
+			dead.after(p) // p: the last row valued
 		}
 		if err := sw.row(p, r0); err != nil {
 			return err

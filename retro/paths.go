@@ -117,7 +117,7 @@ func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}
-	r, err := solveCompiled(c, in, opt, popt.MaxMoves)
+	r, err := solveCompiled(c, in, opt, popt)
 	if err != nil {
 		return nil, "", false, err
 	}

@@ -31,6 +31,9 @@ type Result struct {
 	segs    []segment
 	depth   []uint32 // with a horizon: moves from a start
 	horizon int
+	// release, where the layers are kept in a file (a spilled solve),
+	// lets those of positions lo..hi-1 go from memory
+	release func(lo, hi int)
 }
 
 // Segment is the set of positions coloured with one outcome at one layer:

@@ -23,6 +23,9 @@ type GameOptions struct {
 	// MaxEdges, MaxMoves and MaxBytes are the caps of each instance's
 	// enumeration (positions.Options); 0: none.
 	MaxEdges, MaxMoves, MaxBytes int64
+	// Spill is the directory where a path keeps arrays past MaxBytes
+	// (positions.Options.Spill); "": none, such a solve stops.
+	Spill string
 	// OpenWidth is the values an open param range takes; 0:
 	// positions.DefaultOpenWidth.
 	OpenWidth int64
@@ -218,7 +221,7 @@ func SolveAt(ctx context.Context, in *rules.Instance, at positions.Seed, opt Gam
 func (opt GameOptions) Positions(ctx context.Context, g *rules.Game) positions.Options {
 	popt := positions.DefaultOptions(g)
 	popt.MaxPositions, popt.OpenWidth = opt.maxPositions(), opt.openWidth()
-	popt.MaxEdges, popt.MaxMoves, popt.MaxBytes = opt.MaxEdges, opt.MaxMoves, opt.MaxBytes
+	popt.MaxEdges, popt.MaxMoves, popt.MaxBytes, popt.Spill = opt.MaxEdges, opt.MaxMoves, opt.MaxBytes, opt.Spill
 	if opt.Horizon != nil {
 		popt.Horizon = *opt.Horizon
 	}

@@ -25,6 +25,7 @@ type gameFlags struct {
 	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
 	general      bool
 	path         string
+	spill        string
 	maxMemory    byteSize
 	fs           *pflag.FlagSet
 }
@@ -39,6 +40,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
 	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where a faster one applies: --path general")
+	fs.StringVar(&gf.spill, "spill", "", "keep the arrays that would take more than --max-memory in files of this directory (the compiled path), instead of stopping")
 	fs.StringVar(&gf.path, "path", "", "solve by this path, or say why it does not take the game: "+strings.Join(retro.Paths(), ", ")+"; default: the first that takes it")
 }
 
@@ -85,7 +87,7 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 		return retro.GameOptions{}, err
 	}
 	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
-		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path}
+		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}

@@ -216,6 +216,9 @@ func (s *source) symbols(lo, hi int) (syms, depth []uint64) {
 	for i := lo; i < hi; i++ {
 		syms[i-lo] = symbol(&s.d, i-s.lo)
 	}
+	if s.d.Release != nil {
+		s.d.Release(lo-s.lo, hi-s.lo) // a spilled result's layers, read once
+	}
 	if s.d.Depth != nil {
 		depth = make([]uint64, hi-lo)
 		for i := lo; i < hi; i++ {
