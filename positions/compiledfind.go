@@ -16,6 +16,19 @@ import (
 // play (run), each position's moves marking the positions they reach
 // before the sweep gets to them.
 
+// A SweepSave keeps where the compiled path's search of the box stands,
+// so that a search stopped after a row goes on from there: the rows before
+// walk row row are searched, member holds the positions they found and
+// marked, count the positions kept, min and max their tight box.
+type SweepSave interface {
+	// Due tells whether a save is due.
+	Due() bool
+	Save(row int64, member Bitset, count int, min, max []int64) error
+	// Load reads the last save of a search of a box of words membership
+	// words; ok is false when there is none.
+	Load(words int) (row int64, member Bitset, count int, min, max []int64, ok bool, err error)
+}
+
 // sweep finds the reachable positions in the prior box, in the order of
 // play. Its cells are the tuples' cells times the history values plus the
 // history, as the Space numbers them.
@@ -135,7 +148,31 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	}
 	steps := 0
 	var err error
-	EachMember(s.member, s.lo, s.size, c.Hist, c.Up, func(cell int64, q []int64, h int) bool {
+	from, rowCells := int64(0), s.size[np-1]*hist
+	rows := int64(vol) / rowCells
+	sv := s.opt.Save
+	if sv != nil {
+		row, member, count, mn, mx, ok, lerr := sv.Load(len(s.member))
+		if lerr != nil {
+			return "", lerr
+		}
+		if ok {
+			from, s.member, s.count, s.min, s.max = row, member, count, mn, mx
+		}
+	}
+	walked := from
+	EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
+		if r0 := cell / rowCells; sv != nil {
+			if !c.Up {
+				r0 = rows - 1 - r0
+			}
+			if r0 != walked && sv.Due() {
+				if err = sv.Save(r0, s.member, s.count, s.min, s.max); err != nil {
+					return false
+				}
+			}
+			walked = r0
+		}
 		copy(p, q)
 		if !visit(cell, h) {
 			return false
@@ -152,6 +189,12 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	}
 	if s.count > s.opt.MaxPositions {
 		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+	}
+	if sv != nil && walked < rows {
+		// the search is done: a rerun goes straight on from its end
+		if err := sv.Save(rows, s.member, s.count, s.min, s.max); err != nil {
+			return "", err
+		}
 	}
 	return "", nil
 }

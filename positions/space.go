@@ -183,6 +183,16 @@ func (s *Space) PositionNear(i int, near *int, piles []int64) int {
 	return s.decodeIn(w, i, piles)
 }
 
+// MemberCell is the cell of position i of a dense space, in its box.
+func (s *Space) MemberCell(i int) int64 {
+	w := s.rank.word(i, 0, s.rank.len())
+	word := s.member[w]
+	for k := i - s.rank.at(w); k > 0; k-- {
+		word &= word - 1
+	}
+	return int64(s.wordLo()+w)<<6 + int64(bits.TrailingZeros64(word))
+}
+
 // decodeIn writes the piles of position i, a member of word w of a dense
 // space, and returns its history value.
 func (s *Space) decodeIn(w, i int, piles []int64) int {

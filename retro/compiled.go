@@ -173,31 +173,75 @@ func (d *deadRows[V]) after(p []int64) {
 func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	c := s.c
 	sp := c.Space
-	lo, size := sp.Box()
+	_, size := sp.Box()
 	member := sp.Members()
 	vol := int64(c.Hist)
 	for _, z := range size {
 		vol *= z
 	}
-	spans := spansOf(member, vol, size[len(size)-1]*int64(c.Hist))
-	store, err := values[V](s, spans.total)
-	if err != nil {
-		return nil, err
-	}
-	vals := store.Slice()
-	dead := newDeadRows(c, spans, store)
-	limit := uint64(^V(0))
+	rowCells := size[len(size)-1] * int64(c.Hist)
+	spans := spansOf(member, vol, rowCells)
+	simple := c.Simple != nil && s.winConst
+	end, _ := s.endCode(s.t)
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them.
-	if c.Simple != nil && s.winConst {
-		end, _ := s.endCode(s.t)
-		fill(vals, V(end<<1))
-		if err := sweepSimple(s, vals, spans, dead, end, limit); err != nil {
+	fill0 := func(vals []V) {
+		if simple {
+			fill(vals, V(end<<1))
+		}
+	}
+	var store *spill.Array[V]
+	var cs *compiledSave[V]
+	var err error
+	if s.opt.Checkpoint != nil {
+		if cs, err = checkpointed[V](s, spans.total, fill0); err != nil {
 			return nil, err
 		}
-		return resultOf(s, store, spans, 1)
+		store = cs.store
+	} else {
+		if store, err = values[V](s, spans.total); err != nil {
+			return nil, err
+		}
+		fill0(store.Slice())
 	}
+	shift := uint(0)
+	if simple {
+		shift = 1
+	}
+	if !cs.valued() {
+		var err error
+		if simple {
+			err = sweepSimple(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, end, uint64(^V(0)))
+		} else {
+			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if cs != nil {
+			if err := cs.done(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if cs != nil {
+		return resultSaved(s, cs, spans, shift)
+	}
+	return resultOf(s, store, spans, shift)
+}
+
+// sweepAffine values every position of a compiled game from its moves,
+// one position at a time against the order of play, the winner of each
+// end asked of the rules.
+func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64) error {
+	c := s.c
+	sp := c.Space
+	lo, size := sp.Box()
+	member := sp.Members()
+	limit := uint64(^V(0))
+	rows := sizeRows(size, c.Hist, rowCells)
 	t := s.t
+	var err error
 	// in reports whether t lies in the box, and the cell of its tuple.
 	in := func(t []int64) (int64, bool) {
 		var cell int64
@@ -212,12 +256,25 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	}
 	var seen []int64
 	steps := 0
-	ok := positions.EachMember(member, lo, size, c.Hist, !c.Up, func(cell int64, p []int64, h int) bool {
+	from := cs.from()
+	walked := from // the walk's row at hand
+	ok := positions.EachMemberFrom(member, lo, size, c.Hist, !c.Up, from, func(cell int64, p []int64, h int) bool {
 		if steps++; steps&(1<<16-1) == 0 {
 			if err = s.check(); err != nil {
 				return false
 			}
 			dead.after(p)
+		}
+		if r0 := cell / rowCells; cs != nil {
+			if c.Up {
+				r0 = rows - 1 - r0 // the walk goes down
+			}
+			if r0 != walked {
+				walked = r0
+				if err = cs.row(s, r0, s.moves, s.edges); err != nil {
+					return false
+				}
+			}
 		}
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
 		b := newBest()
@@ -259,12 +316,18 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		return true
 	})
 	if !ok {
-		return nil, err
+		return err
 	}
-	if err := s.check(); err != nil {
-		return nil, err
+	return s.check()
+}
+
+// sizeRows is the rows of a box: its cells over a row's.
+func sizeRows(size []int64, hist int, rowCells int64) int64 {
+	vol := int64(hist)
+	for _, z := range size {
+		vol *= z
 	}
-	return resultOf(s, store, spans, 0)
+	return vol / rowCells
 }
 
 // fill sets every value of vals to v, doubling a filled prefix.

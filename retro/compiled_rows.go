@@ -119,7 +119,7 @@ type simpleSweep[V cellValue] struct {
 // done) were tried: each waits on the other every few cells, and on this
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
-func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], endCode uint64, limit uint64) error {
+func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -155,8 +155,13 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		sw.endLast = c.EndCoef[last]
 	}
 	p := make([]int64, len(size))
-	for r0 := range sw.rows {
-		if r0&255 == 0 && r0 > 0 {
+	from := cs.from()
+	sw.moves, sw.edges = s.moves, s.edges
+	for r0 := from; r0 < sw.rows; r0++ {
+		if err := cs.row(s, r0, sw.moves, sw.edges); err != nil {
+			return err
+		}
+		if r0&255 == 0 && r0 > from {
 			if err := s.check(); err != nil {
 				return err
 			}

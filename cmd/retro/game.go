@@ -26,6 +26,7 @@ type gameFlags struct {
 	general      bool
 	path         string
 	spill        string
+	checkpoint   *retro.Checkpoint // set by solve's --checkpoint
 	maxMemory    byteSize
 	fs           *pflag.FlagSet
 }
@@ -87,7 +88,7 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 		return retro.GameOptions{}, err
 	}
 	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
-		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill}
+		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill, Checkpoint: gf.checkpoint}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}

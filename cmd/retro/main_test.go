@@ -28,7 +28,7 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 // shared by several tests (made once, outliving any one test).
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range []string{wythoff.dir, mpiRetro.dir} {
+	for _, dir := range []string{wythoff.dir, mpiRetro.dir, plainRetro.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
