@@ -66,7 +66,7 @@ func newTwins(ss []simpleStep, lo, size []int64) *twins {
 // rowGroup is one group of moves (positions.Compiled.Groups) as the rows
 // see it: its moves of the last pile, those of the other piles, and what
 // the latter come to on the row at hand.
-type rowGroup struct {
+type rowGroup[V cellValue] struct {
 	inner, other []simpleStep
 	tw           *twins
 	twinLast     []bool // tw.mark of the last pile
@@ -74,15 +74,19 @@ type rowGroup struct {
 	// on the row at hand: the spans of the rows the other piles' moves
 	// reach in the box, the legal ones, the codes of those that end the
 	// game, and whether two of them may meet
-	outer   []span
+	outer   []span[V]
 	legal   int
 	best    best
 	twinRow bool
 }
 
 // span is a row's span of cells: its first and last offsets, and where
-// offset 0 would be kept.
-type span struct{ lo, hi, at int64 }
+// offset 0 would be kept in v (the sweep's values, or a copy of another
+// shard's row); row is the row's number.
+type span[V cellValue] struct {
+	lo, hi, at, row int64
+	v               []V
+}
 
 // simpleSweep is what the rows of sweepSimple share.
 type simpleSweep[V cellValue] struct {
@@ -92,21 +96,24 @@ type simpleSweep[V cellValue] struct {
 	spans    *cellSpans
 	member   positions.Bitset
 	lo, size []int64
-	groups   []rowGroup
-	last     int
-	rowLen   int64 // tuples a row
-	hist     int64
-	rows     int64
-	hasEnd   bool
-	endLast  int64
-	endCode  uint64
-	rowCode  uint64 // the code of a final row
-	limit    uint64
-	up       bool
-	signed   bool
-	seen     []int64
-	moves    int64
-	edges    int64
+	groups   []rowGroup[V]
+	// rowSpan is the span of a row the moves read: this sweep's own, or a
+	// row of another shard that the shard's sweep has fetched
+	rowSpan func(r int64) span[V]
+	last    int
+	rowLen  int64 // tuples a row
+	hist    int64
+	rows    int64
+	hasEnd  bool
+	endLast int64
+	endCode uint64
+	rowCode uint64 // the code of a final row
+	limit   uint64
+	up      bool
+	signed  bool
+	seen    []int64
+	moves   int64
+	edges   int64
 }
 
 // sweepSimple values every position of a simple game, row by row against
@@ -127,7 +134,8 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	sw := &simpleSweep[V]{s: s, c: c, vals: vals, spans: spans, member: sp.Members(), lo: lo, size: size,
 		last: last, rowLen: size[last], hist: int64(c.Hist), rows: 1, endCode: endCode, rowCode: endCode,
 		limit: limit, hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed}
-	sw.groups = make([]rowGroup, len(c.Groups))
+	sw.groups = make([]rowGroup[V], len(c.Groups))
+	sw.rowSpan = sw.ownSpan
 	for gi, ms := range c.Groups {
 		g := &sw.groups[gi]
 		var all []simpleStep
@@ -177,7 +185,7 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 
 // row values the positions of the r0-th row of the sweep.
 func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
-	c, vals, member := sw.c, sw.vals, sw.member
+	c, member := sw.c, sw.member
 	rowLen, last, up, hist := sw.rowLen, sw.last, sw.up, sw.hist
 	r := r0
 	if up { // the values are made against the order of play
@@ -193,8 +201,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 	for gi := range sw.groups {
 		sw.rowOf(&sw.groups[gi], p, r)
 	}
-	var own span
-	own.lo, own.hi, own.at = sw.spans.row(r)
+	own := sw.ownSpan(r)
 	lastLo := sw.lo[last]
 	first, end := base, base+rowLen*hist // the row's cells
 	for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
@@ -231,7 +238,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 			if v > sw.limit>>1 {
 				return errLayers{}
 			}
-			vals[own.at+off] = V(v<<1 | 1)
+			own.v[own.at+off] = V(v<<1 | 1)
 		}
 	}
 	return nil
@@ -239,7 +246,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 
 // rowOf works out what the moves of the other piles of group g do on row
 // r, whose first tuple is p.
-func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64, r int64) {
+func (sw *simpleSweep[V]) rowOf(g *rowGroup[V], p []int64, r int64) {
 	g.outer, g.legal, g.best, g.twinRow = g.outer[:0], 0, newBest(), false
 	for k, m := range g.tw.mark[:sw.last] {
 		g.twinRow = g.twinRow || m != nil && m[p[k]-sw.lo[k]]
@@ -253,9 +260,7 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64, r int64) {
 		}
 		g.legal++
 		if nv >= m.lo && nv <= m.hi {
-			var t span
-			t.lo, t.hi, t.at = sw.spans.row(r + (nv-pv)*m.stride/(sw.rowLen*sw.hist))
-			g.outer = append(g.outer, t)
+			g.outer = append(g.outer, sw.rowSpan(r+(nv-pv)*m.stride/(sw.rowLen*sw.hist)))
 			continue
 		}
 		g.best.add(sw.endCode)
@@ -268,8 +273,7 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64, r int64) {
 // the edges counted as they are read: only where two moves of a play may
 // meet (twins) are the cells a play reaches listed, to count each edge
 // once. A cell outside a row's span is no position: an end.
-func (sw *simpleSweep[V]) value(own span, off0 int64, h int, j, pv int64) uint64 {
-	vals := sw.vals
+func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uint64 {
 	b := newBest()
 	legal, in := 0, 0
 	for _, pl := range sw.c.Plays[h] {
@@ -288,7 +292,7 @@ func (sw *simpleSweep[V]) value(own span, off0 int64, h int, j, pv int64) uint64
 				b.add(sw.endCode)
 				continue
 			}
-			code := uint64(vals[t.at+next])
+			code := uint64(t.v[t.at+next])
 			in += int(code & 1)
 			b.add(code >> 1)
 		}
@@ -307,7 +311,7 @@ func (sw *simpleSweep[V]) value(own span, off0 int64, h int, j, pv int64) uint64
 					b.add(sw.endCode)
 					continue
 				}
-				code := uint64(vals[own.at+to])
+				code := uint64(own.v[own.at+to])
 				in += int(code & 1)
 				b.add(code >> 1)
 			}
@@ -325,7 +329,7 @@ func (sw *simpleSweep[V]) value(own span, off0 int64, h int, j, pv int64) uint64
 				b.add(sw.endCode)
 				continue
 			}
-			code := uint64(vals[own.at+to])
+			code := uint64(own.v[own.at+to])
 			in += int(code & 1)
 			b.add(code >> 1)
 		}
@@ -342,16 +346,16 @@ func (sw *simpleSweep[V]) value(own span, off0 int64, h int, j, pv int64) uint64
 // codes of the cells the play's moves reach (next: the offset its moves
 // of the other piles reach in their rows) into b, and returns the legal
 // moves of the last pile and the distinct positions reached.
-func (sw *simpleSweep[V]) reach(g *rowGroup, own span, next, pv int64, b *best) (legal, in int) {
+func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *best) (legal, in int) {
 	seen := sw.seen[:0]
-	add := func(t span, to int64) {
+	add := func(t span[V], to int64) {
 		if to < t.lo || to > t.hi {
 			b.add(sw.endCode)
 			return
 		}
-		code := uint64(sw.vals[t.at+to])
-		if code&1 != 0 { // a position, not an end
-			seen = append(seen, t.at+to)
+		code := uint64(t.v[t.at+to])
+		if code&1 != 0 { // a position, not an end: by its cell
+			seen = append(seen, t.row*sw.rowLen*sw.hist+to)
 		}
 		b.add(code >> 1)
 	}
@@ -373,6 +377,12 @@ func (sw *simpleSweep[V]) reach(g *rowGroup, own span, next, pv int64, b *best) 
 	}
 	sw.seen = seen
 	return legal, distinctCount(seen)
+}
+
+// ownSpan is the span of row r in the sweep's own values.
+func (sw *simpleSweep[V]) ownSpan(r int64) span[V] {
+	lo, hi, at := sw.spans.row(r)
+	return span[V]{lo: lo, hi: hi, at: at, row: r, v: sw.vals}
 }
 
 // decodeRow writes the piles of a tuple's cell (no history) into p.
