@@ -48,7 +48,10 @@
 //     as arguments; heaps.go: lists of heaps as arguments, and positions
 //     written as heaps; ask.go: the flags of the commands that ask
 //     questions (query, ege) and the asking.
-//   - progress.go: the progress line of a long solve or export.
+//   - progress.go: the progress of a long run (a solve, an export, a
+//     Grundy table, the build of the static explorer's engine): a line
+//     rewritten in place on a terminal, a line every few seconds on any
+//     other stderr, none with --quiet.
 //   - files.go: outputs written whole or not at all; json.go: --json.
 //   - memory*.go and signals*.go: the memory budget, the peak memory and
 //     the signals, as they differ between the operating systems and the

@@ -26,6 +26,7 @@ type gameFlags struct {
 	general      bool
 	path         string
 	maxMemory    byteSize
+	quiet        quietFlag
 	fs           *pflag.FlagSet
 }
 
@@ -40,6 +41,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
 	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where a faster one applies: --path general")
 	fs.StringVar(&gf.path, "path", "", "solve by this path, or say why it does not take the game: "+strings.Join(retro.Paths(), ", ")+"; default: the first that takes it")
+	gf.quiet.add(fs)
 }
 
 // load reads a game (a game file, or a built-in game) and applies the
@@ -189,13 +191,13 @@ func (gf *gameFlags) solveLoaded(ctx context.Context, e *env, g *rules.Game) (*s
 }
 
 // solve runs a solve with the options of the flags, showing its progress
-// on a terminal when it takes more than a second.
+// on stderr when it takes a while (progress.go).
 func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptions) (*retro.Solved, error)) (*solved, error) {
 	opt, err := gf.gameOptions()
 	if err != nil {
 		return nil, err
 	}
-	prog := newProgress(e, time.Now())
+	prog := newProgress(e, bool(gf.quiet), time.Now())
 	defer prog.done() // the progress line cleared, whatever stops the solve
 	opt.Stage, opt.Layer = prog.stage, prog.layer
 	sv, err := run(opt)
