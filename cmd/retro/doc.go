@@ -32,8 +32,10 @@
 //
 //   - cmd_NAME.go: the command NAME, its flags, its help and what it runs,
 //     with the helpers it alone uses; cmd_solve_ranks.go: solve cut into
-//     ranks, their phases and their errors; cmd_engine_js.go: the command
-//     of the browser build. Export is not in the browser build (GOOS=js),
+//     ranks, their phases and their errors; cmd_site.go: the static
+//     explorer, its engine built for the browser from the source retro
+//     carries (package source, at the module's root); cmd_engine_js.go:
+//     the command of the browser build. Export is not in the browser build (GOOS=js),
 //     which only answers the explorer's API: its Parquet writer would make
 //     half of the engine the page loads.
 //   - main.go: the entry point, signals and the exit code.
