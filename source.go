@@ -17,7 +17,7 @@ import "embed"
 // FS is the source, by the paths of the module's tree.
 //
 //go:embed go.mod go.sum
-//go:embed rules/*.go rules/games/*.toml
+//go:embed rules/*.go rules/games/*.toml rules/FORMAT.md
 //go:embed positions/*.go
 //go:embed retro/*.go retro/query/*.go retro/sg/*.go retro/cluster/*.go
 //go:embed out/*.go out/table/*.go

@@ -31,7 +31,8 @@
 // Files: one a command, and the layers the commands share.
 //
 //   - cmd_NAME.go: the command NAME, its flags, its help and what it runs,
-//     with the helpers it alone uses; cmd_solve_ranks.go: solve cut into
+//     with the helpers it alone uses (cmd_help.go also the topics, such
+//     as help format, Markdown printed as plain text); cmd_solve_ranks.go: solve cut into
 //     ranks, their phases and their errors; cmd_site.go: the static
 //     explorer, its engine built for the browser from the source retro
 //     carries (package source, at the module's root); cmd_engine_js.go:
