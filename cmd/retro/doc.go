@@ -16,7 +16,8 @@
 //   - Command: a subcommand (solve, export, show, ...), registered by its
 //     file's init with its flags, usage and help (command.go).
 //   - env: what a command may touch of the outside world: stdin, stdout,
-//     stderr, whether they are terminals, colour and language.
+//     stderr, whether they are terminals, colour, language, and how often
+//     progress is logged where stderr is not a terminal.
 //   - GAME: a game file, a built-in game's name or a table file (.rtb); the
 //     first 512 bytes tell a table from a game file (table.go).
 //   - Usage error: a bad command line (exit 2), printed with the command's

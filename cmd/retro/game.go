@@ -199,6 +199,7 @@ func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptio
 	}
 	prog := newProgress(e, bool(gf.quiet), time.Now())
 	defer prog.done() // the progress line cleared, whatever stops the solve
+	prog.show("solving")
 	opt.Stage, opt.Layer = prog.stage, prog.layer
 	sv, err := run(opt)
 	if err != nil {
