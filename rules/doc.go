@@ -1,4 +1,4 @@
-// Package rules reads a game file (TOML, see GAME-FORMAT.md), checks it and
+// Package rules reads a game file (TOML, the format of FORMAT.md), checks it and
 // compiles it into a Game whose Machines generate moves and decide the end
 // of the game fast enough to run once per edge of a graph of tens of
 // millions of edges.
@@ -28,6 +28,9 @@
 // itself with the line and carets (RenderError is the one renderer);
 // form.go reads a parsed game back in the words of its file, from what
 // Parse kept of it (Form, BoxAsStarts), never decoding the text again.
+// FORMAT.md is the format's reference for the people who write games,
+// embedded by format.go (FormatReference) for retro help format; its
+// examples are tested in format_test.go.
 //
 // # Words
 //

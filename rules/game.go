@@ -89,7 +89,7 @@ func (h History) String() string {
 	return "none"
 }
 
-// Count is how a losing move is counted in layers (see GAME-FORMAT.md).
+// Count is how a losing move is counted in layers (see FORMAT.md).
 type Count int
 
 const (

@@ -25,8 +25,10 @@ func init() {
 		long: `Solve enumerates every position of GAME and its moves, colours the positions
 layer by layer, and prints a summary: positions, edges, W/L/D counts, the
 count per layer, time and peak memory (the process's peak resident size:
-the Go runtime and garbage not yet collected included). A solve that takes more than a second
-shows its progress on stderr when stderr is a terminal.
+the Go runtime and garbage not yet collected included). A long solve
+shows its progress on stderr: on a terminal one line, rewritten in place,
+once it has taken a second; elsewhere (a file, a pipe, a batch job's log)
+a line of its own every 5 seconds; --quiet shows none.
 
 With -o FILE.rtb it also writes the outcome table: the game text, the
 positions, and the outcome and layer of each, compressed and checksummed, so

@@ -28,6 +28,7 @@ type gameFlags struct {
 	spill        string
 	checkpoint   *retro.Checkpoint // set by solve's --checkpoint
 	maxMemory    byteSize
+	quiet        quietFlag
 	fs           *pflag.FlagSet
 }
 
@@ -43,6 +44,7 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where a faster one applies: --path general")
 	fs.StringVar(&gf.spill, "spill", "", "keep the arrays that would take more than --max-memory in files of this directory (the compiled path), instead of stopping")
 	fs.StringVar(&gf.path, "path", "", "solve by this path, or say why it does not take the game: "+strings.Join(retro.Paths(), ", ")+"; default: the first that takes it")
+	gf.quiet.add(fs)
 }
 
 // load reads a game (a game file, or a built-in game) and applies the
@@ -198,14 +200,15 @@ func (gf *gameFlags) solveLoaded(ctx context.Context, e *env, g *rules.Game) (*s
 }
 
 // solve runs a solve with the options of the flags, showing its progress
-// on a terminal when it takes more than a second.
+// on stderr when it takes a while (progress.go).
 func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptions) (*retro.Solved, error)) (*solved, error) {
 	opt, err := gf.gameOptions()
 	if err != nil {
 		return nil, err
 	}
-	prog := newProgress(e, time.Now())
+	prog := newProgress(e, bool(gf.quiet), time.Now())
 	defer prog.done() // the progress line cleared, whatever stops the solve
+	prog.show("solving")
 	opt.Stage, opt.Layer = prog.stage, prog.layer
 	sv, err := run(opt)
 	if err != nil {

@@ -194,7 +194,7 @@ func TestInterrupted(t *testing.T) {
 	}
 	// The progress line is cleared when the solve stops, and stays so.
 	var errb bytes.Buffer
-	p := newProgress(&env{stderr: &errb, tty: true}, time.Now().Add(-time.Hour))
+	p := newProgress(&env{stderr: &errb, tty: true}, false, time.Now().Add(-time.Hour))
 	p.show("layer %d", 7)
 	p.done()
 	p.show("layer %d", 8)

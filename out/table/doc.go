@@ -70,5 +70,5 @@
 //     BlockError.
 //   - select.go: Range and Table.Select.
 //
-// The byte layout is in the README (Outcome tables on disk).
+// The byte layout is in README.md beside this file (The format).
 package table
