@@ -181,6 +181,9 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 			if err = s.opt.stopped(); err != nil {
 				return false
 			}
+			if s.opt.Progress != nil {
+				s.opt.Progress("positions", int64(s.count))
+			}
 		}
 		return true
 	})

@@ -72,8 +72,11 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 }
 
 // check is the sweep's check of the context and of the move cap, every
-// 65 536 positions or so many moves.
+// 65 536 positions or so many moves, and its report of the moves made.
 func (s *compiledSolver) check() error {
+	if s.popt.Progress != nil {
+		s.popt.Progress("moves", s.moves)
+	}
 	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
 	}
