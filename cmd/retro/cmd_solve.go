@@ -167,9 +167,10 @@ func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved)
 	if s.table != nil {
 		made, width = s.table.Made, s.table.OpenWidth
 	}
-	return writeAtomic(ctx, path, func(w io.Writer) error {
-		return table.Write(w, s.game, s.results, table.Options{OpenWidth: width, Made: made})
-	})
+	opt := table.Options{OpenWidth: width, Made: made}
+	return writeAtomicAt(ctx, path,
+		func(w io.WriterAt) error { return table.WriteAt(w, s.game, s.results, opt) },
+		func(w io.Writer) error { return table.Write(w, s.game, s.results, opt) })
 }
 
 // made is the made record of a table of s written now.

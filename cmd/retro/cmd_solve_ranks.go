@@ -157,5 +157,5 @@ func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved,
 	}
 	return writeAtomicAt(ctx, path, func(w io.WriterAt) error {
 		return table.WriteParts(w, comm, s.game, s.parts, opt)
-	})
+	}, nil)
 }

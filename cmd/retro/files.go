@@ -40,17 +40,22 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 }
 
 // writeAtomicAt is writeAtomic for a writer that places what it writes
-// (a table written by several ranks): only a regular file can be so
-// written.
-func writeAtomicAt(ctx context.Context, path string, write func(w io.WriterAt) error) error {
+// (a table, which puts its directory in front once its blocks are
+// written): a regular file is so written, by way of a temporary file; a
+// device, a FIFO or a socket is written through by stream, or refused
+// where stream is nil (a table written by several ranks).
+func writeAtomicAt(ctx context.Context, path string, place func(w io.WriterAt) error, stream func(w io.Writer) error) error {
 	target, special, err := outputTarget(path)
 	if err != nil {
 		return err
 	}
 	if special {
-		return fmt.Errorf("cannot write %s: a table solved by several ranks is written to a regular file", path)
+		if stream == nil {
+			return fmt.Errorf("cannot write %s: a table solved by several ranks is written to a regular file", path)
+		}
+		return writeThrough(ctx, path, stream)
 	}
-	return writeTemp(ctx, path, target, func(f *os.File) error { return write(f) })
+	return writeTemp(ctx, path, target, func(f *os.File) error { return place(ctxWriterAt{ctx, f}) })
 }
 
 // writeTemp writes target, the file path leads to, by way of a temporary
@@ -174,6 +179,19 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// ctxWriterAt is ctxWriter for a writer that places what it writes.
+type ctxWriterAt struct {
+	ctx context.Context
+	w   io.WriterAt
+}
+
+func (c ctxWriterAt) WriteAt(p []byte, off int64) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.WriteAt(p, off)
 }
 
 // The temporary file of a write to NAME is .NAME.tmpPID-RANDOM: the

@@ -59,22 +59,18 @@ type block struct {
 // in its instance order; for a heap game, of its engine view, see
 // rules.Instance.HeapView) as a table file. The file is the same, byte for
 // byte, for the same game and results, whatever the number of cores;
-// only the made record at its end differs.
+// only the made record at its end differs. Write holds the whole file's
+// compressed blocks until it writes them (the directory comes first);
+// WriteAt, for a file, writes each block as it is made.
 func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) error {
-	if len(results) == 0 {
-		return ErrNoResults
-	}
-	for k, r := range results {
-		// A heap game is played, and solved, as its engine view.
-		if v := r.Instance.Game; v != g && !(g.Sum && !v.Sum && bytes.Equal(v.Source, g.Source)) {
-			return fmt.Errorf("result %d is not of game %s", k, g.File)
-		}
-	}
-	rest, err := instanceBlocks(results)
+	jobs, err := fileJobs(g, results, opt)
 	if err != nil {
 		return err
 	}
-	blocks := append([]*block{gameBlock(g, len(results), opt.OpenWidth)}, rest...)
+	blocks, err := runJobs(jobs)
+	if err != nil {
+		return err
+	}
 	entries := make([]Entry, len(blocks))
 	for k, b := range blocks {
 		b.seal()
@@ -90,6 +86,53 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 		}
 	}
 	return writeMade(w, opt.Made)
+}
+
+// WriteAt is Write to a writer that places what it writes (a file): the
+// blocks are made a few at a time, on every core, and each is written at
+// its place as soon as those before it are, so the compressed table is
+// never held whole; the header and the directory go in last, at the
+// front. The bytes are Write's.
+func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options) error {
+	jobs, err := fileJobs(g, results, opt)
+	if err != nil {
+		return err
+	}
+	entries := make([]Entry, 0, len(jobs))
+	at := int64(HeaderSize + len(jobs)*EntrySize) // where layout places the first block
+	err = streamJobs(jobs, func(b *block) error {
+		b.seal()
+		entries = append(entries, b.info)
+		if _, err := w.WriteAt(b.data, at); err != nil {
+			return err
+		}
+		at += int64(len(b.data))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	head, end := layout(entries)
+	if _, err := w.WriteAt(head, 0); err != nil {
+		return err
+	}
+	return writeMade(io.NewOffsetWriter(w, int64(end)), opt.Made)
+}
+
+// fileJobs are the jobs that make a file's blocks, in the file's order:
+// the game block, then every instance's (instanceBlocks).
+func fileJobs(g *rules.Game, results []*retro.Result, opt Options) ([]func() (*block, error), error) {
+	if len(results) == 0 {
+		return nil, ErrNoResults
+	}
+	for k, r := range results {
+		// A heap game is played, and solved, as its engine view.
+		if v := r.Instance.Game; v != g && !(g.Sum && !v.Sum && bytes.Equal(v.Source, g.Source)) {
+			return nil, fmt.Errorf("result %d is not of game %s", k, g.File)
+		}
+	}
+	game := func() (*block, error) { return gameBlock(g, len(results), opt.OpenWidth), nil }
+	return append([]func() (*block, error){game}, instanceBlocks(results)...), nil
 }
 
 // seal sets the size and checksum of a block's entry.
@@ -300,10 +343,10 @@ func shortest(cands [][]byte) []byte {
 	return best
 }
 
-// instanceBlocks makes the blocks of every instance: their records,
-// gathered into chunks, then the space and outcome blocks of each
-// instance too large to be inline, in instance order.
-func instanceBlocks(results []*retro.Result) ([]*block, error) {
+// instanceBlocks are the jobs that make the blocks of every instance:
+// their records, gathered into chunks, then the space and outcome blocks
+// of each instance too large to be inline, in instance order.
+func instanceBlocks(results []*retro.Result) []func() (*block, error) {
 	srcs := make([]*source, len(results))
 	inl := make([][2][]uint64, len(results))
 	for k, r := range results {
@@ -325,7 +368,7 @@ func instanceBlocks(results []*retro.Result) ([]*block, error) {
 			}
 		}
 	}
-	return runJobs(jobs)
+	return jobs
 }
 
 // recordJobs make the instance blocks: the records of every instance,
@@ -474,28 +517,67 @@ func symbol(d *retro.Data, i int) uint64 {
 // runJobs runs jobs on every core and returns their blocks in job order,
 // or the error of the first job that failed.
 func runJobs(jobs []func() (*block, error)) ([]*block, error) {
-	out := make([]*block, len(jobs))
-	errs := make([]error, len(jobs))
+	out := make([]*block, 0, len(jobs))
+	err := streamJobs(jobs, func(b *block) error {
+		out = append(out, b)
+		return nil
+	})
+	return out, err
+}
+
+// streamJobs runs jobs on every core, at most a few jobs ahead of the
+// first whose block is not handed on yet, and hands the blocks to put in
+// job order. It stops at the first error, a job's or put's, and returns
+// it once the jobs under way are done.
+func streamJobs(jobs []func() (*block, error), put func(*block) error) error {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(jobs)))
+	window := 4 * workers
+	type made struct {
+		b   *block
+		err error
+	}
+	ring := make([]chan made, window) // job j's block, in slot j mod window
+	for i := range ring {
+		ring[i] = make(chan made, 1)
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				out[j], errs[j] = jobs[j]()
+				b, err := jobs[j]()
+				ring[j%window] <- made{b, err}
 			}
 		}()
 	}
-	for j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	var first error
+	taken := 0
+	take := func() {
+		m := <-ring[taken%window]
+		taken++
+		if first == nil {
+			if first = m.err; first == nil {
+				first = put(m.b)
+			}
 		}
 	}
-	return out, nil
+	sent := 0
+	for ; sent < len(jobs) && first == nil; sent++ {
+		if sent >= window {
+			take() // frees the slot of job sent
+		}
+		if first == nil {
+			next <- sent
+		} else {
+			break
+		}
+	}
+	close(next)
+	for taken < sent {
+		take()
+	}
+	wg.Wait()
+	return first
 }

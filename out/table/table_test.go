@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,13 +18,33 @@ import (
 	"retro/rules"
 )
 
+// writeTable writes a table by Write, and checks that WriteAt writes the
+// same bytes.
 func writeTable(t testing.TB, g *rules.Game, rs []*retro.Result, made Made) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := Write(&buf, g, rs, Options{Made: made}); err != nil {
 		t.Fatal(err)
 	}
+	var at placed
+	if err := WriteAt(&at, g, rs, Options{Made: made}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(at, buf.Bytes()) {
+		t.Fatalf("WriteAt wrote %d bytes, not the %d that Write did", len(at), buf.Len())
+	}
 	return buf.Bytes()
+}
+
+// placed is a file in memory: what is written at an offset past its end
+// extends it.
+type placed []byte
+
+func (p *placed) WriteAt(b []byte, off int64) (int, error) {
+	if end := int(off) + len(b); end > len(*p) {
+		*p = append(*p, make([]byte, end-len(*p))...)
+	}
+	return copy((*p)[off:], b), nil
 }
 
 // checked is the checked part of a table file.
@@ -243,5 +264,49 @@ func TestContentSum(t *testing.T) {
 	}
 	if !bytes.Equal(sums[0], sums[1]) {
 		t.Errorf("two makings of one table: sums %x and %x", sums[0], sums[1])
+	}
+}
+
+// TestStreamJobsStops checks that the block runner hands on the blocks
+// in job order, stops at the first error (a job's or the sink's) and
+// makes no job far past it.
+func TestStreamJobsStops(t *testing.T) {
+	for _, failAt := range []int{-1, 0, 3, 50} {
+		for _, sinkFails := range []bool{false, true} {
+			var made atomic.Int64
+			jobs := make([]func() (*block, error), 100)
+			for j := range jobs {
+				jobs[j] = func() (*block, error) {
+					made.Add(1)
+					if j == failAt && !sinkFails {
+						return nil, fmt.Errorf("job %d fails", j)
+					}
+					return &block{info: Entry{First: uint64(j)}}, nil
+				}
+			}
+			var got []uint64
+			err := streamJobs(jobs, func(b *block) error {
+				if int(b.info.First) == failAt && sinkFails {
+					return fmt.Errorf("sink fails at %d", failAt)
+				}
+				got = append(got, b.info.First)
+				return nil
+			})
+			if failAt < 0 {
+				if err != nil || len(got) != len(jobs) {
+					t.Fatalf("no failure: %v, %d blocks", err, len(got))
+				}
+			} else if err == nil || len(got) != failAt {
+				t.Fatalf("failure at %d (sink %v): %v, %d blocks handed on", failAt, sinkFails, err, len(got))
+			}
+			for k, f := range got {
+				if f != uint64(k) {
+					t.Fatalf("block %d handed on %d-th", f, k)
+				}
+			}
+			if window := 4 * runtime.GOMAXPROCS(0); failAt >= 0 && made.Load() > int64(failAt+1+window) {
+				t.Fatalf("failure at %d: %d jobs made", failAt, made.Load())
+			}
+		}
 	}
 }
