@@ -310,3 +310,25 @@ func TestStreamJobsStops(t *testing.T) {
 		}
 	}
 }
+
+// TestWideFlag checks the header's flag of positions past 2^32 - 1: the
+// layout sets it only for a block that starts past them, so a table of
+// fewer positions has the bytes it had before the flag; this engine reads
+// a header with it, and refuses one with a flag it does not know (as an
+// engine before the flag refuses FlagWide) with ErrVersion.
+func TestWideFlag(t *testing.T) {
+	head, _ := layout([]Entry{{Kind: KindGame}, {Kind: KindOutcomes, First: 1<<32 - BlockPositions}})
+	if h, err := parseHeader(head, int64(len(head))); err != nil || h.Flags != 0 {
+		t.Fatalf("a table below 2^32 positions: flags %v, %v", h, err)
+	}
+	head, _ = layout([]Entry{{Kind: KindGame}, {Kind: KindOutcomes, First: 1 << 32}})
+	h, err := parseHeader(head, int64(len(head)))
+	if err != nil || h.Flags != FlagWide {
+		t.Fatalf("a table past 2^32 positions: %+v, %v", h, err)
+	}
+	h.Flags |= 2
+	b := h.marshal()
+	if _, err := parseHeader(b, int64(len(b))); !errors.Is(err, ErrVersion) || !strings.Contains(err.Error(), "flags 0x3") {
+		t.Fatalf("an unknown flag: %v", err)
+	}
+}
