@@ -184,28 +184,20 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	}
 	rowCells := size[len(size)-1] * int64(c.Hist)
 	spans := spansOf(member, vol, rowCells)
+	// With one winner at every end and one-pile moves, the cells that are
+	// not positions hold the value of a move into them (sweepSimple).
 	simple := c.Simple != nil && s.winConst
 	end, _ := s.endCode(s.t)
-	// With one winner at every end and one-pile moves, the cells that are
-	// not positions hold the value of a move into them.
-	fill0 := func(vals []V) {
-		if simple {
-			fill(vals, V(end<<1))
-		}
-	}
 	var store *spill.Array[V]
 	var cs *compiledSave[V]
 	var err error
 	if s.opt.Checkpoint != nil {
-		if cs, err = checkpointed[V](s, spans.total, fill0); err != nil {
+		if cs, err = checkpointed[V](s, spans.total); err != nil {
 			return nil, err
 		}
 		store = cs.store
-	} else {
-		if store, err = values[V](s, spans.total); err != nil {
-			return nil, err
-		}
-		fill0(store.Slice())
+	} else if store, err = values[V](s, spans.total); err != nil {
+		return nil, err
 	}
 	shift := uint(0)
 	if simple {

@@ -31,10 +31,10 @@ type compiledSave[V cellValue] struct {
 func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 
 // checkpointed opens the values of a checkpointed sweep: those of the
-// last save, or new ones filled with fillCode (when set). A save of a
+// last save, or new ones. A save of a
 // wider sweep stops this one at once (errLayers: the wider one takes
 // over); one of a narrower sweep is left for a new one.
-func checkpointed[V cellValue](s *compiledSolver, total int64, fill0 func([]V)) (*compiledSave[V], error) {
+func checkpointed[V cellValue](s *compiledSolver, total int64) (*compiledSave[V], error) {
 	ck := s.opt.Checkpoint
 	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total}
 	rec, err := ck.load(cs.inst)
@@ -57,9 +57,6 @@ func checkpointed[V cellValue](s *compiledSolver, total int64, fill0 func([]V)) 
 	}
 	if cs.store, err = spill.Create[V](ck.Dir, ck.file(cs.inst, "values")[len(ck.Dir)+1:], total, true); err != nil {
 		return nil, err
-	}
-	if fill0 != nil {
-		fill0(cs.store.Slice())
 	}
 	return cs, nil
 }

@@ -118,8 +118,8 @@ type simpleSweep[V cellValue] struct {
 
 // sweepSimple values every position of a simple game, row by row against
 // the order of play. It keeps a value v of a position as v<<1 | 1, so that
-// a cell tells by itself whether it is a position; vals holds endCode<<1
-// in every cell of the spans on entry.
+// a cell tells by itself whether it is a position; the other cells of a
+// row's span hold endCode<<1, written as the row is reached.
 //
 // It runs on one core. Two workers taking the rows in turn (a one-pile
 // move reaches the same row, the row before at the same place, or rows
@@ -202,6 +202,12 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 		sw.rowOf(&sw.groups[gi], p, r)
 	}
 	own := sw.ownSpan(r)
+	if own.hi >= own.lo {
+		// the cells that are no position hold the code of a move into
+		// them; a row is filled as it is reached, so that values kept in
+		// a file take the pages the sweep has come to, not the whole file
+		fill(own.v[own.at+own.lo:own.at+own.hi+1], V(sw.endCode<<1))
+	}
 	lastLo := sw.lo[last]
 	first, end := base, base+rowLen*hist // the row's cells
 	for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
