@@ -158,6 +158,10 @@ func TestReadmeExamples(t *testing.T) {
 					continue
 				}
 				for k := range words {
+					if k > 0 && (words[k-1] == "--spill" || words[k-1] == "--checkpoint") {
+						words[k] = filepath.Join(dir, words[k]) // a folder of the example's own
+						continue
+					}
 					words[k] = inDir(words[k])
 				}
 				out, errs, code := runCmd(t, words...)
