@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"retro/out"
+	"retro/retro/query"
+	"retro/retro/variant"
+)
+
+func init() {
+	register(&command{
+		name:  "make",
+		usage: "make [flags] FAMILY",
+		short: "make new variants of the exam's tasks 19–21, with their answers",
+		long: `Make draws games from FAMILY (a family file, or a built-in family: --list
+names them), solves each, and keeps the variants whose tasks 19, 20 and 21
+are well posed in the exam's wording: each task has an answer of the kind
+its wording asks for, none at an end of the range of S, all different, and
+the side that wins has a real decision to make. The same FAMILY, --count
+and --seed give the same variants.
+
+It prints the worksheet as Markdown: each variant's tasks in the exam's
+words, then the key (the answers, and how many S qualify for each task) and
+the short solutions, in Russian or, with --lang en, in English. -o DIR
+writes into DIR each variant's game file (variant-01.toml, …, games retro
+ege answers), worksheet.html (printable, the key on a page of its own) and
+worksheet.md, and prints a line per variant. --json prints the variants
+with their answers, texts and solutions in both languages.`,
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
+			o := &makeOptions{}
+			fs.IntVar(&o.count, "count", 1, "how many variants to make")
+			fs.Uint64Var(&o.seed, "seed", 1, "the seed of the draw: the same seed, the same variants")
+			fs.StringVarP(&o.dir, "out", "o", "", "write the game files and the worksheets into this folder")
+			addJSONFlag(fs, &o.json)
+			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line")
+			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
+			return o.run
+		},
+	})
+}
+
+type makeOptions struct {
+	count   int
+	seed    uint64
+	dir     string
+	json    bool
+	list    bool
+	langArg string
+}
+
+func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
+	c := commands["make"]
+	if o.list {
+		if len(args) != 0 {
+			return usagef(c, "make --list takes no FAMILY")
+		}
+		return listFamilies(e.stdout)
+	}
+	if len(args) != 1 {
+		return usagef(c, "make takes one FAMILY (make --list names the built-in ones)")
+	}
+	lang, ok := parseLang(o.langArg)
+	if !ok {
+		return usagef(c, "--lang %q: want ru or en", o.langArg)
+	}
+	if o.count < 1 || o.count > 10000 {
+		return usagef(c, "--count %d: want 1 to 10000", o.count)
+	}
+	f, err := variant.FromArg(args[0])
+	if err != nil {
+		return err
+	}
+	prog := newProgress(e, time.Now())
+	b, err := variant.Make(ctx, f, variant.Options{Count: o.count, Seed: o.seed, Lang: lang, Progress: makeProgress(prog, o.count)})
+	prog.done()
+	if err != nil {
+		return err
+	}
+	if o.dir != "" {
+		if err := writeVariants(ctx, o.dir, b, lang); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.json:
+		return printJSON(e.stdout, out.NewBatchJSON(b))
+	case o.dir != "":
+		return out.WriteVariantList(e.stdout, b, lang)
+	}
+	return out.WriteWorksheetMarkdown(e.stdout, b, lang)
+}
+
+// makeProgress shows on a terminal how far a batch has got, once it has
+// taken a second: "make: 3 of 10 variants (30%), 57 candidates drawn".
+func makeProgress(p *progress, want int) func(kept, tried int) {
+	return func(kept, tried int) {
+		p.show("%s, %d candidates drawn", countLine("make", int64(kept), int64(want), "variants"), tried)
+	}
+}
+
+// listFamilies writes the built-in families, one a line: the name and
+// the family's title.
+func listFamilies(w io.Writer) error {
+	for _, name := range variant.BuiltinNames() {
+		f, _ := variant.Builtin(name)
+		if _, err := fmt.Fprintf(w, "%-24s %s\n", name, f.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeVariants writes into dir the game files and the worksheets, each
+// file whole or not at all.
+func writeVariants(ctx context.Context, dir string, b *variant.Batch, l query.Lang) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, v := range b.Variants {
+		if err := writeAtomic(ctx, filepath.Join(dir, out.VariantFile(v)), func(w io.Writer) error {
+			_, err := io.WriteString(w, v.Game)
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	if err := writeAtomic(ctx, filepath.Join(dir, "worksheet.html"), func(w io.Writer) error {
+		return out.WriteWorksheetHTML(w, b, l)
+	}); err != nil {
+		return err
+	}
+	return writeAtomic(ctx, filepath.Join(dir, "worksheet.md"), func(w io.Writer) error {
+		return out.WriteWorksheetMarkdown(w, b, l)
+	})
+}
