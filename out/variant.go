@@ -102,7 +102,7 @@ func VariantFile(v *variant.Variant) string { return fmt.Sprintf("variant-%02d.t
 var (
 	txtVariant     = query.Text{En: "Variant %d", Ru: "Вариант %d"}
 	txtVariantCol  = query.Text{En: "Variant", Ru: "Вариант"}
-	txtVariants    = query.Text{En: "%s: %d variants of tasks 19–21", Ru: "%s: варианты заданий 19–21 (%[2]d)"}
+	txtVariants    = query.Text{En: "%s: variants of tasks 19–21 (%d)", Ru: "%s: варианты заданий 19–21 (%d)"}
 	txtTask        = query.Text{En: "Task %d.", Ru: "Задание %d."}
 	txtKey         = query.Text{En: "Answers", Ru: "Ответы"}
 	txtSolutions   = query.Text{En: "Solutions", Ru: "Решения"}
@@ -110,7 +110,7 @@ var (
 	txtNone        = query.Text{En: "none", Ru: "нет"}
 	txtOtherRead   = query.Text{En: "the guaranteed reading of task 19 (Vanya wins with his first move whatever Petya does) gives %s", Ru: "чтение «гарантированно» задания 19 (Ваня выигрывает первым ходом при любом ходе Пети) даёт %s"}
 	txtAgree       = query.Text{En: "both readings of task 19 give %d", Ru: "оба чтения задания 19 дают %d"}
-	txtMadeBy      = query.Text{En: "Made by retro make from the family %s, seed %d: %d candidates drawn.", Ru: "Сделано retro make из семейства %s, зерно %d: перебрано кандидатов — %d."}
+	txtMadeBy      = query.Text{En: "Made by retro make from the family %s, seed %d; candidates drawn: %d.", Ru: "Сделано retro make из семейства %s, зерно %d: перебрано кандидатов — %d."}
 	txtListQualify = query.Text{En: "S that qualify: %d / %d / %d", Ru: "подходящих S: %d / %d / %d"}
 )
 
