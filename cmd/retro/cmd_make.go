@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/retro"
 	"retro/retro/query"
 	"retro/retro/variant"
 )
@@ -79,9 +81,14 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	prog := newProgress(e, time.Now())
-	b, err := variant.Make(ctx, f, variant.Options{Count: o.count, Seed: o.seed, Lang: lang, Progress: makeProgress(prog, o.count)})
+	b, err := variant.Make(ctx, f, variant.Options{Count: o.count, Seed: o.seed, Lang: lang, Progress: makeProgress(prog, o.count),
+		Solve: retro.GameOptions{MaxBytes: defaultMemoryBudget()}})
 	prog.done()
-	if err != nil {
+	var big *variant.TooLargeError
+	switch {
+	case errors.As(err, &big):
+		return errors.New(big.Error()) // without the engine's cap: no flag of make moves it
+	case err != nil:
 		return err
 	}
 	if o.dir != "" {

@@ -25,8 +25,9 @@
 //   - Candidate: a spec drawn (Family.draw: every range and entry in the
 //     family's order, from one generator, PCG seeded by the seed), the
 //     range of S cut to where the game is not over at the start.
-//   - Variant: a spec solved (Solve): its game file, its Key and its
-//     Counts; once kept, its place in its batch and its Solutions.
+//   - Variant: a spec solved (Solve, within the caps of its options: a
+//     game beyond them is a TooLargeError): its game file, its Key and
+//     its Counts; once kept, its place in its batch and its Solutions.
 //   - Key: the answers, as retro ege gives them: 19 in the possible
 //     reading (can-lose 1: Vanya won with his first move after an unlucky
 //     move of Petya, one that does not end the game), 19 in the guaranteed

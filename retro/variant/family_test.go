@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro"
 	"retro/retro/variant"
 	"retro/rules"
 )
@@ -200,7 +201,7 @@ func TestLike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := variant.Like(context.Background(), g)
+		f, err := variant.Like(context.Background(), g, retro.GameOptions{})
 		if c.want != "" {
 			if !errors.Is(err, variant.ErrNotExam) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s: %v, want %q", c.game, err, c.want)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -195,7 +196,9 @@ func (sp *Spec) likeHi() int64 { return max(6*(sp.End+1), sp.End+100) }
 // the one g is well posed in, or else the possible reading of task 19,
 // with the two least S for task 20 (exactly two where g has exactly
 // two).
-func Like(ctx context.Context, g *rules.Game) (*Family, error) {
+//
+// The game is solved with opt, as Solve solves a candidate.
+func Like(ctx context.Context, g *rules.Game, opt retro.GameOptions) (*Family, error) {
 	sp, err := SpecOf(g)
 	if err != nil {
 		return nil, err
@@ -225,7 +228,7 @@ func Like(ctx context.Context, g *rules.Game) (*Family, error) {
 	if sp.Down {
 		f.S = Range{Lo: sp.Lo, Hi: sp.Hi + f.End.Hi - sp.End}
 	}
-	v, err := Solve(ctx, sp)
+	v, err := Solve(ctx, sp, opt)
 	if err != nil {
 		return nil, err
 	}

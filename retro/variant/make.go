@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"retro/retro"
 	"retro/retro/query"
 )
 
@@ -15,6 +16,8 @@ type Options struct {
 	Seed  uint64 // the same seed gives the same variants
 	// Lang is the language of the games' names; "": Russian.
 	Lang query.Lang
+	// Solve are the options of each candidate's solve: its caps (Solve).
+	Solve retro.GameOptions
 	// Progress, when set, hears after each candidate how many variants
 	// are kept and how many candidates were drawn.
 	Progress func(kept, tried int)
@@ -88,7 +91,7 @@ func Make(ctx context.Context, f *Family, opt Options) (*Batch, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		v, why, err := b.candidate(ctx, rng, seen)
+		v, why, err := b.candidate(ctx, rng, seen, opt.Solve)
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +116,7 @@ func Make(ctx context.Context, f *Family, opt Options) (*Batch, error) {
 
 // candidate draws one spec, and solves and checks it when it is a game
 // not drawn before.
-func (b *Batch) candidate(ctx context.Context, rng *rand.Rand, seen map[string]bool) (*Variant, Reject, error) {
+func (b *Batch) candidate(ctx context.Context, rng *rand.Rand, seen map[string]bool, opt retro.GameOptions) (*Variant, Reject, error) {
 	sp, why := b.Family.draw(rng)
 	if why != Kept {
 		return nil, why, nil
@@ -123,7 +126,7 @@ func (b *Batch) candidate(ctx context.Context, rng *rand.Rand, seen map[string]b
 		return nil, Repeat, nil
 	}
 	seen[key] = true
-	v, err := Solve(ctx, sp)
+	v, err := Solve(ctx, sp, opt)
 	if err != nil {
 		return nil, Kept, err
 	}

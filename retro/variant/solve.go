@@ -2,9 +2,12 @@ package variant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
+	"retro/positions"
 	"retro/retro"
 	"retro/retro/query"
 	"retro/rules"
@@ -87,17 +90,45 @@ const (
 	ans21
 )
 
-// Solve solves the game of a spec with the engine (retro.SolveLoaded)
-// and answers the exam tasks on it as retro ege does (query.Run).
-func Solve(ctx context.Context, sp Spec) (*Variant, error) {
+// DefaultMaxPositions caps the positions of a candidate's game where
+// the options of its solve do not.
+const DefaultMaxPositions = 1 << 22
+
+// TooLargeError is a candidate whose game passes the caps of its solve:
+// more positions, moves or memory than they allow. Err is the engine's
+// error.
+type TooLargeError struct {
+	Game string // the game, briefly: its start, moves, end and range of S
+	Err  error
+}
+
+func (e *TooLargeError) Error() string {
+	cause, _, _ := strings.Cut(e.Err.Error(), ";")
+	return fmt.Sprintf("the game %s is too large for a variant: %s (lower the family's end or its range of S)", e.Game, cause)
+}
+
+func (e *TooLargeError) Unwrap() error { return e.Err }
+
+// Solve solves the game of a spec with the engine (retro.SolveLoaded,
+// with opt; its MaxPositions 0: DefaultMaxPositions) and answers the exam
+// tasks on it as retro ege does (query.Run). A game beyond the caps is a
+// *TooLargeError.
+func Solve(ctx context.Context, sp Spec, opt retro.GameOptions) (*Variant, error) {
 	text := sp.GameText(nil, "variant")
 	g, err := rules.Parse("variant.toml", []byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", sp.key(), err)
 	}
-	s, err := retro.SolveLoaded(ctx, g, retro.GameOptions{})
-	if err != nil {
-		return nil, err
+	if opt.MaxPositions == 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	s, err := retro.SolveLoaded(ctx, g, opt)
+	switch {
+	case errors.Is(err, positions.ErrTooManyPositions), errors.Is(err, positions.ErrTooManyEdges),
+		errors.Is(err, positions.ErrTooManyMoves), errors.Is(err, positions.ErrMemoryBudget):
+		return nil, &TooLargeError{Game: sp.brief(), Err: err}
+	case err != nil:
+		return nil, fmt.Errorf("the game %s: %w", sp.brief(), err)
 	}
 	answers, err := query.Run(s.Results, examAsks, query.Options{})
 	if err != nil {

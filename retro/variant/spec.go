@@ -119,6 +119,20 @@ func (sp *Spec) key() string {
 	return fmt.Sprintf("%d %t %s %d %d %t %d %d..%d", sp.Piles, sp.Down, strings.Join(ms, ","), sp.End, sp.Limit, sp.NoRepeat, sp.Fixed, sp.Lo, sp.Hi)
 }
 
+// brief names the spec's game in an error: "(5, S), +3 *2, the end at
+// 71".
+func (sp *Spec) brief() string {
+	ms := make([]string, len(sp.Moves))
+	for k, m := range sp.Moves {
+		ms[k] = m.String()
+	}
+	start := "(S)"
+	if sp.Piles == 2 {
+		start = fmt.Sprintf("(%d, S)", sp.Fixed)
+	}
+	return fmt.Sprintf("%s, %s, the end at %d, S = %d..%d", start, strings.Join(ms, " "), sp.End, sp.Lo, sp.Hi)
+}
+
 // pileNames are the names of the piles in the game files of one and two
 // piles.
 var pileNames = [...][]string{1: {"x"}, 2: {"a", "b"}}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro"
 	"retro/retro/query"
 	"retro/retro/variant"
 )
@@ -253,7 +254,7 @@ func TestTextReadBack(t *testing.T) {
 // TestTextWording: the tasks' wording follows the family's.
 func TestTextWording(t *testing.T) {
 	sp := variant.Spec{Piles: 1, Moves: []variant.Move{{Op: variant.Add, K: 1}, {Op: variant.Mul, K: 2}}, End: 29, Lo: 1, Hi: 28}
-	v, err := variant.Solve(context.Background(), sp)
+	v, err := variant.Solve(context.Background(), sp, retro.GameOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

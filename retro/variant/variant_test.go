@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro"
 	"retro/retro/variant"
 )
 
@@ -202,7 +203,7 @@ func TestCheckAgainstBrute(t *testing.T) {
 	seen := map[string]int{}
 	for n := 0; n < 300; n++ {
 		sp := randomSpec(rng)
-		v, err := variant.Solve(context.Background(), sp)
+		v, err := variant.Solve(context.Background(), sp, retro.GameOptions{})
 		if err != nil {
 			t.Fatalf("%+v: %v", sp, err)
 		}
@@ -215,5 +216,17 @@ func TestCheckAgainstBrute(t *testing.T) {
 	t.Logf("verdicts: %v", seen)
 	if seen["kept"] == 0 || seen["kept"] == 300 {
 		t.Errorf("the random games are all kept or all dropped: %v", seen)
+	}
+}
+
+// A game beyond the caps of its solve is one error that names it, and
+// the cap it passed.
+func TestSolveTooLarge(t *testing.T) {
+	sp := variant.Spec{Piles: 2, Moves: []variant.Move{{Op: variant.Add, K: 1}, {Op: variant.Mul, K: 2}}, End: 200, Fixed: 3, Lo: 1, Hi: 196}
+	_, err := variant.Solve(context.Background(), sp, retro.GameOptions{MaxPositions: 1000})
+	var big *variant.TooLargeError
+	want := "the game (3, S), +1 *2, the end at 200, S = 1..196 is too large for a variant: too many positions: more than 1000 (lower the family's end or its range of S)"
+	if !errors.As(err, &big) || err.Error() != want {
+		t.Errorf("%v\nwant %s", err, want)
 	}
 }
