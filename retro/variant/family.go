@@ -96,6 +96,7 @@ type Family struct {
 	Wording  Wording
 	Tries    int    // candidates drawn at most for a batch; 0: DefaultTries
 	exclude  string // the key of a game no variant may be (Like)
+	likeOf   string // Like: the name of the game the family is made of
 }
 
 // The limits of a family's numbers: thresholds, starts and operands.

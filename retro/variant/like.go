@@ -205,7 +205,7 @@ func Like(ctx context.Context, g *rules.Game, opt retro.GameOptions) (*Family, e
 	}
 	n := int64(sp.Piles)
 	f := &Family{Name: g.Name, File: "like " + g.File, Piles: Range{Lo: n, Hi: n}, Down: sp.Down, NoRepeat: sp.NoRepeat,
-		exclude: sp.key(), End: near(sp.End, max(3, sp.End/4), 1)}
+		exclude: sp.key(), likeOf: g.Name, End: near(sp.End, max(3, sp.End/4), 1)}
 	for _, m := range sp.Moves {
 		r := near(m.K, 2, 1) // add and take
 		if m.Op == Mul || m.Op == Div {

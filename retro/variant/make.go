@@ -179,6 +179,9 @@ func (b *Batch) finish(v *Variant, l query.Lang) error {
 		l = query.Ru
 	}
 	comment := []string{fmt.Sprintf("retro make %s --seed %d: variant %d.", b.Family.File, b.Seed, v.Number)}
+	if f := b.Family; f.likeOf != "" {
+		comment = []string{fmt.Sprintf("A variant like %q (the explorer's \"another variant like this\"), seed %d.", f.likeOf, b.Seed)}
+	}
 	v.Game = v.Spec.GameText(comment, l.Say(word, b.Family.Name, v.Number))
 	v.Solutions = map[query.Lang]*Solution{}
 	for _, lang := range query.Langs {
