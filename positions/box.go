@@ -126,6 +126,14 @@ func setBits(b Bitset, from, to int64) {
 // of the walk; they are visited too. It reports whether the walk went to
 // the end.
 func EachMember(member Bitset, lo, size []int64, hist int, up bool, fn func(cell int64, p []int64, h int) bool) bool {
+	return EachMemberFrom(member, lo, size, hist, up, 0, fn)
+}
+
+// EachMemberFrom is EachMember from the walk's row from on (a row: the
+// cells of one tuple of every pile but the last; the walk's row r0 is row
+// r0 of the box up, rows-1-r0 down), so that a walk stopped after a row
+// goes on where it stood.
+func EachMemberFrom(member Bitset, lo, size []int64, hist int, up bool, from int64, fn func(cell int64, p []int64, h int) bool) bool {
 	np := len(size)
 	last := np - 1
 	row := size[last] * int64(hist)
@@ -135,7 +143,7 @@ func EachMember(member Bitset, lo, size []int64, hist int, up bool, fn func(cell
 	}
 	rows := vol / row
 	p := make([]int64, np)
-	for r0 := int64(0); r0 < rows; r0++ {
+	for r0 := from; r0 < rows; r0++ {
 		r := r0
 		if !up {
 			r = rows - 1 - r0

@@ -94,10 +94,13 @@ const (
 	bytesPerEdge           = 4
 )
 
+// Bytes is what the space's index takes, for a budget that counts it.
+func (s *Space) Bytes() int64 { return s.bytes() }
+
 // bytes is what the space's index takes.
 func (s *Space) bytes() int64 {
 	if s.dense {
-		return int64(len(s.member))*8 + int64(len(s.rank))*4
+		return int64(len(s.member))*8 + s.rank.bytes()
 	}
 	return s.index.bytes()
 }

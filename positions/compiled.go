@@ -74,6 +74,45 @@ const (
 	EndNE
 )
 
+// ReachFirst bounds the first pile a move reaches from a position whose
+// first pile is a, over the box (the other piles anywhere in it): the
+// largest where every move raises the index, the smallest where every
+// move lowers it. A sweep against the order of play never reads the
+// values of the first piles past it again once it is below a (above, for
+// a game whose moves lower the index).
+func (c *Compiled) ReachFirst(a int64) int64 {
+	lo, size := c.Space.Box()
+	reach := a
+	for k := range c.Moves {
+		m := &c.Moves[k]
+		for t, tg := range m.Targets {
+			if tg != 0 {
+				continue
+			}
+			v := m.Const[t]
+			// the other piles where they push the first furthest: a move
+			// that raises piles reads them with coefficients >= 0, one
+			// that lowers them with coefficients <= 0 (direction)
+			for j, co := range m.Coef[t] {
+				x := a
+				if j != 0 {
+					x = lo[j] + size[j] - 1
+				}
+				v += co * x
+			}
+			if d := m.Div[t]; d > 1 {
+				v = rules.FloorDiv(v, d)
+			}
+			if c.Up {
+				reach = max(reach, v)
+			} else {
+				reach = min(reach, v)
+			}
+		}
+	}
+	return reach
+}
+
 // Holds evaluates the end test on the sum Σ EndCoef[j]·p_j + EndConst.
 func (c *Compiled) Holds(e int64) bool {
 	switch c.EndOp {
@@ -131,7 +170,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		return nil, why, nil
 	}
 	g := in.Game
-	opt = opt.withDefaults()
+	opt = opt.withDefaults64()
 	starts, err := in.Starts(opt.OpenWidth)
 	if err != nil {
 		return nil, "", err
@@ -167,9 +206,6 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 			return nil, why, err
 		}
 		c.Found = "found in one sweep of the box in the order of play"
-	}
-	if sw.count > math.MaxUint32 {
-		return nil, "more than 2^32 - 1 positions", nil
 	}
 	c.Space, why = sw.space()
 	if why != "" {

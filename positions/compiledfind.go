@@ -16,6 +16,19 @@ import (
 // play (run), each position's moves marking the positions they reach
 // before the sweep gets to them.
 
+// A SweepSave keeps where the compiled path's search of the box stands,
+// so that a search stopped after a row goes on from there: the rows before
+// walk row row are searched, member holds the positions they found and
+// marked, count the positions kept, min and max their tight box.
+type SweepSave interface {
+	// Due tells whether a save is due.
+	Due() bool
+	Save(row int64, member Bitset, count int, min, max []int64) error
+	// Load reads the last save of a search of a box of words membership
+	// words; ok is false when there is none.
+	Load(words int) (row int64, member Bitset, count int, min, max []int64, ok bool, err error)
+}
+
 // sweep finds the reachable positions in the prior box, in the order of
 // play. Its cells are the tuples' cells times the history values plus the
 // history, as the Space numbers them.
@@ -32,7 +45,8 @@ type sweep struct {
 	count  int
 	min    []int64 // the tight box of the members
 	max    []int64
-	swept  bool // wholeBox swept after all
+	swept  bool       // wholeBox swept after all
+	tuple  tupleMoves // the moves of the tuple at hand
 }
 
 // volumeOf sizes the prior box, with every history, against the limit of
@@ -109,6 +123,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	p, t, u := make([]int64, np), make([]int64, np), make([]int64, np)
 	var why string
 	simple := s.simpleSteps()
+	s.tuple.base = -1
 	visit := func(cell int64, h int) bool {
 		start := isStart(cell)
 		if start && c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
@@ -133,7 +148,31 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	}
 	steps := 0
 	var err error
-	EachMember(s.member, s.lo, s.size, c.Hist, c.Up, func(cell int64, q []int64, h int) bool {
+	from, rowCells := int64(0), s.size[np-1]*hist
+	rows := int64(vol) / rowCells
+	sv := s.opt.Save
+	if sv != nil {
+		row, member, count, mn, mx, ok, lerr := sv.Load(len(s.member))
+		if lerr != nil {
+			return "", lerr
+		}
+		if ok {
+			from, s.member, s.count, s.min, s.max = row, member, count, mn, mx
+		}
+	}
+	walked := from
+	EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
+		if r0 := cell / rowCells; sv != nil {
+			if !c.Up {
+				r0 = rows - 1 - r0
+			}
+			if r0 != walked && sv.Due() {
+				if err = sv.Save(r0, s.member, s.count, s.min, s.max); err != nil {
+					return false
+				}
+			}
+			walked = r0
+		}
 		copy(p, q)
 		if !visit(cell, h) {
 			return false
@@ -141,6 +180,9 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		if steps++; steps&(1<<16-1) == 0 {
 			if err = s.opt.stopped(); err != nil {
 				return false
+			}
+			if s.opt.Progress != nil {
+				s.opt.Progress("positions", int64(s.count))
 			}
 		}
 		return true
@@ -150,6 +192,12 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	}
 	if s.count > s.opt.MaxPositions {
 		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+	}
+	if sv != nil && walked < rows {
+		// the search is done: a rerun goes straight on from its end
+		if err := sv.Save(rows, s.member, s.count, s.min, s.max); err != nil {
+			return "", err
+		}
 	}
 	return "", nil
 }
@@ -217,6 +265,14 @@ type step struct {
 	endC, stride, lo, hi int64
 }
 
+func (m *step) apply(v int64) int64 {
+	nv := m.Mul*v + m.Add
+	if m.Div > 1 {
+		nv = rules.FloorDiv(nv, m.Div)
+	}
+	return nv
+}
+
 // simpleSteps lists the moves as steps in the prior box (indexed as
 // Moves), or nil when some move is not simple.
 func (s *sweep) simpleSteps() []step {
@@ -238,46 +294,105 @@ func (s *sweep) simpleSteps() []step {
 // visitSimple follows the simple moves of non-final member (p, h) at
 // cell: it marks the positions they reach and returns how many moves are
 // legal; false (with why) when the compiled path does not apply after
-// all.
+// all. The moves of a group do the same from every history of a tuple but
+// for the history they lead to: they are made once a tuple (tupleMoves),
+// and a group's cells are marked once for each history they lead to.
 func (s *sweep) visitSimple(steps []step, cell int64, h int, p, t, u []int64, why *string) (int, bool) {
 	c := s.c
+	base := cell - int64(h)
+	if base != s.tuple.base {
+		if *why = s.tupleMoves(steps, base, p, t, u); *why != "" {
+			return 0, false
+		}
+	}
+	tm := &s.tuple
+	legal := 0
+	for _, pl := range c.Plays[h] {
+		g := &tm.groups[pl.Group]
+		legal += g.legal
+		for _, o := range g.outside {
+			copy(t, p)
+			t[steps[o].P] = steps[o].apply(p[steps[o].P])
+			if *why = s.leaves(&c.Moves[o], p, t, pl.Next, u); *why != "" {
+				return 0, false
+			}
+		}
+		if g.marked(pl.Next) {
+			continue
+		}
+		for _, to := range g.to {
+			s.member.Set(int(to + int64(pl.Next)))
+		}
+	}
+	return legal, true
+}
+
+// tupleMoves is what the moves of one tuple come to, group by group: the
+// legal ones, the cells of the tuples they reach in the box (history 0),
+// the moves that leave the box, and the histories their cells have been
+// marked at.
+type tupleMoves struct {
+	base   int64 // the tuple's cell of history 0; -1: none yet
+	groups []groupMoves
+}
+
+type groupMoves struct {
+	legal   int
+	to      []int64
+	outside []int // moves that leave the box, indices into Moves
+	done    []int // the histories marked
+}
+
+// marked reports whether the group's cells are marked at history next,
+// and notes that they will be.
+func (g *groupMoves) marked(next int) bool {
+	for _, d := range g.done {
+		if d == next {
+			return true
+		}
+	}
+	g.done = append(g.done, next)
+	return false
+}
+
+// tupleMoves makes the moves of every group from the tuple p, whose cell
+// is base.
+func (s *sweep) tupleMoves(steps []step, base int64, p, t, u []int64) string {
+	c := s.c
+	tm := &s.tuple
+	tm.base = base
+	if len(tm.groups) != len(c.Groups) {
+		tm.groups = make([]groupMoves, len(c.Groups))
+	}
 	e := int64(0)
 	if c.EndOp != EndNone {
 		e = c.EndSum(p)
 	}
-	base := cell - int64(h)
-	legal := 0
-	for _, pl := range c.Plays[h] {
-		for _, mi := range pl.Moves {
+	for gi, moves := range c.Groups {
+		g := &tm.groups[gi]
+		g.legal, g.to, g.outside, g.done = 0, g.to[:0], g.outside[:0], g.done[:0]
+		for _, mi := range moves {
 			m := &steps[mi]
 			pv := p[m.P]
-			nv := m.Mul*pv + m.Add
-			if m.Div > 1 {
-				nv = rules.FloorDiv(nv, m.Div)
-			}
+			nv := m.apply(pv)
 			if nv == pv || nv < 0 && !c.Signed {
 				continue
 			}
-			legal++
+			g.legal++
 			if c.EndOp != EndNone && c.Holds(e+m.endC*(nv-pv)) {
 				continue
 			}
 			if nv < m.lo || nv > m.hi {
-				copy(t, p)
-				t[m.P] = nv
-				if *why = s.leaves(&c.Moves[mi], p, t, pl.Next, u); *why != "" {
-					return 0, false
-				}
+				g.outside = append(g.outside, mi)
 				continue
 			}
 			if (nv > pv) != c.Up {
-				*why = against(&c.Moves[mi], p)
-				return 0, false
+				return against(&c.Moves[mi], p)
 			}
-			s.member.Set(int(base + (nv-pv)*m.stride + int64(pl.Next)))
+			g.to = append(g.to, base+(nv-pv)*m.stride)
 		}
 	}
-	return legal, true
+	return ""
 }
 
 // hasMove reports whether position (t, th) has a legal move (u is

@@ -95,6 +95,10 @@ func (f *finder) parallel() error {
 		if err != nil || f.box == nil {
 			return err
 		}
+		f.deep++
+		if err := f.growthCheck(f.deep); err != nil {
+			return err
+		}
 		level = next
 		f.level = int64(cap(level)) * 8 * 2 // and the next one
 	}

@@ -56,7 +56,11 @@
 //     index.
 //   - Position cap: the most positions Enumerate will find before it stops
 //     with ErrTooManyPositions, so that a game that does not end is an error,
-//     not an exhausted machine.
+//     not an exhausted machine. A game that gains only a few positions a
+//     level would reach it after millions of levels: a search that passes
+//     UnboundedDepth levels asks the rules once for a proof that a pile
+//     grows without bound (rules.Instance.Unbounded) and stops with
+//     ErrUnbounded when there is one.
 //   - Budget: what else bounds Enumerate. The moves generated, all
 //     positions and passes together (Options.MaxMoves, ErrTooManyMoves); the
 //     bytes of the tables of the positions, the graph and the solver's state

@@ -28,7 +28,14 @@ type Options struct {
 	// MaxBytes is the memory budget of the tables of the positions, the
 	// graph and the solver's state (estimated as they grow, and before each
 	// large allocation); 0: no budget.
-	MaxBytes  int64
+	MaxBytes int64
+	// Spill, when set, is a directory where a path that can keeps its
+	// arrays in files (package spill) when they would take more than the
+	// budget, instead of stopping at it.
+	Spill string
+	// Save, when set, is where the compiled path's search of the box saves
+	// where it stands now and then, and resumes from (a checkpoint).
+	Save      SweepSave
 	OpenWidth int64 // values of an open start parameter; 0: DefaultOpenWidth
 	Horizon   int   // analyse positions within this many moves of a start; -1: no horizon
 	// Extra start positions, beyond the game's own (to look at a position
@@ -44,17 +51,31 @@ type Options struct {
 // DefaultOptions are the options a game asks for itself.
 func DefaultOptions(g *rules.Game) Options { return Options{Horizon: g.Horizon} }
 
-// MaxIndex is the most positions a space numbers: indices are 32-bit
-// (a hash index's ids signed), so a cap above it is taken as MaxIndex.
-const MaxIndex = 1<<31 - 1
+// MaxIndex is the most positions a path of 32-bit indices numbers (the
+// general search, a hash index's signed ids, the stored graph, the
+// colouring core's lists), so that a cap above it is taken as MaxIndex
+// there. The compiled path numbers its positions in 64 bits, up to
+// MaxIndex64.
+const (
+	MaxIndex   = 1<<31 - 1
+	MaxIndex64 = 1 << 62
+)
 
 // withDefaults is opt with the position cap and the open width filled in
 // where they are left at zero, and the cap at most MaxIndex.
 func (o Options) withDefaults() Options {
+	o = o.withDefaults64()
+	o.MaxPositions = min(o.MaxPositions, MaxIndex)
+	return o
+}
+
+// withDefaults64 is withDefaults for a path of 64-bit indices: the cap at
+// most MaxIndex64.
+func (o Options) withDefaults64() Options {
 	if o.MaxPositions <= 0 {
 		o.MaxPositions = DefaultMaxPositions
 	}
-	o.MaxPositions = min(o.MaxPositions, MaxIndex)
+	o.MaxPositions = min(o.MaxPositions, MaxIndex64)
 	if o.OpenWidth <= 0 {
 		o.OpenWidth = DefaultOpenWidth
 	}
@@ -177,6 +198,29 @@ type finder struct {
 	work  *work
 	meter *meter
 	sent  int64 // a distributed search's bytes sent to the other peers
+	deep  int   // levels of the parallel search done: depths of the sequential one start there
+	asked bool  // whether growthCheck has asked the rules
+}
+
+// UnboundedDepth is how deep the search goes before it asks whether the
+// rules prove that its positions never end (rules.Instance.Unbounded):
+// x - 1 and x + 4 from 1, where the end x < 0 never holds, gains a few
+// positions a level, and would take 25 million levels and minutes to reach
+// the position cap. A game that ends is never stopped (it is a proof, not
+// a guess), and the proof is asked for once, by a search that long.
+const UnboundedDepth = 1 << 16
+
+// growthCheck stops a search at UnboundedDepth where the rules prove that
+// the positions never end.
+func (f *finder) growthCheck(depth int) error {
+	if depth < UnboundedDepth || f.asked || f.opt.Horizon >= 0 {
+		return nil
+	}
+	f.asked = true
+	if gr := f.in.Unbounded(f.opt.OpenWidth); gr != nil {
+		return fmt.Errorf("%w: %s; the search is %d moves deep (set a horizon)", ErrUnbounded, gr, depth)
+	}
+	return nil
 }
 
 func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {
@@ -219,7 +263,7 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 // tooManyPositions is the error of a search that passed the cap.
 func tooManyPositions(limit int) error {
 	if limit >= MaxIndex {
-		return fmt.Errorf("%w: more than %d, the most a 32-bit position index numbers", ErrTooManyPositions, limit)
+		return fmt.Errorf("%w: more than %d, the most the general path's 32-bit position index numbers (the compiled path numbers them in 64 bits)", ErrTooManyPositions, limit)
 	}
 	return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)", ErrTooManyPositions, limit)
 }
@@ -522,6 +566,9 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	if f.opt.Horizon >= 0 && depth >= f.opt.Horizon {
 		f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
 		return nil
+	}
+	if err := f.growthCheck(f.deep + depth); err != nil {
+		return err
 	}
 	rec := f.rec
 	for k := 0; k < f.moves.Len(); k++ {

@@ -15,6 +15,10 @@ var (
 	ErrTooManyEdges = errors.New("too many edges")
 	// ErrNotATier: a move lowers the game's declared tier.
 	ErrNotATier = errors.New("not a tier")
+	// ErrUnbounded: the search went deeper than UnboundedDepth, and the
+	// rules prove that a pile grows without bound (rules.Growth): no cap
+	// would end it, a horizon does.
+	ErrUnbounded = errors.New("the positions never end")
 )
 
 // Errors of the budget of Enumerate (Options.MaxMoves, Options.MaxBytes).

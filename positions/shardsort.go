@@ -173,13 +173,10 @@ func (s *shardFinder) denseShard(sp *Space, first int, cells []uint64) (*Space, 
 }
 
 // shardRanks is the rank directory of a shard's membership bits, counted
-// from the index of its first position.
-func shardRanks(member Bitset, first int) []uint32 {
+// from the shard's first position.
+func shardRanks(member Bitset, first int) ranks {
 	rank, _ := rankDirectory(member)
-	for w := range rank {
-		rank[w] += uint32(first)
-	}
-	return rank
+	return rank.shifted(first)
 }
 
 // sortCells sorts the cells of every peer among the peers, as sortAmong

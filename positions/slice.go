@@ -266,7 +266,7 @@ func (c *sliceCursor) stepRank(piles []int32, deltas []int64) uint32 {
 type sliceIndex struct {
 	s      *slice
 	member Bitset
-	rank   []uint32 // members in the words before each
+	rank   ranks // the members in the words before each
 	n      int
 }
 
@@ -284,14 +284,14 @@ func (x *sliceIndex) at(r uint32) (int32, bool) {
 	if x.member[w]&bit == 0 {
 		return -1, false
 	}
-	return int32(x.rank[w] + uint32(bits.OnesCount64(x.member[w]&(bit-1)))), true
+	return int32(x.rank.at(int(w)) + bits.OnesCount64(x.member[w]&(bit-1))), true
 }
 
 // sliceRank is the rank of member id.
 func (x *sliceIndex) sliceRank(id int32) uint32 {
-	w := sort.Search(len(x.rank), func(w int) bool { return x.rank[w] > uint32(id) }) - 1
+	w := x.rank.word(int(id), 0, x.rank.len())
 	word := x.member[w]
-	for k := uint32(id) - x.rank[w]; k > 0; k-- {
+	for k := int(id) - x.rank.at(w); k > 0; k-- {
 		word &= word - 1
 	}
 	return uint32(w)<<6 + uint32(bits.TrailingZeros64(word))
@@ -344,5 +344,5 @@ func (x *sliceIndex) unpack() ([]int64, []uint32) {
 }
 
 func (x *sliceIndex) bytes() int64 {
-	return int64(len(x.member))*8 + int64(len(x.rank))*4 + int64(len(x.s.comp))*4
+	return int64(len(x.member))*8 + x.rank.bytes() + int64(len(x.s.comp))*4
 }

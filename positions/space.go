@@ -26,7 +26,7 @@ type Space struct {
 	// dense
 	dense  bool
 	member Bitset
-	rank   []uint32 // rank[w]: members in words before w
+	rank   ranks // the members in the words before each word
 
 	// hashed
 	index keyIndex
@@ -81,7 +81,7 @@ func (s *Space) cellIndex(c uint64) (int, bool) {
 	if w < 0 || w >= len(s.member) || s.member[w]&(1<<(c&63)) == 0 {
 		return 0, false
 	}
-	return int(s.rank[w]) + bits.OnesCount64(s.member[w]&(1<<(c&63)-1)), true
+	return s.rank.at(w) + bits.OnesCount64(s.member[w]&(1<<(c&63)-1)), true
 }
 
 // wordLo is the word of the box where a dense space's membership bits
@@ -93,17 +93,60 @@ func (s *Space) wordLo() int {
 	return s.shard.wordLo
 }
 
+// ranks is the rank directory of a membership bitset: the members before
+// each word (and, at len-1, in all), kept as a 32-bit count from the start
+// of the word's run of rankRun words and the 64-bit count before the run,
+// so that a space of more than 2^32 positions costs 4 bytes a word, as one
+// of fewer does.
+type ranks struct {
+	base []int64  // members before each run
+	rel  []uint32 // members before each word, from the start of its run
+}
+
+// rankRun is the words a run of a rank directory holds: 2^16 words hold
+// 2^22 members, well inside 32 bits.
+const rankShift = 16
+
+// at is the number of members before word w.
+func (r ranks) at(w int) int { return int(r.base[w>>rankShift]) + int(r.rel[w]) }
+
+// len is the number of words the directory counts before, the whole
+// count included: the bitset's words plus one.
+func (r ranks) len() int { return len(r.rel) }
+
+// word is the last word w of the directory with at(w) <= i, searching
+// from..to.
+func (r ranks) word(i, from, to int) int {
+	return from + sort.Search(to-from, func(k int) bool { return r.at(from+k) > i }) - 1
+}
+
+// shifted is the directory of a bitset whose members come first..: its
+// counts raised by first (a shard's).
+func (r ranks) shifted(first int) ranks {
+	for k := range r.base {
+		r.base[k] += int64(first)
+	}
+	return r
+}
+
+// bytes is the directory's memory.
+func (r ranks) bytes() int64 { return int64(len(r.rel))*4 + int64(len(r.base))*8 }
+
 // rankDirectory counts the members before each word of a membership
 // bitset, and in all.
-func rankDirectory(member Bitset) ([]uint32, int) {
-	rank := make([]uint32, len(member)+1)
-	n := 0
-	for w, word := range member {
-		rank[w] = uint32(n)
-		n += bits.OnesCount64(word)
+func rankDirectory(member Bitset) (ranks, int) {
+	r := ranks{rel: make([]uint32, len(member)+1), base: make([]int64, len(member)>>rankShift+1)}
+	n, start := 0, 0
+	for w := range len(member) + 1 {
+		if w&(1<<rankShift-1) == 0 {
+			r.base[w>>rankShift], start = int64(n), n
+		}
+		r.rel[w] = uint32(n - start)
+		if w < len(member) {
+			n += bits.OnesCount64(member[w])
+		}
 	}
-	rank[len(member)] = uint32(n)
-	return rank, n
+	return r, n
 }
 
 // Position writes the piles of position i into piles (len Piles()) and
@@ -112,7 +155,7 @@ func (s *Space) Position(i int, piles []int64) int {
 	if !s.dense {
 		return int(s.index.tuple(int32(i-s.first), piles))
 	}
-	w := sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
+	w := s.rank.word(i, 0, s.rank.len())
 	return s.decodeIn(w, i, piles)
 }
 
@@ -126,26 +169,35 @@ func (s *Space) PositionNear(i int, near *int, piles []int64) int {
 		return int(s.index.tuple(int32(i-s.first), piles))
 	}
 	w := *near
-	if w < 0 || w >= len(s.rank) || int(s.rank[w]) > i {
-		w = sort.Search(len(s.rank), func(w int) bool { return int(s.rank[w]) > i }) - 1
+	if w < 0 || w >= s.rank.len() || s.rank.at(w) > i {
+		w = s.rank.word(i, 0, s.rank.len())
 	} else {
 		step := 1
-		for w+step < len(s.rank) && int(s.rank[w+step]) <= i {
+		for w+step < s.rank.len() && s.rank.at(w+step) <= i {
 			w += step
 			step *= 2
 		}
-		hi := min(w+step, len(s.rank))
-		w += sort.Search(hi-w, func(k int) bool { return int(s.rank[w+k]) > i }) - 1
+		w = s.rank.word(i, w, min(w+step, s.rank.len()))
 	}
 	*near = w
 	return s.decodeIn(w, i, piles)
+}
+
+// MemberCell is the cell of position i of a dense space, in its box.
+func (s *Space) MemberCell(i int) int64 {
+	w := s.rank.word(i, 0, s.rank.len())
+	word := s.member[w]
+	for k := i - s.rank.at(w); k > 0; k-- {
+		word &= word - 1
+	}
+	return int64(s.wordLo()+w)<<6 + int64(bits.TrailingZeros64(word))
 }
 
 // decodeIn writes the piles of position i, a member of word w of a dense
 // space, and returns its history value.
 func (s *Space) decodeIn(w, i int, piles []int64) int {
 	word := s.member[w]
-	for k := i - int(s.rank[w]); k > 0; k-- {
+	for k := i - s.rank.at(w); k > 0; k-- {
 		word &= word - 1
 	}
 	return s.decode(uint64((s.wordLo()+w)<<6+bits.TrailingZeros64(word)), piles)

@@ -3,6 +3,7 @@ package positions
 import (
 	"errors"
 	"flag"
+	"math/bits"
 	"math/rand"
 	"slices"
 	"testing"
@@ -337,11 +338,53 @@ func TestPositionNear(t *testing.T) {
 		asc[i] = i
 	}
 	check("ascending", asc, 0)
-	check("from a hint past the end", asc, len(rank)+5)
+	check("from a hint past the end", asc, rank.len()+5)
 	check("at random", rng.Perm(n), 0)
 	var sparse []int
 	for i := 0; i < n; i += 1 + rng.Intn(40) {
 		sparse = append(sparse, i)
 	}
 	check("ascending far apart", sparse, 0)
+}
+
+// TestRanksAcrossRuns checks the two-level rank directory against a count
+// of every word, over more words than three runs hold, and a shard's
+// directory shifted by its first position.
+func TestRanksAcrossRuns(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	member := make(Bitset, 3<<rankShift+77)
+	for w := range member {
+		switch rng.Intn(3) {
+		case 0:
+			member[w] = ^uint64(0)
+		case 1:
+			member[w] = rng.Uint64()
+		}
+	}
+	r, n := rankDirectory(member)
+	count := 0
+	for w := range len(member) + 1 {
+		if got := r.at(w); got != count {
+			t.Fatalf("word %d: %d members before it, want %d", w, got, count)
+		}
+		if w < len(member) {
+			count += bits.OnesCount64(member[w])
+		}
+	}
+	if n != count || r.len() != len(member)+1 {
+		t.Fatalf("%d members and %d words, want %d and %d", n, r.len(), count, len(member)+1)
+	}
+	for _, i := range []int{0, 1, n / 3, n / 2, n - 1} {
+		w := r.word(i, 0, r.len())
+		if r.at(w) > i || r.at(w+1) <= i {
+			t.Fatalf("member %d: word %d holds %d..%d", i, w, r.at(w), r.at(w+1))
+		}
+	}
+	first := 5 << 32
+	s := shardRanks(member, first)
+	for _, w := range []int{0, 1 << rankShift, len(member)} {
+		if got, want := s.at(w), first+r.at(w); got != want {
+			t.Fatalf("shard word %d: %d, want %d", w, got, want)
+		}
+	}
 }

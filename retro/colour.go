@@ -183,7 +183,7 @@ func (c *colouring[W]) close(o Outcome, layer uint32) *frontier {
 	f := c.next
 	if f.n > 0 {
 		c.done += f.n
-		c.segs = append(c.segs, segment{end: uint32(c.done), layer: layer, outcome: o})
+		c.segs = append(c.segs, segment{end: int64(c.done), layer: layer, outcome: o})
 	}
 	if c.net != nil {
 		c.net.closed(o, layer, f.n)

@@ -3,9 +3,12 @@ package retro
 import (
 	"fmt"
 	"math/bits"
+	"os"
 	"slices"
+	"unsafe"
 
 	"retro/positions"
+	"retro/positions/spill"
 	"retro/rules"
 )
 
@@ -39,7 +42,7 @@ type compiledSolver struct {
 	t            []int64
 	moves, edges int64
 	opt          Options
-	maxMoves     int64 // the move cap, 0: none
+	popt         positions.Options // the caps, the budget and the spill directory
 }
 
 // errLayers: the layers outgrew the cell values; the sweep runs again
@@ -48,10 +51,10 @@ type errLayers struct{}
 
 func (errLayers) Error() string { return "layers too deep for 16-bit cells" }
 
-func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) *compiledSolver {
+func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) *compiledSolver {
 	g := in.Game
 	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: ruleOf(g.Count),
-		t: make([]int64, len(g.Piles)), opt: opt, maxMoves: maxMoves}
+		t: make([]int64, len(g.Piles)), opt: opt, popt: popt}
 	s.winner, s.winConst = g.ConstWinner()
 	return s
 }
@@ -69,10 +72,13 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 }
 
 // check is the sweep's check of the context and of the move cap, every
-// 65 536 positions or so many moves.
+// 65 536 positions or so many moves, and its report of the moves made.
 func (s *compiledSolver) check() error {
-	if s.maxMoves > 0 && s.moves > s.maxMoves {
-		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, s.maxMoves)
+	if s.popt.Progress != nil {
+		s.popt.Progress("moves", s.moves)
+	}
+	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
+		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
 	}
 	if s.opt.Context != nil {
 		return s.opt.Context.Err()
@@ -81,42 +87,162 @@ func (s *compiledSolver) check() error {
 }
 
 // solveCompiled values every position of c and makes the Result.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, maxMoves int64) (*Result, error) {
+func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) (*Result, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
 		}
 	}
-	s := newCompiledSolver(c, in, opt, maxMoves)
+	s := newCompiledSolver(c, in, opt, popt)
 	r, err := sweepValues[uint16](s)
 	if _, deep := err.(errLayers); deep {
-		s = newCompiledSolver(c, in, opt, maxMoves)
+		s = newCompiledSolver(c, in, opt, popt)
 		r, err = sweepValues[uint32](s)
 	}
 	return r, err
 }
 
+// values makes the sweep's n values: in the heap within the budget, and
+// past it in a file of the spill directory, if there is one.
+func values[V cellValue](s *compiledSolver, n int64) (*spill.Array[V], error) {
+	size := n * int64(unsafe.Sizeof(V(0)))
+	need := size + int64(s.c.Space.Len())/4 // the values, and the outcome bits of the result
+	popt := s.popt
+	if popt.MaxBytes <= 0 || need <= popt.MaxBytes {
+		return spill.Heap[V](n), nil
+	}
+	if popt.Spill == "" {
+		return nil, fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s; "+
+			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), s.c.Space.Len(),
+			positions.FormatBytes(popt.MaxBytes))
+	}
+	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
+}
+
+// deadRows releases, from a sweep's values kept in a file, the rows whose
+// values it will not read again: past the first pile the moves of the
+// rows still to come reach (Compiled.ReachFirst), from where it last
+// released. p is a tuple of the row just valued.
+type deadRows[V cellValue] struct {
+	c        *positions.Compiled
+	spans    *cellSpans
+	store    *spill.Array[V]
+	perFirst int64 // rows a value of the first pile
+	rows     int64
+	from     int64 // up: the values from here on are released; down: those before
+}
+
+func newDeadRows[V cellValue](c *positions.Compiled, spans *cellSpans, store *spill.Array[V]) *deadRows[V] {
+	if !store.InFile() || spans.full {
+		return nil
+	}
+	_, size := c.Space.Box()
+	d := &deadRows[V]{c: c, spans: spans, store: store, rows: int64(len(spans.lo)), perFirst: int64(len(spans.lo)) / size[0]}
+	if c.Up {
+		d.from = spans.total
+	}
+	return d
+}
+
+func (d *deadRows[V]) after(p []int64) {
+	if d == nil || len(p) < 2 {
+		return
+	}
+	lo, _ := d.c.Space.Box()
+	reach := d.c.ReachFirst(p[0]) - lo[0]
+	if d.c.Up {
+		row := (reach + 1) * d.perFirst // the first row past the reach
+		if row >= d.rows {
+			return
+		}
+		start := d.spans.at[row] + d.spans.lo[row]
+		if start < d.from {
+			d.store.Release(start, d.from)
+			d.from = start
+		}
+		return
+	}
+	row := reach * d.perFirst // the first row of the reach: those before are done
+	if row <= 0 {
+		return
+	}
+	end := d.spans.at[row] + d.spans.lo[row]
+	if end > d.from {
+		d.store.Release(d.from, end)
+		d.from = end
+	}
+}
+
 func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	c := s.c
 	sp := c.Space
-	lo, size := sp.Box()
+	_, size := sp.Box()
 	member := sp.Members()
 	vol := int64(c.Hist)
 	for _, z := range size {
 		vol *= z
 	}
-	vals := make([]V, vol)
-	limit := uint64(^V(0))
+	rowCells := size[len(size)-1] * int64(c.Hist)
+	spans := spansOf(member, vol, rowCells)
+	simple := c.Simple != nil && s.winConst
+	end, _ := s.endCode(s.t)
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them.
-	if c.Simple != nil && s.winConst {
-		end, _ := s.endCode(s.t)
-		fill(vals, V(end<<1))
-		if err := sweepSimple(s, vals, end, limit); err != nil {
+	fill0 := func(vals []V) {
+		if simple {
+			fill(vals, V(end<<1))
+		}
+	}
+	var store *spill.Array[V]
+	var cs *compiledSave[V]
+	var err error
+	if s.opt.Checkpoint != nil {
+		if cs, err = checkpointed[V](s, spans.total, fill0); err != nil {
 			return nil, err
 		}
-		return resultOf(s, vals, 1)
+		store = cs.store
+	} else {
+		if store, err = values[V](s, spans.total); err != nil {
+			return nil, err
+		}
+		fill0(store.Slice())
 	}
+	shift := uint(0)
+	if simple {
+		shift = 1
+	}
+	if !cs.valued() {
+		var err error
+		if simple {
+			err = sweepSimple(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, end, uint64(^V(0)))
+		} else {
+			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if cs != nil {
+			if err := cs.done(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if cs != nil {
+		return resultSaved(s, cs, spans, shift)
+	}
+	return resultOf(s, store, spans, shift)
+}
+
+// sweepAffine values every position of a compiled game from its moves,
+// one position at a time against the order of play, the winner of each
+// end asked of the rules.
+func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64) error {
+	c := s.c
+	sp := c.Space
+	lo, size := sp.Box()
+	member := sp.Members()
+	limit := uint64(^V(0))
+	rows := sizeRows(size, c.Hist, rowCells)
 	t := s.t
 	var err error
 	// in reports whether t lies in the box, and the cell of its tuple.
@@ -133,10 +259,24 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	}
 	var seen []int64
 	steps := 0
-	ok := positions.EachMember(member, lo, size, c.Hist, !c.Up, func(cell int64, p []int64, h int) bool {
+	from := cs.from()
+	walked := from // the walk's row at hand
+	ok := positions.EachMemberFrom(member, lo, size, c.Hist, !c.Up, from, func(cell int64, p []int64, h int) bool {
 		if steps++; steps&(1<<16-1) == 0 {
 			if err = s.check(); err != nil {
 				return false
+			}
+			dead.after(p)
+		}
+		if r0 := cell / rowCells; cs != nil {
+			if c.Up {
+				r0 = rows - 1 - r0 // the walk goes down
+			}
+			if r0 != walked {
+				walked = r0
+				if err = cs.row(s, r0, s.moves, s.edges); err != nil {
+					return false
+				}
 			}
 		}
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
@@ -152,8 +292,9 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 					legal++
 					var code uint64
 					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
-						code = uint64(vals[tc+int64(pl.Next)])
-						seen = append(seen, tc+int64(pl.Next))
+						a, _ := spans.addr(tc + int64(pl.Next))
+						code = uint64(vals[a])
+						seen = append(seen, a)
 					} else if code, err = s.endCode(t); err != nil {
 						return false
 					}
@@ -171,18 +312,25 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 			err = errLayers{}
 			return false
 		}
-		vals[cell] = V(v)
+		a, _ := spans.addr(cell)
+		vals[a] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
 		return true
 	})
 	if !ok {
-		return nil, err
+		return err
 	}
-	if err := s.check(); err != nil {
-		return nil, err
+	return s.check()
+}
+
+// sizeRows is the rows of a box: its cells over a row's.
+func sizeRows(size []int64, hist int, rowCells int64) int64 {
+	vol := int64(hist)
+	for _, z := range size {
+		vol *= z
 	}
-	return resultOf(s, vals, 0)
+	return vol / rowCells
 }
 
 // fill sets every value of vals to v, doubling a filled prefix.
@@ -214,13 +362,15 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// resultOf turns the cell values (each code shifted left by shift) into a
-// Result: the layers and outcomes by index, and the coloured sets from the
-// count of each key. The layers take the memory of the values: a
-// position's index is at most its cell, so that each value is read before
-// its place is written; where the box is more than twice the positions,
-// the layers are copied out so that the box's memory is freed.
-func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, error) {
+// resultOf turns the cell values (each code shifted left by shift, kept
+// where spans says) into a Result: the layers and outcomes by index, and
+// the coloured sets from the count of each key. The layers take the
+// memory of the values: a position's index is at most where its value is
+// kept, so that each value is read before its place is written; where the
+// values are more than twice the positions, the layers are copied out so
+// that the values' memory is freed.
+func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans, shift uint) (*Result, error) {
+	vals := store.Slice()
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
@@ -229,11 +379,11 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, er
 	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
 	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
 	// above; outcomes follow from keys
-	count := make([]uint32, 2)
+	count := make([]int64, 2)
 	idx := 0
 	for w, word := range sp.Members() {
 		for ; word != 0; word &= word - 1 {
-			cell := w<<6 | bits.TrailingZeros64(word)
+			cell, _ := spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
 			o, l := decode(uint64(vals[cell]) >> shift)
 			key := int(l) + 1
 			if o == Win {
@@ -256,8 +406,14 @@ func resultOf[V cellValue](s *compiledSolver, vals []V, shift uint) (*Result, er
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
 	layers := vals[:n:n]
-	if len(vals) > 2*n {
+	if len(vals) > 2*n && !store.InFile() {
 		layers = slices.Clone(layers)
+	}
+	if store.InFile() {
+		// the layers stay in the file: the table writer reads them once,
+		// block by block, and lets each go
+		r.release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
+		store.Release(0, int64(n))
 	}
 	switch l := any(layers).(type) {
 	case []uint16:

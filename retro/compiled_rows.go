@@ -66,18 +66,26 @@ func newTwins(ss []simpleStep, lo, size []int64) *twins {
 // rowGroup is one group of moves (positions.Compiled.Groups) as the rows
 // see it: its moves of the last pile, those of the other piles, and what
 // the latter come to on the row at hand.
-type rowGroup struct {
+type rowGroup[V cellValue] struct {
 	inner, other []simpleStep
 	tw           *twins
 	twinLast     []bool // tw.mark of the last pile
 	rising       bool   // every move of the last pile is (m·v + a) with m >= 1, a >= 0: never lower, never negative
-	// on the row at hand: the cell steps of the other piles' moves that
-	// stay in the box, the legal ones, the codes of those that end the
+	// on the row at hand: the spans of the rows the other piles' moves
+	// reach in the box, the legal ones, the codes of those that end the
 	// game, and whether two of them may meet
-	outer   []int64
+	outer   []span[V]
 	legal   int
 	best    best
 	twinRow bool
+}
+
+// span is a row's span of cells: its first and last offsets, and where
+// offset 0 would be kept in v (the sweep's values, or a copy of another
+// shard's row); row is the row's number.
+type span[V cellValue] struct {
+	lo, hi, at, row int64
+	v               []V
 }
 
 // simpleSweep is what the rows of sweepSimple share.
@@ -85,44 +93,49 @@ type simpleSweep[V cellValue] struct {
 	s        *compiledSolver
 	c        *positions.Compiled
 	vals     []V
+	spans    *cellSpans
 	member   positions.Bitset
 	lo, size []int64
-	groups   []rowGroup
-	last     int
-	rowLen   int64 // tuples a row
-	hist     int64
-	rows     int64
-	hasEnd   bool
-	endLast  int64
-	endCode  uint64
-	rowCode  uint64 // the code of a final row
-	limit    uint64
-	up       bool
-	signed   bool
-	seen     []int64
-	moves    int64
-	edges    int64
+	groups   []rowGroup[V]
+	// rowSpan is the span of a row the moves read: this sweep's own, or a
+	// row of another shard that the shard's sweep has fetched
+	rowSpan func(r int64) span[V]
+	last    int
+	rowLen  int64 // tuples a row
+	hist    int64
+	rows    int64
+	hasEnd  bool
+	endLast int64
+	endCode uint64
+	rowCode uint64 // the code of a final row
+	limit   uint64
+	up      bool
+	signed  bool
+	seen    []int64
+	moves   int64
+	edges   int64
 }
 
 // sweepSimple values every position of a simple game, row by row against
 // the order of play. It keeps a value v of a position as v<<1 | 1, so that
 // a cell tells by itself whether it is a position; vals holds endCode<<1
-// in every cell on entry.
+// in every cell of the spans on entry.
 //
 // It runs on one core. Two workers taking the rows in turn (a one-pile
 // move reaches the same row, the row before at the same place, or rows
 // done) were tried: each waits on the other every few cells, and on this
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
-func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit uint64) error {
+func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
 	last := len(size) - 1
-	sw := &simpleSweep[V]{s: s, c: c, vals: vals, member: sp.Members(), lo: lo, size: size,
+	sw := &simpleSweep[V]{s: s, c: c, vals: vals, spans: spans, member: sp.Members(), lo: lo, size: size,
 		last: last, rowLen: size[last], hist: int64(c.Hist), rows: 1, endCode: endCode, rowCode: endCode,
 		limit: limit, hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed}
-	sw.groups = make([]rowGroup, len(c.Groups))
+	sw.groups = make([]rowGroup[V], len(c.Groups))
+	sw.rowSpan = sw.ownSpan
 	for gi, ms := range c.Groups {
 		g := &sw.groups[gi]
 		var all []simpleStep
@@ -150,11 +163,17 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit
 		sw.endLast = c.EndCoef[last]
 	}
 	p := make([]int64, len(size))
-	for r0 := range sw.rows {
-		if r0&255 == 0 {
+	from := cs.from()
+	sw.moves, sw.edges = s.moves, s.edges
+	for r0 := from; r0 < sw.rows; r0++ {
+		if err := cs.row(s, r0, sw.moves, sw.edges); err != nil {
+			return err
+		}
+		if r0&255 == 0 && r0 > from {
 			if err := s.check(); err != nil {
 				return err
 			}
+			dead.after(p) // p: the last row valued
 		}
 		if err := sw.row(p, r0); err != nil {
 			return err
@@ -166,7 +185,7 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, endCode uint64, limit
 
 // row values the positions of the r0-th row of the sweep.
 func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
-	c, vals, member := sw.c, sw.vals, sw.member
+	c, member := sw.c, sw.member
 	rowLen, last, up, hist := sw.rowLen, sw.last, sw.up, sw.hist
 	r := r0
 	if up { // the values are made against the order of play
@@ -180,8 +199,9 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 		e0 = c.EndSum(p)
 	}
 	for gi := range sw.groups {
-		sw.rowOf(&sw.groups[gi], p)
+		sw.rowOf(&sw.groups[gi], p, r)
 	}
+	own := sw.ownSpan(r)
 	lastLo := sw.lo[last]
 	first, end := base, base+rowLen*hist // the row's cells
 	for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
@@ -204,29 +224,29 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 				b = bits.TrailingZeros64(word)
 			}
 			word &^= 1 << uint(b)
-			cell := w<<6 + int64(b)
-			j, h := cell-base, int64(0)
+			off := w<<6 + int64(b) - base
+			j, h := off, int64(0)
 			if hist > 1 {
-				j, h = j/hist, j%hist
+				j, h = off/hist, off%hist
 			}
 			var v uint64
 			if sw.hasEnd && c.Holds(e0+sw.endLast*j) {
 				v = sw.rowCode
 			} else {
-				v = sw.value(cell-h, int(h), j, lastLo+j)
+				v = sw.value(own, off-h, int(h), j, lastLo+j)
 			}
 			if v > sw.limit>>1 {
 				return errLayers{}
 			}
-			vals[cell] = V(v<<1 | 1)
+			own.v[own.at+off] = V(v<<1 | 1)
 		}
 	}
 	return nil
 }
 
-// rowOf works out what the moves of the other piles of group g do on the
-// row whose first tuple is p.
-func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64) {
+// rowOf works out what the moves of the other piles of group g do on row
+// r, whose first tuple is p.
+func (sw *simpleSweep[V]) rowOf(g *rowGroup[V], p []int64, r int64) {
 	g.outer, g.legal, g.best, g.twinRow = g.outer[:0], 0, newBest(), false
 	for k, m := range g.tw.mark[:sw.last] {
 		g.twinRow = g.twinRow || m != nil && m[p[k]-sw.lo[k]]
@@ -240,7 +260,7 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64) {
 		}
 		g.legal++
 		if nv >= m.lo && nv <= m.hi {
-			g.outer = append(g.outer, (nv-pv)*m.stride)
+			g.outer = append(g.outer, sw.rowSpan(r+(nv-pv)*m.stride/(sw.rowLen*sw.hist)))
 			continue
 		}
 		g.best.add(sw.endCode)
@@ -248,33 +268,37 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup, p []int64) {
 }
 
 // value is the code of the non-final position of history h at tuple j of
-// the row (its first cell tcell, its last pile pv). The values are read
-// as they are found, and the edges counted as they are read: only where
-// two moves of a play may meet (twins) are the cells a play reaches
-// listed, to count each edge once.
-func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
-	vals := sw.vals
+// a row (own: the row's span; off0: the offset of the tuple's first cell
+// in it; pv: its last pile). The values are read as they are found, and
+// the edges counted as they are read: only where two moves of a play may
+// meet (twins) are the cells a play reaches listed, to count each edge
+// once. A cell outside a row's span is no position: an end.
+func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uint64 {
 	b := newBest()
 	legal, in := 0, 0
 	for _, pl := range sw.c.Plays[h] {
 		g := &sw.groups[pl.Group]
 		legal += g.legal
 		b.minL, b.maxW = min(b.minL, g.best.minL), max(b.maxW, g.best.maxW)
-		next := tcell + int64(pl.Next)
+		next := off0 + int64(pl.Next)
 		if g.twinRow || g.twinLast != nil && g.twinLast[j] {
-			l, n := sw.reach(g, next, pv, &b)
+			l, n := sw.reach(g, own, next, pv, &b)
 			legal += l
 			in += n
 			continue
 		}
-		for _, d := range g.outer {
-			code := uint64(vals[next+d])
+		for _, t := range g.outer {
+			if next < t.lo || next > t.hi {
+				b.add(sw.endCode)
+				continue
+			}
+			code := uint64(t.v[t.at+next])
 			in += int(code & 1)
 			b.add(code >> 1)
 		}
 		if g.rising {
 			// the common loop: a move that changes the pile raises it,
-			// into the box or past its end
+			// into the row's span or past it (an end)
 			for k := range g.inner {
 				m := &g.inner[k]
 				nv := m.Mul*pv + m.Add
@@ -282,11 +306,12 @@ func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
 					continue
 				}
 				legal++
-				if nv > m.hi {
+				to := next + (nv-pv)*m.stride
+				if to > own.hi {
 					b.add(sw.endCode)
 					continue
 				}
-				code := uint64(vals[next+(nv-pv)*m.stride])
+				code := uint64(own.v[own.at+to])
 				in += int(code & 1)
 				b.add(code >> 1)
 			}
@@ -299,11 +324,12 @@ func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
 				continue
 			}
 			legal++
-			if nv > m.hi || nv < m.lo {
+			to := next + (nv-pv)*m.stride
+			if nv > m.hi || nv < m.lo || to < own.lo || to > own.hi {
 				b.add(sw.endCode)
 				continue
 			}
-			code := uint64(vals[next+(nv-pv)*m.stride])
+			code := uint64(own.v[own.at+to])
 			in += int(code & 1)
 			b.add(code >> 1)
 		}
@@ -317,20 +343,24 @@ func (sw *simpleSweep[V]) value(tcell int64, h int, j, pv int64) uint64 {
 }
 
 // reach is value's loop for a play whose moves may meet: it folds the
-// codes of the cells the play's moves of the last pile reach (and those
-// of its other piles' moves, worked out for the row) into b, and returns
-// the legal moves of the last pile and the distinct positions reached.
-func (sw *simpleSweep[V]) reach(g *rowGroup, next, pv int64, b *best) (legal, in int) {
+// codes of the cells the play's moves reach (next: the offset its moves
+// of the other piles reach in their rows) into b, and returns the legal
+// moves of the last pile and the distinct positions reached.
+func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *best) (legal, in int) {
 	seen := sw.seen[:0]
-	add := func(tc int64) {
-		code := uint64(sw.vals[tc])
-		if code&1 != 0 { // a position, not an end
-			seen = append(seen, tc)
+	add := func(t span[V], to int64) {
+		if to < t.lo || to > t.hi {
+			b.add(sw.endCode)
+			return
+		}
+		code := uint64(t.v[t.at+to])
+		if code&1 != 0 { // a position, not an end: by its cell
+			seen = append(seen, t.row*sw.rowLen*sw.hist+to)
 		}
 		b.add(code >> 1)
 	}
-	for _, d := range g.outer {
-		add(next + d)
+	for _, t := range g.outer {
+		add(t, next)
 	}
 	for k := range g.inner {
 		m := &g.inner[k]
@@ -343,10 +373,16 @@ func (sw *simpleSweep[V]) reach(g *rowGroup, next, pv int64, b *best) (legal, in
 			b.add(sw.endCode)
 			continue
 		}
-		add(next + (nv-pv)*m.stride)
+		add(own, next+(nv-pv)*m.stride)
 	}
 	sw.seen = seen
 	return legal, distinctCount(seen)
+}
+
+// ownSpan is the span of row r in the sweep's own values.
+func (sw *simpleSweep[V]) ownSpan(r int64) span[V] {
+	lo, hi, at := sw.spans.row(r)
+	return span[V]{lo: lo, hi: hi, at: at, row: r, v: sw.vals}
 }
 
 // decodeRow writes the piles of a tuple's cell (no history) into p.

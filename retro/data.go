@@ -22,6 +22,10 @@ type Data struct {
 	Starts    []positions.StartPos
 	MoveCount int64
 	Edges     int64
+	// Release, from DataInPlace of a result whose layers are kept in a
+	// file, lets the layers of positions lo..hi-1 go from memory once a
+	// reader is done with them (they stay readable); nil otherwise.
+	Release func(lo, hi int)
 }
 
 // Data returns the result's content. The slices are shared, not copied,
@@ -50,7 +54,7 @@ func (r *Result) Data() Data {
 func (r *Result) DataInPlace() Data {
 	return Data{Layer: r.layer, Layer16: r.layer16, Win: r.win, Lose: r.lose, Unknown: r.unknown, Order: r.order,
 		Segments: r.Segments(), Depth: r.depth, Horizon: r.horizon, Starts: r.Starts,
-		MoveCount: r.MoveCount, Edges: r.Edges}
+		MoveCount: r.MoveCount, Edges: r.Edges, Release: r.release}
 }
 
 // LayerOf is the layer of W or L position i (0 elsewhere) in Layer or in

@@ -24,6 +24,11 @@ type Options struct {
 	Path string
 	// General makes SolveInstance take the general path: Path "general".
 	General bool
+	// Checkpoint, when set, is where the solve keeps what it needs to go
+	// on after it is stopped, and resumes from (checkpoint.go); Instance
+	// is the number of the instance being solved, which names its files.
+	Checkpoint *Checkpoint
+	Instance   int
 }
 
 // ctxErr is the context's error, for the core's checks; nil without one.

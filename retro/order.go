@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"math"
 	"math/bits"
 	"sync"
 
@@ -19,12 +20,13 @@ func newResult(sp *positions.Space, in *rules.Instance, starts []positions.Start
 // Segments), each segment in ascending order. No path keeps them while it
 // solves: the first call rebuilds them from the outcomes and layers (4
 // bytes a coloured position, kept from then on); a result read from a
-// table has them.
+// table has them. A result of more than 2^32 - 1 positions has none: its
+// rows are numbered in 64 bits (Rows).
 func (r *Result) Positions() []uint32 {
-	if r.order != nil || r.lazy == nil {
+	if r.order != nil || r.lazy == nil || r.Len() > math.MaxUint32 {
 		return r.order
 	}
-	r.lazy.once.Do(func() { r.lazy.order = r.rebuildOrder() })
+	r.lazy.once.Do(func() { r.lazy.order = rebuildOrder[uint32](r) })
 	return r.lazy.order
 }
 
@@ -38,7 +40,7 @@ type lazyOrder struct {
 // rebuildOrder lists the coloured positions segment by segment, each in
 // ascending order: a counting sort of the positions by outcome and layer,
 // the segments giving the place of each.
-func (r *Result) rebuildOrder() []uint32 {
+func rebuildOrder[T uint32 | uint64](r *Result) []T {
 	top := uint32(0)
 	for _, s := range r.segs {
 		top = max(top, s.layer)
@@ -48,8 +50,8 @@ func (r *Result) rebuildOrder() []uint32 {
 	for k := range slot {
 		slot[k] = -1
 	}
-	fill := make([]uint32, len(r.segs)) // where the next position of each goes
-	start := uint32(0)
+	fill := make([]int64, len(r.segs)) // where the next position of each goes
+	start := int64(0)
 	for k, s := range r.segs {
 		at := 2 * int(s.layer)
 		if s.outcome == Lose {
@@ -58,7 +60,7 @@ func (r *Result) rebuildOrder() []uint32 {
 		slot[at], fill[k] = int32(k), start
 		start = s.end
 	}
-	order := make([]uint32, start)
+	order := make([]T, start)
 	for w := range r.win {
 		for word := r.win[w] | r.lose[w]; word != 0; word &= word - 1 {
 			i := w<<6 + bits.TrailingZeros64(word)
@@ -67,7 +69,7 @@ func (r *Result) rebuildOrder() []uint32 {
 				at++
 			}
 			k := slot[at]
-			order[fill[k]] = uint32(i)
+			order[fill[k]] = T(i)
 			fill[k]++
 		}
 	}
@@ -77,8 +79,8 @@ func (r *Result) rebuildOrder() []uint32 {
 // segmentsByKey turns the count of positions of each key (0 for the
 // exam's W 0, layer+1 above) into the coloured sets, in the order Solve
 // makes them, and where each key's positions start in the order.
-func segmentsByKey(count []uint32) ([]segment, []uint32) {
-	start := make([]uint32, len(count)+1)
+func segmentsByKey(count []int64) ([]segment, []int64) {
+	start := make([]int64, len(count)+1)
 	var segs []segment
 	for k, x := range count {
 		start[k+1] = start[k] + x

@@ -65,6 +65,20 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 	if opt.General {
 		name = "general"
 	}
+	if opt.Checkpoint != nil {
+		// only the compiled path keeps checkpoints
+		if name != "" && name != "compiled" {
+			return nil, fmt.Errorf("%w: the %s path keeps no checkpoints (the compiled path does)", ErrCheckpoint, name)
+		}
+		r, why, _, err := solveByCompiled(in, popt, opt)
+		if err == nil && r == nil {
+			err = fmt.Errorf("%w: only the compiled path keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, why)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return r, capEdges(r, popt)
+	}
 	if name != "" {
 		for _, p := range paths {
 			if p.name != name {
@@ -113,11 +127,14 @@ func capEdges(r *Result, popt positions.Options) error {
 }
 
 func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+	if opt.Checkpoint != nil {
+		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
+	}
 	c, why, err := positions.Compile(in, popt)
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}
-	r, err := solveCompiled(c, in, opt, popt.MaxMoves)
+	r, err := solveCompiled(c, in, opt, popt)
 	if err != nil {
 		return nil, "", false, err
 	}

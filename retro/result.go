@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"math"
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -30,6 +31,9 @@ type Result struct {
 	segs    []segment
 	depth   []uint32 // with a horizon: moves from a start
 	horizon int
+	// release, where the layers are kept in a file (a spilled solve),
+	// lets those of positions lo..hi-1 go from memory
+	release func(lo, hi int)
 }
 
 // Segment is the set of positions coloured with one outcome at one layer:
@@ -47,8 +51,9 @@ func (r *Result) Len() int { return r.Space.Len() }
 // the one before it ends. A game of a million layers has a million of
 // them.
 type segment struct {
-	end, layer uint32
-	outcome    Outcome
+	end     int64
+	layer   uint32
+	outcome Outcome
 }
 
 // Segments lists the coloured sets in the order they were coloured: by
@@ -68,7 +73,7 @@ func (r *Result) Segments() []Segment {
 func segmentsOf(list []Segment) []segment {
 	out := make([]segment, len(list))
 	for k, s := range list {
-		out[k] = segment{end: uint32(s.End), layer: uint32(s.Layer), outcome: s.Outcome}
+		out[k] = segment{end: int64(s.End), layer: uint32(s.Layer), outcome: s.Outcome}
 	}
 	return out
 }
@@ -161,7 +166,7 @@ func (r *Result) Tally() map[Outcome]int {
 // Set returns the positions of one outcome and layer as a bitmap.
 func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 	b := roaring.New()
-	start := uint32(0)
+	start := int64(0)
 	for _, s := range r.segs {
 		if s.outcome == o && int(s.layer) == layer {
 			b.AddMany(r.Positions()[start:s.end])
@@ -175,14 +180,22 @@ func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
 // (pile values, then history); D and ? last, by index. It stops when fn
 // returns false.
 func (r *Result) Rows(fn func(i int) bool) {
+	if order := r.Positions(); order != nil || r.Len() <= math.MaxUint32 {
+		rowsOf(r, order, fn)
+	} else {
+		rowsOf(r, rebuildOrder[uint64](r), fn)
+	}
+}
+
+// rowsOf is Rows over a colouring order.
+func rowsOf[T uint32 | uint64](r *Result, order []T, fn func(i int) bool) {
 	segs := r.Segments()
-	order := r.Positions()
 	for len(segs) > 0 {
 		k := 1
 		for k < len(segs) && segs[k].Layer == segs[0].Layer {
 			k++
 		}
-		var rows []uint32
+		var rows []T
 		if k == 1 {
 			rows = order[segs[0].Start:segs[0].End]
 		} else {

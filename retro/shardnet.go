@@ -74,7 +74,7 @@ func (t *net) sum(v []int64) ([]int64, error) { return positions.SumAll(t.peers,
 
 // closed records the size of a set closed by this shard.
 func (t *net) closed(o Outcome, layer uint32, size int) {
-	t.closes = append(t.closes, segment{end: uint32(size), layer: layer, outcome: o})
+	t.closes = append(t.closes, segment{end: int64(size), layer: layer, outcome: o})
 }
 
 func appendUint32s(b []byte, l []uint32) []byte {

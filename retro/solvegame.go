@@ -23,6 +23,12 @@ type GameOptions struct {
 	// MaxEdges, MaxMoves and MaxBytes are the caps of each instance's
 	// enumeration (positions.Options); 0: none.
 	MaxEdges, MaxMoves, MaxBytes int64
+	// Spill is the directory where a path keeps arrays past MaxBytes
+	// (positions.Options.Spill); "": none, such a solve stops.
+	Spill string
+	// Checkpoint, when set, is where the solve of every instance keeps
+	// its checkpoints and resumes from (Options.Checkpoint).
+	Checkpoint *Checkpoint
 	// OpenWidth is the values an open param range takes; 0:
 	// positions.DefaultOpenWidth.
 	OpenWidth int64
@@ -132,10 +138,18 @@ func SolveLoaded(ctx context.Context, g *rules.Game, opt GameOptions) (*Solved, 
 	if err != nil {
 		return nil, err
 	}
+	if ck := opt.Checkpoint; ck != nil {
+		if ck.Key == "" {
+			ck.Key = opt.key(g)
+		}
+		if err := ck.Check(); err != nil {
+			return nil, err
+		}
+	}
 	start := time.Now()
 	s := &Solved{Game: g}
 	left := opt.maxPositions()
-	for _, in := range insts {
+	for k, in := range insts {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -146,6 +160,7 @@ func SolveLoaded(ctx context.Context, g *rules.Game, opt GameOptions) (*Solved, 
 		if err != nil {
 			return nil, err
 		}
+		ropt.Instance = k
 		size := 0
 		if opt.Peers != nil {
 			p, err := SolvePart(view, popt, ropt, opt.Peers)
@@ -184,11 +199,27 @@ func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit i
 	if opt.Stage != nil {
 		popt.Progress = func(stage string, done int64) { opt.Stage(in, stage, done) }
 	}
-	ropt := Options{Context: ctx, General: opt.General, Path: opt.Path}
+	ropt := Options{Context: ctx, General: opt.General, Path: opt.Path, Checkpoint: opt.Checkpoint}
 	if opt.Layer != nil {
 		ropt.Progress = func(layer, coloured, total int) { opt.Layer(in, layer, coloured, total) }
 	}
 	return view, popt, ropt, nil
+}
+
+// key is what decides the results of a game solved with these options:
+// its text, its params' ranges, and the options that change what is
+// solved (a Checkpoint's key).
+func (opt GameOptions) key(g *rules.Game) string {
+	parts := []string{string(g.Source)}
+	for _, p := range g.Params {
+		parts = append(parts, fmt.Sprintf("%s=%d..%d open %v", p.Name, p.Lo, p.Hi, p.Open))
+	}
+	horizon := "game"
+	if opt.Horizon != nil {
+		horizon = fmt.Sprint(*opt.Horizon)
+	}
+	return MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general %v",
+		opt.openWidth(), opt.HeapUpto, opt.Path, opt.General))...)
 }
 
 // ErrNotReached: the position SolveAt was asked about is final and no
@@ -218,7 +249,7 @@ func SolveAt(ctx context.Context, in *rules.Instance, at positions.Seed, opt Gam
 func (opt GameOptions) Positions(ctx context.Context, g *rules.Game) positions.Options {
 	popt := positions.DefaultOptions(g)
 	popt.MaxPositions, popt.OpenWidth = opt.maxPositions(), opt.openWidth()
-	popt.MaxEdges, popt.MaxMoves, popt.MaxBytes = opt.MaxEdges, opt.MaxMoves, opt.MaxBytes
+	popt.MaxEdges, popt.MaxMoves, popt.MaxBytes, popt.Spill = opt.MaxEdges, opt.MaxMoves, opt.MaxBytes, opt.Spill
 	if opt.Horizon != nil {
 		popt.Horizon = *opt.Horizon
 	}

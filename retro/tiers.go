@@ -62,7 +62,7 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 	for range workers {
 		s.ex = append(s.ex, t.Expander())
 	}
-	count := []uint32{}
+	count := []int64{}
 	for k := 0; k < t.Len(); k++ {
 		if opt.Context != nil {
 			if err := opt.Context.Err(); err != nil {
@@ -176,7 +176,7 @@ func (tierSource) count(int) uint32          { return 0 }
 
 // colour values the tier just expanded, counting its positions by key
 // (as segmentsByKey reads them).
-func (s *tierSolver) colour(opt Options, count *[]uint32) error {
+func (s *tierSolver) colour(opt Options, count *[]int64) error {
 	pos, m := s.pos, len(s.pos)
 	r := s.r
 	c := newColouring[uint32](m, nil, tierSource{s}, s.rule.lebedev)

@@ -36,8 +36,18 @@ const maxAffineMoves = 1 << 12
 // Machine generates them. When some move is not of that shape it returns
 // nil and the reason, naming the entry.
 func (in *Instance) Affine() ([]AffineMove, string) {
+	if in.Game.Sum {
+		return nil, "a heap game"
+	}
+	return in.affine()
+}
+
+// affine is Affine for a heap game too, whose moves of one heap, when it
+// has neither splits nor an octal code, are the moves of a game of one
+// pile.
+func (in *Instance) affine() ([]AffineMove, string) {
 	g := in.Game
-	if g.Sum || g.splitAt >= 0 || g.Octal != "" {
+	if g.splitAt >= 0 || g.Octal != "" {
 		return nil, "a heap game"
 	}
 	var out []AffineMove

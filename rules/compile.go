@@ -48,7 +48,7 @@ func (c *compiler) spanOf(x expr) int32 {
 func (c *compiler) spanAt(off, end int) int32 {
 	g := c.g
 	from, to := c.t.src(off), c.t.src(end)
-	g.spans = append(g.spans, span{pos: g.lines.pos(from), len: g.lines.runes(from, to)})
+	g.spans = append(g.spans, span{from: from, to: to})
 	return int32(len(g.spans) - 1)
 }
 

@@ -1,4 +1,4 @@
-// Package rules reads a game file (TOML, see GAME-FORMAT.md), checks it and
+// Package rules reads a game file (TOML, the format of FORMAT.md), checks it and
 // compiles it into a Game whose Machines generate moves and decide the end
 // of the game fast enough to run once per edge of a graph of tens of
 // millions of edges.
@@ -14,12 +14,12 @@
 // parameters; octal.go reads octal codes; split.go reads the split entries
 // of heap games as rows for the sparse-space method (SplitForm).
 // Around the pipeline: position.go reads a position and a command as a
-// user writes them ("a=17,b=28", "none"); growth.go tells a game whose
-// positions cannot end (Unending); count.go counts the instances and
-// start positions the parameter ranges give, within a limit
-// (InstanceCount, StartCount); suggest.go finds the word a misspelt one
-// was meant to be, for "did you mean" hints here and in the commands and
-// questions.
+// user writes them ("a=17,b=28", "none"); growth.go proves that a game's
+// positions do not end, a pile growing without bound (Unbounded);
+// count.go counts the instances and start positions the parameter ranges
+// give, within a limit (InstanceCount, StartCount); suggest.go finds the
+// word a misspelt one was meant to be, for "did you mean" hints here and
+// in the commands and questions.
 //
 // Around it: source.go says where a game's text comes from (a Source: a
 // game file, text given whole, or a built-in game, builtin.go) and loads
@@ -30,6 +30,9 @@
 // Parse kept of it (Form, BoxAsStarts), never decoding the text again.
 // tomlfile.go lends locate.go's places to TOML files that are not games
 // (TOMLFile), so that their errors say where as a game's do.
+// FORMAT.md is the format's reference for the people who write games,
+// embedded by format.go (FormatReference) for retro help format; its
+// examples are tested in format_test.go.
 //
 // # Words
 //
@@ -114,4 +117,13 @@
 // ... tokens taken, first taking the whole heap, then leaving one heap,
 // then leaving two heaps a <= b, a ascending. A heap of 0 has no options
 // under an octal code.
+//
+// Sizes are bounded so that a parse takes time and stack in proportion to
+// its text, and absurd input gets one error: a game file is at most
+// MaxSourceBytes, its arrays and inline tables nest at most MaxTOMLNesting
+// deep (checked before the TOML decoder runs), a string has at most
+// MaxExprTokens tokens, and its parentheses, signs, not, ** and else nest
+// at most MaxNesting deep. A column is counted from a mark every 256 bytes,
+// not from the start of its line, and a run-time fault's place is found
+// only when it happens.
 package rules

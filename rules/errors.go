@@ -93,30 +93,97 @@ func (e *Error) Render() string {
 // column col (1-based), both lines indented and ending in a newline: how
 // an error points at what it is about, in a game file or in a question.
 // The carets stay within the line (one at its end at least); a tab before
-// them is kept, so that they line up.
+// them is kept, so that they line up. A line longer than ExcerptWidth
+// characters is shown as a window of that width around the column, each
+// cut end marked with an ellipsis.
 func Excerpt(line string, col, n int) string {
+	rs := []rune(line)
+	col = max(col, 1)
+	n = max(n, 1)
+	if left := len(rs) - (col - 1); n > left {
+		n = max(left, 1)
+	}
+	from, to := 0, len(rs)
+	if len(rs) > ExcerptWidth {
+		from = max(min(col-1-ExcerptWidth/3, len(rs)-ExcerptWidth), 0)
+		to = from + ExcerptWidth
+		n = min(n, max(to-(col-1), 1))
+	}
 	var b strings.Builder
 	const indent = "    "
 	b.WriteString(indent)
-	b.WriteString(printable(line))
+	lead := ""
+	if from > 0 {
+		lead = "…"
+	}
+	b.WriteString(lead)
+	b.WriteString(printable(string(rs[from:to])))
+	if to < len(rs) {
+		b.WriteString("…")
+	}
 	b.WriteByte('\n')
 	b.WriteString(indent)
-	rs := []rune(line)
-	for i := 0; i < col-1; i++ {
+	if lead != "" {
+		b.WriteByte(' ')
+	}
+	for i := from; i < col-1; i++ {
 		if i < len(rs) && rs[i] == '\t' {
 			b.WriteByte('\t')
 		} else {
 			b.WriteByte(' ')
 		}
 	}
-	n = max(n, 1)
-	if left := len(rs) - (col - 1); n > left {
-		n = max(left, 1)
-	}
 	b.WriteString(strings.Repeat("^", n))
 	b.WriteByte('\n')
 	return b.String()
 }
+
+// ExcerptWidth is the most characters of a line Excerpt shows.
+const ExcerptWidth = 160
+
+// ClipMessage shortens the long words of an error message, such as a
+// name, number or string of the text quoted in it, to their first and
+// last characters around an ellipsis, and the message to at most
+// MaxMessage characters: a message says what is wrong and where, it does
+// not echo the input.
+func ClipMessage(msg string) string {
+	if utf8.RuneCountInString(msg) <= ClipWord {
+		return msg
+	}
+	var b strings.Builder
+	word := func(w string) {
+		if rs := []rune(w); len(rs) > ClipWord {
+			w = string(rs[:ClipWord/2]) + "…" + string(rs[len(rs)-ClipWord/4:])
+		}
+		b.WriteString(w)
+	}
+	start := -1
+	for i, r := range msg {
+		if r == ' ' {
+			if start >= 0 {
+				word(msg[start:i])
+				start = -1
+			}
+			b.WriteRune(r)
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		word(msg[start:])
+	}
+	if rs := []rune(b.String()); len(rs) > MaxMessage {
+		return string(rs[:MaxMessage*3/4]) + "…" + string(rs[len(rs)-MaxMessage/5:])
+	}
+	return b.String()
+}
+
+// ClipWord is the longest word ClipMessage keeps whole, MaxMessage the
+// longest message.
+const (
+	ClipWord   = 80
+	MaxMessage = 2000
+)
 
 // sourceLine returns line n (1-based) of src without its line ending.
 func sourceLine(src []byte, n int) (string, bool) {

@@ -90,6 +90,10 @@ func FuzzParse(f *testing.F) {
 	for _, file := range sharedGameFiles(f) {
 		f.Add(sharedSource(f, file))
 	}
+	// Past the limits of nesting and size, each one error at once.
+	f.Add([]byte(oneMove("x - " + strings.Repeat("(", MaxNesting+1) + "1" + strings.Repeat(")", MaxNesting+1))))
+	f.Add([]byte(oneMove("x - 1" + strings.Repeat(" + 0", MaxExprTokens/2))))
+	f.Add([]byte("piles = [\"x\"]\nv = " + strings.Repeat("[", MaxTOMLNesting+1) + strings.Repeat("]", MaxTOMLNesting+1) + "\n"))
 	more, _ := filepath.Glob("testdata/invalid/*.toml")
 	for _, file := range more {
 		if src, err := os.ReadFile(file); err == nil {

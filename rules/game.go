@@ -89,7 +89,7 @@ func (h History) String() string {
 	return "none"
 }
 
-// Count is how a losing move is counted in layers (see GAME-FORMAT.md).
+// Count is how a losing move is counted in layers (see FORMAT.md).
 type Count int
 
 const (
@@ -151,8 +151,7 @@ func (g *Game) PileIndex(name string) int {
 
 // span is a place in the file, kept for run-time faults.
 type span struct {
-	pos Pos
-	len int
+	from, to int // byte offsets in the file; its position is found on a fault
 }
 
 // errorAt makes the *Error of a run-time fault at span id.
@@ -161,8 +160,10 @@ func (g *Game) errorAt(id int32, err error, where string) *Error {
 	if where != "" {
 		e.Msg += " " + where
 	}
+	e.Msg = ClipMessage(e.Msg)
 	if id >= 0 && int(id) < len(g.spans) {
-		e.Pos, e.Len = g.spans[id].pos, g.spans[id].len
+		sp := g.spans[id]
+		e.Pos, e.Len = g.lines.pos(sp.from), g.lines.runes(sp.from, sp.to)
 	} else {
 		e.Pos = Pos{File: g.File}
 	}

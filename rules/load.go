@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -16,7 +15,7 @@ import (
 
 // Load reads and parses the game file at path.
 func Load(path string) (*Game, error) {
-	src, err := os.ReadFile(path)
+	src, err := readGame(path)
 	if err != nil {
 		return nil, fmt.Errorf("game file read error: %w", err)
 	}
@@ -104,7 +103,7 @@ func (l *loader) cmdSlot() int { return len(l.g.Piles) + len(l.g.Params) }
 
 // errorSrc reports an error at source offsets off..end.
 func (l *loader) errorSrc(off, end int, msg string) {
-	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: msg, Source: l.src})
+	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: ClipMessage(msg), Source: l.src})
 }
 
 // syntaxError reports the syntax error of a string.
@@ -121,7 +120,7 @@ func (l *loader) errorText(t *text, off, end int, msg string) {
 
 // errorFile reports an error with no place in the file.
 func (l *loader) errorFile(msg string) {
-	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: msg, Source: l.src})
+	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: ClipMessage(msg), Source: l.src})
 }
 
 func (l *loader) loc(path ...string) *loc { return l.locs[pathKey(path...)] }
@@ -182,6 +181,14 @@ func kind(v any) string {
 }
 
 func (l *loader) load() {
+	if len(l.src) > MaxSourceBytes {
+		l.errorFile(fmt.Sprintf("the game file is larger than %d MiB, the most a game file may take", MaxSourceBytes>>20))
+		return
+	}
+	if off := tooDeep(l.src); off >= 0 {
+		l.errorSrc(off, off+1, fmt.Sprintf("toml: arrays and inline tables nested more than %d deep", MaxTOMLNesting))
+		return
+	}
 	md, err := toml.Decode(string(l.src), &l.raw)
 	if err != nil {
 		l.tomlError(err)

@@ -14,28 +14,58 @@ import (
 // decoded string came from, so that an error inside an expression points at
 // the character in the file.
 
-// lineIndex turns byte offsets of a file into positions.
+// lineIndex turns byte offsets of a file into positions, in time
+// independent of the length of the line: every markStep bytes it keeps how
+// many characters come before, so that a column is counted from the mark
+// before it, not from the start of its line.
 type lineIndex struct {
 	file   string
 	src    []byte
-	starts []int // byte offset of the start of every line
+	starts []int      // byte offset of the start of every line
+	marks  []runeMark // marks[k]: the first character boundary at or after k*markStep
 }
+
+// runeMark is a character boundary of the file and the characters before it.
+type runeMark struct{ off, runes int }
+
+const markStep = 256
 
 func newLineIndex(file string, src []byte) *lineIndex {
 	x := &lineIndex{file: file, src: src, starts: []int{0}}
-	for i, c := range src {
-		if c == '\n' {
+	n := 0
+	for i := 0; i < len(src); n++ {
+		for len(x.marks)*markStep <= i {
+			x.marks = append(x.marks, runeMark{i, n})
+		}
+		if src[i] == '\n' {
 			x.starts = append(x.starts, i+1)
 		}
+		_, size := utf8.DecodeRune(src[i:])
+		i += size
+	}
+	for len(x.marks)*markStep <= len(src) {
+		x.marks = append(x.marks, runeMark{len(src), n})
 	}
 	return x
+}
+
+// runesBefore returns how many characters src[:off] holds. A line starts
+// at a character boundary (after a newline, which no character contains),
+// so the difference of two counts is the characters between.
+func (x *lineIndex) runesBefore(off int) int {
+	k := off / markStep
+	if x.marks[k].off > off { // off is within the character the mark follows
+		k--
+	}
+	m := x.marks[k]
+	return m.runes + utf8.RuneCount(x.src[m.off:off])
 }
 
 // pos returns the position of byte offset off.
 func (x *lineIndex) pos(off int) Pos {
 	off = min(max(off, 0), len(x.src))
 	line := sort.SearchInts(x.starts, off+1) - 1
-	col := utf8.RuneCount(x.src[x.starts[line]:off]) + 1
+	col := x.runesBefore(off) - x.runesBefore(x.starts[line]) + 1
 	return Pos{File: x.file, Line: line + 1, Col: col}
 }
 
@@ -43,7 +73,7 @@ func (x *lineIndex) pos(off int) Pos {
 func (x *lineIndex) runes(from, to int) int {
 	from = min(max(from, 0), len(x.src))
 	to = min(max(to, from), len(x.src))
-	return utf8.RuneCount(x.src[from:to])
+	return x.runesBefore(to) - x.runesBefore(from)
 }
 
 // A text is the decoded value of one TOML string, with the file offset each
@@ -431,4 +461,67 @@ func (s *tomlScan) escape(add func(int, ...byte)) {
 		return
 	}
 	s.stop()
+}
+
+// MaxTOMLNesting is how deep the arrays and inline tables of a game file
+// may nest. A game file needs three levels at most; the TOML decoder takes
+// time that grows faster than the nesting (3000 nested inline tables took
+// 9 s), so deeper files are refused before it runs.
+const MaxTOMLNesting = 16
+
+// tooDeep returns the offset of the first bracket of src that opens more
+// than MaxTOMLNesting levels of arrays and inline tables, -1 when none
+// does. It reads strings and comments only to skip them, in one pass;
+// what else is wrong with the text is the decoder's to say.
+func tooDeep(src []byte) int {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case '"', '\'':
+			i = skipString(src, i)
+		case '[', '{':
+			if depth++; depth > MaxTOMLNesting {
+				return i
+			}
+		case ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return -1
+}
+
+// skipString returns the offset of the last byte of the TOML string that
+// starts at src[i] (its closing quote, or the end of the line or the text
+// where it is not closed).
+func skipString(src []byte, i int) int {
+	q := src[i]
+	is := func(k int) bool { return k < len(src) && src[k] == q }
+	if is(i+1) && is(i+2) { // a multi-line string: up to two quotes may end its contents
+		for k := i + 3; k < len(src); k++ {
+			switch {
+			case q == '"' && src[k] == '\\':
+				k++
+			case is(k) && is(k+1) && is(k+2):
+				k += 2
+				for n := 0; n < 2 && is(k+1); n++ {
+					k++
+				}
+				return k
+			}
+		}
+		return len(src) - 1
+	}
+	for k := i + 1; k < len(src); k++ {
+		switch {
+		case q == '"' && src[k] == '\\':
+			k++
+		case src[k] == q || src[k] == '\n':
+			return k
+		}
+	}
+	return len(src) - 1
 }

@@ -1,12 +1,27 @@
 package rules
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // The parser: recursive descent over the tokens of one TOML string, with
 // precedence climbing for binary operators. A syntax error panics with a
 // syntaxError; the entry points (parseExprText, parseEntryText,
 // parseRangeText) recover it and return it, so one string gives at most
 // one syntax error and callers never see a panic.
+//
+// Two limits keep the time and the stack of a parse, and of every later
+// walk of the tree, in proportion to the text: a string has at most
+// MaxExprTokens tokens (a chain a + b + c + … is a tree as deep as it is
+// long), and parentheses, signs, not, ** and if-else nest at most
+// MaxNesting deep.
+
+// The limits of one expression string.
+const (
+	MaxExprTokens = 10000
+	MaxNesting    = 100
+)
 
 // syntaxError is a syntax error at byte offsets off..end of the text.
 type syntaxError struct {
@@ -34,6 +49,16 @@ type parser struct {
 	items []item
 	p     int
 	it    item // items[p]
+	depth int  // nesting of the construct being parsed
+}
+
+// nest enters one level of nesting at the current token (a parenthesis,
+// a sign, not, ** or else); the caller leaves it with p.depth--.
+func (p *parser) nest() {
+	p.depth++
+	if p.depth > MaxNesting {
+		fail(p.it.off, p.it.end, fmt.Sprintf("nested more than %d deep (parentheses, signs, not, ** and if-else)", MaxNesting))
+	}
 }
 
 func newParser(s string) *parser {
@@ -138,8 +163,10 @@ func (p *parser) parseExpr(guardOK bool) expr {
 	if p.it.tok != tElse {
 		p.errorExpected("`else`")
 	}
+	p.nest()
 	p.next()
 	y := p.parseExpr(guardOK)
+	p.depth--
 	off, _ := x.span()
 	_, end := y.span()
 	return &cond{node: node{off: off, end: end}, then: x, cond: c, els: y}
@@ -215,8 +242,10 @@ func (p *parser) parseNot() expr {
 		return p.parseBinary(precCompare)
 	}
 	off := p.it.off
+	p.nest()
 	p.next()
 	x := p.parseNot()
+	p.depth--
 	_, end := x.span()
 	return &unary{node: node{off: off, end: end}, op: tNot, x: x}
 }
@@ -230,8 +259,10 @@ func (p *parser) parseUnary() expr {
 		return p.parsePower()
 	}
 	op, off := p.it.tok, p.it.off
+	p.nest()
 	p.next()
 	x := p.parseUnary()
+	p.depth--
 	_, end := x.span()
 	return &unary{node: node{off: off, end: end}, op: op, x: x}
 }
@@ -243,8 +274,10 @@ func (p *parser) parsePower() expr {
 		return x
 	}
 	opOff := p.it.off
+	p.nest()
 	p.next()
 	y := p.parseUnary()
+	p.depth--
 	off, _ := x.span()
 	_, end := y.span()
 	return &binary{node: node{off: off, end: end}, op: tPow, opOff: opOff, x: x, y: y}
@@ -271,8 +304,10 @@ func (p *parser) parsePrimary() expr {
 		}
 		return p.parseCall(id)
 	case tLParen:
+		p.nest()
 		p.next()
 		x := p.parseExpr(false)
+		p.depth--
 		end := p.expect(tRParen).end
 		return &paren{node: node{off: it.off, end: end}, x: x}
 	}
@@ -282,6 +317,7 @@ func (p *parser) parsePrimary() expr {
 
 // parseCall parses the arguments of f(...); the current token is "(".
 func (p *parser) parseCall(f *ident) expr {
+	p.nest()
 	p.next()
 	c := &call{node: node{off: f.off}, fun: f}
 	for p.it.tok != tRParen {
@@ -295,6 +331,7 @@ func (p *parser) parseCall(f *ident) expr {
 		p.errorExpected("`,` or `)`")
 	}
 	c.end = p.it.end
+	p.depth--
 	p.next()
 	return c
 }

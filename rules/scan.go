@@ -29,6 +29,9 @@ func scanAll(s string) []item {
 			return append(items, item{tok: tEOF, off: len(s), end: len(s)})
 		}
 		it := scanOne(s, i)
+		if len(items) == MaxExprTokens {
+			fail(it.off, it.end, fmt.Sprintf("more than %d tokens in one string", MaxExprTokens))
+		}
 		items = append(items, it)
 		i = it.end
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -60,7 +61,7 @@ func (s Source) Load() (*Game, error) {
 		}
 		return Parse(s.name+".toml", src)
 	case argSource:
-		src, err := os.ReadFile(s.name)
+		src, err := readGame(s.name)
 		if err == nil {
 			return Parse(s.name, src)
 		}
@@ -73,4 +74,19 @@ func (s Source) Load() (*Game, error) {
 		return nil, err
 	}
 	return nil, fmt.Errorf("%w: no name given", ErrNoGame)
+}
+
+// MaxSourceBytes is the largest game file Parse accepts: a game file takes
+// a few kilobytes, and the limit keeps a parse within a second.
+const MaxSourceBytes = 1 << 20
+
+// readGame reads the file at path, no more of it than Parse needs to see
+// that it is too long.
+func readGame(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxSourceBytes+1))
 }

@@ -122,11 +122,11 @@ func checkText(path string) error {
 	return nil
 }
 
-// growthWarning warns of a game that cannot end (rules.Game.Unending).
+// growthWarning warns of a game whose positions do not end
+// (rules.Game.Unbounded).
 func growthWarning(g *rules.Game) string {
-	if !g.Unending() {
-		return ""
+	if gr := g.Unbounded(positions.DefaultOpenWidth); gr != nil {
+		return "warning: " + gr.String() + ": the positions never end, and a solve refuses the game unless --horizon or --max-positions is given; add an end condition, a [bounds] box or a horizon"
 	}
-	return "warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
-		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon"
+	return ""
 }

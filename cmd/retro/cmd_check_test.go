@@ -72,20 +72,41 @@ func TestCheckNotText(t *testing.T) {
 func TestCheckGrowthWarning(t *testing.T) {
 	grow := writeGame(t, "grow.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each + 1\", \"each * 2\", \"a = a + b\"]\n[start]\na = 1\nb = 1\n")
 	out, errs, code := runCmd(t, "check", grow)
-	want := grow + ": warning: every move only adds stones and nothing ends the game (no end, no [bounds], no horizon): " +
-		"the positions never end, and a solve stops at --max-positions; add an end condition, a [bounds] box or a horizon\n"
+	want := grow + ": warning: the pile a grows without bound: `each + 1` raises it at every turn from the start (1, 1), and nothing ends the game (no end): " +
+		"the positions never end, and a solve refuses the game unless --horizon or --max-positions is given; add an end condition, a [bounds] box or a horizon\n"
 	if code != 0 || out != grow+": ok (grow)\n" || errs != want {
 		t.Errorf("exit %d, %q, %q", code, out, errs)
 	}
-	// The warning is right: the solve runs into the cap.
+	// The warning is right: the solve runs into the cap it is given.
 	if _, errs, code := runCmd(t, "solve", grow, "--max-positions", "500"); code != 1 || !strings.Contains(errs, "too many positions") {
 		t.Errorf("solve: exit %d, %q", code, errs)
 	}
-	// No warning where something takes stones away, or ends the game.
+	// Without a cap or a horizon given, the solving commands refuse the
+	// game before searching: x - 1 and x + 4 from 1, where x < 0 never
+	// holds, ran 40 s at 48 MB with no end in sight, its heap form 120 s.
+	for _, c := range []struct{ name, src, at string }{
+		{"down-up.toml", "piles = [\"x\"]\nmoves = [\"x - 1\", \"x + 4\"]\nend = \"x < 0\"\n[start]\nx = 1\n", "1"},
+		{"heap-up.toml", "piles = [\"x\"]\nsum = true\nmoves = [\"x - 1\", \"x + 4\"]\n", "1"},
+		{"grow.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each + 1\", \"each * 2\", \"a = a + b\"]\n[start]\na = 1\nb = 1\n", "1,1"},
+		{"exam-like.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b < 0\"\n[start]\na = 17\nb = \"S\"\n[params]\nS = \"1..10\"\n", "17,1"},
+	} {
+		name, path := c.name, writeGame(t, c.name, c.src)
+		for _, cmd := range [][]string{{"solve", path}, {"ege", path}, {"query", path, "win 1"}, {"export", path}, {"show", path, c.at}} {
+			if _, errs, code := runCmd(t, cmd...); code != 1 || !strings.Contains(errs, "grows without bound") || !strings.Contains(errs, "the positions never end; bound the game with --horizon N") {
+				t.Errorf("%s %s: exit %d, %q", cmd[0], name, code, errs)
+			}
+		}
+		if _, errs, code := runCmd(t, "solve", path, "--horizon", "3"); strings.Contains(errs, "grows without bound") {
+			t.Errorf("%s with a horizon: exit %d, %q", name, code, errs)
+		}
+	}
+	// No warning where the moves are bounded, or the end or a horizon stops
+	// them, or nothing can be proved (a condition on the move).
 	for _, src := range []string{
-		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\n[start]\nx = 1\n",
-		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x // 2\"]\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\n[start]\nx = 9\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1 if x < 5\", \"x // 2\"]\n[start]\nx = 1\n",
 		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 9\"\n[start]\nx = 1\n",
+		"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 3\"]\nend = \"x > 1000 or x < 0\"\n[start]\nx = 1\n",
 		"piles = [\"x\"]\nmoves = [\"x + 1\"]\nhorizon = 4\n[start]\nx = 1\n",
 	} {
 		if _, errs, _ := runCmd(t, "check", writeGame(t, "g.toml", src)); errs != "" {

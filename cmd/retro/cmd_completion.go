@@ -87,7 +87,7 @@ func writeBashCompletion(w io.Writer, zsh bool) {
 		words := ""
 		switch n {
 		case "help":
-			words = strings.Join(commandNames(), " ")
+			words = strings.Join(helpWords(), " ")
 		case "completion":
 			words = "bash zsh fish"
 		case "info", "verify", "version", "serve", "site":
@@ -130,7 +130,7 @@ func writeFishCompletion(w io.Writer) {
 		}
 		switch n {
 		case "help":
-			fmt.Fprintf(w, "complete -c retro -n %s -a %s\n", cond, fishQuote(strings.Join(commandNames(), " ")))
+			fmt.Fprintf(w, "complete -c retro -n %s -a %s\n", cond, fishQuote(strings.Join(helpWords(), " ")))
 		case "completion":
 			fmt.Fprintf(w, "complete -c retro -n %s -a 'bash zsh fish'\n", cond)
 		case "version", "serve":

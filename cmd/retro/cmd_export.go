@@ -38,9 +38,9 @@ table file (retro solve -o): the rows are the same, without solving again.
 
 For spreadsheets set to a Russian (or other) locale: --sep ';' separates the
 fields with semicolons and --bom starts the file with a UTF-8 byte order
-mark, so that Excel opens it in UTF-8 with one column per field. An export
-that takes more than a second shows its rows written, of how many, on stderr
-when stderr is a terminal.`,
+mark, so that Excel opens it in UTF-8 with one column per field. A long
+export shows its rows written, of how many, on stderr, as a solve shows its
+progress (retro help solve); --quiet shows none.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &exportOptions{}
 			o.game.add(fs)
@@ -84,12 +84,12 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	write := func(w io.Writer) error {
-		defer exportProgress(e, s, &opt)()
+		defer exportProgress(e, bool(o.game.quiet), s, &opt)()
 		return out.WriteCSV(w, s.results, opt)
 	}
 	if o.parquet != "" {
 		if err := writeAtomic(ctx, o.parquet, func(w io.Writer) error {
-			defer exportProgress(e, s, &opt)()
+			defer exportProgress(e, bool(o.game.quiet), s, &opt)()
 			return out.WriteParquet(w, s.results, opt)
 		}); err != nil {
 			return err
@@ -143,11 +143,11 @@ func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 	return opt, nil
 }
 
-// exportProgress shows, on a terminal, the rows an export has written and
-// of how many; the function it returns clears the line.
-func exportProgress(e *env, s *solved, opt *out.CSVOptions) func() {
+// exportProgress shows the rows an export has written and of how many
+// (progress.go); the function it returns ends the progress.
+func exportProgress(e *env, quiet bool, s *solved, opt *out.CSVOptions) func() {
 	total := opt.RowCount(s.results)
-	p := newProgress(e, time.Now())
+	p := newProgress(e, quiet, time.Now())
 	opt.Progress = func(n int64) { p.show("%s", countLine("export", n, total, "rows")) }
 	return p.done
 }

@@ -164,7 +164,7 @@ func TestExportProgress(t *testing.T) {
 	if n := opt.RowCount(s.results); n != 40001 {
 		t.Errorf("%d rows", n)
 	}
-	done := exportProgress(e, s, &opt)
+	done := exportProgress(e, false, s, &opt)
 	opt.Layer = 7
 	if n := opt.RowCount(s.results); n != 1 { // one position a layer on a chain
 		t.Errorf("layer 7: %d rows", n)

@@ -35,7 +35,8 @@ the short solutions, in Russian or, with --lang en, in English. -o DIR
 writes into DIR each variant's game file (variant-01.toml, …, games retro
 ege answers), worksheet.html (printable, the key on a page of its own) and
 worksheet.md, and prints a line per variant. --json prints the variants
-with their answers, texts and solutions in both languages.`,
+with their answers, texts and solutions in both languages. A long batch
+shows on stderr how many variants are kept (--quiet: nothing).`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &makeOptions{}
 			fs.IntVar(&o.count, "count", 1, "how many variants to make")
@@ -44,6 +45,7 @@ with their answers, texts and solutions in both languages.`,
 			addJSONFlag(fs, &o.json)
 			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line")
 			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
+			o.quiet.add(fs)
 			return o.run
 		},
 	})
@@ -56,6 +58,7 @@ type makeOptions struct {
 	json    bool
 	list    bool
 	langArg string
+	quiet   quietFlag
 }
 
 func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
@@ -80,7 +83,7 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	prog := newProgress(e, time.Now())
+	prog := newProgress(e, bool(o.quiet), time.Now())
 	b, err := variant.Make(ctx, f, variant.Options{Count: o.count, Seed: o.seed, Lang: lang, Progress: makeProgress(prog, o.count),
 		Solve: retro.GameOptions{MaxBytes: defaultMemoryBudget()}})
 	prog.done()

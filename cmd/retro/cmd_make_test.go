@@ -109,7 +109,7 @@ func TestMakeErrors(t *testing.T) {
 // has got.
 func TestMakeProgress(t *testing.T) {
 	var errb bytes.Buffer
-	p := newProgress(&env{stderr: &errb, tty: true, dumb: true}, time.Now().Add(-2*time.Second))
+	p := newProgress(&env{stderr: &errb, tty: true, dumb: true}, false, time.Now().Add(-2*time.Second))
 	makeProgress(p, 10)(3, 57)
 	if want := "\r\rmake: 3 of 10 variants (30%), 57 candidates drawn"; errb.String() != want {
 		t.Errorf("%q, want %q", errb.String(), want)

@@ -44,7 +44,8 @@ allows it: for octal codes, and for moves whose splits read as rows
 to the same number, such as Grundy's game x -> i, x - i for i in 1..x-1 if
 2 * i != x). The "method:" line says which was used and why not where it was
 not; --method naive scans every option of every heap. --rare writes the
-sparse heaps found (x,grundy). A long run shows its progress on a terminal.
+sparse heaps found (x,grundy). A long run shows its progress on stderr
+(--quiet: none).
 
 With --heaps, or with arguments GAME:N[,N…] (a sum of different games), sg
 prints the XOR of the heaps' values, who wins, and every winning move (those
@@ -66,6 +67,7 @@ reachable, up to --misere-cap collections.`,
 			fs.BoolVar(&o.rare, "rare", false, "write the sparse (rare) heaps the sparse-space method found as CSV: x,grundy")
 			fs.BoolVar(&o.json, "json", false, "write the tables, or the sum, as JSON")
 			fs.IntVar(&o.misereCap, "misere-cap", 2_000_000, "misère play: the most collections of heaps enumerated")
+			o.quiet.add(fs)
 			return o.run
 		},
 	})
@@ -81,6 +83,7 @@ type sgOptions struct {
 	method     string
 	misereCap  int
 	rare, json bool
+	quiet      quietFlag
 }
 
 func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
@@ -203,8 +206,8 @@ func heapGame(g *rules.Game) error {
 // one byte a value.
 const maxUpto = 1 << 32
 
-// options are the library's options of the flags; done clears the
-// progress line the tables show on a terminal.
+// options are the library's options of the flags; done ends the
+// progress the tables show (progress.go).
 func (o *sgOptions) options(e *env) (opt sg.Options, done func()) {
 	method, _ := sg.ParseOctalMethod(o.method)
 	var prog *progress // the line of the table being computed
@@ -216,7 +219,7 @@ func (o *sgOptions) options(e *env) (opt sg.Options, done func()) {
 	opt = sg.Options{Method: method, Upto: o.upto, FindPeriod: o.findPeriod, Cap: o.cap, MisereCap: o.misereCap,
 		Progress: func(in *rules.Instance, n int) func(done, sparse int) {
 			done()
-			prog = newProgress(e, time.Now())
+			prog = newProgress(e, bool(o.quiet), time.Now())
 			pre := prog.prefix(in)
 			return func(heaps, sparse int) {
 				rate := float64(heaps) / time.Since(prog.start).Seconds()

@@ -1,6 +1,9 @@
+//go:build !js
+
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,10 +13,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
+	source "retro"
 	"retro/cmd/retro/internal/explorer"
+	"retro/out"
 )
 
 func init() {
@@ -29,21 +35,27 @@ browser (GOOS=js GOARCH=wasm: the same packages, the same caps and
 messages), gzipped, and the Web Worker that runs it; the page solves in
 that worker, with a progress line and a Stop button.
 
-Site builds the engine with the Go toolchain, so run it in the retro
-source tree (go run ./cmd/retro site DIR); --wasm uses an engine built
-before instead (GOOS=js GOARCH=wasm go build -o retro.wasm ./cmd/retro,
-with the same Go: its wasm_exec.js goes along). DIR must be new, empty, or
-a folder site wrote before; it is replaced whole, never half written.`,
+Site builds the engine from the source retro carries (the source it was
+built from), with the Go toolchain on PATH, so it runs from an installed
+retro (go install ./cmd/retro) in any folder. The first build compiles
+every package for the browser and takes minutes; later ones take seconds
+from Go's build cache. It shows its progress on stderr (--quiet: none).
+--wasm uses an engine built before instead (GOOS=js GOARCH=wasm go build
+-o retro.wasm ./cmd/retro, with the same Go: its wasm_exec.js goes along).
+DIR must be new, empty, or a folder site wrote before; it is replaced
+whole, never half written.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &siteOptions{}
 			fs.StringVar(&o.wasm, "wasm", "", "use this engine (retro built with GOOS=js GOARCH=wasm) instead of building one")
+			o.quiet.add(fs)
 			return o.run
 		},
 	})
 }
 
 type siteOptions struct {
-	wasm string
+	wasm  string
+	quiet quietFlag
 }
 
 func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
@@ -55,14 +67,6 @@ func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := checkSiteDir(dir); err != nil {
 		return err
 	}
-	goroot, err := goEnv(ctx, "GOROOT")
-	if err != nil {
-		return err
-	}
-	wasmExec, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
-	if err != nil {
-		return fmt.Errorf("site: Go's wasm_exec.js: %w", err)
-	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
 	if err != nil {
 		return fmt.Errorf("site: %w", err)
@@ -71,21 +75,15 @@ func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("site: %w", err)
 	}
-	wasm := o.wasm
-	if wasm == "" {
-		wasm = filepath.Join(tmp, "retro.wasm")
-		if err := buildEngine(ctx, wasm); err != nil {
-			return err
-		}
+	var bin, wasmExec []byte
+	if o.wasm != "" {
+		bin, wasmExec, err = readEngine(ctx, o.wasm)
+	} else {
+		bin, wasmExec, err = buildEngine(ctx, e, bool(o.quiet))
 	}
-	bin, err := os.ReadFile(wasm)
 	if err != nil {
-		return fmt.Errorf("site: the engine: %w", err)
+		return err
 	}
-	if !bytes.HasPrefix(bin, []byte("\x00asm")) {
-		return fmt.Errorf("site: %s is not WebAssembly", wasm)
-	}
-	os.Remove(filepath.Join(tmp, "retro.wasm"))
 	gz, err := explorer.WriteSite(tmp, bin, wasmExec)
 	if err != nil {
 		return err
@@ -118,28 +116,98 @@ func checkSiteDir(dir string) error {
 	return nil
 }
 
-// goEnv asks the Go toolchain for one of its settings.
-func goEnv(ctx context.Context, name string) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", name).Output()
+// readEngine reads an engine built before (--wasm), and the wasm_exec.js
+// of the Go toolchain on PATH, which must be the one that built it.
+func readEngine(ctx context.Context, path string) (bin, wasmExec []byte, err error) {
+	bin, err = os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("site needs the Go toolchain (go env %s: %v)", name, err)
+		return nil, nil, fmt.Errorf("site: the engine: %w", err)
 	}
-	return strings.TrimSpace(string(out)), nil
+	if !bytes.HasPrefix(bin, []byte("\x00asm")) {
+		return nil, nil, fmt.Errorf("site: %s is not WebAssembly", path)
+	}
+	wasmExec, err = readWasmExec(ctx, "")
+	return bin, wasmExec, err
 }
 
-// buildEngine builds this command for the browser from the source tree the
-// working directory is in.
-func buildEngine(ctx context.Context, out string) error {
-	mod, err := exec.CommandContext(ctx, "go", "list", "-m").Output()
-	if err != nil || strings.TrimSpace(string(mod)) != "retro" {
-		return errors.New("site builds the engine from the retro source: run it in the source tree (go run ./cmd/retro site DIR), or pass --wasm")
+// readWasmExec reads Go's wasm_exec.js, the JavaScript half of a Go
+// program built for the browser, of the toolchain that go runs in dir
+// ("" the working directory).
+func readWasmExec(ctx context.Context, dir string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOROOT")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("site needs the Go toolchain on PATH, to build the engine and for its wasm_exec.js (go env GOROOT: %v)", err)
 	}
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "retro/cmd/retro")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("site: building the engine (GOOS=js GOARCH=wasm go build): %v\n%s", err, stderr.String())
+	data, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, fmt.Errorf("site: Go's wasm_exec.js: %w", err)
 	}
-	return nil
+	return data, nil
+}
+
+// buildEngine builds this command for the browser from the source retro
+// carries (package source), written into a temporary folder, showing the
+// packages compiled as its progress; it returns the engine and the
+// wasm_exec.js of the toolchain that built it.
+func buildEngine(ctx context.Context, e *env, quiet bool) (bin, wasmExec []byte, err error) {
+	src, err := os.MkdirTemp("", "retro-source-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("site: %w", err)
+	}
+	defer os.RemoveAll(src)
+	if err := os.CopyFS(src, source.FS); err != nil {
+		return nil, nil, fmt.Errorf("site: writing the source of the engine: %w", err)
+	}
+	if wasmExec, err = readWasmExec(ctx, src); err != nil {
+		return nil, nil, err
+	}
+	if !quiet {
+		fmt.Fprintln(e.stderr, "site: building the engine for the browser (GOOS=js GOARCH=wasm go build) from the source retro carries: minutes the first time, seconds once Go's build cache holds it")
+	}
+	wasm := filepath.Join(src, "retro.wasm")
+	cmd := exec.CommandContext(ctx, "go", "build", "-v", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./cmd/retro")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWORK=off", "GOFLAGS=-mod=readonly")
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, nil, fmt.Errorf("site: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("site: building the engine: %w", err)
+	}
+	prog := newProgress(e, quiet, time.Now())
+	defer prog.done()
+	prog.show("building the engine")
+	var msg bytes.Buffer // what go build says besides the packages
+	compiled := 0
+	lines := bufio.NewScanner(pipe)
+	for lines.Scan() {
+		line := lines.Text()
+		if isImportPath(line) {
+			compiled++
+			prog.show("building the engine: %s compiled, the last %s", out.Plural(int64(compiled), "package", "packages"), line)
+			continue
+		}
+		if msg.Len() < 1<<16 {
+			msg.WriteString(line + "\n")
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, fmt.Errorf("site: building the engine (GOOS=js GOARCH=wasm go build): %v\n%s", err, msg.String())
+	}
+	if bin, err = os.ReadFile(wasm); err != nil {
+		return nil, nil, fmt.Errorf("site: the engine: %w", err)
+	}
+	return bin, wasmExec, nil
+}
+
+// isImportPath tells a line of go build -v that names a package compiled
+// from its other lines (errors, and the headers "# PACKAGE" of errors).
+func isImportPath(line string) bool {
+	return line != "" && !strings.ContainsAny(line, " \t:#")
 }

@@ -25,8 +25,10 @@ func init() {
 		long: `Solve enumerates every position of GAME and its moves, colours the positions
 layer by layer, and prints a summary: positions, edges, W/L/D counts, the
 count per layer, time and peak memory (the process's peak resident size:
-the Go runtime and garbage not yet collected included). A solve that takes more than a second
-shows its progress on stderr when stderr is a terminal.
+the Go runtime and garbage not yet collected included). A long solve
+shows its progress on stderr: on a terminal one line, rewritten in place,
+once it has taken a second; elsewhere (a file, a pipe, a batch job's log)
+a line of its own every 5 seconds; --quiet shows none.
 
 With -o FILE.rtb it also writes the outcome table: the game text, the
 positions, and the outcome and layer of each, compressed and checksummed, so
@@ -39,13 +41,24 @@ solve cuts every instance into shards, one a rank: each rank builds the
 move graph of its positions and colours them, handing the others what
 crosses between shards, and the ranks write the table together (rank 0
 writes the file). The table is the same, byte for byte, whatever the
-number of ranks. --ranks N does the same with N ranks in this process.`,
+number of ranks. --ranks N does the same with N ranks in this process.
+
+With --checkpoint DIR the solve keeps in DIR what it needs to go on after
+it is stopped, however it is stopped, and saves it every
+--checkpoint-every (5m by default): run the same command again and it
+resumes from the last save. A checkpoint of another game, other arguments
+or another number of ranks is refused. The compiled path keeps
+checkpoints; DIR holds its values (2 or 4 bytes a cell of the positions'
+rows) and, at the end, the result's layers and outcome bits, and is
+emptied when the solve is done.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &solveOptions{}
 			o.game.add(fs)
 			fs.IntVar(&o.layers, "layers", 24, "list at most this many layers (0: all)")
 			fs.StringVarP(&o.table, "output", "o", "", "write the outcome table to this file (FILE.rtb)")
 			fs.IntVar(&o.ranks, "ranks", 1, "solve as this many ranks in this process, each its shard, as an MPI job does (the same table; no memory saved)")
+			fs.StringVar(&o.checkpoint, "checkpoint", "", "keep checkpoints in this directory, and resume from the last one there")
+			fs.DurationVar(&o.every, "checkpoint-every", 5*time.Minute, "how often to save a checkpoint")
 			addJSONFlag(fs, &o.json)
 			return o.run
 		},
@@ -53,11 +66,13 @@ number of ranks. --ranks N does the same with N ranks in this process.`,
 }
 
 type solveOptions struct {
-	game   gameFlags
-	layers int
-	table  string
-	json   bool
-	ranks  int
+	game       gameFlags
+	layers     int
+	table      string
+	json       bool
+	ranks      int
+	checkpoint string
+	every      time.Duration
 }
 
 func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
@@ -87,6 +102,12 @@ func (o *solveOptions) run(ctx context.Context, e *env, args []string) error {
 
 // solveOne solves GAME in this process alone.
 func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
+	ck, err := o.checkpointOf(0, 1)
+	if err != nil {
+		return err
+	}
+	noting(e, ck)
+	o.game.checkpoint = ck
 	s, err := o.game.solveArg(ctx, e, arg)
 	if err != nil {
 		return err
@@ -96,12 +117,34 @@ func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
 			return err
 		}
 	}
+	if err := ck.Clear(); err != nil {
+		return err
+	}
 	sum := s.summarize(peakMemory() + " resident, the whole process")
 	if o.json {
 		return printJSON(e.stdout, sum.JSON())
 	}
 	sum.WriteText(e.stdout, o.layers)
 	return nil
+}
+
+// checkpointOf is the checkpoint of rank of ranks the flags ask for (nil
+// without --checkpoint).
+func (o *solveOptions) checkpointOf(rank, ranks int) (*retro.Checkpoint, error) {
+	if o.checkpoint == "" {
+		return nil, nil
+	}
+	if o.every <= 0 {
+		return nil, &usageError{cmd: commands["solve"], err: fmt.Errorf("--checkpoint-every %v: want a positive duration", o.every)}
+	}
+	return &retro.Checkpoint{Dir: o.checkpoint, Every: o.every, Rank: rank, Ranks: ranks}, nil
+}
+
+// noting makes a checkpoint's notes lines on stderr (rank 0's only).
+func noting(e *env, ck *retro.Checkpoint) {
+	if ck != nil && ck.Rank == 0 {
+		ck.Note = func(msg string) { fmt.Fprintf(e.stderr, "retro: %s\n", msg) }
+	}
 }
 
 // summarize adds up the totals of a solved game: of its results, or of

@@ -250,9 +250,18 @@ func TestMPIFault(t *testing.T) {
 		t.Fatalf("the job succeeded with a rank killed:\n%s", stderr.String())
 	}
 	msg := stderr.String()
-	if !regexp.MustCompile(`rank 1 .*(exited on signal 9|killed)`).MatchString(msg) ||
-		!regexp.MustCompile(`retro: rank [02] of 3, [a-z ()0-9]+: stopped by a signal`).MatchString(msg) {
-		t.Errorf("the job's messages do not name the dead rank and the phase:\n%s", msg)
+	if !regexp.MustCompile(`rank 1 .*(exited on signal 9|killed)`).MatchString(msg) {
+		t.Errorf("the job's messages do not name the dead rank:\n%s", msg)
+	}
+	// The other ranks say where the launcher's signal found them, unless
+	// it kills them before they are scheduled (seen on a loaded machine:
+	// mpirun follows its SIGTERM with SIGKILL, and stops relaying output).
+	if !regexp.MustCompile(`retro: rank [02] of 3, [a-z ()0-9]+: stopped by a signal`).MatchString(msg) {
+		if !strings.Contains(msg, "the job has been aborted") {
+			t.Errorf("the job's messages neither name the phase the others were stopped in nor say the job was aborted:\n%s", msg)
+		} else {
+			t.Logf("the other ranks were stopped before they could say where:\n%s", msg)
+		}
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("a failed job left %s", path)

@@ -16,7 +16,8 @@
 //   - Command: a subcommand (solve, export, show, ...), registered by its
 //     file's init with its flags, usage and help (command.go).
 //   - env: what a command may touch of the outside world: stdin, stdout,
-//     stderr, whether they are terminals, colour and language.
+//     stderr, whether they are terminals, colour, language, and how often
+//     progress is logged where stderr is not a terminal.
 //   - GAME: a game file, a built-in game's name or a table file (.rtb); the
 //     first 512 bytes tell a table from a game file (table.go).
 //   - Usage error: a bad command line (exit 2), printed with the command's
@@ -31,9 +32,12 @@
 // Files: one a command, and the layers the commands share.
 //
 //   - cmd_NAME.go: the command NAME, its flags, its help and what it runs,
-//     with the helpers it alone uses; cmd_solve_ranks.go: solve cut into
-//     ranks, their phases and their errors; cmd_engine_js.go: the command
-//     of the browser build. Export is not in the browser build (GOOS=js),
+//     with the helpers it alone uses (cmd_help.go also the topics, such
+//     as help format, Markdown printed as plain text); cmd_solve_ranks.go: solve cut into
+//     ranks, their phases and their errors; cmd_site.go: the static
+//     explorer, its engine built for the browser from the source retro
+//     carries (package source, at the module's root); cmd_engine_js.go:
+//     the command of the browser build. Export is not in the browser build (GOOS=js),
 //     which only answers the explorer's API: its Parquet writer would make
 //     half of the engine the page loads.
 //   - main.go: the entry point, signals and the exit code.
@@ -48,7 +52,10 @@
 //     as arguments; heaps.go: lists of heaps as arguments, and positions
 //     written as heaps; ask.go: the flags of the commands that ask
 //     questions (query, ege) and the asking.
-//   - progress.go: the progress line of a long solve or export.
+//   - progress.go: the progress of a long run (a solve, an export, a
+//     Grundy table, the build of the static explorer's engine): a line
+//     rewritten in place on a terminal, a line every few seconds on any
+//     other stderr, none with --quiet.
 //   - files.go: outputs written whole or not at all; json.go: --json.
 //   - memory*.go and signals*.go: the memory budget, the peak memory and
 //     the signals, as they differ between the operating systems and the

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"retro/retro/query"
 )
@@ -12,11 +13,12 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	tty            bool       // stderr is a terminal: progress may be shown
-	ttyOut         bool       // stdout is a terminal: colour may be used
-	noColor        bool       // NO_COLOR is set or TERM is dumb: no colour unless asked for
-	dumb           bool       // TERM=dumb: no escape sequences on stderr either
-	lang           query.Lang // of explanations, from the locale ("" is English)
+	tty            bool          // stderr is a terminal: progress may be shown
+	logEvery       time.Duration // stderr is not a terminal: a progress line this often (0: none)
+	ttyOut         bool          // stdout is a terminal: colour may be used
+	noColor        bool          // NO_COLOR is set or TERM is dumb: no colour unless asked for
+	dumb           bool          // TERM=dumb: no escape sequences on stderr either
+	lang           query.Lang    // of explanations, from the locale ("" is English)
 }
 
 // colorEnv reads the environment's say on colour: NO_COLOR set to

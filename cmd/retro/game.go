@@ -25,7 +25,10 @@ type gameFlags struct {
 	heapUpto     int // heap games: collections reachable from one heap of 0..heapUpto
 	general      bool
 	path         string
+	spill        string
+	checkpoint   *retro.Checkpoint // set by solve's --checkpoint
 	maxMemory    byteSize
+	quiet        quietFlag
 	fs           *pflag.FlagSet
 }
 
@@ -39,7 +42,9 @@ func (gf *gameFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&gf.openWidth, "open-width", positions.DefaultOpenWidth, "values an open parameter range (\"31..\") takes")
 	fs.IntVar(&gf.heapUpto, "upto", 30, "heap games (sum = true): analyse every collection of heaps reachable from one heap of 0..N")
 	fs.BoolVar(&gf.general, "general", false, "solve by the general path (a move graph coloured layer by layer) even where a faster one applies: --path general")
+	fs.StringVar(&gf.spill, "spill", "", "keep the arrays that would take more than --max-memory in files of this directory (the compiled path), instead of stopping")
 	fs.StringVar(&gf.path, "path", "", "solve by this path, or say why it does not take the game: "+strings.Join(retro.Paths(), ", ")+"; default: the first that takes it")
+	gf.quiet.add(fs)
 }
 
 // load reads a game (a game file, or a built-in game) and applies the
@@ -85,9 +90,15 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 		return retro.GameOptions{}, err
 	}
 	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
-		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path}
+		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill, Checkpoint: gf.checkpoint}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
+	}
+	opt.Check = func(g *rules.Game) error {
+		if err := g.CheckSize(gf.openWidth, int64(gf.maxPositions)); err != nil {
+			return err
+		}
+		return gf.unbounded(g)
 	}
 	params, err := readParams(gf.params)
 	if err != nil {
@@ -189,18 +200,31 @@ func (gf *gameFlags) solveLoaded(ctx context.Context, e *env, g *rules.Game) (*s
 }
 
 // solve runs a solve with the options of the flags, showing its progress
-// on a terminal when it takes more than a second.
+// on stderr when it takes a while (progress.go).
 func (gf *gameFlags) solve(ctx context.Context, e *env, run func(retro.GameOptions) (*retro.Solved, error)) (*solved, error) {
 	opt, err := gf.gameOptions()
 	if err != nil {
 		return nil, err
 	}
-	prog := newProgress(e, time.Now())
+	prog := newProgress(e, bool(gf.quiet), time.Now())
 	defer prog.done() // the progress line cleared, whatever stops the solve
+	prog.show("solving")
 	opt.Stage, opt.Layer = prog.stage, prog.layer
 	sv, err := run(opt)
 	if err != nil {
 		return nil, paramError(gf.params, err)
 	}
 	return &solved{game: sv.Game, results: sv.Results, elapsed: sv.Elapsed}, nil
+}
+
+// unbounded refuses a game whose positions do not end, which no search
+// finishes, unless --horizon or --max-positions is given.
+func (gf *gameFlags) unbounded(g *rules.Game) error {
+	if gf.fs != nil && (gf.fs.Changed("horizon") || gf.fs.Changed("max-positions")) {
+		return nil
+	}
+	if gr := g.Unbounded(gf.openWidth); gr != nil {
+		return fmt.Errorf("%s: %s: the positions never end; bound the game with --horizon N, or search up to the cap with --max-positions N", g.File, gr)
+	}
+	return nil
 }

@@ -41,6 +41,9 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 	if err != nil {
 		return nil, 0, err
 	}
+	if err := gf.unbounded(g); err != nil {
+		return nil, 0, err
+	}
 	if top := slices.Max(heaps); top > int64(gf.maxPositions) {
 		return nil, 0, fmt.Errorf("position %q: a heap of %d is solved with every heap below it, more than --max-positions %d", arg, top, gf.maxPositions)
 	}

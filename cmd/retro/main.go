@@ -15,7 +15,7 @@ import (
 
 func main() {
 	ctx, stop := onSignals(context.Background())
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout), logEvery: logEvery}
 	e.noColor, e.dumb = colorEnv(os.Getenv)
 	e.lang = langEnv(os.Getenv)
 	if cluster.LaunchedRank() > 0 {

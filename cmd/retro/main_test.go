@@ -28,7 +28,7 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 // shared by several tests (made once, outliving any one test).
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range []string{wythoff.dir, mpiRetro.dir} {
+	for _, dir := range []string{wythoff.dir, mpiRetro.dir, plainRetro.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
@@ -194,7 +194,7 @@ func TestInterrupted(t *testing.T) {
 	}
 	// The progress line is cleared when the solve stops, and stays so.
 	var errb bytes.Buffer
-	p := newProgress(&env{stderr: &errb, tty: true}, time.Now().Add(-time.Hour))
+	p := newProgress(&env{stderr: &errb, tty: true}, false, time.Now().Add(-time.Hour))
 	p.show("layer %d", 7)
 	p.done()
 	p.show("layer %d", 8)

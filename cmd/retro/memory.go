@@ -15,8 +15,9 @@ import (
 // The memory budget of a solve (--max-memory): what the tables of the
 // positions, the move graph and the solver's state may take, estimated as
 // they grow. The default is half of this machine's memory (or of the
-// cgroup's limit, when lower), so that a game that does not end stops with
-// an error, never runs the machine out of memory.
+// cgroup's limit, or of the address space's, ulimit -v, when lower), so
+// that a game that does not end stops with an error, never runs the
+// machine out of memory.
 
 // machineMemory is the memory this process may use: the machine's, or the
 // limit of its cgroup (or of one above it) when lower; 0 when unknown.

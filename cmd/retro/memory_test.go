@@ -1,15 +1,20 @@
 package main
 
 import (
+	"errors"
 	"math"
 	"os"
+	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"retro/rules"
 )
 
-// A game that does not end stops at the memory budget, which the error
-// reports, whether its positions fill a box (two piles, each +1, each *2)
+// A game that does not end, searched up to the cap given, stops at the
+// memory budget, which the error reports, whether its positions fill a box (two piles, each +1, each *2)
 // or a hash index (six piles, each +1).
 func TestSolveMemoryBudget(t *testing.T) {
 	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) }) // the budgets below set it for the process
@@ -17,7 +22,7 @@ func TestSolveMemoryBudget(t *testing.T) {
 		"box.toml":    "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\n[start]\na = 1\nb = 1\n",
 		"hashed.toml": "piles = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nmoves = [\"each +1\"]\n[start]\na = 0\nb = 0\nc = 0\nd = 0\ne = 0\nf = 0\n",
 	} {
-		_, errs, code := runCmd(t, "solve", writeGame(t, name, src), "--max-memory", "48M")
+		_, errs, code := runCmd(t, "solve", writeGame(t, name, src), "--max-memory", "48M", "--max-positions", "100000000")
 		if code != 1 || !strings.Contains(errs, "over the memory budget") || !strings.Contains(errs, "the budget of 48.0 MiB") {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 		}
@@ -102,5 +107,58 @@ func TestCgroupMemoryLimit(t *testing.T) {
 		if got := cgroupMemoryLimit(files(c.files)); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// The question stage counts against the budget: the cells of every start
+// and task, with the results they are read from, are sized before they
+// are made. retro ege over the 3 000 000 starts of lebedev-operations
+// widened died of out-of-memory under --max-memory 1G; here 200 000 starts
+// under 24M, whose solve fits, stop with the budget's error.
+func TestQueryMemoryBudget(t *testing.T) {
+	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) })
+	game := writeGame(t, "starts.toml", "piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..200000\"\n")
+	if _, errs, code := runCmd(t, "solve", game, "--max-memory", "24M"); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errs)
+	}
+	_, errs, code := runCmd(t, "ege", game, "--max-memory", "24M", "--plain")
+	if code != 1 || !strings.Contains(errs, "over the memory budget: the answers at 200000 starts") || !strings.Contains(errs, "the budget of 24.0 MiB") {
+		t.Errorf("ege: exit %d: %s", code, errs)
+	}
+	if out, errs, code := runCmd(t, "query", game, "win 1", "--max-memory", "256M", "--count", "--plain"); code != 0 || out != "2\n" {
+		t.Errorf("query within the budget: exit %d: %.200q %s", code, out, errs)
+	}
+	if testing.Short() {
+		return
+	}
+	// The report's run, under an address space of 3 GiB (the old build
+	// died there of out-of-memory): a clean error.
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("no prlimit")
+	}
+	src, _ := rules.Builtin("lebedev-operations")
+	wide := strings.NewReplacer(`x >= 100"`, `x >= 3000000"`, `x = "1..99"`, `x = "1..2999999"`).Replace(string(src))
+	path := writeGame(t, "lebedev-3m.toml", wide)
+	cmd := exec.Command(prlimit, "--as=3221225472", os.Args[0], "-test.run=^TestRetroProcess$")
+	cmd.Env = append(os.Environ(), "RETRO_PROCESS_ARGS="+strings.Join([]string{"ege", path, "--plain", "--max-memory", "800M"}, "\x1f"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "over the memory budget: the answers at 2999999 starts") {
+		t.Errorf("ege of 3 000 000 starts under 3 GiB of address space: %v\n%.2000s", err, out)
+	}
+}
+
+// The default budget reads the limit of the address space (ulimit -v) as
+// well as the machine and the cgroup: half of 2 GiB is 1 GiB.
+func TestDefaultBudgetAddressSpace(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("RLIMIT_AS is read on Linux")
+	}
+	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" -test.run='^TestRetroProcess$'`, os.Args[0])
+	cmd.Env = append(os.Environ(), "RETRO_PROCESS_ARGS=help\x1fsolve")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "(default 1.0 GiB)") {
+		t.Errorf("%v: %s", err, out)
 	}
 }

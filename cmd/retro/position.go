@@ -62,5 +62,8 @@ func (gf *gameFlags) solveAt(in *rules.Instance, piles []int64, hist int) (*retr
 	if err != nil {
 		return nil, 0, err
 	}
+	if err := gf.unbounded(in.Game); err != nil {
+		return nil, 0, err
+	}
 	return retro.SolveAt(context.Background(), in, positions.Seed{Piles: piles, Hist: hist}, opt)
 }

@@ -2,6 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,7 +32,7 @@ func TestCountLine(t *testing.T) {
 func TestProgressDumb(t *testing.T) {
 	var errb bytes.Buffer
 	e := &env{stderr: &errb, tty: true, dumb: true}
-	p := newProgress(e, time.Now().Add(-2*time.Second))
+	p := newProgress(e, false, time.Now().Add(-2*time.Second))
 	p.show("layer %d: %d coloured", 3, 120)
 	p.done()
 	want := "\r\rlayer 3: 120 coloured\r                     \r"
@@ -36,7 +41,7 @@ func TestProgressDumb(t *testing.T) {
 	}
 	errb.Reset()
 	e.dumb = false
-	p = newProgress(e, time.Now().Add(-2*time.Second))
+	p = newProgress(e, false, time.Now().Add(-2*time.Second))
 	p.show("layer %d", 3)
 	p.done()
 	if want := "\r\x1b[Klayer 3\r\x1b[K"; errb.String() != want {
@@ -56,9 +61,81 @@ func TestProgressLayerTotal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProgress(e, time.Now().Add(-2*time.Second))
+	p := newProgress(e, false, time.Now().Add(-2*time.Second))
 	p.layer(insts[1], 4, 50, 200)
 	if want := "\r\rk=3 layer 4: 50 of 200 positions coloured (25%)"; errb.String() != want {
 		t.Errorf("%q, want %q", errb.String(), want)
+	}
+}
+
+// Where stderr is not a terminal, a line of its own gives the time taken
+// and the state last shown, "working" before any; nothing after done.
+func TestProgressLogLine(t *testing.T) {
+	var errb bytes.Buffer
+	p := newProgress(&env{stderr: &errb, logEvery: time.Hour}, false, time.Now())
+	p.logLine(p.start.Add(4 * time.Second))
+	p.show("%s", countLine("layer 3", 50, 200, "positions coloured"))
+	p.logLine(p.start.Add(65 * time.Second))
+	p.done()
+	p.logLine(p.start.Add(70 * time.Second))
+	p.done() // twice is fine
+	if want := "retro: 4s: working\nretro: 1m5s: layer 3: 50 of 200 positions coloured (25%)\n"; errb.String() != want {
+		t.Errorf("%q, want %q", errb.String(), want)
+	}
+}
+
+// slowGame takes a while to solve: half a million positions, nearly all
+// drawn (a third of a second here).
+const slowGame = `piles = ["a", "b"]
+moves = ["each +1", "each -2"]
+end = "a + b >= 1000"
+[start]
+a = 0
+b = 0
+`
+
+// A solve longer than the log's interval writes progress lines to a
+// stderr that is not a terminal; --quiet writes none, and a solve shorter
+// than the interval writes none either.
+func TestProgressLogSolve(t *testing.T) {
+	game := filepath.Join(t.TempDir(), "slow.toml")
+	if err := os.WriteFile(game, []byte(slowGame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|solving|positions: \d+|moves: \d+|layer \d+: \d+ of \d+ positions coloured \(\d+%\))$`)
+	solve := func(every time.Duration, args ...string) string {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), &env{stdout: &out, stderr: &errb, logEvery: every}, append([]string{"solve"}, args...)); code != 0 {
+			t.Fatalf("solve %v: exit %d: %s", args, code, errb.String())
+		}
+		return errb.String()
+	}
+	errs := solve(time.Millisecond, game)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	if errs == "" || !strings.HasSuffix(errs, "\n") {
+		t.Fatalf("no progress lines: %q", errs)
+	}
+	for _, l := range lines {
+		if !line.MatchString(l) {
+			t.Errorf("a progress line %q", l)
+		}
+	}
+	if errs := solve(time.Millisecond, game, "--quiet"); errs != "" {
+		t.Errorf("--quiet: %q", errs)
+	}
+	if errs := solve(logEvery, "nim"); errs != "" {
+		t.Errorf("a quick solve: %q", errs)
+	}
+}
+
+// --quiet silences the line of a terminal too.
+func TestProgressQuietTerminal(t *testing.T) {
+	var errb bytes.Buffer
+	p := newProgress(&env{stderr: &errb, tty: true}, true, time.Now().Add(-time.Hour))
+	p.show("layer %d", 3)
+	p.stage(&rules.Instance{}, "positions", 5)
+	p.done()
+	if errb.Len() != 0 {
+		t.Errorf("%q", errb.String())
 	}
 }

@@ -1,17 +1,47 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
-// readmeBlocks returns the fenced blocks of the README of one language, in
-// order.
-func readmeBlocks(t *testing.T, lang string) []string {
+// repoRoot is the root of the repository, from this package's folder.
+const repoRoot = "../.."
+
+// docFiles are the Markdown documents of the repository, the README
+// first, then the others by path.
+func docFiles(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	var docs []string
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != repoRoot && (d.Name() == "testdata" || d.Name() == "artifacts" || d.Name() == ".git"):
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(path, ".md") && path != filepath.Join(repoRoot, "README.md"):
+			docs = append(docs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(docs)
+	return append([]string{filepath.Join(repoRoot, "README.md")}, docs...)
+}
+
+// readmeBlocks returns the fenced blocks of one language of a document,
+// in order.
+func readmeBlocks(t *testing.T, doc, lang string) []string {
+	t.Helper()
+	data, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +49,7 @@ func readmeBlocks(t *testing.T, lang string) []string {
 	for _, part := range strings.Split(string(data), "\n```"+lang+"\n")[1:] {
 		body, _, ok := strings.Cut(part, "\n```")
 		if !ok {
-			t.Fatalf("an unclosed ```%s block", lang)
+			t.Fatalf("%s: an unclosed ```%s block", doc, lang)
 		}
 		blocks = append(blocks, body)
 	}
@@ -76,24 +106,31 @@ func splitRedirect(t *testing.T, words []string) ([]string, string) {
 	return words, ""
 }
 
-// TestReadmeExamples runs every retro line of the README's shell blocks,
-// as written, in a folder holding what the README says to save there (the
-// game of "Your own game" as my.toml): each must succeed, and the answers
-// the comments give must be what it prints.
+// TestReadmeExamples runs every retro line of the shell blocks of the
+// README, then of the other documents of the repository, as written, in
+// one folder holding what the README says to save there (the game of "The
+// first game" as my.toml): each must succeed, and the answers the comments
+// give must be what it prints. A file argument is a file of that folder,
+// or of the repository where it names one (retro/testdata/fsvp-20.toml).
 func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs every example of the README")
+		t.Skip("runs every example of the README and the other documents")
 	}
 	dir := t.TempDir()
-	games := readmeBlocks(t, "toml")
+	readme := filepath.Join(repoRoot, "README.md")
+	games := readmeBlocks(t, readme, "toml")
 	if len(games) == 0 {
 		t.Fatal("no game in the README")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "my.toml"), []byte(games[0]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// A file argument names a file in dir; a built-in game's name is kept.
 	inDir := func(arg string) string {
+		if strings.Contains(arg, "/") {
+			if _, err := os.Stat(filepath.Join(repoRoot, arg)); err == nil {
+				return filepath.Join(repoRoot, arg)
+			}
+		}
 		for _, ext := range []string{".toml", ".rtb", ".csv", ".parquet"} {
 			if strings.HasSuffix(arg, ext) {
 				return filepath.Join(dir, arg)
@@ -102,42 +139,45 @@ func TestReadmeExamples(t *testing.T) {
 		return arg
 	}
 	ran := 0
-	for _, block := range readmeBlocks(t, "sh") {
-		for _, line := range strings.Split(block, "\n") {
-			words, redirect := shellWords(t, line)
-			switch {
-			case len(words) == 0:
-				continue
-			case words[0] == "retro":
-				words = words[1:]
-			case len(words) > 2 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/retro":
-				words = words[3:]
-			case words[0] == "go" || words[0] == "bash" || words[0] == "export":
-				continue // installing, testing, the PATH: not retro's to run here
-			default:
-				t.Errorf("README shell line %q: not a retro command", line)
-				continue
-			}
-			for k := range words {
-				words[k] = inDir(words[k])
-			}
-			out, errs, code := runCmd(t, words...)
-			if code != 0 {
-				t.Errorf("README: %q: exit %d: %s", line, code, errs)
-				continue
-			}
-			if redirect != "" {
-				if err := os.WriteFile(inDir(redirect), []byte(out), 0o644); err != nil {
-					t.Fatal(err)
+	for _, doc := range docFiles(t) {
+		name, _ := filepath.Rel(repoRoot, doc)
+		for _, block := range readmeBlocks(t, doc, "sh") {
+			for _, line := range strings.Split(block, "\n") {
+				words, redirect := shellWords(t, line)
+				switch {
+				case len(words) == 0:
+					continue
+				case words[0] == "retro":
+					words = words[1:]
+				case len(words) > 2 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/retro":
+					words = words[3:]
+				case words[0] == "go" || words[0] == "bash" || words[0] == "export":
+					continue // installing, testing, the PATH: not retro's to run here
+				default:
+					t.Errorf("%s: shell line %q: not a retro command", name, line)
+					continue
 				}
+				for k := range words {
+					words[k] = inDir(words[k])
+				}
+				out, errs, code := runCmd(t, words...)
+				if code != 0 {
+					t.Errorf("%s: %q: exit %d: %s", name, line, code, errs)
+					continue
+				}
+				if redirect != "" {
+					if err := os.WriteFile(inDir(redirect), []byte(out), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				ran++
+				_, comment, _ := strings.Cut(line, "  # ")
+				checkReadmeComment(t, name+": "+line, strings.TrimSpace(comment), out)
 			}
-			ran++
-			_, comment, _ := strings.Cut(line, "  # ")
-			checkReadmeComment(t, line, strings.TrimSpace(comment), out)
 		}
 	}
-	if ran < 12 {
-		t.Errorf("ran %d README lines", ran)
+	if ran < 20 {
+		t.Errorf("ran %d lines of the documents", ran)
 	}
 	// The game the table gives back solves to the same table.
 	if a, b := mustRun(t, "export", filepath.Join(dir, "again.toml")), mustRun(t, "export", "ege-2027-demo"); a != b {
@@ -154,18 +194,18 @@ func mustRun(t *testing.T, args ...string) string {
 	return out
 }
 
-// checkReadmeComment checks the answers a README comment quotes: an
+// checkReadmeComment checks the answers a comment of a document quotes: an
 // output of ege --plain (the same words), or a position's outcome "(11): W 5".
 func checkReadmeComment(t *testing.T, line, comment, out string) {
 	switch {
 	case strings.Contains(line, "--plain"):
 		if strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(comment), " ") {
-			t.Errorf("README: %q prints %q", line, out)
+			t.Errorf("%s prints %q", line, out)
 		}
 	case strings.HasPrefix(comment, "("):
 		want, _, _ := strings.Cut(comment, ",")
 		if !strings.HasPrefix(out, want+"\n") && !strings.HasPrefix(out, want+" ") {
-			t.Errorf("README: %q prints %q, the comment says %q", line, strings.SplitN(out, "\n", 2)[0], want)
+			t.Errorf("%s prints %q, the comment says %q", line, strings.SplitN(out, "\n", 2)[0], want)
 		}
 	}
 }
@@ -181,5 +221,71 @@ func TestShellWords(t *testing.T) {
 	}
 	if words, _ := shellWords(t, `retro show line.toml -- '-4'`); words[4] != "-4" {
 		t.Errorf("%q", words)
+	}
+}
+
+// docLink is a link of Markdown, [text](target).
+var docLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// headingAnchor is the anchor of a heading as GitHub makes it: lower case,
+// spaces as hyphens, punctuation but hyphens and underscores left out.
+func headingAnchor(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Every link between the documents names a file of the repository, and
+// a heading of it where it names one.
+func TestDocLinks(t *testing.T) {
+	anchors := func(doc string) map[string]bool {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := map[string]bool{}
+		code := false
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "```") {
+				code = !code
+			}
+			if !code && strings.HasPrefix(l, "#") {
+				set[headingAnchor(strings.TrimLeft(l, "#"))] = true
+			}
+		}
+		return set
+	}
+	links := 0
+	for _, doc := range docFiles(t) {
+		data, _ := os.ReadFile(doc)
+		for _, m := range docLink.FindAllStringSubmatch(string(data), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") {
+				continue
+			}
+			links++
+			file, anchor, _ := strings.Cut(target, "#")
+			path := doc
+			if file != "" {
+				path = filepath.Join(filepath.Dir(doc), file)
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: a link to %s: %v", doc, target, err)
+				continue
+			}
+			if anchor != "" && !anchors(path)[anchor] {
+				t.Errorf("%s: a link to %s: no such heading", doc, target)
+			}
+		}
+	}
+	if links < 20 {
+		t.Errorf("%d links", links)
 	}
 }

@@ -91,7 +91,10 @@ func unpack(e *Entry, stored []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := dec.DecodeAll(stored, make([]byte, 0, e.Raw))
+	// The size the entry claims is checked after decoding, not trusted
+	// before: the buffer starts at what the stored bytes can plausibly
+	// give and grows with what they do give.
+	raw, err := dec.DecodeAll(stored, make([]byte, 0, min(uint64(e.Raw), 16*uint64(len(stored))+4096)))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}

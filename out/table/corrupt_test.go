@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -229,4 +230,26 @@ func FuzzBlockContent(f *testing.F) {
 		readWords(&rbuf{b: data}, make([]uint64, n))
 		readTuples(&rbuf{b: data}, 2, make([]int64, 2*int(n)), make([]uint32, n))
 	})
+}
+
+// A directory entry that claims a block decodes to far more than its
+// stored bytes give is refused without the claimed size being allocated:
+// 2^28 and 2^30 bytes claimed took 4 s and a gigabyte each, so that the
+// fuzzer, minimising such inputs, ran 16 of them in two minutes.
+func TestClaimedRawSize(t *testing.T) {
+	data := demoTable(t)
+	raw := HeaderSize + EntrySize + 28 // the second block's decoded size
+	for _, claim := range []uint32{1 << 28, 1 << 30} {
+		d := bytes.Clone(data)
+		binary.LittleEndian.PutUint32(d[raw:], claim)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := Read(reseal(d)); err == nil {
+			t.Errorf("%d bytes claimed: the table reads", claim)
+		}
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+			t.Errorf("%d bytes claimed: %d allocated", claim, n)
+		}
+	}
 }

@@ -22,8 +22,9 @@
 //     codec, instance, first position, place, sizes stored and decoded, and
 //     checksum.
 //   - Block: a piece of the file compressed alone (zstd), so that reading
-//     one position decodes one block: the game block (the game text, stored
-//     as it is, and each parameter's range as solved), instance records
+//     one position decodes one block: the game block (the game file's name
+//     without its directory, the game text, stored as it is, and each
+//     parameter's range as solved), instance records
 //     (small instances keep their space and outcomes inline), and for large
 //     instances space blocks and outcome blocks of BlockPositions positions
 //     each.
@@ -69,5 +70,5 @@
 //     BlockError.
 //   - select.go: Range and Table.Select.
 //
-// The byte layout is in the README (Outcome tables on disk).
+// The byte layout is in README.md beside this file (The format).
 package table

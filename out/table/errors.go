@@ -29,6 +29,9 @@ var (
 	// ErrTrailing: bytes follow the made record, the end of a table file
 	// (something was appended to it).
 	ErrTrailing = errors.New("bytes after the end of the table")
+	// ErrTooLarge: an instance too large to read whole (its positions
+	// are read block by block).
+	ErrTooLarge = errors.New("instance too large to read whole")
 )
 
 // Errors of writing a table file.

@@ -33,12 +33,17 @@ func checksum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
 type Header struct {
 	Magic     [8]byte
 	Version   uint32
-	Flags     uint32 // reserved, 0
+	Flags     uint32 // FlagWide, or 0
 	Blocks    uint32 // directory entries
 	DirCRC    uint32 // CRC-32C of the directory
 	End       uint64 // end of the checked part: header, directory, blocks
 	HeaderCRC uint32 // CRC-32C of the header's first 60 bytes
 }
+
+// FlagWide, in Header.Flags, says that an instance of the table has more
+// positions than 32 bits number: a reader of 32-bit indices cannot read
+// it, and refuses the flag it does not know.
+const FlagWide = 1
 
 // HasMagic reports whether b starts with the table magic number.
 func HasMagic(b []byte) bool { return len(b) >= len(Magic) && bytes.Equal(b[:len(Magic)], Magic[:]) }
@@ -101,8 +106,8 @@ func (h *Header) Validate() error {
 		return ErrNotTable
 	case h.Version != Version:
 		return fmt.Errorf("%w %d (this engine reads version %d)", ErrVersion, h.Version, Version)
-	case h.Flags != 0:
-		return fmt.Errorf("%w: flags %#x", ErrVersion, h.Flags)
+	case h.Flags&^FlagWide != 0:
+		return fmt.Errorf("%w: flags %#x (this engine reads %#x)", ErrVersion, h.Flags, FlagWide)
 	case h.HeaderCRC != checksum(h.fields()[:60]):
 		return ErrHeaderChecksum
 	}

@@ -494,6 +494,10 @@ func (t *File) Result(k int) (*retro.Result, error) {
 	}
 	in := t.Instances[k]
 	n := in.Positions
+	if n > math.MaxUint32 {
+		return nil, fmt.Errorf("%w: instance %d holds %d positions, more than a table read whole numbers (2^32 - 1); "+
+			"its positions are read one block at a time (retro info, show, query)", ErrTooLarge, k, n)
+	}
 	d := retro.Data{Layer: make([]uint32, n), Win: positions.NewBitset(n), Lose: positions.NewBitset(n),
 		Horizon: max(in.Horizon, 0), Starts: in.Starts, MoveCount: in.MoveCount, Edges: in.Edges,
 		Segments: in.Segments}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -104,6 +106,9 @@ func layout(entries []Entry) ([]byte, uint64) {
 	dir := make([]byte, len(entries)*EntrySize)
 	at := uint64(HeaderSize + len(dir))
 	for k := range entries {
+		if entries[k].First > math.MaxUint32 {
+			h.Flags |= FlagWide // a position past 2^32 - 1
+		}
 		entries[k].Offset = at
 		entries[k].marshal(dir[k*EntrySize:])
 		at += uint64(entries[k].Size)
@@ -126,12 +131,15 @@ func writeMade(w io.Writer, m Made) error {
 	return err
 }
 
-// gameBlock holds the game text as given, stored as it is (so that the
-// text can be read in the file itself), then the parameter ranges the
-// instances were made with.
+// gameBlock holds the game's file name and text as given, stored as they
+// are (so that the text can be read in the file itself), then the
+// parameter ranges the instances were made with. The name is the file's
+// own, without the directory it was read from: the same game solved from
+// two directories makes the same table. (Tables written before keep the
+// name as given, which reads the same way.)
 func gameBlock(g *rules.Game, instances int, openWidth int64) *block {
 	var w wbuf
-	w.str(g.File)
+	w.str(filepath.Base(g.File))
 	w.bytes(g.Source)
 	w.u(uint64(len(g.Params)))
 	for _, p := range g.Params {
@@ -207,6 +215,9 @@ func (s *source) symbols(lo, hi int) (syms, depth []uint64) {
 	syms = make([]uint64, hi-lo)
 	for i := lo; i < hi; i++ {
 		syms[i-lo] = symbol(&s.d, i-s.lo)
+	}
+	if s.d.Release != nil {
+		s.d.Release(lo-s.lo, hi-s.lo) // a spilled result's layers, read once
 	}
 	if s.d.Depth != nil {
 		depth = make([]uint64, hi-lo)

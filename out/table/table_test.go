@@ -214,6 +214,20 @@ func ExampleHasMagic() {
 	// Output: true false
 }
 
+// contentSum is the content checksum of a table file.
+func contentSum(t *testing.T, data []byte) []byte {
+	t.Helper()
+	tf, err := Open(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := tf.ContentSum()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
 // TestContentSum: the content checksum is the SHA-256 of the checked part,
 // the same for two tables of one game made differently.
 func TestContentSum(t *testing.T) {
@@ -221,14 +235,7 @@ func TestContentSum(t *testing.T) {
 	var sums [][]byte
 	for _, made := range []Made{{Engine: "test"}, {Engine: "other", Cores: 3, Date: time.Now()}} {
 		data := writeTable(t, g, rs, made)
-		tf, err := Open(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum, err := tf.ContentSum()
-		if err != nil {
-			t.Fatal(err)
-		}
+		sum := contentSum(t, data)
 		if want := sha256.Sum256(checked(t, data)); !bytes.Equal(sum, want[:]) {
 			t.Errorf("content sum %x, want %x", sum, want)
 		}

@@ -3,6 +3,7 @@ package query
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,7 @@ var (
 	txtWithin      = Text{"within %d more moves", "не более чем за %d хода"}
 	txtWhateverV   = Text{"Petya %s; whatever Vanya does, Petya wins %s", "Петя %s; при любом ходе Вани Петя выигрывает %s"}
 	txtEndsLoses   = Text{"Petya's move ends the game and he loses", "ход Пети заканчивает игру, и он проигрывает"}
+	txtEndsWins    = Text{"Petya's move ends the game and he wins", "ход Пети заканчивает игру, и он выигрывает"}
 	txtVanyaWinsN  = Text{"Vanya wins with his %s move", "Ваня выигрывает %s ходом"}
 	txtWithHisN    = Text{"with his %s", "%s"}
 	txtPositionIs  = Text{"the position is %s", "позиция %s"}
@@ -169,10 +171,10 @@ func (rs *Reasoner) Reason(a *Answer, key string) (string, error) {
 	switch key {
 	case "19":
 		body, err = rs.unlucky(r, m, start, moves)
-	case "20":
-		body, err = rs.winning(start, moves)
+	case "20", "win1":
+		body, err = rs.winning(r, m, start, moves)
 	default:
-		body = rs.whatever(r, moves)
+		body, err = rs.whatever(r, m, moves)
 	}
 	if err != nil || body == "" {
 		return "", err
@@ -197,11 +199,13 @@ func (rs *Reasoner) unlucky(r *retro.Result, m *rules.Machine, start []int64, mo
 			}
 			first, pile := rs.phrase(mv, start, -1)
 			second, _ := rs.phrase(re, mv.To, pile)
+			ends, err := rs.ends(r, m, re)
+			if err != nil {
+				return "", err
+			}
 			s := rs.l.Say(txtPetya) + " " + first + "; " + rs.l.Say(txtVanya) + " " + second
-			if re.End {
-				if why := rs.endWhy(m, re.To); why != "" {
-					s += ", " + why
-				}
+			if why := rs.endWhy(m, re.To); ends && why != "" {
+				s += ", " + why
 			}
 			return s, nil
 		}
@@ -209,17 +213,25 @@ func (rs *Reasoner) unlucky(r *retro.Result, m *rules.Machine, start []int64, mo
 	return "", nil
 }
 
-// winning: Petya's optimal first move, after which every reply of Vanya
-// leaves him a quicker win.
-func (rs *Reasoner) winning(start []int64, moves []retro.Move) (string, error) {
+// winning: Petya's optimal first move, which wins at once or after which
+// every reply of Vanya leaves him a quicker win.
+func (rs *Reasoner) winning(r *retro.Result, m *rules.Machine, start []int64, moves []retro.Move) (string, error) {
 	for _, mv := range moves {
 		if !mv.Best {
 			continue
 		}
 		first, _ := rs.phrase(mv, start, -1)
 		left := mv.Layer / 2 // Petya's moves still to make: L 2j leaves him j
-		if mv.End {
-			return rs.l.Say(txtAndWins, first), nil
+		ends, err := rs.ends(r, m, mv)
+		if err != nil {
+			return "", err
+		}
+		if ends {
+			s := rs.l.Say(txtAndWins, first)
+			if why := rs.endWhy(m, mv.To); why != "" {
+				s += ", " + why
+			}
+			return s, nil
 		}
 		when := rs.l.Say(txtNextMove)
 		if left > 1 {
@@ -230,8 +242,9 @@ func (rs *Reasoner) winning(start []int64, moves []retro.Move) (string, error) {
 	return "", nil
 }
 
-// whatever groups Petya's moves by how soon Vanya wins after them.
-func (rs *Reasoner) whatever(r *retro.Result, moves []retro.Move) string {
+// whatever groups Petya's moves by how soon Vanya wins after them; a move
+// that ends the game says who wins by it.
+func (rs *Reasoner) whatever(r *retro.Result, m *rules.Machine, moves []retro.Move) (string, error) {
 	type group struct {
 		key   string // the whole phrase
 		short string // after the first group of Vanya's wins: "with his 2nd"
@@ -240,9 +253,15 @@ func (rs *Reasoner) whatever(r *retro.Result, moves []retro.Move) string {
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, mv := range moves {
+		ends, err := rs.ends(r, m, mv)
+		if err != nil {
+			return "", err
+		}
 		var key, short string
 		switch {
-		case mv.End:
+		case ends && mv.Outcome == retro.Lose:
+			key = rs.l.Say(txtEndsWins) // the player to move there has lost
+		case ends:
 			key = rs.l.Say(txtEndsLoses)
 		case mv.Outcome == retro.Win && mv.Layer >= 1:
 			n := rs.l.ordinal((mv.Layer + 1) / 2)
@@ -256,10 +275,13 @@ func (rs *Reasoner) whatever(r *retro.Result, moves []retro.Move) string {
 			byKey[key] = g
 			groups = append(groups, g)
 		}
-		g.where = append(g.where, positions.Format(rs.g, mv.To, mv.Hist))
+		// Two moves may reach one position (a+1 and a*2 from a = 1).
+		if to := positions.Format(rs.g, mv.To, mv.Hist); !slices.Contains(g.where, to) {
+			g.where = append(g.where, to)
+		}
 	}
 	if len(groups) == 1 {
-		return rs.l.Say(txtWhateverP, rs.orList(groups[0].where), groups[0].key)
+		return rs.l.Say(txtWhateverP, rs.orList(groups[0].where), groups[0].key), nil
 	}
 	parts := make([]string, len(groups))
 	for k, g := range groups {
@@ -269,7 +291,17 @@ func (rs *Reasoner) whatever(r *retro.Result, moves []retro.Move) string {
 		}
 		parts[k] = rs.l.Say(txtAfter, rs.orList(g.where), key)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", "), nil
+}
+
+// ends reports whether a move ends the game: it leaves the table, or it
+// reaches a final position inside it (a [bounds] box holds final rows).
+func (rs *Reasoner) ends(r *retro.Result, m *rules.Machine, mv retro.Move) (bool, error) {
+	if mv.End {
+		return true, nil
+	}
+	var list rules.MoveList
+	return final(r.Instance.Game, m, mv, &list)
 }
 
 // orList writes "a", "a or b", "a, b or c", at most four items.

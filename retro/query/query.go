@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"retro/positions"
 	"retro/retro"
@@ -239,6 +240,10 @@ type Options struct {
 	// Widen, when set, solves the game again with open start parameters
 	// taking width values. Without it an open range is not widened.
 	Widen func(width int64) ([]*retro.Result, error)
+	// MaxBytes is the memory budget of the question stage: the cells, one
+	// per start and question, are counted before they are made, and more
+	// is an error (positions.ErrMemoryBudget); 0: no budget.
+	MaxBytes int64
 }
 
 // Run evaluates each question at every start position of the results
@@ -261,7 +266,7 @@ func Run(results []*retro.Result, asks []Ask, opt Options) ([]*Answer, error) {
 				}
 			}
 		}
-		answers, undecided, err := queryOnce(results, asks, params)
+		answers, undecided, err := queryOnce(results, asks, params, opt.MaxBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -304,8 +309,8 @@ func tupleParams(g *rules.Game, width int64) []TupleParam {
 
 // queryOnce answers every ask on one set of results; undecided is the
 // first ask an open range leaves undecided, -1 when none.
-func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam) ([]*Answer, int, error) {
-	cells, err := evalCells(results, asks)
+func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam, maxBytes int64) ([]*Answer, int, error) {
+	cells, err := evalCells(results, asks, maxBytes)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -331,9 +336,22 @@ func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam) ([]*Ans
 }
 
 // evalCells evaluates each question at every start, one slice of cells
-// per question, ascending by tuple.
-func evalCells(results []*retro.Result, asks []Ask) ([][]Cell, error) {
+// per question, ascending by tuple, within maxBytes (0: no budget).
+func evalCells(results []*retro.Result, asks []Ask, maxBytes int64) ([][]Cell, error) {
+	starts, tuple, held := 0, 0, int64(0)
+	for _, r := range results {
+		starts += len(r.Starts)
+		tuple = max(tuple, len(r.Instance.Values)+len(r.Instance.Game.StartParams()))
+		held += resultBytes(r)
+	}
+	if need := held + int64(starts)*startBytes(len(asks), tuple); maxBytes > 0 && need > maxBytes {
+		return nil, fmt.Errorf("%w: the answers at %d starts, with the results they are read from, would take about %s, more than the budget of %s (narrow the starts with --param, or raise the budget)",
+			positions.ErrMemoryBudget, starts, positions.FormatBytes(need), positions.FormatBytes(maxBytes))
+	}
 	out := make([][]Cell, len(asks))
+	for k := range out {
+		out[k] = make([]Cell, 0, starts)
+	}
 	for ri, r := range results {
 		m := r.Instance.NewMachine()
 		for _, s := range r.Starts {
@@ -355,6 +373,24 @@ func evalCells(results []*retro.Result, asks []Ask) ([][]Cell, error) {
 		slices.SortStableFunc(out[k], func(a, b Cell) int { return slices.Compare(a.Params, b.Params) })
 	}
 	return out, nil
+}
+
+// resultBytes is what a result holds: its space, outcomes, layers,
+// colouring order, depths and starts.
+func resultBytes(r *retro.Result) int64 {
+	d := r.DataInPlace()
+	n := r.Space.Bytes() + 4*int64(len(d.Layer)+len(d.Order)+len(d.Depth)) + 2*int64(len(d.Layer16)) +
+		8*int64(len(d.Win)+len(d.Lose)+len(d.Unknown))
+	for _, s := range d.Starts {
+		n += 48 + 8*int64(len(s.Params))
+	}
+	return n
+}
+
+// startBytes is what the cells of one start take: a Cell per question,
+// and the tuple of parameter values they share.
+func startBytes(asks, tuple int) int64 {
+	return int64(asks)*int64(unsafe.Sizeof(Cell{})) + 8*int64(tuple)
 }
 
 // smallestUnseen is the smallest tuple outside the ranges solved: an open

@@ -684,3 +684,18 @@ func TestAggregateNames(t *testing.T) {
 		}
 	}
 }
+
+// The question stage is sized before its cells are made: past the budget,
+// Run says so (positions.ErrMemoryBudget) and makes none.
+func TestQueryBudget(t *testing.T) {
+	g := parse(t, "ege-2027-demo", "")
+	results := solveAll(t, g, positions.DefaultOpenWidth)
+	asks := []query.Ask{ask(t, "win 1", aggMin), ask(t, "lose 1", aggMin)}
+	_, err := query.Run(results, asks, query.Options{MaxBytes: 4 << 10})
+	if !errors.Is(err, positions.ErrMemoryBudget) || !strings.Contains(err.Error(), "the answers at 115 starts") {
+		t.Errorf("4 KiB: %v", err)
+	}
+	if _, err := query.Run(results, asks, query.Options{MaxBytes: 64 << 20}); err != nil {
+		t.Errorf("64 MiB: %v", err)
+	}
+}

@@ -294,16 +294,21 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 // final reports whether a move's target is a final position: end holds
 // there, or the player to move has no legal move.
 func (env *qenv) final(mv retro.Move) (bool, error) {
-	if end, err := env.m.End(mv.To); err != nil || end {
+	return final(env.r.Instance.Game, env.m, mv, &env.list)
+}
+
+// final reports whether a move of g leads to a final position; list is
+// scratch space for the moves there.
+func final(g *rules.Game, m *rules.Machine, mv retro.Move, list *rules.MoveList) (bool, error) {
+	if end, err := m.End(mv.To); err != nil || end {
 		return end, err
 	}
-	g := env.r.Instance.Game
 	last, mylast := positions.SplitHistory(g, mv.Hist)
-	env.list.Reset()
-	if err := env.m.Moves(mv.To, last, mylast, &env.list); err != nil {
+	list.Reset()
+	if err := m.Moves(mv.To, last, mylast, list); err != nil {
 		return false, err
 	}
-	return env.list.Len() == 0, nil
+	return list.Len() == 0, nil
 }
 
 func (n *qnot) eval(env *qenv, i int) (Truth, error) {
@@ -439,12 +444,23 @@ func isWordRune(c rune) bool { return unicode.IsLetter(c) || isDigit(c) || c == 
 // ---- parser
 
 type qparser struct {
-	s    qscanner
-	text string
-	tok  qtoken
-	off  int
-	lit  string
+	s      qscanner
+	text   string
+	tok    qtoken
+	off    int
+	lit    string
+	tokens int // read so far
+	depth  int // of parentheses and not
 }
+
+// The limits of a question, so that parsing and evaluating it take time
+// and stack in proportion to its text: at most MaxQuestionTokens words,
+// numbers and signs (a chain of or is a tree as deep as it is long), and
+// parentheses and not nested at most MaxQuestionNesting deep.
+const (
+	MaxQuestionTokens  = 1000
+	MaxQuestionNesting = 100
+)
 
 // ParseQuestion reads a question. Its errors are *QuestionError.
 func ParseQuestion(text string) (q *Question, err error) {
@@ -469,12 +485,24 @@ func ParseQuestion(text string) (q *Question, err error) {
 	return &Question{root: x}, nil
 }
 
-func (p *qparser) next() { p.tok, p.off, p.lit = p.s.scan() }
+func (p *qparser) next() {
+	p.tok, p.off, p.lit = p.s.scan()
+	if p.tokens++; p.tokens > MaxQuestionTokens && p.tok != qEOF {
+		p.fail(p.off, p.width(), "the question is longer than %d words and signs", MaxQuestionTokens)
+	}
+}
+
+// nest enters a parenthesis or a not; the caller leaves it with p.depth--.
+func (p *qparser) nest() {
+	if p.depth++; p.depth > MaxQuestionNesting {
+		p.fail(p.off, p.width(), "parentheses and not nested more than %d deep", MaxQuestionNesting)
+	}
+}
 
 func (p *qparser) width() int { return max(len([]rune(p.lit)), 1) }
 
 func (p *qparser) fail(off, n int, format string, a ...any) {
-	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: fmt.Sprintf(format, a...)})
+	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: rules.ClipMessage(fmt.Sprintf(format, a...))})
 }
 
 // what names the current token for an error message.
@@ -506,12 +534,17 @@ func (p *qparser) parseExpr(prec1 int) qnode {
 func (p *qparser) parseUnary() qnode {
 	switch p.tok {
 	case qNot:
+		p.nest()
 		p.next()
-		return &qnot{x: p.parseUnary()}
+		x := &qnot{x: p.parseUnary()}
+		p.depth--
+		return x
 	case qLParen:
 		open := p.off
+		p.nest()
 		p.next()
 		x := p.parseExpr(1)
+		p.depth--
 		if p.tok != qRParen {
 			if p.tok == qEOF {
 				p.fail(open, 1, "this ( is never closed")

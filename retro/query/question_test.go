@@ -145,3 +145,48 @@ func FuzzParseQuestion(f *testing.F) {
 		}
 	})
 }
+
+// A question nests parentheses and not MaxQuestionNesting deep and has
+// MaxQuestionTokens words and signs at most: one error, at the first
+// beyond, instead of a parse and an evaluation as deep as the text.
+func TestQuestionLimits(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		col  int
+		ok   bool
+		what string
+	}{
+		{strings.Repeat("(", 100) + "win" + strings.Repeat(")", 100), 0, true, ""},
+		{strings.Repeat("(", 1_000_000) + "win" + strings.Repeat(")", 1_000_000), 101, false, "nested more than 100 deep"},
+		{strings.Repeat("not ", 1_000) + "win", 401, false, "nested more than 100 deep"},
+		{"win" + strings.Repeat(" or win", 499), 0, true, ""},
+		{"win" + strings.Repeat(" or win", 1_000_000), 3 + 7*499 + 5, false, "longer than 1000 words and signs"},
+	} {
+		_, err := query.ParseQuestion(c.q)
+		var qe *query.QuestionError
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("%.20q…: %v", c.q, err)
+		case !c.ok && (!errors.As(err, &qe) || qe.Col != c.col || !strings.Contains(qe.Msg, c.what)):
+			t.Errorf("%.20q…: %v, want column %d: …%s…", c.q, err, c.col, c.what)
+		}
+	}
+}
+
+// An error at the end of a long question shows a window around it, and a
+// long word it quotes shortened.
+func TestQuestionErrorLong(t *testing.T) {
+	for _, q := range []string{
+		strings.Repeat(" ", 1_000_000) + "win 1 and",
+		"win 1 and " + strings.Repeat("w", 1_000_000),
+	} {
+		_, err := query.ParseQuestion(q)
+		var qe *query.QuestionError
+		if !errors.As(err, &qe) {
+			t.Fatal(err)
+		}
+		if r := qe.Render(); len(r) > 2_000 || !strings.HasSuffix(r, "^\n") {
+			t.Errorf("%d bytes: %.200q", len(r), r)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"retro/rules"
@@ -16,9 +17,11 @@ type HeapMover interface {
 }
 
 // Table holds the Grundy values g(0..N) of one heap game instance. Values
-// are kept in one byte each while they fit, in four bytes otherwise.
+// are kept in one byte each while they fit, in two while they stay below
+// 65 536, in four otherwise.
 type Table struct {
 	small []uint8  // the values, when every one is below 256
+	mid   []uint16 // the values, when every one is below 65 536 and one is not below 256
 	large []uint32 // the values otherwise
 
 	// Theorem says which periodicity theorem applies to the game, read
@@ -36,18 +39,37 @@ func NewTable(values []uint32) *Table {
 	return t
 }
 
+// setValues keeps g as the table's values, in the field of its width.
+func setValues[T value](t *Table, g []T) {
+	t.small, t.mid, t.large = nil, nil, nil
+	switch g := any(g).(type) {
+	case []uint8:
+		t.small = g
+	case []uint16:
+		t.mid = g
+	case []uint32:
+		t.large = g
+	}
+}
+
 // Len is the number of values: N+1 for g(0..N).
 func (t *Table) Len() int {
-	if t.small != nil {
+	switch {
+	case t.small != nil:
 		return len(t.small)
+	case t.mid != nil:
+		return len(t.mid)
 	}
 	return len(t.large)
 }
 
 // G is the Grundy value of a heap of n, 0 <= n < Len().
 func (t *Table) G(n int) uint32 {
-	if t.small != nil {
+	switch {
+	case t.small != nil:
 		return uint32(t.small[n])
+	case t.mid != nil:
+		return uint32(t.mid[n])
 	}
 	return t.large[n]
 }
@@ -62,18 +84,29 @@ func (t *Table) Max() uint32 {
 }
 
 // Bytes is the memory the values take.
-func (t *Table) Bytes() int { return len(t.small) + 4*len(t.large) }
+func (t *Table) Bytes() int { return len(t.small) + 2*len(t.mid) + 4*len(t.large) }
 
-// shrink moves the values into one byte each when they all fit.
+// shrink moves four-byte values into one or two bytes each when they all
+// fit.
 func (t *Table) shrink() {
-	if t.large == nil || slices.ContainsFunc(t.large, func(v uint32) bool { return v > 255 }) {
+	if t.large == nil {
 		return
 	}
-	t.small = make([]uint8, len(t.large))
-	for n, v := range t.large {
-		t.small[n] = uint8(v)
+	switch m := slices.Max(append([]uint32{0}, t.large...)); {
+	case m <= math.MaxUint8:
+		setValues(t, narrow[uint8](t.large))
+	case m <= math.MaxUint16:
+		setValues(t, narrow[uint16](t.large))
 	}
-	t.large = nil
+}
+
+// narrow copies values that fit in T into a []T.
+func narrow[T value](vs []uint32) []T {
+	out := make([]T, len(vs))
+	for n, v := range vs {
+		out[n] = T(v)
+	}
+	return out
 }
 
 // Errors of Grundy.

@@ -126,41 +126,39 @@ func octalGrundy(ctx context.Context, o rules.Octal, upto int, opt SparseOptions
 	}
 	c := newOctalCode(o)
 	t := &Table{Theorem: OctalTheorem(o)}
-	if method == Naive {
-		g8, ok, err := octalNaive[uint8](ctx, c, upto)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			t.small = g8
-			return t, nil
-		}
-		g32, _, err := octalNaive[uint32](ctx, c, upto)
-		if err != nil {
-			return nil, err
-		}
-		t.large = g32
-		return t, nil
+	// One byte a value, then two, then four: each width that a value
+	// overflows starts the computation again at the next.
+	ok, err := octalWidth[uint8](ctx, c, t, upto, method, opt)
+	if !ok && err == nil {
+		ok, err = octalWidth[uint16](ctx, c, t, upto, method, opt)
 	}
-	s8 := newSparseRun[uint8](c, upto, method == Fast)
-	s8.prog = opt.Progress
-	ok, err := s8.run(ctx)
+	if !ok && err == nil {
+		_, err = octalWidth[uint32](ctx, c, t, upto, method, opt)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if ok {
-		t.small, t.Sparse = s8.g, s8.info()
-		return t, nil
-	}
-	s8 = nil
-	s32 := newSparseRun[uint32](c, upto, method == Fast)
-	s32.prog = opt.Progress
-	if _, err := s32.run(ctx); err != nil {
-		return nil, err
-	}
-	t.large, t.Sparse = s32.g, s32.info()
-	t.shrink()
 	return t, nil
+}
+
+// octalWidth computes the values of c at one width into t, by the method;
+// false when a value does not fit in T.
+func octalWidth[T value](ctx context.Context, c *octalCode, t *Table, upto int, method OctalMethod, opt SparseOptions) (bool, error) {
+	if method == Naive {
+		g, ok, err := octalNaive[T](ctx, c, upto)
+		if ok && err == nil {
+			setValues(t, g)
+		}
+		return ok, err
+	}
+	s := newSparseRun[T](c, upto, method == Fast)
+	s.prog = opt.Progress
+	ok, err := s.run(ctx)
+	if ok && err == nil {
+		setValues(t, s.g)
+		t.Sparse = s.info()
+	}
+	return ok, err
 }
 
 // octalCode is an octal code sorted by what its digits allow.
@@ -195,8 +193,8 @@ func newOctalCode(o rules.Octal) *octalCode {
 	return c
 }
 
-// value is a Grundy value stored in one byte or four.
-type value interface{ ~uint8 | ~uint32 }
+// value is a Grundy value stored in one byte, two or four.
+type value interface{ ~uint8 | ~uint16 | ~uint32 }
 
 // stampSet is a set of values below a power of two with an O(1) clear.
 type stampSet struct {

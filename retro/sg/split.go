@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime/debug"
 	"slices"
 
 	"retro/rules"
@@ -68,8 +69,9 @@ func HeapGrundy(ctx context.Context, in *rules.Instance, upto int, opt SparseOpt
 // SplitGrundy computes g(0..upto) of a heap game by the sparse-space
 // method over the rows of its split form (see SparseInfo): the options of
 // its other entries are listed in full. Values take one byte each while
-// they stay below 256; at the first that does not, the values so far are
-// widened to four bytes and the computation goes on from there.
+// they stay below 256, two below 65 536, four beyond; at the first that
+// does not fit, the values so far are widened and the computation goes on
+// from there.
 // rules.ErrRowGrows when a row has a part not smaller than its heap. The
 // table has no Theorem.
 func SplitGrundy(ctx context.Context, f *rules.SplitForm, upto int, opt SparseOptions) (*Table, error) {
@@ -82,15 +84,38 @@ func SplitGrundy(ctx context.Context, f *rules.SplitForm, upto int, opt SparseOp
 		return nil, err
 	}
 	if n > upto {
-		return &Table{small: s8.g, Sparse: s8.info()}, nil
+		return s8.table(), nil
 	}
-	s32 := widen(s8, n)
+	s16, n, v, err := goOnWider[uint8, uint16](ctx, s8, n, v)
 	s8 = nil
-	s32.put(n, v)
-	if _, _, err := s32.run(ctx, n+1); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	return &Table{large: s32.g, Sparse: s32.info()}, nil
+	if n > upto {
+		return s16.table(), nil
+	}
+	s32, _, _, err := goOnWider[uint16, uint32](ctx, s16, n, v)
+	if err != nil {
+		return nil, err
+	}
+	return s32.table(), nil
+}
+
+// goOnWider widens the computation of s, done through heap n-1, to T and
+// goes on from heap n, whose value v did not fit in S; it returns the run
+// and what run returns.
+func goOnWider[S, T value](ctx context.Context, s *splitRun[S], n int, v uint32) (*splitRun[T], int, uint32, error) {
+	w := widen[S, T](s, n)
+	w.put(n, v)
+	n, v, err := w.run(ctx, n+1)
+	return w, n, v, err
+}
+
+// table is the table of a finished run.
+func (s *splitRun[T]) table() *Table {
+	t := &Table{Sparse: s.info()}
+	setValues(t, s.g)
+	return t
 }
 
 // splitRun is one computation by the sparse-space method over rows.
@@ -118,17 +143,26 @@ func newSplitRun[T value](f *rules.SplitForm, upto int, opt SparseOptions) *spli
 	return s
 }
 
-// widen moves the computation of s, done through heap n-1, to four bytes
-// a value, to go on from heap n.
-func widen(s *splitRun[uint8], n int) *splitRun[uint32] {
-	w := &splitRun[uint32]{f: s.f, g: make([]uint32, s.upto+1), upto: s.upto, mask: s.mask,
-		sparse: s.sparse, sval: make([]uint32, len(s.sval)), seen: s.seen, want: s.want,
+// widen moves the computation of s, done through heap n-1, to the wider
+// values T, to go on from heap n. The narrow table is let go, and given
+// back to the system when it is large, before the wide one is made, so
+// that the two are not held at once: the values so far are few (Grundy's
+// game widens at heap 7 250 049 of however many).
+func widen[S, T value](s *splitRun[S], n int) *splitRun[T] {
+	head := slices.Clone(s.g[:n])
+	large := len(s.g) >= 64<<20
+	s.g = nil
+	if large {
+		debug.FreeOSMemory()
+	}
+	w := &splitRun[T]{f: s.f, g: make([]T, s.upto+1), upto: s.upto, mask: s.mask,
+		sparse: s.sparse, sval: make([]T, len(s.sval)), seen: s.seen, want: s.want,
 		top: s.top, scans: s.scans, review: s.review, rows: s.rows, opts: s.opts, prog: s.prog}
-	for h, v := range s.g[:n] {
-		w.g[h] = uint32(v)
+	for h, v := range head {
+		w.g[h] = T(v)
 	}
 	for k, v := range s.sval {
-		w.sval[k] = uint32(v)
+		w.sval[k] = T(v)
 	}
 	return w
 }

@@ -1,9 +1,11 @@
 package sg_test
 
 import (
+	"context"
 	"testing"
 
 	"retro/retro/sg"
+	"retro/rules"
 )
 
 // refTable computes the table of the one instance of a game by
@@ -31,5 +33,57 @@ func TestSplitWidens(t *testing.T) {
 		if tab.G(n) != scan.G(n) {
 			t.Fatalf("g(%d) = %d by rows, %d by the scan", n, tab.G(n), scan.G(n))
 		}
+	}
+	if tab.Bytes() != 2*tab.Len() || scan.Bytes() != 2*scan.Len() {
+		t.Errorf("%d and %d bytes for %d values: want two a value below 65 536", tab.Bytes(), scan.Bytes(), tab.Len())
+	}
+}
+
+// A table takes one byte a value below 256, two below 65 536, four
+// beyond: Grundy's game to 2^32 fits in about 8 GiB of values.
+func TestTableWidths(t *testing.T) {
+	for _, c := range []struct {
+		top  uint32
+		each int
+	}{{0, 1}, {255, 1}, {256, 2}, {65535, 2}, {65536, 4}, {1 << 31, 4}} {
+		vs := []uint32{0, c.top / 2, c.top}
+		tab := sg.NewTable(vs)
+		if tab.Bytes() != c.each*len(vs) || tab.Max() != c.top {
+			t.Errorf("largest %d: %d bytes for %d values, max %d", c.top, tab.Bytes(), len(vs), tab.Max())
+		}
+		for n, v := range vs {
+			if tab.G(n) != v {
+				t.Errorf("largest %d: g(%d) = %d, want %d", c.top, n, tab.G(n), v)
+			}
+		}
+	}
+}
+
+// An octal code whose values pass 255 is computed again at two bytes a
+// value, by every method: .6 passes 255 before 2^14 heaps.
+func TestOctalWidens(t *testing.T) {
+	o, err := rules.ParseOctal(".6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const upto = 1 << 14
+	sparse, err := sg.OctalGrundy(context.Background(), o, upto, sg.Sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sparse.Max() <= 255 {
+		t.Fatalf(".6 stays below 256 through %d (largest %d)", upto, sparse.Max())
+	}
+	naive, err := sg.OctalGrundy(context.Background(), o, upto, sg.Naive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range upto + 1 {
+		if sparse.G(n) != naive.G(n) {
+			t.Fatalf("g(%d) = %d sparse, %d naive", n, sparse.G(n), naive.G(n))
+		}
+	}
+	if sparse.Bytes() != 2*sparse.Len() || naive.Bytes() != 2*naive.Len() {
+		t.Errorf("%d and %d bytes for %d values: want two a value", sparse.Bytes(), naive.Bytes(), sparse.Len())
 	}
 }

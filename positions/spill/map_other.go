@@ -1,0 +1,10 @@
+//go:build !linux
+
+package spill
+
+import "os"
+
+func mmapShared(*os.File, int64) ([]byte, error) { return nil, ErrNoMapping }
+func release([]byte)                             {}
+func msync([]byte) error                         { return ErrNoMapping }
+func munmap([]byte) error                        { return nil }

@@ -1,0 +1,233 @@
+package retro
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Checkpoints. A solve given a Checkpoint keeps in its directory what it
+// needs to go on after it is stopped, however it is stopped: the compiled
+// path's values in a file mapped shared (the file is the array: rows
+// valued are in it once the kernel writes them, and a save makes sure of
+// it), and a record of how far the sweep has got, written whole and
+// renamed into place, so that a save is atomic. A rerun with the same
+// game and arguments (the same Key) and the same number of ranks resumes
+// from the last save: the rows after it are valued again. A save comes
+// every Every at most, at the end of a row; the finding of the positions,
+// when a sweep finds them, saves its membership bits and where it stands.
+// A record of another key or rank count is refused with ErrCheckpoint.
+
+// Checkpoint is where a solve keeps its checkpoints, and how often.
+type Checkpoint struct {
+	Dir   string
+	Every time.Duration
+	// Key says what is being solved: the game, its parameters and the
+	// options that change the result (MakeKey); a checkpoint of another
+	// key is refused.
+	Key string
+	// Rank and Ranks: the peer of a distributed solve that saves, and the
+	// peers (0 and 1 for one process).
+	Rank, Ranks int
+	// Note, when set, hears what the checkpoint does: a resume, and from
+	// what save.
+	Note func(msg string)
+	last time.Time
+}
+
+// ErrCheckpoint: a checkpoint directory holds the checkpoint of another
+// solve (another game, other arguments, another number of ranks), or one
+// that does not read.
+var ErrCheckpoint = errors.New("checkpoint")
+
+// MakeKey makes a Checkpoint's key from what decides a solve's result.
+func MakeKey(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// record is what a checkpoint says of one instance's solve.
+type record struct {
+	Format   int    `json:"format"`
+	Key      string `json:"key"`
+	Ranks    int    `json:"ranks"`
+	Instance int    `json:"instance"`
+	Path     string `json:"path"`
+	Stage    string `json:"stage"` // "find": finding the positions; "value": the sweep; "valued": done
+	Width    int    `json:"width"` // bits of a value
+	Cursor   int64  `json:"cursor"`
+	Values   int64  `json:"values"`
+	Moves    int64  `json:"moves"`
+	Edges    int64  `json:"edges"`
+	Count    int    `json:"count,omitempty"`
+	Min      []int64
+	Max      []int64
+	Counts   []int64   `json:"counts,omitempty"` // the positions of each key so far (the result being made)
+	Saved    time.Time `json:"saved"`
+}
+
+const recordFormat = 1
+
+func (ck *Checkpoint) file(instance int, what string) string {
+	return filepath.Join(ck.Dir, fmt.Sprintf("instance-%d-rank-%d.%s", instance, ck.Rank, what))
+}
+
+// due tells whether a save is due: an interval has passed since the last
+// one (or since the solve began).
+func (ck *Checkpoint) due() bool {
+	if ck == nil {
+		return false
+	}
+	if ck.last.IsZero() {
+		ck.last = time.Now()
+		return false
+	}
+	return time.Since(ck.last) >= ck.Every
+}
+
+// load reads the record of an instance, nil when there is none; another
+// solve's record is an error.
+func (ck *Checkpoint) load(instance int) (*record, error) { return ck.loadAs(instance, "json") }
+
+// loadAs is load of the record named what.
+func (ck *Checkpoint) loadAs(instance int, what string) (*record, error) {
+	if ck == nil {
+		return nil, nil
+	}
+	b, err := os.ReadFile(ck.file(instance, what))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
+	}
+	var r record
+	if err := json.Unmarshal(b, &r); err != nil || r.Format != recordFormat {
+		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, ck.file(instance, what))
+	}
+	switch {
+	case r.Key != ck.Key:
+		return nil, fmt.Errorf("%w: %s holds the checkpoint of another game or other arguments (saved %s); "+
+			"remove it, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Saved.Format(time.DateTime))
+	case r.Ranks != ck.Ranks:
+		return nil, fmt.Errorf("%w: %s holds the checkpoint of a solve by %d ranks, not %d; "+
+			"resume it with as many, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Ranks, ck.Ranks)
+	case r.Instance != instance:
+		return nil, fmt.Errorf("%w: %s is a checkpoint of instance %d, found as instance %d", ErrCheckpoint, ck.file(instance, what), r.Instance, instance)
+	}
+	return &r, nil
+}
+
+// save writes an instance's record whole and renames it into place.
+func (ck *Checkpoint) save(r *record) error { return ck.saveAs(r, "json") }
+
+// saveAs is save of the record named what.
+func (ck *Checkpoint) saveAs(r *record, what string) error {
+	r.Format, r.Key, r.Ranks, r.Saved = recordFormat, ck.Key, ck.Ranks, time.Now().UTC()
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(ck.file(r.Instance, what), b); err != nil {
+		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
+	}
+	ck.last = time.Now()
+	return nil
+}
+
+// Check refuses a directory that holds the checkpoints of another solve
+// (another key or number of ranks), before anything is solved, and says
+// (Note) from what save a solve resumes.
+func (ck *Checkpoint) Check() error {
+	if ck == nil {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(ck.Dir, "instance-*-rank-*.json"))
+	if err != nil {
+		return err
+	}
+	var last time.Time
+	for _, f := range files {
+		var inst, rank int
+		var what string
+		if n, _ := fmt.Sscanf(filepath.Base(f), "instance-%d-rank-%d.%s", &inst, &rank, &what); n != 3 {
+			continue
+		}
+		if rank != ck.Rank {
+			continue // another rank's, checked by that rank
+		}
+		r, err := ck.loadAs(inst, what)
+		if err != nil {
+			return err
+		}
+		if r != nil && r.Saved.After(last) {
+			last = r.Saved
+		}
+	}
+	if !last.IsZero() && ck.Note != nil {
+		ck.Note(fmt.Sprintf("resuming from the checkpoint saved at %s in %s", last.Local().Format(time.DateTime), ck.Dir))
+	}
+	return nil
+}
+
+// Clear removes the files of a finished solve's checkpoints.
+func (ck *Checkpoint) Clear() error {
+	if ck == nil {
+		return nil
+	}
+	for _, pat := range []string{"instance-*-rank-*.json", "instance-*-rank-*.find.json", "instance-*-rank-*.values", "instance-*-rank-*.members",
+		"instance-*-rank-*.layers", "instance-*-rank-*.win", "instance-*-rank-*.lose"} {
+		files, err := filepath.Glob(filepath.Join(ck.Dir, pat))
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes a file whole: to a new file beside it, synced, then
+// renamed over it, and the directory synced, so that a reader finds the
+// old file or the new one, never a part.
+func writeAtomic(path string, b []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".new-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}

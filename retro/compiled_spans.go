@@ -1,0 +1,94 @@
+package retro
+
+import (
+	"math/bits"
+
+	"retro/positions"
+)
+
+// cellSpans lays the values of a compiled box's cells out row by row (a
+// row: the cells of one tuple of every pile but the last, each value of
+// the last pile with every history), each row over the span from its
+// first position to its last only. A cell outside every span is no
+// position, so a move into it reaches an end and needs no value. Where
+// the positions fill their rows, as the tuples between a start and a
+// linear end do, the values take a cell a position instead of the box's
+// cells: half of them on the exam-style game. A box of short rows keeps
+// every cell (full), where a span would cost more than it saves.
+type cellSpans struct {
+	rowLen int64
+	full   bool
+	lo, hi []int64 // per row: the offsets of its first and last position (hi < lo: none)
+	at     []int64 // per row: where offset 0 of the row would be in the values
+	total  int64   // the values
+}
+
+// minSpanRow is the shortest row that spans are kept for: a row's span
+// costs three words.
+const minSpanRow = 32
+
+// spansOf finds the span of every row of a box of vol cells, rows of
+// rowLen cells, from its membership bits.
+func spansOf(member positions.Bitset, vol, rowLen int64) *cellSpans {
+	s := &cellSpans{rowLen: rowLen}
+	if rowLen < minSpanRow {
+		s.full, s.total = true, vol
+		return s
+	}
+	rows := vol / rowLen
+	s.lo, s.hi, s.at = make([]int64, rows), make([]int64, rows), make([]int64, rows)
+	for r := range rows {
+		first, last := firstLast(member, r*rowLen, (r+1)*rowLen)
+		if last < first {
+			s.lo[r], s.hi[r], s.at[r] = 0, -1, s.total
+			continue
+		}
+		s.lo[r], s.hi[r] = first-r*rowLen, last-r*rowLen
+		s.at[r] = s.total - s.lo[r]
+		s.total += last - first + 1
+	}
+	return s
+}
+
+// firstLast is the first and last member of the cells lo..hi-1 (last <
+// first when there is none).
+func firstLast(member positions.Bitset, lo, hi int64) (first, last int64) {
+	first, last = hi, lo-1
+	for w := lo >> 6; w <= (hi-1)>>6; w++ {
+		word := member[w]
+		if w<<6 < lo {
+			word &= ^uint64(0) << uint(lo-w<<6)
+		}
+		if w<<6+64 > hi {
+			word &= 1<<uint(hi-w<<6) - 1
+		}
+		if word != 0 {
+			first = min(first, w<<6+int64(bits.TrailingZeros64(word)))
+			last = w<<6 + 63 - int64(bits.LeadingZeros64(word))
+		}
+	}
+	return first, last
+}
+
+// addr is where the value of a cell is kept, and false when the cell is
+// outside every span (no position).
+func (s *cellSpans) addr(cell int64) (int64, bool) {
+	if s.full {
+		return cell, true
+	}
+	r := cell / s.rowLen
+	off := cell - r*s.rowLen
+	if off < s.lo[r] || off > s.hi[r] {
+		return 0, false
+	}
+	return s.at[r] + off, true
+}
+
+// row is the span of row r: its first and last offsets, and where offset
+// 0 of it would be kept.
+func (s *cellSpans) row(r int64) (lo, hi, at int64) {
+	if s.full {
+		return 0, s.rowLen - 1, r * s.rowLen
+	}
+	return s.lo[r], s.hi[r], s.at[r]
+}
