@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -34,9 +37,10 @@ words, then the key (the answers, and how many S qualify for each task) and
 the short solutions, in Russian or, with --lang en, in English. -o DIR
 writes into DIR each variant's game file (variant-01.toml, …, games retro
 ege answers), worksheet.html (printable, the key on a page of its own) and
-worksheet.md, and prints a line per variant. --json prints the variants
-with their answers, texts and solutions in both languages. A long batch
-shows on stderr how many variants are kept (--quiet: nothing).`,
+worksheet.md, and prints a line per variant; DIR must be new, empty, or a
+folder retro make wrote before, and is replaced whole, never half written.
+--json prints the variants with their answers, texts and solutions in both
+languages. A long batch shows its progress on stderr (--quiet: none).`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &makeOptions{}
 			fs.IntVar(&o.count, "count", 1, "how many variants to make")
@@ -83,6 +87,12 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.dir != "" {
+		o.dir = filepath.Clean(o.dir)
+		if err := checkVariantDir(o.dir); err != nil {
+			return err
+		}
+	}
 	prog := newProgress(e, bool(o.quiet), time.Now())
 	b, err := variant.Make(ctx, f, variant.Options{Count: o.count, Seed: o.seed, Lang: lang, Progress: makeProgress(prog, o.count),
 		Solve: retro.GameOptions{MaxBytes: defaultMemoryBudget()}})
@@ -128,26 +138,57 @@ func listFamilies(w io.Writer) error {
 	return nil
 }
 
-// writeVariants writes into dir the game files and the worksheets, each
-// file whole or not at all.
+// writeVariants writes the folder dir, whole or not at all (replaceDir):
+// the game files and the worksheets.
 func writeVariants(ctx context.Context, dir string, b *variant.Batch, l query.Lang) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, v := range b.Variants {
-		if err := writeAtomic(ctx, filepath.Join(dir, out.VariantFile(v)), func(w io.Writer) error {
-			_, err := io.WriteString(w, v.Game)
-			return err
-		}); err != nil {
+	write := func(path string, to func(w io.Writer) error) error {
+		f, err := os.Create(path)
+		if err != nil {
 			return err
 		}
-	}
-	if err := writeAtomic(ctx, filepath.Join(dir, "worksheet.html"), func(w io.Writer) error {
-		return out.WriteWorksheetHTML(w, b, l)
-	}); err != nil {
+		bw := bufio.NewWriter(f)
+		err = to(bw)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 		return err
 	}
-	return writeAtomic(ctx, filepath.Join(dir, "worksheet.md"), func(w io.Writer) error {
-		return out.WriteWorksheetMarkdown(w, b, l)
+	return replaceDir(ctx, dir, func(tmp string) error {
+		for _, v := range b.Variants {
+			if err := write(filepath.Join(tmp, out.VariantFile(v)), func(w io.Writer) error {
+				_, err := io.WriteString(w, v.Game)
+				return err
+			}); err != nil {
+				return err
+			}
+		}
+		if err := write(filepath.Join(tmp, "worksheet.html"), func(w io.Writer) error { return out.WriteWorksheetHTML(w, b, l) }); err != nil {
+			return err
+		}
+		return write(filepath.Join(tmp, "worksheet.md"), func(w io.Writer) error { return out.WriteWorksheetMarkdown(w, b, l) })
 	})
+}
+
+// reVariantOutput are the names of the files retro make -o writes.
+var reVariantOutput = regexp.MustCompile(`^(variant-\d+\.toml|worksheet\.html|worksheet\.md)$`)
+
+// checkVariantDir refuses, before anything is made, a DIR that holds
+// anything but what retro make -o writes: it is replaced whole.
+func checkVariantDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("make: -o %s: %w", dir, errors.Unwrap(err))
+	}
+	for _, en := range entries {
+		if !en.Type().IsRegular() || !reVariantOutput.MatchString(en.Name()) {
+			return fmt.Errorf("make: -o %s holds %s, which retro make does not write: choose a new or empty folder, or one retro make wrote before (it is replaced whole)", dir, en.Name())
+		}
+	}
+	return nil
 }

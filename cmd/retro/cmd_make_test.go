@@ -29,30 +29,65 @@ func TestMakeList(t *testing.T) {
 }
 
 // retro make -o writes the game files and the worksheets; each game file
-// answers retro ege as the list says.
+// answers retro ege as the list says, for every built-in family.
 func TestMakeOut(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "variants")
-	list := mustRun(t, "make", "two-piles-no-repeat", "--count", "3", "--seed", "5", "-o", dir)
 	re := regexp.MustCompile(`^(variant-\d\d\.toml)  19: (\d+)  20: (\d+ \d+)  21: (\d+)  \(подходящих S: \d+ / \d+ / \d+\)$`)
-	lines := strings.Split(strings.TrimSuffix(list, "\n"), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("%q", list)
+	for _, name := range variant.BuiltinNames() {
+		dir := filepath.Join(t.TempDir(), "variants")
+		list := mustRun(t, "make", name, "--count", "3", "--seed", "5", "-o", dir)
+		lines := strings.Split(strings.TrimSuffix(list, "\n"), "\n")
+		if len(lines) != 3 {
+			t.Fatalf("%s: %q", name, list)
+		}
+		for _, line := range lines {
+			m := re.FindStringSubmatch(line)
+			if m == nil {
+				t.Fatalf("%s: the line %q", name, line)
+			}
+			got := mustRun(t, "ege", "--plain", filepath.Join(dir, m[1]))
+			if !strings.HasPrefix(got, "19: "+m[2]+"\n") || !strings.Contains(got, "\n20: "+m[3]+"\n21: "+m[4]+"\n") {
+				t.Errorf("%s, %s: retro ege says %q, retro make %q", name, m[1], got, line)
+			}
+		}
+		for _, file := range []string{"worksheet.html", "worksheet.md"} {
+			data, err := os.ReadFile(filepath.Join(dir, file))
+			if err != nil || !bytes.Contains(data, []byte("Вариант 3")) {
+				t.Errorf("%s, %s: %v", name, file, err)
+			}
+		}
 	}
-	for _, line := range lines {
-		m := re.FindStringSubmatch(line)
-		if m == nil {
-			t.Fatalf("the line %q", line)
+}
+
+// -o DIR replaces a folder retro make wrote whole, and refuses one that
+// holds anything else, before anything is made.
+func TestMakeOutReplaces(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "week", "variants")
+	mustRun(t, "make", "one-pile-up", "--count", "3", "-o", dir)
+	mustRun(t, "make", "one-pile-up", "--count", "1", "--seed", "2", "-o", dir)
+	names := func(dir string) string {
+		entries, _ := os.ReadDir(dir)
+		var ns []string
+		for _, e := range entries {
+			ns = append(ns, e.Name())
 		}
-		got := mustRun(t, "ege", "--plain", filepath.Join(dir, m[1]))
-		if !strings.HasPrefix(got, "19: "+m[2]+"\n") || !strings.Contains(got, "\n20: "+m[3]+"\n21: "+m[4]+"\n") {
-			t.Errorf("%s: retro ege says %q, retro make %q", m[1], got, line)
-		}
+		return strings.Join(ns, " ")
 	}
-	for _, name := range []string{"worksheet.html", "worksheet.md"} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !bytes.Contains(data, []byte("Вариант 3")) {
-			t.Errorf("%s: %v", name, err)
-		}
+	if got := names(dir); got != "variant-01.toml worksheet.html worksheet.md" {
+		t.Errorf("after a batch of 1 over a batch of 3: %s", got)
+	}
+	if got := names(filepath.Dir(dir)); got != "variants" {
+		t.Errorf("beside the folder: %s", got)
+	}
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "make", "one-pile-up", "-o", dir)
+	if want := "retro: make: -o " + dir + " holds notes.txt, which retro make does not write: choose a new or empty folder, or one retro make wrote before (it is replaced whole)\n"; code != 1 || out != "" || errs != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "mine" || names(dir) != "notes.txt variant-01.toml worksheet.html worksheet.md" {
+		t.Errorf("the folder refused was changed: %s", names(dir))
 	}
 }
 
