@@ -1,6 +1,9 @@
 package variant
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The checks of a family read from its file, before anything is drawn:
 // the keys a family needs, the keys that mean nothing for it, entries
@@ -110,10 +113,9 @@ func distinctMoves(entries [][]Move) (i, j int, ok bool) {
 }
 
 func overlaps(a, b []Move) bool {
+	in := make(map[Move]bool, len(a))
 	for _, m := range a {
-		if containsMove(b, m) {
-			return true
-		}
+		in[m] = true
 	}
-	return false
+	return slices.ContainsFunc(b, func(m Move) bool { return in[m] })
 }

@@ -104,6 +104,7 @@ const (
 	maxNumber  = 100_000
 	maxOperand = 1000
 	maxTries   = 10_000_000
+	maxEntries = 8 // the moves of a variant: the exam's games have two or three
 )
 
 // rawFamily is a family file as toml decodes it.
@@ -322,19 +323,24 @@ func (p *familyParser) entries(f *Family, moves []any) error {
 		}
 		return at(`moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`, "moves")
 	}
+	if len(moves) > maxEntries {
+		return p.tf.ElemError(maxEntries, fmt.Sprintf("moves: at most %d entries: a variant has one move per entry", maxEntries), "moves")
+	}
 	for i, v := range moves {
 		s, ok := v.(string)
 		if !ok {
 			return p.tf.ElemError(i, `moves: want strings such as "+1", "*2..3" or "+1|*2"`, "moves")
 		}
 		var choices []Move
+		seen := map[Move]bool{}
 		for _, alt := range strings.Split(s, "|") {
 			ms, err := parseChoice(strings.TrimSpace(alt), f.Down)
 			if err != nil {
 				return p.tf.ElemError(i, "moves: "+err.Error(), "moves")
 			}
 			for _, m := range ms {
-				if !containsMove(choices, m) {
+				if !seen[m] {
+					seen[m] = true
 					choices = append(choices, m)
 				}
 			}
@@ -342,15 +348,6 @@ func (p *familyParser) entries(f *Family, moves []any) error {
 		f.Entries = append(f.Entries, choices)
 	}
 	return nil
-}
-
-func containsMove(ms []Move, m Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // parseChoice reads one choice of an entry, "+4" or "*2..3", and refuses

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"retro/retro"
@@ -145,7 +146,7 @@ func (f *Family) draw(rng *rand.Rand) (Spec, Reject) {
 	for _, e := range f.Entries {
 		var left []Move
 		for _, m := range e {
-			if !containsMove(sp.Moves, m) {
+			if !slices.Contains(sp.Moves, m) {
 				left = append(left, m)
 			}
 		}
