@@ -2,8 +2,9 @@
 // games from a family, solves each with the engine (retro.SolveLoaded),
 // answers the tasks as retro ege does (query.Run on query.ExamTasks), and
 // keeps the well-posed ones, with their text in the exam's wording, their
-// key and their short solutions. README.md beside this file describes a
-// family's file.
+// key and their short solutions. The family file is described in
+// cmd/retro/README.md (retro make); README.md beside this file has the
+// figures of the built-in families.
 //
 // Words:
 //

@@ -77,7 +77,7 @@ type Wording struct {
 }
 
 // Family is what may vary between the variants of one exam game, and in
-// what range (README.md beside this file describes its file).
+// what range (cmd/retro/README.md describes its file).
 type Family struct {
 	Name  string // the worksheet's title
 	File  string // where it was read from: a file, or NAME.toml of a built-in one
