@@ -25,7 +25,7 @@ type sheet struct {
 }
 
 func newSheet(b *variant.Batch, l query.Lang) *sheet {
-	return &sheet{l: l, b: b, title: l.Say(txtVariants, b.Family.Name, len(b.Variants)),
+	return &sheet{l: l, b: b, title: l.Say(txtVariants, b.Family.Title(l), len(b.Variants)),
 		made: l.Say(txtMadeBy, b.Family.File, b.Seed, b.Tried)}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -79,10 +80,11 @@ type Wording struct {
 // Family is what may vary between the variants of one exam game, and in
 // what range (cmd/retro/README.md describes its file).
 type Family struct {
-	Name  string // the worksheet's title
-	File  string // where it was read from: a file, or NAME.toml of a built-in one
-	Piles Range  // 1..2
-	Down  bool   // the piles shrink to the end; false: they grow
+	Name   string // the worksheet's title
+	NameEn string // the title in English; "": Name
+	File   string // where it was read from: a file, or NAME.toml of a built-in one
+	Piles  Range  // 1..2
+	Down   bool   // the piles shrink to the end; false: they grow
 	// Entries are the moves a variant has, one per entry, each drawn
 	// from its choices; no two moves of a variant are the same.
 	Entries [][]Move
@@ -99,6 +101,15 @@ type Family struct {
 	likeOf   string // Like: the name of the game the family is made of
 }
 
+// Title is the family's title in language l: the worksheet's, and the
+// start of its games' names.
+func (f *Family) Title(l query.Lang) string {
+	if l == query.En && f.NameEn != "" {
+		return f.NameEn
+	}
+	return f.Name
+}
+
 // The limits of a family's numbers: thresholds, starts and operands.
 const (
 	maxNumber  = 100_000
@@ -110,6 +121,7 @@ const (
 // rawFamily is a family file as toml decodes it.
 type rawFamily struct {
 	Name      string `toml:"name"`
+	NameEn    string `toml:"name_en"`
 	Piles     any    `toml:"piles"`
 	Direction string `toml:"direction"`
 	Moves     []any  `toml:"moves"`
@@ -125,7 +137,7 @@ type rawFamily struct {
 
 // familyKeys are the keys of a family file, in the order its reference
 // lists them.
-var familyKeys = []string{"name", "piles", "direction", "moves", "end", "fixed", "s", "overshoot", "no_repeat", "task19", "task20", "tries"}
+var familyKeys = []string{"name", "name_en", "piles", "direction", "moves", "end", "fixed", "s", "overshoot", "no_repeat", "task19", "task20", "tries"}
 
 // Load reads the family file at path.
 func Load(path string) (*Family, error) {
@@ -176,7 +188,7 @@ func Parse(file string, src []byte) (*Family, error) {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
-	f := &Family{Name: name, File: file, NoRepeat: raw.NoRepeat}
+	f := &Family{Name: name, NameEn: raw.NameEn, File: file, NoRepeat: raw.NoRepeat}
 	if err := p.read(f, &raw); err != nil {
 		return nil, err
 	}

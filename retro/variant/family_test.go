@@ -98,7 +98,7 @@ func TestBuiltinFamiliesParse(t *testing.T) {
 	}
 	for _, name := range names {
 		f, ok := variant.Builtin(name)
-		if !ok || f.Name == "" || len(f.Entries) == 0 {
+		if !ok || f.Name == "" || f.NameEn == "" || len(f.Entries) == 0 {
 			t.Errorf("%s: %+v", name, f)
 		}
 		if fromArg, err := variant.FromArg(name); err != nil || fromArg.Name != f.Name {

@@ -183,7 +183,7 @@ func (b *Batch) finish(v *Variant, l query.Lang) error {
 	if f := b.Family; f.likeOf != "" {
 		comment = []string{fmt.Sprintf("A variant like %q (the explorer's \"another variant like this\"), seed %d.", f.likeOf, b.Seed)}
 	}
-	v.Game = v.Spec.GameText(comment, l.Say(word, b.Family.Name, v.Number))
+	v.Game = v.Spec.GameText(comment, l.Say(word, b.Family.Title(l), v.Number))
 	v.Solutions = map[query.Lang]*Solution{}
 	for _, lang := range query.Langs {
 		s, err := v.solve(lang)
