@@ -118,8 +118,9 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	return out.WriteWorksheetMarkdown(e.stdout, b, lang)
 }
 
-// makeProgress shows on a terminal how far a batch has got, once it has
-// taken a second: "make: 3 of 10 variants (30%), 57 candidates drawn".
+// makeProgress shows how far a batch has got, as every command's progress
+// is shown (on a terminal once it has taken a second, elsewhere a line
+// now and then): "make: 3 of 10 variants (30%), 57 candidates drawn".
 func makeProgress(p *progress, want int) func(kept, tried int) {
 	return func(kept, tried int) {
 		p.show("%s, %d candidates drawn", countLine("make", int64(kept), int64(want), "variants"), tried)
