@@ -1,7 +1,8 @@
 // Package out writes solved games for people and programs: CSV and
 // Parquet exports, the JSON of the explorer and of --json with the text
 // the commands print beside it (summaries, table files, positions),
-// ribbons and strategy trees, and Grundy tables. Table files are package
+// ribbons and strategy trees, Grundy tables, and the worksheets of new
+// variants of the exam's tasks. Table files are package
 // out/table.
 //
 // CSV by move count (WriteCSV) has one row per analysed position: the rule
@@ -29,5 +30,11 @@
 //     groups, and the one-line excerpt around the answer.
 //   - tree.go: strategy trees as text, dot and JSON, written as walked.
 //   - sg.go: Grundy tables as text, CSV and JSON, and sums of heaps.
+//   - variant.go: the variants of retro make (package retro/variant): their
+//     JSON (retro make --json, the explorer's /api/variant), the line a
+//     variant retro make -o prints, and the words of the worksheets.
+//   - worksheet.go: the worksheet of a batch of variants, the tasks and
+//     then the key on a page of its own, as Markdown and as one printable
+//     HTML file.
 //   - words.go: counts with their nouns, and times as people read them.
 package out

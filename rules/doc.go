@@ -28,6 +28,8 @@
 // itself with the line and carets (RenderError is the one renderer);
 // form.go reads a parsed game back in the words of its file, from what
 // Parse kept of it (Form, BoxAsStarts), never decoding the text again.
+// tomlfile.go lends locate.go's places to TOML files that are not games
+// (TOMLFile), so that their errors say where as a game's do.
 // FORMAT.md is the format's reference for the people who write games,
 // embedded by format.go (FormatReference) for retro help format; its
 // examples are tested in format_test.go.

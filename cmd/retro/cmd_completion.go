@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/retro/variant"
 	"retro/rules"
 )
 
@@ -90,6 +91,8 @@ func writeBashCompletion(w io.Writer, zsh bool) {
 		case "completion":
 			words = "bash zsh fish"
 		case "info", "verify", "version", "serve", "site":
+		case "make": // FAMILY: a file or a built-in family
+			words = strings.Join(variant.BuiltinNames(), " ")
 		default: // GAME: a file or a built-in game
 			words = strings.Join(rules.BuiltinNames(), " ")
 		}
@@ -133,8 +136,12 @@ func writeFishCompletion(w io.Writer) {
 		case "version", "serve":
 		default:
 			fmt.Fprintf(w, "complete -c retro -n %s -F\n", cond)
+			names := rules.BuiltinNames()
+			if n == "make" {
+				names = variant.BuiltinNames()
+			}
 			if n != "info" && n != "verify" && n != "site" {
-				fmt.Fprintf(w, "complete -c retro -n %s -a %s\n", cond, fishQuote(strings.Join(rules.BuiltinNames(), " ")))
+				fmt.Fprintf(w, "complete -c retro -n %s -a %s\n", cond, fishQuote(strings.Join(names, " ")))
 			}
 		}
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 // TestBashCompletion runs the bash script: the words it offers after
-// "retro so", "retro solve --max-p", "retro completion " and "retro games ny".
+// "retro so", "retro solve --max-p", "retro completion ", "retro games wy"
+// and "retro make two-piles-".
 func TestBashCompletion(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -32,6 +33,7 @@ func TestBashCompletion(t *testing.T) {
 		{"retro completion ", "bash zsh fish"},
 		{"retro games wy", "wythoff"},
 		{"retro query --f", "--first"},
+		{"retro make two-piles-", "two-piles-no-repeat"},
 	} {
 		words := strings.Fields(c.line)
 		if strings.HasSuffix(c.line, " ") {

@@ -67,32 +67,24 @@ func (o *siteOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := checkSiteDir(dir); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	var bin, wasmExec []byte
-	if o.wasm != "" {
-		bin, wasmExec, err = readEngine(ctx, o.wasm)
-	} else {
-		bin, wasmExec, err = buildEngine(ctx, e, bool(o.quiet))
-	}
+	var bin []byte
+	var gz int
+	err := replaceDir(ctx, dir, func(tmp string) error {
+		var wasmExec []byte
+		var err error
+		if o.wasm != "" {
+			bin, wasmExec, err = readEngine(ctx, o.wasm)
+		} else {
+			bin, wasmExec, err = buildEngine(ctx, e, bool(o.quiet))
+		}
+		if err != nil {
+			return err
+		}
+		gz, err = explorer.WriteSite(tmp, bin, wasmExec)
+		return err
+	})
 	if err != nil {
 		return err
-	}
-	gz, err := explorer.WriteSite(tmp, bin, wasmExec)
-	if err != nil {
-		return err
-	}
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		return fmt.Errorf("site: %w", err)
 	}
 	fmt.Fprintf(e.stdout, "wrote the explorer to %s: open %s\nthe engine: %.1f MB of WebAssembly, %.1f MB gzipped\n",
 		dir, filepath.Join(dir, "index.html"), float64(len(bin))/1e6, float64(gz)/1e6)

@@ -255,13 +255,57 @@ func (s *tempSet) remove(name string) {
 	delete(s.names, name)
 }
 
-// removeTemps removes every temporary file being written.
+// removeTemps removes every temporary file or folder being written.
 func removeTemps() {
 	temps.mu.Lock()
 	defer temps.mu.Unlock()
 	for name := range temps.names {
-		os.Remove(name)
+		os.RemoveAll(name)
 	}
+}
+
+// replaceDir writes the folder dir whole or not at all: fill writes into
+// a temporary folder beside it (.DIR.tmp-N; the folders above are made
+// where missing), which then replaces dir, a folder the caller has
+// checked may go (new, empty, or one the command wrote before). The folder is not replaced once the context is done; a
+// signal that ends the process removes the temporary folder. Its own
+// errors say "cannot write DIR"; fill's are returned as they are.
+func replaceDir(ctx context.Context, dir string, fill func(tmp string) error) error {
+	own := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return own(err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return own(err)
+	}
+	temps.add(tmp)
+	defer func() {
+		os.RemoveAll(tmp)
+		temps.remove(tmp)
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return own(err)
+	}
+	if err := fill(tmp); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return own(err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return own(err)
+	}
+	return nil
 }
 
 // checkNotInput refuses an output that is one of the inputs (the same

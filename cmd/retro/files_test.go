@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -157,5 +158,38 @@ func TestWriteErrorHidesTemp(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// replaceDir replaces a folder whole or leaves it as it was.
+func TestReplaceDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "old"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fail := errors.New("the write failed")
+	err := replaceDir(context.Background(), dir, func(tmp string) error {
+		if err := os.WriteFile(filepath.Join(tmp, "new"), []byte("new"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return fail
+	})
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if !errors.Is(err, fail) || len(entries) != 1 {
+		t.Errorf("%v, %d entries beside: the temporary folder is left", err, len(entries))
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "old")); err != nil || string(data) != "old" {
+		t.Errorf("a failed write changed the folder: %v", err)
+	}
+	if err := replaceDir(context.Background(), dir, func(tmp string) error {
+		return os.WriteFile(filepath.Join(tmp, "new"), []byte("new"), 0o644)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 || entries[0].Name() != "new" {
+		t.Errorf("the folder is not replaced whole: %v", entries)
 	}
 }

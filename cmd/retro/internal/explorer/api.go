@@ -30,6 +30,7 @@ import (
 //	POST /api/query     {game, task | question, aggregate, k} → {answer, width}
 //	POST /api/tree      {game, width, instance, start | position, last, mylast, depth, allMoves} → {tree}
 //	POST /api/position  same addressing → {position, reply}
+//	POST /api/variant   {game, seed, lang} → {game, variant, tried}: another variant like the game (variant.go)
 
 // ---- presets and tasks
 

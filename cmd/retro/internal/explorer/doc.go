@@ -30,7 +30,9 @@
 //   - server.go: the server (Options, Handler): the cache, the solves
 //     within the caps, the routes, the headers, and the errors as the
 //     page shows them.
-//   - api.go: the JSON API, endpoint by endpoint.
+//   - api.go: the JSON API, endpoint by endpoint; variant.go: "another
+//     variant like this" (/api/variant), a new variant of the game's
+//     family (retro/variant).
 //   - serve.go: Serve, the server on an address, as retro serve runs it.
 //   - page.go: the page's files, embedded, and WriteSite, the static
 //     explorer.

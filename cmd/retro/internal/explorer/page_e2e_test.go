@@ -533,6 +533,51 @@ func explorerScenarios(t *testing.T, b *browser) {
 		b.checkErrors()
 	})
 
+	// Another variant like the demo, twice: each a new game in the
+	// constructor, asked about as one's own, its key what retro ege answers
+	// on its text, its tasks in the page's language.
+	t.Run("another-variant", func(t *testing.T) {
+		b.t = t
+		b.carryOn()
+		b.click(`button[data-id="ege-2027-demo"]`)
+		b.wait("the demo in the constructor", `state.formText === state.game.text && state.game.id === 'ege-2027-demo'`)
+		seen := map[string]bool{eval[string](b, `document.getElementById('source').value`): true}
+		first := map[string]string{"en": "Two players, Petya and Vanya, play the following game.", "ru": "Два игрока, Петя и Ваня, играют в следующую игру."}[b.lang]
+		for k := 1; k <= 2; k++ {
+			seed := eval[int](b, `state.variantSeed`) + 1
+			b.click(`#another-variant`)
+			b.wait("the variant", fmt.Sprintf(`state.variantSeed === %d && document.getElementById('variant').dataset.state === 'ready' && `+
+				`state.game.id === 'own' && state.game.text === state.variantText && document.getElementById('ribbon-section').dataset.state === 'ready'`, seed))
+			text := eval[string](b, `document.getElementById('source').value`)
+			if seen[text] || !strings.Contains(text, `moves = ["each +`) {
+				t.Errorf("variant %d is no new game like the demo:\n%s", k, text)
+			}
+			seen[text] = true
+			path := filepath.Join(t.TempDir(), "variant.toml")
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, errs, code := runRetro(t, "ege", "--plain", path)
+			if code != 0 {
+				t.Fatalf("retro ege: exit %d: %s", code, errs)
+			}
+			ans := map[string]string{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				key, a, _ := strings.Cut(line, ": ")
+				ans[key] = a
+			}
+			shown := eval[string](b, `document.querySelector('#variant .ok').textContent`)
+			if want := fmt.Sprintf("19 — %s, 20 — %s, 21 — %s;", ans["19"], ans["20"], ans["21"]); !strings.Contains(shown, want) {
+				t.Errorf("the page says %q, retro ege %q", shown, want)
+			}
+			if got := eval[string](b, `document.querySelector('#variant details').textContent`); !strings.Contains(got, first) {
+				t.Errorf("the tasks are not in the page's language: %.120q", got)
+			}
+		}
+		b.shot("variant")
+		b.checkErrors()
+	})
+
 	// From Russian to English and back, on each target.
 	if b.lang == "ru" {
 		t.Run("language-kept", func(t *testing.T) {

@@ -106,6 +106,7 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/query", s.handleQuery)
 	mux.HandleFunc("POST /api/tree", s.handleTree)
 	mux.HandleFunc("POST /api/position", s.handlePosition)
+	mux.HandleFunc("POST /api/variant", s.handleVariant)
 	mux.HandleFunc("GET /api/", apiNotFound)
 	mux.HandleFunc("POST /api/", apiNotFound)
 	return secureHeaders(s.checkHost(mux))

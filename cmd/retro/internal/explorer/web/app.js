@@ -179,6 +179,9 @@ const state = {
   treeAuto: false,   // the tree's start was chosen by the page (the answer), not the user
   trail: [],         // earlier tree starts, for Back
   play: null,
+  variantBase: null, // the game "another variant like this" makes variants of
+  variantText: null, // the last variant it made
+  variantSeed: 0,    // the seed of the last one: each click the next
 };
 
 // ---- outcomes
@@ -1107,6 +1110,51 @@ async function copyText(text, done) {
   }
 }
 
+// ---- another variant like this
+
+// anotherVariant asks the engine for a new variant like the game in the
+// constructor (of its family: the same rules, other numbers), loads it
+// into the constructor and asks about it. Again and again, the variants
+// are all like the game the first click started from, until the game file
+// is changed.
+async function anotherVariant() {
+  const box = $('variant');
+  const text = $('source').value;
+  if (text !== state.variantText) state.variantBase = text;
+  box.dataset.state = 'making';
+  box.replaceChildren(el('p', {}, t('Making another variant…')));
+  try {
+    const r = await api('/api/variant', {game: state.variantBase, seed: ++state.variantSeed, lang: LANG});
+    state.variantText = r.game;
+    $('source').value = r.game;
+    showVariant(r);
+    const c = await runCheck(true);
+    if (c) setGame({id: 'own', text: r.game});
+    box.dataset.state = 'ready';
+  } catch (e) {
+    box.replaceChildren(el('p', {class: 'bad'}, errorLead(e)));
+    box.dataset.state = 'error';
+  }
+}
+
+// showVariant shows a new variant's key, how many S qualify for each
+// task, and its tasks in the exam's words.
+function showVariant(r) {
+  const v = r.variant, key = v.key;
+  const said = v.text[LANG] || v.text.en;
+  const none = (x) => (x === null || x === undefined ? t('none') : x);
+  const parts = [el('p', {class: 'ok'}, t('Another variant like this: 19 — {0}, 20 — {1}, 21 — {2}; S that qualify: {3}, {4}, {5}.',
+    none(key['19']), (key['20'] || []).join(' '), none(key['21']), v.qualify[v.task19 === 'guaranteed' ? '19g' : '19'], v.qualify['20'], v.qualify['21']))];
+  if (v.task19 === 'possible' && !v.agree) {
+    parts.push(el('p', {}, t('Task 19 as the exam words it, in its possible reading; the guaranteed reading gives {0}.', none(v.answers['19g']))));
+  }
+  const details = el('details', {}, el('summary', {}, t('The tasks in the exam\'s words')));
+  for (const p of said.game) details.append(el('p', {}, p));
+  for (const k of ['19', '20', '21']) details.append(el('p', {class: 'task'}, el('strong', {}, t('Task {0}.', k)), ' ' + said.tasks[k]));
+  parts.push(details);
+  $('variant').replaceChildren(...parts);
+}
+
 // ---- copy as Python: the exam's two functions for the current game
 
 // pythonExpr is an end condition of the constructor as Python, or null when
@@ -1233,6 +1281,7 @@ function wire() {
   $('copy-source').addEventListener('click', copySource);
   $('copy-python').addEventListener('click', copyPython);
   $('copy-link').addEventListener('click', () => { saveView(); copyText(location.href, t('Copied: a link to this view.')); });
+  $('another-variant').addEventListener('click', anotherVariant);
   for (const b of document.querySelectorAll('#langs button')) b.addEventListener('click', () => chooseLang(b.dataset.lang));
   $('tree-all').addEventListener('change', depthLabel);
   $('own-game').addEventListener('click', () => {

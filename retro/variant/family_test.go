@@ -1,0 +1,279 @@
+package variant_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"retro/retro"
+	"retro/retro/variant"
+	"retro/rules"
+)
+
+// badFamilies are families with one error each, and the error, at its
+// place.
+var badFamilies = []struct{ src, want string }{
+	{`moves = []
+end = 50`, `f.toml:1:9: moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`},
+	{`end = 50`, `f.toml: moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`},
+	{`moves = ["+1", "-3"]
+end = 50`, `f.toml:1:16: moves: "-3" never ends the game: it takes stones, and the piles must grow to the end (direction = "up"; "down" for a game that shrinks)`},
+	{`moves = ["+1", "*1"]
+end = 50`, `f.toml:1:16: moves: "*1" never ends the game: *1 leaves the pile as it was or moves it away from the end (want *2 or more)`},
+	{`direction = "down"
+moves = ["-1", "+2|//2"]
+end = 10
+s = "11..60"`, `f.toml:2:16: moves: "+2" never ends the game: it adds stones, and the piles must shrink to the end (direction = "down")`},
+	{`moves = ["+1", "*2"]
+end = "20..40"
+s = "50..60"`, `f.toml:3:5: s: no variant has a start with S in 50..60: the game is over at the start for every S of it (with the end at most 40, S is at most 39)`},
+	{`piles = 2
+moves = ["+1", "*2"]
+end = "20..40"
+fixed = "40..50"`, `f.toml:3:7: end: no variant has a start with S in 1..: the game is over at the start for every S of it (with the end at most 40 and the first pile at least 40, S is at most -1)`},
+	{`direction = "down"
+moves = ["-1"]
+end = "20..40"
+s = "1..15"`, `f.toml:4:5: s: no variant has a start with S in 1..15: the game is over at the start for every S of it (with the end at least 20, S is at least 21)`},
+	{`moves = ["+1", "+1"]
+end = 50`, `f.toml:1:16: moves: entries 1 and 2, with those before them, leave no move for entry 2 that differs from the others`},
+	{`moves = ["+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8", "+9"]
+end = 50`, `f.toml:1:58: moves: at most 8 entries: a variant has one move per entry`},
+	{`moves = ["+1"]
+end = 50
+colour = "red"`, `f.toml:3:1: unknown key colour`},
+	{`moves = ["+1"]
+end = 50
+task19 = "sure"`, `f.toml:3:10: task19 "sure": want "agree", "possible" or "guaranteed"`},
+	{`moves = ["+1"]
+end = "50.."`, `f.toml:2:7: end: "50..": want a range with both ends, "LO..HI"`},
+	{`moves = ["+1"]
+end = "9..3"`, `f.toml:2:7: end: "9..3" is an empty range`},
+	{`moves = ["x+1"]
+end = 50`, `f.toml:1:10: moves: "x+1": want an operation and its operand: +K (add), *K (multiply), -K (take) or //K (divide, rounding down)`},
+	{`piles = 2
+moves = ["+1"]
+end = 50`, `f.toml:1:1: fixed: missing: a family of two piles needs the start of the first pile, such as fixed = "3..12"`},
+	{`moves = ["+1"]
+end = 50
+fixed = 3`, `f.toml:3:1: fixed: a family of one pile has no fixed pile (piles = 2 for two)`},
+	{`direction = "down"
+moves = ["-1"]
+end = 5
+overshoot = "1..3"
+s = "1..30"`, `f.toml:4:1: overshoot: only piles that grow can overshoot the end (direction = "up")`},
+	{`direction = "down"
+moves = ["-1"]
+end = 5`, `f.toml: s: a family whose piles shrink needs the largest S too, such as s = "31..150"`},
+	{`moves = ["+1"
+end = 50`, `f.toml:2:1: toml:`},
+	{`moves = ["+1"]`, `f.toml: end: missing: the threshold of the end, such as end = "50..100"`},
+	{`moves = ["+1"]
+end = 50
+tries = 0`, `f.toml:3:9: tries: want a whole number from 1 to 10000000`},
+}
+
+// A bad family gets one error, at its place, that renders with its line.
+func TestFamilyErrors(t *testing.T) {
+	for _, c := range badFamilies {
+		_, err := variant.Parse("f.toml", []byte(c.src))
+		if err == nil {
+			t.Errorf("%s: no error, want %q", c.src, c.want)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, err.Error(), c.want)
+		}
+		if rules.Positioned(err) == nil || strings.Count(rules.RenderError(err), "\n") < 1 {
+			t.Errorf("%q does not render with its place", err)
+		}
+	}
+}
+
+func TestBuiltinFamiliesParse(t *testing.T) {
+	names := variant.BuiltinNames()
+	if len(names) != 6 {
+		t.Errorf("%d built-in families: %v", len(names), names)
+	}
+	for _, name := range names {
+		f, ok := variant.Builtin(name)
+		if !ok || f.Name == "" || f.NameEn == "" || len(f.Entries) == 0 {
+			t.Errorf("%s: %+v", name, f)
+		}
+		if fromArg, err := variant.FromArg(name); err != nil || fromArg.Name != f.Name {
+			t.Errorf("FromArg(%s): %v", name, err)
+		}
+	}
+	if _, err := variant.FromArg("two-pile"); err == nil || !strings.Contains(err.Error(), `did you mean "two-piles"?`) {
+		t.Errorf("a misspelt family: %v", err)
+	}
+}
+
+// A family whose candidates are all dropped says so, with the count tried
+// and why.
+func TestTooFew(t *testing.T) {
+	f, err := variant.Parse("agree.toml", []byte(`piles = 2
+moves = ["+1..4", "*2..3"]
+end = "40..120"
+fixed = "3..15"
+tries = 300
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = variant.Make(context.Background(), f, variant.Options{Count: 3, Seed: 1})
+	var few *variant.TooFewError
+	if !errors.As(err, &few) || few.Tried != 300 || few.Got >= 3 {
+		t.Fatalf("%v", err)
+	}
+	if !strings.Contains(err.Error(), "candidates drawn (dropped: ") || !strings.Contains(err.Error(), "the two readings of task 19 differ: ") ||
+		!strings.Contains(err.Error(), `task19 = "possible"`) {
+		t.Errorf("%v", err)
+	}
+}
+
+// The same family, count and seed give the same variants; another seed
+// others.
+func TestMakeDeterministic(t *testing.T) {
+	f, _ := variant.Builtin("two-piles")
+	games := func(seed uint64, count int) []string {
+		b, err := variant.Make(context.Background(), f, variant.Options{Count: count, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, v := range b.Variants {
+			out = append(out, v.Game)
+		}
+		return out
+	}
+	a, b := games(7, 5), games(7, 5)
+	if strings.Join(a, "") != strings.Join(b, "") {
+		t.Error("seed 7 gave other variants the second time")
+	}
+	// The first variants of a larger batch are the variants of a smaller.
+	if c := games(7, 8); strings.Join(c[:5], "") != strings.Join(a, "") {
+		t.Error("the first 5 of 8 variants are not the 5 of a batch of 5")
+	}
+	if d := games(8, 5); strings.Join(d, "") == strings.Join(a, "") {
+		t.Error("seeds 7 and 8 gave the same variants")
+	}
+	seen := map[string]bool{}
+	for _, g := range games(1, 30) {
+		body := g[strings.Index(g, "piles"):]
+		if seen[body] {
+			t.Errorf("a game twice in one batch:\n%s", g)
+		}
+		seen[body] = true
+	}
+}
+
+// A variant's game file reads back as its spec.
+func TestSpecOfGameText(t *testing.T) {
+	for _, name := range variant.BuiltinNames() {
+		f, _ := variant.Builtin(name)
+		b, err := variant.Make(context.Background(), f, variant.Options{Count: 5, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range b.Variants {
+			g, err := rules.Parse("v.toml", []byte(v.Game))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp, err := variant.SpecOf(g)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, v.Game)
+			}
+			if got, want := sp.GameText(nil, "x"), v.Spec.GameText(nil, "x"); got != want {
+				t.Errorf("read back as\n%s\nwant\n%s", got, want)
+			}
+		}
+	}
+}
+
+func TestLike(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want string // "" when it is of the exam's shape
+	}{
+		{"ege-2027-demo", ""}, {"ege-bank-one-pile", ""}, {"ege-two-piles-77", ""},
+		{"lebedev-operations", "it has a [bounds] box"}, {"nim", "it has no [start]"},
+	} {
+		src, _ := rules.Builtin(c.game)
+		g, err := rules.Parse(c.game+".toml", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := variant.Like(context.Background(), g, retro.GameOptions{})
+		if c.want != "" {
+			if !errors.Is(err, variant.ErrNotExam) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: %v, want %q", c.game, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		orig, _ := variant.SpecOf(g)
+		b, err := variant.Make(context.Background(), f, variant.Options{Count: 5, Seed: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		for _, v := range b.Variants {
+			sp := v.Spec
+			if sp.GameText(nil, "x") == orig.GameText(nil, "x") {
+				t.Errorf("%s: a variant is the game itself", c.game)
+			}
+			if sp.Piles != orig.Piles || sp.Down != orig.Down || sp.NoRepeat != orig.NoRepeat || len(sp.Moves) != len(orig.Moves) ||
+				(sp.Limit == 0) != (orig.Limit == 0) {
+				t.Errorf("%s: %+v is not like %+v", c.game, sp, orig)
+			}
+			for k, m := range sp.Moves {
+				if m.Op != orig.Moves[k].Op {
+					t.Errorf("%s: move %d is %v, the game's %v", c.game, k, m, orig.Moves[k])
+				}
+			}
+			checkAgainstBrute(t, v)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, name := range variant.BuiltinNames() {
+		src, _ := variant.BuiltinSource(name)
+		f.Add(src)
+	}
+	for _, c := range badFamilies {
+		f.Add([]byte(c.src))
+	}
+	f.Add([]byte(`moves = ["+1|*2..3"]` + "\nend = \"1..\"\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		_, err := variant.Parse("fuzz.toml", src)
+		if err != nil && rules.RenderError(err) == "" {
+			t.Error("an error renders as nothing")
+		}
+	})
+}
+
+// BenchmarkMakeTwoPiles makes 100 variants of the two-pile family; the
+// target is under a second of CPU (cpu-s/op: the process's user and
+// system time, the garbage collector's included, where getrusage tells
+// it).
+func BenchmarkMakeTwoPiles(b *testing.B) {
+	f, _ := variant.Builtin("two-piles")
+	cpu0, measured := processCPU()
+	tried := 0
+	for b.Loop() {
+		batch, err := variant.Make(context.Background(), f, variant.Options{Count: 100, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		tried = batch.Tried
+	}
+	if cpu1, _ := processCPU(); measured {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	}
+	b.ReportMetric(float64(tried), "candidates/op")
+}

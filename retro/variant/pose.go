@@ -1,0 +1,75 @@
+package variant
+
+// Reject says why a candidate is not kept; Kept when it is.
+type Reject uint8
+
+// The reasons, in the order Check tests them (NoStart, Stuck and Repeat
+// before anything is solved).
+const (
+	Kept       Reject = iota
+	NoStart           // the game is over at the start for every S of the range
+	Stuck             // a position before the end has no move
+	Repeat            // the same game as a candidate drawn before
+	No19              // task 19 has no answer
+	Readings          // the two readings of task 19 give different S
+	No20              // task 20 has not the values its wording asks for
+	No21              // task 21 has no answer
+	AtEnd             // an answer at an end of the range of S
+	Same              // two answers are the same S
+	NoDecision        // an answer where every move of the winner wins
+	numRejects
+)
+
+var rejectText = [numRejects]string{
+	Kept:       "kept",
+	NoStart:    "the game is over at the start for every S",
+	Stuck:      "a position before the end has no move",
+	Repeat:     "the same game as one drawn before",
+	No19:       "task 19 has no answer",
+	Readings:   "the two readings of task 19 differ",
+	No20:       "task 20 has not the two values its wording asks for",
+	No21:       "task 21 has no answer",
+	AtEnd:      "an answer at an end of the range of S",
+	Same:       "two answers are the same",
+	NoDecision: "an answer without a real decision (every move wins)",
+}
+
+func (r Reject) String() string { return rejectText[r] }
+
+// Check tells whether a solved variant is well posed for a wording:
+// every task has an answer of the kind its wording asks for, none at an
+// end of the range of S, all different, each with a real decision of the
+// side that wins; Kept when it is, else the first condition it fails.
+func (v *Variant) Check(w Wording) Reject {
+	k, d := &v.Key, &v.decide
+	t19 := k.Task19(w.Task19)
+	switch {
+	case t19 == 0:
+		return No19
+	case w.Task19 == Agree && !v.Agree():
+		return Readings
+	case len(k.Task20) < 2 || w.Task20 == Exactly && v.Counts.Task20 != 2:
+		return No20
+	case k.Task21 == 0:
+		return No21
+	}
+	answers := []int64{t19, k.Task20[0], k.Task20[1], k.Task21}
+	for i, a := range answers {
+		if a == v.Spec.Lo || a == v.Spec.Hi {
+			return AtEnd
+		}
+		for _, b := range answers[:i] {
+			if a == b {
+				return Same
+			}
+		}
+	}
+	decides := d.possible
+	if w.Task19 == Guaranteed {
+		decides = d.guaranteed
+	}
+	if !decides || !d.task20[0] || !d.task20[1] || !d.task21 {
+		return NoDecision
+	}
+	return Kept
+}
