@@ -373,9 +373,17 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 	// above; outcomes follow from keys
 	count := make([]int64, 2)
 	idx := 0
+	var cell, released int64 // where the value last read is kept; what has left memory
+	perPage := int64(os.Getpagesize()) / int64(unsafe.Sizeof(V(0)))
 	for w, word := range sp.Members() {
+		if w&(1<<10-1) == 0 && store.InFile() {
+			// the values read so far, and the layers written in their
+			// place, leave memory for the file (read again when touched)
+			store.Release(released, cell)
+			released = cell / perPage * perPage // the page not let go yet
+		}
 		for ; word != 0; word &= word - 1 {
-			cell, _ := spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
+			cell, _ = spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
 			o, l := decode(uint64(vals[cell]) >> shift)
 			key := int(l) + 1
 			if o == Win {
