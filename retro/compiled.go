@@ -99,18 +99,19 @@ func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, popt 
 	return r, err
 }
 
-// values makes the sweep's n values: in the heap within the budget, and
-// past it in a file of the spill directory, if there is one.
-func values[V cellValue](s *compiledSolver, n int64) (*spill.Array[V], error) {
+// values makes the sweep's n values, for the result of held positions:
+// in the heap within the budget, and past it in a file of the spill
+// directory, if there is one.
+func values[V cellValue](s *compiledSolver, n int64, held int) (*spill.Array[V], error) {
 	size := n * int64(unsafe.Sizeof(V(0)))
-	need := size + int64(s.c.Space.Len())/4 // the values, and the outcome bits of the result
+	need := size + int64(held)/4 // the values, and the outcome bits of the result
 	popt := s.popt
 	if popt.MaxBytes <= 0 || need <= popt.MaxBytes {
 		return spill.Heap[V](n), nil
 	}
 	if popt.Spill == "" {
 		return nil, fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s; "+
-			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), s.c.Space.Len(),
+			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), held,
 			positions.FormatBytes(popt.MaxBytes))
 	}
 	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
@@ -199,7 +200,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		}
 		store = cs.store
 	} else {
-		if store, err = values[V](s, spans.total); err != nil {
+		if store, err = values[V](s, spans.total, c.Space.Len()); err != nil {
 			return nil, err
 		}
 		fill0(store.Slice())
@@ -374,31 +375,8 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 	r := newResult(sp, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
-	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
-	// above; outcomes follow from keys
-	count := make([]int64, 2)
-	idx := 0
-	for w, word := range sp.Members() {
-		for ; word != 0; word &= word - 1 {
-			cell, _ := spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
-			o, l := decode(uint64(vals[cell]) >> shift)
-			key := int(l) + 1
-			if o == Win {
-				r.win.Set(idx)
-				if l == 0 && uint64(vals[cell])>>shift>>1 == 0 { // the exam's W 0 row
-					key = 0
-				}
-			} else {
-				r.lose.Set(idx)
-			}
-			vals[idx] = V(l)
-			for len(count) <= key {
-				count = append(count, 0)
-			}
-			count[key]++
-			idx++
-		}
-	}
+	member := sp.Members()
+	count, idx := layersOf(vals, member, spans, 0, 0, int64(len(member))<<6, shift, r.win, r.lose)
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -423,6 +401,48 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 		s.opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
+}
+
+// layersOf turns the cell values of the members of cells lo..hi-1 (the
+// value kept at a is vals[a-base]) into outcomes and layers: it sets the
+// outcome bit of each in win or lose, by its place among them, writes its
+// layer over vals at that place (never past a value still to be read),
+// and counts the positions of each key: 0 for the exam's W 0, 1 for L 0,
+// layer+1 above (outcomes follow from keys). It returns the counts and
+// the members.
+func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, shift uint, win, lose positions.Bitset) ([]int64, int) {
+	count := make([]int64, 2)
+	idx := 0
+	for w := lo >> 6; w < (hi+63)>>6; w++ {
+		word := member[w]
+		if w<<6 < lo {
+			word &= ^uint64(0) << uint(lo-w<<6)
+		}
+		if w<<6+64 > hi {
+			word &= 1<<uint(hi-w<<6) - 1
+		}
+		for ; word != 0; word &= word - 1 {
+			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
+			code := uint64(vals[a-base]) >> shift
+			o, l := decode(code)
+			key := int(l) + 1
+			if o == Win {
+				win.Set(idx)
+				if l == 0 && code>>1 == 0 { // the exam's W 0 row
+					key = 0
+				}
+			} else {
+				lose.Set(idx)
+			}
+			vals[idx] = V(l)
+			for len(count) <= key {
+				count = append(count, 0)
+			}
+			count[key]++
+			idx++
+		}
+	}
+	return count, idx
 }
 
 // compiledPath says how a compiled game was solved.

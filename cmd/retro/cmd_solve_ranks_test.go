@@ -84,7 +84,7 @@ func TestSolveRanks(t *testing.T) {
 			if got := summaryBody(out); got != wantSummary {
 				t.Errorf("%s, %d ranks: summary\n%s\nwant\n%s", game, ranks, got, wantSummary)
 			}
-			if !strings.Contains(out, fmt.Sprintf("path:       general, in %d shards\n", ranks)) {
+			if !regexp.MustCompile(fmt.Sprintf(`\npath:       (general|compiled), in %d shards(\n|: )`, ranks)).MatchString(out) {
 				t.Errorf("%s, %d ranks: no path line in\n%s", game, ranks, out)
 			}
 			if ranks == 2 {
@@ -191,6 +191,30 @@ func mpiSolve(t *testing.T, bin, game string) {
 		if got := summaryBody(stdout.String()); got != wantSummary {
 			t.Errorf("%s, %d ranks: summary (printed once, by rank 0)\n%s\nwant\n%s", game, np, got, wantSummary)
 		}
+	}
+}
+
+// TestMPICompiled: mpirun -np 2 solves a game of the compiled shape by
+// the compiled path in shards, to the one-process table.
+func TestMPICompiled(t *testing.T) {
+	bin := mpiBinary(t)
+	game := "testdata/compiled-ranks.toml"
+	want, wantSummary := oneProcess(t, game)
+	path := filepath.Join(t.TempDir(), "mpi.rtb")
+	var stdout, stderr bytes.Buffer
+	cmd := mpirun(bin, 2, "solve", game, "-o", path)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mpirun -np 2 retro solve %s: %v\n%s", game, err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
+		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
+	}
+	if got := contentSum(t, path); got != want {
+		t.Errorf("2 ranks: %s, want %s", got, want)
+	}
+	if got := summaryBody(stdout.String()); got != wantSummary {
+		t.Errorf("2 ranks: summary\n%s\nwant\n%s", got, wantSummary)
 	}
 }
 
@@ -404,7 +428,7 @@ func TestMPIMemoryPerRank(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("mpirun -np %d retro solve in %s each: %v\n%s", np, mebibytes(rankMemoryLimit), err, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       general, in %d shards\n", np)) {
+	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       general, in %d shards: ", np)) {
 		t.Errorf("no path line of %d shards in\n%s", np, stdout.String())
 	}
 	for r, cg := range ranks {

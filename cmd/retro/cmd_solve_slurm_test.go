@@ -113,7 +113,7 @@ func TestSlurmSolve(t *testing.T) {
 		if got := summaryBody(out); got != wantSummary {
 			t.Errorf("the job's output (the summary, printed once, by rank 0)\n%s\nwant\n%s", got, wantSummary)
 		}
-		for _, w := range []string{"path:       general, in 4 shards\n", "resident, the largest of 4 ranks\n"} {
+		for _, w := range []string{"path:       general, in 4 shards: ", "resident, the largest of 4 ranks\n"} {
 			if !strings.Contains(out, w) {
 				t.Errorf("the job's output has no %q: not one MPI job of 4 ranks?\n%s", w, out)
 			}
