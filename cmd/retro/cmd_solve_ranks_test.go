@@ -114,6 +114,10 @@ func TestSolveRanksErrors(t *testing.T) {
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("a failed solve left %s", path)
 	}
+	_, errs, code = runCmd(t, "solve", "ege-2027-demo", "--ranks", "2", "--checkpoint", t.TempDir())
+	if code != 2 || !strings.Contains(errs, "--checkpoint: a solve in ranks keeps no checkpoints") {
+		t.Errorf("--checkpoint with --ranks: exit %d, %q", code, errs)
+	}
 	_, errs, code = runCmd(t, "solve", "no-such-game", "--ranks", "2")
 	if code != 1 || strings.Contains(errs, "rank") {
 		t.Errorf("a game that does not load: exit %d, %q (said once, by no rank)", code, errs)
