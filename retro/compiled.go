@@ -214,7 +214,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		if simple {
 			err = sweepSimple(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, end, uint64(^V(0)))
 		} else {
-			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells)
+			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells, nil)
 		}
 		if err != nil {
 			return nil, err
@@ -231,10 +231,20 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	return resultOf(s, store, spans, shift)
 }
 
+// farRows is what sweepAffine needs in a shard: its rows of the sweep
+// (from..to-1, the sweep's numbering), where vals[0] is among the values
+// of every row, and the span of a row of another shard, fetched.
+type farRows[V cellValue] struct {
+	from, to int64
+	base     int64
+	mine     func(r int64) bool
+	row      func(r int64) (span[V], error)
+}
+
 // sweepAffine values every position of a compiled game from its moves,
 // one position at a time against the order of play, the winner of each
-// end asked of the rules.
-func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64) error {
+// end asked of the rules; in a shard (far set) the positions of its rows.
+func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64, far *farRows[V]) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -257,9 +267,30 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	}
 	var seen []int64
 	steps := 0
-	from := cs.from()
+	from, to, base := cs.from(), rows, int64(0)
+	if far != nil {
+		from, to, base = far.from, far.to, far.base
+	}
+	// read is the code of member tc.
+	read := func(tc int64) (uint64, int64, error) {
+		a, _ := spans.addr(tc)
+		if far == nil || far.mine(tc/rowCells) {
+			return uint64(vals[a-base]), a, nil
+		}
+		t, err := far.row(tc / rowCells)
+		return uint64(t.v[t.at+tc%rowCells]), a, err
+	}
 	walked := from // the walk's row at hand
 	ok := positions.EachMemberFrom(member, lo, size, c.Hist, !c.Up, from, func(cell int64, p []int64, h int) bool {
+		if to < rows {
+			r0 := cell / rowCells
+			if c.Up {
+				r0 = rows - 1 - r0
+			}
+			if r0 >= to {
+				return false
+			}
+		}
 		if steps++; steps&(1<<16-1) == 0 {
 			if err = s.check(); err != nil {
 				return false
@@ -290,8 +321,10 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 					legal++
 					var code uint64
 					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
-						a, _ := spans.addr(tc + int64(pl.Next))
-						code = uint64(vals[a])
+						var a int64
+						if code, a, err = read(tc + int64(pl.Next)); err != nil {
+							return false
+						}
 						seen = append(seen, a)
 					} else if code, err = s.endCode(t); err != nil {
 						return false
@@ -311,7 +344,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			return false
 		}
 		a, _ := spans.addr(cell)
-		vals[a] = V(v)
+		vals[a-base] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
 		return true

@@ -400,9 +400,13 @@ func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *
 }
 
 // ownSpan is the span of row r in the sweep's own values.
-func (sw *simpleSweep[V]) ownSpan(r int64) span[V] {
-	lo, hi, at := sw.spans.row(r)
-	return span[V]{lo: lo, hi: hi, at: at - sw.base, row: r, v: sw.vals}
+func (sw *simpleSweep[V]) ownSpan(r int64) span[V] { return spanOf(sw.spans, sw.vals, sw.base, r) }
+
+// spanOf is the span of row r in values vals, vals[0] the value kept at
+// base.
+func spanOf[V cellValue](spans *cellSpans, vals []V, base, r int64) span[V] {
+	lo, hi, at := spans.row(r)
+	return span[V]{lo: lo, hi: hi, at: at - base, row: r, v: vals}
 }
 
 // decodeRow writes the piles of a tuple's cell (no history) into p.

@@ -11,19 +11,21 @@ import (
 	"retro/rules"
 )
 
-// The compiled path cut among peers (solveCompiledPart), for the simple
-// sweep (one-pile moves, one winner at every end). The peers find the
-// positions together (positions.CompileShard), each then holding the
-// whole space's membership bits; then each owns a contiguous range of the
+// The compiled path cut among peers (solveByCompiledPart). The peers
+// find the positions together (positions.CompileShard), each then holding
+// the whole space's membership bits; then each owns a contiguous range of the
 // box's rows, cut at row boundaries so that each keeps about 1/N of the
 // values the spans keep, and values them in its turn: against the order
 // of play, the peer of the last rows first. A row's moves read only rows
 // later in play, of this peer or of peers whose turn is over; the peer at
-// work fetches those of other peers in batches (its requests and their
-// answers, two exchanges a batch, every peer taking part), and says when
-// it is done. Each peer's part is then its positions' outcomes and layers,
-// made as the one-process result is (layersOf), in a shard of the space
-// (Space.Shard), with the counts of the whole summed over the peers.
+// work fetches those of other peers (its requests and their answers, two
+// exchanges a fetch, every peer taking part), and says when it is done:
+// the row sweep (one-pile moves, one winner at every end) in batches of
+// rows, whose moves into other rows are known a row at a time, the
+// affine sweep a row when a move first reads it. Each peer's part is then
+// its positions' outcomes and layers, made as the one-process result is
+// (layersOf), in a shard of the space (Space.Shard), with the counts of
+// the whole summed over the peers.
 
 // shardFetch is what a batch of rows may fetch: about this many cells of
 // other peers' rows.
@@ -40,15 +42,16 @@ const (
 // compiledShards is what a peer of a compiled solve in shards knows of
 // the cut: the rows of each peer, and its own values.
 type compiledShards[V cellValue] struct {
-	peers     positions.Peers
-	me        int
-	cut       []int64 // peer k owns rows cut[k]..cut[k+1]-1
-	spans     *cellSpans
-	rows      int64
-	sent      int64 // bytes of values this peer handed the others
-	cache     map[int64]span[V]
-	sw        *simpleSweep[V]
-	remoteErr error
+	peers positions.Peers
+	me    int
+	cut   []int64 // peer k owns rows cut[k]..cut[k+1]-1
+	spans *cellSpans
+	rows  int64
+	sent  int64 // bytes of values this peer handed the others
+	cache map[int64]span[V]
+	vals  []V
+	base  int64           // where vals[0] is among the values of every row
+	sw    *simpleSweep[V] // nil: the affine sweep
 }
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
@@ -57,9 +60,6 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options
 	sh, why := positions.CompiledShape(in, popt)
 	if sh == nil {
 		return nil, why, true, nil
-	}
-	if _, one := in.Game.ConstWinner(); sh.Simple == nil || !one {
-		return nil, "in shards the compiled path takes one-pile moves with one winner at every end only", true, nil
 	}
 	c, why, err := positions.CompileShard(in, popt, peers)
 	if err != nil || c == nil {
@@ -104,28 +104,70 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 	if err != nil {
 		return nil, err
 	}
-	vals := store.Slice()
-	fill(vals, V(end<<1))
-	t.sw = newSimpleSweep(s, vals, spans, end, uint64(^V(0)))
-	t.sw.base = base
-	t.sw.rowSpan = t.span
+	t.vals, t.base = store.Slice(), base
+	shift := uint(0)
+	if c.Simple != nil && s.winConst {
+		fill(t.vals, V(end<<1))
+		t.sw = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0)))
+		t.sw.base = base
+		t.sw.rowSpan = t.span
+		shift = 1
+	}
 	// the turns: against the order of play
 	for k := range peers.Size() {
 		at := k
 		if c.Up {
 			at = peers.Size() - 1 - k
 		}
-		if at == t.me {
-			err = t.work()
-		} else {
+		switch {
+		case at != t.me:
 			err = t.serve(at)
+		case t.sw != nil:
+			err = t.work()
+		default:
+			err = t.workAffine(s, rowCells)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	t.cache = nil
-	return t.part(s, store.Slice(), base)
+	return t.part(s, shift)
+}
+
+// workAffine values this peer's rows by the affine sweep, fetching a row
+// of another peer when a move first reads it (the rows fetched are let go
+// when they pass shardFetch cells).
+func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error {
+	first, last := t.cut[t.me], t.cut[t.me+1]
+	from, to := first, last
+	if s.c.Up {
+		from, to = t.rows-last, t.rows-first
+	}
+	cells := int64(0)
+	far := &farRows[V]{from: from, to: to, base: t.base, mine: t.mine, row: func(r int64) (span[V], error) {
+		if sp, ok := t.cache[r]; ok {
+			return sp, nil
+		}
+		if cells > shardFetch {
+			clear(t.cache)
+			cells = 0
+		}
+		if err := t.fetch([]int64{r}); err != nil {
+			return span[V]{}, err
+		}
+		sp := t.cache[r]
+		cells += int64(len(sp.v))
+		return sp, nil
+	}}
+	if err := sweepAffine(s, t.vals, t.spans, nil, nil, rowCells, far); err != nil {
+		return t.stop(err)
+	}
+	if err := s.check(); err != nil {
+		return t.stop(err)
+	}
+	_, err := t.say(sweepDone, nil)
+	return err
 }
 
 // rowCuts cuts the rows of a box among size peers at row boundaries, each
@@ -161,7 +203,7 @@ func (t *compiledShards[V]) mine(r int64) bool { return r >= t.cut[t.me] && r < 
 // span is the sweep's rowSpan: a row of this peer, or one fetched.
 func (t *compiledShards[V]) span(r int64) span[V] {
 	if t.mine(r) {
-		return t.sw.ownSpan(r)
+		return spanOf(t.spans, t.vals, t.base, r)
 	}
 	return t.cache[r]
 }
@@ -340,7 +382,7 @@ func (t *compiledShards[V]) serve(at int) error {
 				return fmt.Errorf("retro: rank %d asked for a row this rank does not hold", at)
 			}
 			b = b[n:]
-			row := t.sw.ownSpan(int64(o))
+			row := spanOf(t.spans, t.vals, t.base, int64(o))
 			for _, v := range row.v[row.at+row.lo : row.at+row.hi+1] {
 				if unsafe.Sizeof(v) == 2 {
 					out = binary.LittleEndian.AppendUint16(out, uint16(v))
@@ -361,7 +403,8 @@ func (t *compiledShards[V]) serve(at int) error {
 // part makes this peer's part from its values (vals[a-base] the value
 // kept at a): the outcomes and layers of its positions, in its shard of
 // the space, with the counts of the whole.
-func (t *compiledShards[V]) part(s *compiledSolver, vals []V, base int64) (*Part, error) {
+func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
+	vals, base := t.vals, t.base
 	c := s.c
 	sp := c.Space
 	size := t.peers.Size()
@@ -376,7 +419,7 @@ func (t *compiledShards[V]) part(s *compiledSolver, vals []V, base int64) (*Part
 	r := newResult(shard, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
-	count, n := layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, 1, r.win, r.lose)
+	count, n := layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, shift, r.win, r.lose)
 	if n != hi-lo {
 		return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 	}

@@ -94,8 +94,10 @@ func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 }
 
 // compiledShardGames are games the compiled path takes in shards: the
-// exam's, in shape of the bench games cut down (the exam-style box, a
-// history, a chain), and a box of three piles.
+// exam's and Lebedev's (history), the bench games cut down (the
+// exam-style box, a history, a chain), a game of affine moves whose
+// winner depends on the position (the affine sweep), and a box of three
+// piles.
 var compiledShardGames = []struct {
 	name string
 	src  rules.Source
@@ -103,6 +105,18 @@ var compiledShardGames = []struct {
 	{"exam demo", rules.FromBuiltin("ege-2027-demo")},
 	{"two piles, end 77", rules.FromBuiltin("ege-two-piles-77")},
 	{"one pile, lowers", rules.FromBuiltin("ege-bank-one-pile")},
+	{"Lebedev commands (history)", rules.FromBuiltin("lebedev-commands")},
+	{"Lebedev operations (history)", rules.FromBuiltin("lebedev-operations")},
+	{"affine moves, winner by position", rules.FromText("affine.toml", []byte(`name = "Affine moves, end at 200"
+piles = ["a", "b"]
+moves = ["a = a + b + 1", "b = 2*b + a", "each +1"]
+end    = "a + b >= 200"
+winner = "mover if a % 3 == 0 else other"
+
+[start]
+a = 1
+b = 1
+`))},
 	{"exam-style, end 300", rules.FromText("exam-300.toml", []byte(`name = "Exam-style, end at 300"
 piles = ["a", "b"]
 moves = ["each +1", "each +4", "each *2", "each *3"]
