@@ -29,7 +29,7 @@ import (
 
 // shardFetch is what a batch of rows may fetch: about this many cells of
 // other peers' rows.
-const shardFetch = 1 << 20
+const shardFetch = 1 << 18
 
 // What the peer at work says to the others in a round of the value sweep.
 const (
