@@ -363,22 +363,41 @@ func TestSolveRanksTable(t *testing.T) {
 
 // rankMemoryLimit is the memory each process of TestMPIMemoryPerRank may
 // use: below the one-process solve of testdata/memory-ranks.toml (about
-// 200 MiB charged to its cgroup), above each of its 4 ranks (50 to 65 MiB).
+// 200 MiB charged to its cgroup), above each of its 4 ranks (45 to 75
+// MiB); below what the one-process compiled solve of
+// testdata/memory-compiled.toml needs (its budget, half of the limit,
+// refuses it), above each of its 4 ranks (75 to 97 MiB).
 const rankMemoryLimit = 128 << 20
 
 // TestMPIMemoryPerRank: a game whose one-process solve does not fit a
 // memory limit solves on 4 MPI ranks, each under that same limit, to the
 // table of the one-process solve made without the limit. Every process
 // runs in a memory cgroup of its own (testdata/in-cgroup.sh), made under
-// this process's.
+// this process's. The game takes the general path.
 func TestMPIMemoryPerRank(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: solves a game of 6 million positions four times")
 	}
+	memoryPerRank(t, "testdata/memory-ranks.toml", "general", [][]string{nil, {"--general"}})
+}
+
+// TestMPIMemoryPerRankCompiled is TestMPIMemoryPerRank for a game of the
+// compiled path, in shards on the ranks.
+func TestMPIMemoryPerRankCompiled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: solves a game of 32 million positions three times")
+	}
+	memoryPerRank(t, "testdata/memory-compiled.toml", "compiled", [][]string{nil})
+}
+
+// memoryPerRank is TestMPIMemoryPerRank for a game that the path takes,
+// alone and in shards; alone it fails under the limit with each set of
+// flags.
+func memoryPerRank(t *testing.T, file, takes string, flags [][]string) {
 	bin := mpiBinary(t)
 	own := ownMemoryCgroup(t)
 	base := own.child(t, fmt.Sprintf("retro-test-%d", os.Getpid()), 0)
-	game, err := filepath.Abs("testdata/memory-ranks.toml")
+	game, err := filepath.Abs(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,15 +412,19 @@ func TestMPIMemoryPerRank(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("solve %s: %s", game, errs)
 	}
-	if !strings.Contains(out, "path:       general: ") {
-		t.Fatalf("the one-process solve does not take the general path:\n%s", out)
+	if !strings.Contains(out, "path:       "+takes+": ") {
+		t.Fatalf("the one-process solve does not take the %s path:\n%s", takes, out)
 	}
 	want := contentSum(t, unlimited)
 
-	for _, one := range []struct {
-		name  string
-		flags []string
-	}{{"default", nil}, {"general", []string{"--general"}}} {
+	for _, fl := range flags {
+		one := struct {
+			name  string
+			flags []string
+		}{"default", fl}
+		if fl != nil {
+			one.name = strings.TrimPrefix(strings.Join(fl, " "), "--")
+		}
 		cg := base.child(t, "alone-"+one.name, rankMemoryLimit)
 		path := filepath.Join(dir, "limited.rtb")
 		cmd := exec.Command("sh", append([]string{wrapper, cg.dir, bin, "solve", game, "-o", path}, one.flags...)...)
@@ -432,7 +455,7 @@ func TestMPIMemoryPerRank(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("mpirun -np %d retro solve in %s each: %v\n%s", np, mebibytes(rankMemoryLimit), err, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       general, in %d shards: ", np)) {
+	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       %s, in %d shards: ", takes, np)) {
 		t.Errorf("no path line of %d shards in\n%s", np, stdout.String())
 	}
 	for r, cg := range ranks {
