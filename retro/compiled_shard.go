@@ -327,8 +327,7 @@ func (t *compiledShards[V]) fetch(want []int64) error {
 	if err != nil {
 		return err
 	}
-	var v V
-	width := int(unsafe.Sizeof(v))
+	width := int(unsafe.Sizeof(V(0)))
 	for k, rows := range asked {
 		b := got[k]
 		for _, o := range rows {
@@ -338,13 +337,7 @@ func (t *compiledShards[V]) fetch(want []int64) error {
 				return fmt.Errorf("retro: rank %d sent %d bytes of values, fewer than the rows asked of it", k, len(got[k]))
 			}
 			vals := make([]V, n)
-			for j := range vals {
-				if width == 2 {
-					vals[j] = V(binary.LittleEndian.Uint16(b[2*j:]))
-				} else {
-					vals[j] = V(binary.LittleEndian.Uint32(b[4*j:]))
-				}
-			}
+			readCells(vals, b)
 			b = b[n*width:]
 			t.cache[o] = span[V]{lo: lo, hi: hi, at: -lo, row: o, v: vals}
 		}
@@ -375,7 +368,8 @@ func (t *compiledShards[V]) serve(at int) error {
 		case sweepFailed:
 			return fmt.Errorf("rank %d stopped the compiled sweep: %s", at, msg[1:])
 		}
-		var out []byte
+		var rows []span[V]
+		size := 0
 		for b := msg[1:]; len(b) > 0; {
 			o, n := binary.Uvarint(b)
 			if n <= 0 || !t.mine(int64(o)) {
@@ -383,13 +377,12 @@ func (t *compiledShards[V]) serve(at int) error {
 			}
 			b = b[n:]
 			row := spanOf(t.spans, t.vals, t.base, int64(o))
-			for _, v := range row.v[row.at+row.lo : row.at+row.hi+1] {
-				if unsafe.Sizeof(v) == 2 {
-					out = binary.LittleEndian.AppendUint16(out, uint16(v))
-				} else {
-					out = binary.LittleEndian.AppendUint32(out, uint32(v))
-				}
-			}
+			rows = append(rows, row)
+			size += int(max(row.hi-row.lo+1, 0)) * int(unsafe.Sizeof(V(0)))
+		}
+		out := make([]byte, 0, size)
+		for _, row := range rows {
+			out = appendCells(out, row.v[row.at+row.lo:row.at+row.hi+1])
 		}
 		send := make([][]byte, t.peers.Size())
 		send[at] = out
@@ -476,4 +469,48 @@ func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
 		s.opt.Progress(len(count)-2, sp.Len(), sp.Len())
 	}
 	return p, nil
+}
+
+// littleEndian tells whether this machine keeps its words little-endian,
+// as the cell values go between peers: then they are copied as they lie.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// appendCells appends cell values, little-endian.
+func appendCells[V cellValue](out []byte, v []V) []byte {
+	width := int(unsafe.Sizeof(V(0)))
+	if littleEndian {
+		if len(v) == 0 {
+			return out
+		}
+		return append(out, unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*width)...)
+	}
+	for _, x := range v {
+		if width == 2 {
+			out = binary.LittleEndian.AppendUint16(out, uint16(x))
+		} else {
+			out = binary.LittleEndian.AppendUint32(out, uint32(x))
+		}
+	}
+	return out
+}
+
+// readCells reads len(v) cell values that appendCells wrote from b.
+func readCells[V cellValue](v []V, b []byte) {
+	width := int(unsafe.Sizeof(V(0)))
+	if littleEndian {
+		if len(v) > 0 {
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*width), b)
+		}
+		return
+	}
+	for j := range v {
+		if width == 2 {
+			v[j] = V(binary.LittleEndian.Uint16(b[2*j:]))
+		} else {
+			v[j] = V(binary.LittleEndian.Uint32(b[4*j:]))
+		}
+	}
 }
