@@ -57,10 +57,6 @@ type compiledShards[V cellValue] struct {
 // solveByCompiledPart is the compiled path in shards: nil and the reason
 // where it does not take the game.
 func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
-	sh, why := positions.CompiledShape(in, popt)
-	if sh == nil {
-		return nil, why, true, nil
-	}
 	c, why, err := positions.CompileShard(in, popt, peers)
 	if err != nil || c == nil {
 		return nil, why, true, err
@@ -93,10 +89,6 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 	}
 	rowCells := size[len(size)-1] * int64(c.Hist)
 	spans := spansOf(member, vol, rowCells)
-	end, err := s.endCode(s.t)
-	if err != nil {
-		return nil, err
-	}
 	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: vol / rowCells, cache: map[int64]span[V]{}}
 	t.cut = rowCuts(spans, t.rows, peers.Size())
 	base, top := spans.begin(t.cut[t.me]), spans.begin(t.cut[t.me+1])
@@ -107,6 +99,7 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 	t.vals, t.base = store.Slice(), base
 	shift := uint(0)
 	if c.Simple != nil && s.winConst {
+		end, _ := s.endCode(s.t) // one winner: no rules asked
 		fill(t.vals, V(end<<1))
 		t.sw = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0)))
 		t.sw.base = base

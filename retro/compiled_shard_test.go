@@ -96,8 +96,8 @@ func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 // compiledShardGames are games the compiled path takes in shards: the
 // exam's and Lebedev's (history), the bench games cut down (the
 // exam-style box, a history, a chain), a game of affine moves whose
-// winner depends on the position (the affine sweep), and a box of three
-// piles.
+// winner depends on the position (the affine sweep), a game of more
+// layers than 16-bit cells hold, and a box of three piles.
 var compiledShardGames = []struct {
 	name string
 	src  rules.Source
@@ -150,6 +150,16 @@ winner = "mover"
 
 [bounds]
 x = "1..5000"
+`))},
+	{"deeper than 16-bit cells", rules.FromText("deep.toml", []byte(`name = "Two rows, 70 001 layers"
+piles = ["a", "b"]
+moves = ["each +1"]
+end    = "70000*a + b >= 140000"
+winner = "mover"
+
+[start]
+a = 0
+b = 0
 `))},
 	{"three piles", rules.FromText("three.toml", []byte(`name = "Three piles, end at 60"
 piles = ["a", "b", "c"]
