@@ -43,6 +43,9 @@ type Compiled struct {
 	// Found says how the positions were found: by a sweep, or known at
 	// once (sweep.fill, sweep.wholeBox).
 	Found string
+	// Sent is, in shards (CompileShard), the bytes this peer handed the
+	// others while the positions were found.
+	Sent int64
 }
 
 // Play is the moves of one group that a player at some history may make,
@@ -162,6 +165,11 @@ func (c *Compiled) Apply(m *rules.AffineMove, p, t []int64) bool {
 // the instance is not of that shape it returns nil and the reason (for
 // retro solve to say which path it took); errors are the caller's stop.
 func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
+	return compile(in, opt, nil)
+}
+
+// compile is Compile, its search cut among peers when there are some.
+func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
 	if err := opt.stopped(); err != nil {
 		return nil, "", err
 	}
@@ -186,7 +194,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 	if why := c.overflowFree(lo, hi); why != "" {
 		return nil, why, nil
 	}
-	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt}
+	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers}
 	switch {
 	case sw.canFill(starts):
 		if why := sw.fill(starts); why != "" {
@@ -207,6 +215,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 		}
 		c.Found = "found in one sweep of the box in the order of play"
 	}
+	c.Sent = sw.sent
 	c.Space, why = sw.space()
 	if why != "" {
 		return nil, why, nil

@@ -47,6 +47,8 @@ type sweep struct {
 	max    []int64
 	swept  bool       // wholeBox swept after all
 	tuple  tupleMoves // the moves of the tuple at hand
+	peers  Peers      // in shards: the peers that sweep the box with this one (walkShards)
+	sent   int64      // in shards: bytes handed to the other peers
 }
 
 // volumeOf sizes the prior box, with every history, against the limit of
@@ -151,6 +153,9 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	from, rowCells := int64(0), s.size[np-1]*hist
 	rows := int64(vol) / rowCells
 	sv := s.opt.Save
+	if s.peers != nil {
+		sv = nil // no checkpoints in shards
+	}
 	if sv != nil {
 		row, member, count, mn, mx, ok, lerr := sv.Load(len(s.member))
 		if lerr != nil {
@@ -161,33 +166,44 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		}
 	}
 	walked := from
-	EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
-		if r0 := cell / rowCells; sv != nil {
-			if !c.Up {
-				r0 = rows - 1 - r0
-			}
-			if r0 != walked && sv.Due() {
-				if err = sv.Save(r0, s.member, s.count, s.min, s.max); err != nil {
+	// walk visits the members of the walk's rows from..to-1.
+	walk := func(from, to int64) (string, error) {
+		EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
+			if sv != nil || to < rows {
+				r0 := cell / rowCells
+				if !c.Up {
+					r0 = rows - 1 - r0
+				}
+				if r0 >= to {
 					return false
 				}
+				if sv != nil && r0 != walked && sv.Due() {
+					if err = sv.Save(r0, s.member, s.count, s.min, s.max); err != nil {
+						return false
+					}
+				}
+				walked = r0
 			}
-			walked = r0
-		}
-		copy(p, q)
-		if !visit(cell, h) {
-			return false
-		}
-		if steps++; steps&(1<<16-1) == 0 {
-			if err = s.opt.stopped(); err != nil {
+			copy(p, q)
+			if !visit(cell, h) {
 				return false
 			}
-			if s.opt.Progress != nil {
-				s.opt.Progress("positions", int64(s.count))
+			if steps++; steps&(1<<16-1) == 0 {
+				if err = s.opt.stopped(); err != nil {
+					return false
+				}
+				if s.opt.Progress != nil {
+					s.opt.Progress("positions", int64(s.count))
+				}
 			}
-		}
-		return true
-	})
-	if why != "" || err != nil {
+			return true
+		})
+		return why, err
+	}
+	if s.peers != nil {
+		return s.walkShards(walk, rows, rowCells)
+	}
+	if why, err := walk(from, rows); why != "" || err != nil {
 		return why, err
 	}
 	if s.count > s.opt.MaxPositions {

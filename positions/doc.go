@@ -148,7 +148,9 @@
 //     the fast paths fit to their positions, and the points a linear end
 //     leaves in a box (endPoints).
 //   - compiled.go, compiledfind.go: the compiled shape (Compile,
-//     CompiledShape, TierKept) and how its positions are found.
+//     CompiledShape, TierKept) and how its positions are found;
+//     compiledshard.go: that search cut among peers (CompileShard) and a
+//     peer's shard of the space it finds (Space.Shard).
 //   - unmoves.go: the un-move shape, its search and Undo.
 //   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
 //     their implicit graph (EnumerateShifts); slice.go, slicefind.go,

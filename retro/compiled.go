@@ -102,18 +102,19 @@ func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, popt 
 	return r, err
 }
 
-// values makes the sweep's n values: in the heap within the budget, and
-// past it in a file of the spill directory, if there is one.
-func values[V cellValue](s *compiledSolver, n int64) (*spill.Array[V], error) {
+// values makes the sweep's n values, for the result of held positions:
+// in the heap within the budget, and past it in a file of the spill
+// directory, if there is one.
+func values[V cellValue](s *compiledSolver, n int64, held int) (*spill.Array[V], error) {
 	size := n * int64(unsafe.Sizeof(V(0)))
-	need := size + int64(s.c.Space.Len())/4 // the values, and the outcome bits of the result
+	need := size + int64(held)/4 // the values, and the outcome bits of the result
 	popt := s.popt
 	if popt.MaxBytes <= 0 || need <= popt.MaxBytes {
 		return spill.Heap[V](n), nil
 	}
 	if popt.Spill == "" {
 		return nil, fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s; "+
-			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), s.c.Space.Len(),
+			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), held,
 			positions.FormatBytes(popt.MaxBytes))
 	}
 	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
@@ -196,7 +197,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 			return nil, err
 		}
 		store = cs.store
-	} else if store, err = values[V](s, spans.total); err != nil {
+	} else if store, err = values[V](s, spans.total, c.Space.Len()); err != nil {
 		return nil, err
 	}
 	shift := uint(0)
@@ -208,7 +209,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		if simple {
 			err = sweepSimple(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, end, uint64(^V(0)))
 		} else {
-			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells)
+			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells, nil)
 		}
 		if err != nil {
 			return nil, err
@@ -225,10 +226,20 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	return resultOf(s, store, spans, shift)
 }
 
+// farRows is what sweepAffine needs in a shard: its rows of the sweep
+// (from..to-1, the sweep's numbering), where vals[0] is among the values
+// of every row, and the span of a row of another shard, fetched.
+type farRows[V cellValue] struct {
+	from, to int64
+	base     int64
+	mine     func(r int64) bool
+	row      func(r int64) (span[V], error)
+}
+
 // sweepAffine values every position of a compiled game from its moves,
 // one position at a time against the order of play, the winner of each
-// end asked of the rules.
-func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64) error {
+// end asked of the rules; in a shard (far set) the positions of its rows.
+func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64, far *farRows[V]) error {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -251,9 +262,30 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	}
 	var seen []int64
 	steps := 0
-	from := cs.from()
+	from, to, base := cs.from(), rows, int64(0)
+	if far != nil {
+		from, to, base = far.from, far.to, far.base
+	}
+	// read is the code of member tc.
+	read := func(tc int64) (uint64, int64, error) {
+		a, _ := spans.addr(tc)
+		if far == nil || far.mine(tc/rowCells) {
+			return uint64(vals[a-base]), a, nil
+		}
+		t, err := far.row(tc / rowCells)
+		return uint64(t.v[t.at+tc%rowCells]), a, err
+	}
 	walked := from // the walk's row at hand
 	ok := positions.EachMemberFrom(member, lo, size, c.Hist, !c.Up, from, func(cell int64, p []int64, h int) bool {
+		if to < rows {
+			r0 := cell / rowCells
+			if c.Up {
+				r0 = rows - 1 - r0
+			}
+			if r0 >= to {
+				return false
+			}
+		}
 		if steps++; steps&(1<<16-1) == 0 {
 			if err = s.check(); err != nil {
 				return false
@@ -284,8 +316,10 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 					legal++
 					var code uint64
 					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
-						a, _ := spans.addr(tc + int64(pl.Next))
-						code = uint64(vals[a])
+						var a int64
+						if code, a, err = read(tc + int64(pl.Next)); err != nil {
+							return false
+						}
 						seen = append(seen, a)
 					} else if code, err = s.endCode(t); err != nil {
 						return false
@@ -305,7 +339,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			return false
 		}
 		a, _ := spans.addr(cell)
-		vals[a] = V(v)
+		vals[a-base] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
 		return true
@@ -369,39 +403,19 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 	r := newResult(sp, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
-	// the key of a position: 0 for the exam's W 0, 1 for L 0, layer+1
-	// above; outcomes follow from keys
-	count := make([]int64, 2)
-	idx := 0
-	var cell, released int64 // where the value last read is kept; what has left memory
-	perPage := int64(os.Getpagesize()) / int64(unsafe.Sizeof(V(0)))
-	for w, word := range sp.Members() {
-		if w&(1<<10-1) == 0 && store.InFile() {
-			// the values read so far, and the layers written in their
-			// place, leave memory for the file (read again when touched)
-			store.Release(released, cell)
-			released = cell / perPage * perPage // the page not let go yet
-		}
-		for ; word != 0; word &= word - 1 {
-			cell, _ = spans.addr(int64(w<<6 | bits.TrailingZeros64(word)))
-			o, l := decode(uint64(vals[cell]) >> shift)
-			key := int(l) + 1
-			if o == Win {
-				r.win.Set(idx)
-				if l == 0 && uint64(vals[cell])>>shift>>1 == 0 { // the exam's W 0 row
-					key = 0
-				}
-			} else {
-				r.lose.Set(idx)
-			}
-			vals[idx] = V(l)
-			for len(count) <= key {
-				count = append(count, 0)
-			}
-			count[key]++
-			idx++
+	member := sp.Members()
+	var release func(read int64)
+	if store.InFile() {
+		// the values read so far, and the layers written in their place,
+		// leave memory for the file (read again when touched)
+		var released int64 // what has left memory
+		perPage := int64(os.Getpagesize()) / int64(unsafe.Sizeof(V(0)))
+		release = func(read int64) {
+			store.Release(released, read)
+			released = read / perPage * perPage // the page not let go yet
 		}
 	}
+	count, idx := layersOf(vals, member, spans, 0, 0, int64(len(member))<<6, shift, r.win, r.lose, release)
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -426,6 +440,54 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 		s.opt.Progress(len(count)-2, n, n)
 	}
 	return r, nil
+}
+
+// layersOf turns the cell values of the members of cells lo..hi-1 (the
+// value kept at a is vals[a-base]) into outcomes and layers: it sets the
+// outcome bit of each in win or lose, by its place among them, writes its
+// layer over vals at that place (never past a value still to be read),
+// and counts the positions of each key: 0 for the exam's W 0, 1 for L 0,
+// layer+1 above (outcomes follow from keys). It returns the counts and
+// the members. release, when set, is told now and then that the values
+// before vals[read] are done with.
+func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, shift uint, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
+	count := make([]int64, 2)
+	idx := 0
+	var read int64 // past the value last read
+	for w := lo >> 6; w < (hi+63)>>6; w++ {
+		if release != nil && w&(1<<10-1) == 0 {
+			release(read)
+		}
+		word := member[w]
+		if w<<6 < lo {
+			word &= ^uint64(0) << uint(lo-w<<6)
+		}
+		if w<<6+64 > hi {
+			word &= 1<<uint(hi-w<<6) - 1
+		}
+		for ; word != 0; word &= word - 1 {
+			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
+			read = a - base
+			code := uint64(vals[read]) >> shift
+			o, l := decode(code)
+			key := int(l) + 1
+			if o == Win {
+				win.Set(idx)
+				if l == 0 && code>>1 == 0 { // the exam's W 0 row
+					key = 0
+				}
+			} else {
+				lose.Set(idx)
+			}
+			vals[idx] = V(l)
+			for len(count) <= key {
+				count = append(count, 0)
+			}
+			count[key]++
+			idx++
+		}
+	}
+	return count, idx
 }
 
 // compiledPath says how a compiled game was solved.

@@ -100,6 +100,7 @@ type simpleSweep[V cellValue] struct {
 	// rowSpan is the span of a row the moves read: this sweep's own, or a
 	// row of another shard that the shard's sweep has fetched
 	rowSpan func(r int64) span[V]
+	base    int64 // where vals[0] is among the values of every row: 0 but in a shard
 	last    int
 	rowLen  int64 // tuples a row
 	hist    int64
@@ -127,6 +128,29 @@ type simpleSweep[V cellValue] struct {
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
 func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
+	sw := newSimpleSweep(s, vals, spans, endCode, limit)
+	p := make([]int64, len(sw.size))
+	from := cs.from()
+	for r0 := from; r0 < sw.rows; r0++ {
+		if err := cs.row(s, r0, sw.moves, sw.edges); err != nil {
+			return err
+		}
+		if r0&255 == 0 && r0 > from {
+			if err := s.check(); err != nil {
+				return err
+			}
+			dead.after(p) // p: the last row valued
+		}
+		if err := sw.row(p, r0); err != nil {
+			return err
+		}
+		s.moves, s.edges = sw.moves, sw.edges
+	}
+	return s.check()
+}
+
+// newSimpleSweep sets up the rows of sweepSimple.
+func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, endCode uint64, limit uint64) *simpleSweep[V] {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -162,25 +186,8 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	if sw.hasEnd {
 		sw.endLast = c.EndCoef[last]
 	}
-	p := make([]int64, len(size))
-	from := cs.from()
 	sw.moves, sw.edges = s.moves, s.edges
-	for r0 := from; r0 < sw.rows; r0++ {
-		if err := cs.row(s, r0, sw.moves, sw.edges); err != nil {
-			return err
-		}
-		if r0&255 == 0 && r0 > from {
-			if err := s.check(); err != nil {
-				return err
-			}
-			dead.after(p) // p: the last row valued
-		}
-		if err := sw.row(p, r0); err != nil {
-			return err
-		}
-		s.moves, s.edges = sw.moves, sw.edges
-	}
-	return s.check()
+	return sw
 }
 
 // row values the positions of the r0-th row of the sweep.
@@ -258,19 +265,32 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup[V], p []int64, r int64) {
 		g.twinRow = g.twinRow || m != nil && m[p[k]-sw.lo[k]]
 	}
 	for k := range g.other {
-		m := &g.other[k]
-		pv := p[m.P]
-		nv := m.apply(pv)
-		if nv == pv || nv < 0 && !sw.signed {
+		to, legal := sw.outerRow(&g.other[k], p, r)
+		if !legal {
 			continue
 		}
 		g.legal++
-		if nv >= m.lo && nv <= m.hi {
-			g.outer = append(g.outer, sw.rowSpan(r+(nv-pv)*m.stride/(sw.rowLen*sw.hist)))
+		if to >= 0 {
+			g.outer = append(g.outer, sw.rowSpan(to))
 			continue
 		}
 		g.best.add(sw.endCode)
 	}
+}
+
+// outerRow is the row that move m of a pile but the last reaches from
+// row r, whose first tuple is p, and whether it is a move there; -1 for a
+// move that leaves the box (an end).
+func (sw *simpleSweep[V]) outerRow(m *simpleStep, p []int64, r int64) (int64, bool) {
+	pv := p[m.P]
+	nv := m.apply(pv)
+	if nv == pv || nv < 0 && !sw.signed {
+		return 0, false
+	}
+	if nv >= m.lo && nv <= m.hi {
+		return r + (nv-pv)*m.stride/(sw.rowLen*sw.hist), true
+	}
+	return -1, true
 }
 
 // value is the code of the non-final position of history h at tuple j of
@@ -386,9 +406,13 @@ func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *
 }
 
 // ownSpan is the span of row r in the sweep's own values.
-func (sw *simpleSweep[V]) ownSpan(r int64) span[V] {
-	lo, hi, at := sw.spans.row(r)
-	return span[V]{lo: lo, hi: hi, at: at, row: r, v: sw.vals}
+func (sw *simpleSweep[V]) ownSpan(r int64) span[V] { return spanOf(sw.spans, sw.vals, sw.base, r) }
+
+// spanOf is the span of row r in values vals, vals[0] the value kept at
+// base.
+func spanOf[V cellValue](spans *cellSpans, vals []V, base, r int64) span[V] {
+	lo, hi, at := spans.row(r)
+	return span[V]{lo: lo, hi: hi, at: at - base, row: r, v: vals}
 }
 
 // decodeRow writes the piles of a tuple's cell (no history) into p.

@@ -92,3 +92,13 @@ func (s *cellSpans) row(r int64) (lo, hi, at int64) {
 	}
 	return s.lo[r], s.hi[r], s.at[r]
 }
+
+// begin is where the values of row r begin, and at r = rows, where those
+// of the last row end.
+func (s *cellSpans) begin(r int64) int64 {
+	if !s.full && r == int64(len(s.lo)) {
+		return s.total
+	}
+	lo, _, at := s.row(r)
+	return at + lo
+}

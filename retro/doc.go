@@ -50,15 +50,24 @@
 //     from its outcomes and layers when it is asked for (order.go), by
 //     every path alike.
 //   - Part: one peer's share of a result that several peers (processes of
-//     an MPI job, or goroutines) solved together, each the shard of
-//     positions that positions.EnumerateShard gives it (SolvePart,
-//     shard.go). It is the general path cut into shards: each phase of the
-//     colouring runs over the shard's positions, the predecessors it finds
-//     in other shards are handed to their owners when the phase ends
-//     (shardnet.go), and the peers agree after each layer whether anything is
-//     left to colour. The sets, the counts and so the table are the
-//     general path's, whatever the number of peers; every peer holds the
-//     whole counts (Tally, Segments) and its own positions' outcomes.
+//     an MPI job, or goroutines) solved together, a contiguous range of
+//     its positions (SolveInstancePart, shard.go). The path table is
+//     consulted in shards too: a path that runs in shards solves the game
+//     there, one that does not declines ("not in shards"), and the
+//     general path in shards takes every game. The general path in shards
+//     (SolvePart) colours the shard that positions.EnumerateShard gives
+//     each peer: each phase of the colouring runs over the shard's
+//     positions, the predecessors it finds in other shards are handed to
+//     their owners when the phase ends (shardnet.go), and the peers agree
+//     after each layer whether anything is left to colour. The compiled
+//     path in shards (compiled_shard.go) finds the positions with the
+//     sweep cut among the peers (positions.CompileShard), cuts the box's
+//     rows among them by the values their spans keep, and values them in
+//     turn against the order of play, the peer at work fetching the rows
+//     of the peers before it that its moves read. Either way the sets,
+//     the counts and so the table are one process's, whatever the number
+//     of peers; every peer holds the whole counts (Tally, Segments) and
+//     its own positions' outcomes.
 //   - Totals: what a Result and a Part tell alike of the whole result, its
 //     positions, moves, edges, tally and sets as shown (Result.Totals,
 //     Part.Totals; view.go).

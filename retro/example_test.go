@@ -92,7 +92,9 @@ k = "2..5"
 // Three ranks, here goroutines of one process (an MPI job's ranks in
 // retro solve), solve a game together: each colours its shard of the
 // positions and holds their outcomes, and every one holds the counts of
-// the whole (L: x = 0 or 2 mod 7, 286 of 0..999).
+// the whole (L: x = 0 or 2 mod 7, 286 of 0..999). General asks for the
+// general path, which SolvePart runs in shards (the compiled path would
+// take this game, and keep its one row on one rank).
 func ExampleSolvePart() {
 	src := rules.FromText("take.toml", []byte(`
 piles = ["x"]
@@ -108,7 +110,7 @@ x = "0..999"
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
+			s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm, General: true})
 			if err != nil {
 				fmt.Print(rules.RenderError(err))
 				comm.Close()

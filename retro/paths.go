@@ -19,19 +19,22 @@ import (
 
 // path is one way of valuing a game instance. solve solves it, or
 // declines with the reason (shown: whether the general path's line
-// repeats it; a reason another path has given already is not).
+// repeats it; a reason another path has given already is not). part, for
+// a path that runs in shards, is solve for one of several peers (see
+// SolveInstancePart); nil for one that does not.
 type path struct {
 	name  string
 	solve func(in *rules.Instance, popt positions.Options, opt Options) (r *Result, why string, shown bool, err error)
+	part  func(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (p *Part, why string, shown bool, err error)
 }
 
 // paths are the paths in the order they are tried.
 var paths = []path{
-	{"compiled", solveByCompiled},
-	{"unmoves", solveByUnmoves},
-	{"shifts", solveByShifts},
-	{"tiers", solveByTiers},
-	{"general", solveByGraph},
+	{"compiled", solveByCompiled, solveByCompiledPart},
+	{"unmoves", solveByUnmoves, nil},
+	{"shifts", solveByShifts, nil},
+	{"tiers", solveByTiers, nil},
+	{"general", solveByGraph, solveByGraphPart},
 }
 
 // Paths names the paths, in the order SolveInstance tries them.
@@ -117,6 +120,71 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 	panic("retro: the general path declined")
 }
 
+// SolveInstancePart is SolveInstance for one of several peers that solve
+// the instance together, each calling it with the same arguments: the
+// first path of the table that takes the game in shards solves it, each
+// peer its part. A path that does not run in shards declines, and the
+// general path's line says so; a path forced by Options.Path that does
+// not is an error.
+func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, error) {
+	name := opt.Path
+	if opt.General {
+		name = "general"
+	}
+	if opt.Checkpoint != nil {
+		return nil, fmt.Errorf("%w: a solve in shards keeps no checkpoints", ErrCheckpoint)
+	}
+	var whys, unsharded []string
+	for _, p := range paths {
+		if name != "" && p.name != name {
+			continue
+		}
+		if p.part == nil {
+			if name != "" {
+				return nil, &PathError{Path: name, Why: "not in shards"}
+			}
+			unsharded = append(unsharded, p.name)
+			continue
+		}
+		part, why, shown, err := p.part(in, popt, opt, peers)
+		if err != nil {
+			return nil, err
+		}
+		if part == nil {
+			if name != "" {
+				return nil, &PathError{Path: name, Why: why}
+			}
+			if shown {
+				whys = append(whys, why)
+			}
+			continue
+		}
+		if p.name == "general" && name == "" {
+			if len(unsharded) > 0 {
+				whys = append(whys, "not in shards: "+strings.Join(unsharded, ", "))
+			}
+			if len(whys) > 0 {
+				part.Path += ": " + strings.Join(whys, "; ")
+			}
+		}
+		if popt.MaxEdges > 0 && part.Edges() > popt.MaxEdges {
+			return nil, fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
+		}
+		return part, nil
+	}
+	if name != "" {
+		return nil, fmt.Errorf("no path %q (the paths: %s)", name, strings.Join(Paths(), ", "))
+	}
+	panic("retro: the general path declined in shards")
+}
+
+// shardedPath is the line of a path run in n shards: its name with ", in
+// n shards", then what the path says of itself.
+func shardedPath(line string, n int) string {
+	name, rest, _ := strings.Cut(line, ":")
+	return fmt.Sprintf("%s, in %d shards:%s", name, n, rest)
+}
+
 // capEdges is the edge cap's error for a path that finds its edges as it
 // values them.
 func capEdges(r *Result, popt positions.Options) error {
@@ -189,4 +257,9 @@ func solveByGraph(in *rules.Instance, popt positions.Options, opt Options) (*Res
 	}
 	r, err := Solve(gr, opt)
 	return r, "", false, err
+}
+
+func solveByGraphPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
+	p, err := SolvePart(in, popt, opt, peers)
+	return p, "", false, err
 }

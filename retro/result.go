@@ -58,10 +58,13 @@ type segment struct {
 
 // Segments lists the coloured sets in the order they were coloured: by
 // layer, and at layer 0 the W set of the exam count before the L set.
-func (r *Result) Segments() []Segment {
-	out := make([]Segment, len(r.segs))
+func (r *Result) Segments() []Segment { return unpackSegments(r.segs) }
+
+// unpackSegments is the Segments of the sets a result keeps.
+func unpackSegments(segs []segment) []Segment {
+	out := make([]Segment, len(segs))
 	start := 0
-	for k, s := range r.segs {
+	for k, s := range segs {
 		out[k] = Segment{Outcome: s.outcome, Layer: int(s.layer), Start: start, End: int(s.end)}
 		start = int(s.end)
 	}

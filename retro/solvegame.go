@@ -163,7 +163,7 @@ func SolveLoaded(ctx context.Context, g *rules.Game, opt GameOptions) (*Solved, 
 		ropt.Instance = k
 		size := 0
 		if opt.Peers != nil {
-			p, err := SolvePart(view, popt, ropt, opt.Peers)
+			p, err := SolveInstancePart(view, popt, ropt, opt.Peers)
 			if err != nil {
 				return nil, err
 			}

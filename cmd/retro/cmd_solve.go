@@ -37,17 +37,20 @@ solving again (GAME may then be the table file). Retro info describes a
 table, retro verify checks it against the rules.
 
 Started by mpirun or srun as several ranks (a retro built with -tags mpi),
-solve cuts every instance into shards, one a rank: each rank builds the
-move graph of its positions and colours them, handing the others what
-crosses between shards, and the ranks write the table together (rank 0
-writes the file). The table is the same, byte for byte, whatever the
-number of ranks. --ranks N does the same with N ranks in this process.
+solve cuts every instance into shards, one a rank, by the first path
+that runs in shards: the compiled path (each rank values its rows of the
+box in turn, fetching the rows of others that its moves read), or the
+general path (each rank builds the move graph of its positions and
+colours them, handing the others what crosses between shards). The
+ranks write the table together (rank 0 writes the file). The table is
+the same, byte for byte, whatever the number of ranks. --ranks N does
+the same with N ranks in this process.
 
 With --checkpoint DIR the solve keeps in DIR what it needs to go on after
 it is stopped, however it is stopped, and saves it every
 --checkpoint-every (5m by default): run the same command again and it
-resumes from the last save. A checkpoint of another game, other arguments
-or another number of ranks is refused. The compiled path keeps
+resumes from the last save. A checkpoint of another game or other
+arguments is refused, and a solve in ranks keeps none. The compiled path keeps
 checkpoints; DIR holds its values (2 or 4 bytes a cell of the positions'
 rows) and, at the end, the result's layers and outcome bits, and is
 emptied when the solve is done.`,

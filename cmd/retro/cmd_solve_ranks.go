@@ -56,6 +56,9 @@ func (e *phaseError) Unwrap() error { return e.err }
 // solveRanks solves GAME cut into ranks: the MPI job's when there is one
 // of several ranks, o.ranks goroutines otherwise.
 func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world cluster.Comm) error {
+	if o.checkpoint != "" {
+		return &usageError{cmd: commands["solve"], err: fmt.Errorf("--checkpoint: a solve in ranks keeps no checkpoints (a job that fails is run again from the start)")}
+	}
 	if world.Size() > 1 {
 		if o.game.fs.Changed("ranks") {
 			return &usageError{cmd: commands["solve"], err: fmt.Errorf("--ranks is for ranks in this process; this one is rank %d of an MPI job of %d", world.Rank(), world.Size())}

@@ -84,7 +84,7 @@ func TestSolveRanks(t *testing.T) {
 			if got := summaryBody(out); got != wantSummary {
 				t.Errorf("%s, %d ranks: summary\n%s\nwant\n%s", game, ranks, got, wantSummary)
 			}
-			if !strings.Contains(out, fmt.Sprintf("path:       general, in %d shards\n", ranks)) {
+			if !regexp.MustCompile(fmt.Sprintf(`\npath:       (general|compiled), in %d shards(\n|: )`, ranks)).MatchString(out) {
 				t.Errorf("%s, %d ranks: no path line in\n%s", game, ranks, out)
 			}
 			if ranks == 2 {
@@ -113,6 +113,10 @@ func TestSolveRanksErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("a failed solve left %s", path)
+	}
+	_, errs, code = runCmd(t, "solve", "ege-2027-demo", "--ranks", "2", "--checkpoint", t.TempDir())
+	if code != 2 || !strings.Contains(errs, "--checkpoint: a solve in ranks keeps no checkpoints") {
+		t.Errorf("--checkpoint with --ranks: exit %d, %q", code, errs)
 	}
 	_, errs, code = runCmd(t, "solve", "no-such-game", "--ranks", "2")
 	if code != 1 || strings.Contains(errs, "rank") {
@@ -191,6 +195,30 @@ func mpiSolve(t *testing.T, bin, game string) {
 		if got := summaryBody(stdout.String()); got != wantSummary {
 			t.Errorf("%s, %d ranks: summary (printed once, by rank 0)\n%s\nwant\n%s", game, np, got, wantSummary)
 		}
+	}
+}
+
+// TestMPICompiled: mpirun -np 2 solves a game of the compiled shape by
+// the compiled path in shards, to the one-process table.
+func TestMPICompiled(t *testing.T) {
+	bin := mpiBinary(t)
+	game := "testdata/compiled-ranks.toml"
+	want, wantSummary := oneProcess(t, game)
+	path := filepath.Join(t.TempDir(), "mpi.rtb")
+	var stdout, stderr bytes.Buffer
+	cmd := mpirun(bin, 2, "solve", game, "-o", path)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mpirun -np 2 retro solve %s: %v\n%s", game, err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
+		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
+	}
+	if got := contentSum(t, path); got != want {
+		t.Errorf("2 ranks: %s, want %s", got, want)
+	}
+	if got := summaryBody(stdout.String()); got != wantSummary {
+		t.Errorf("2 ranks: summary\n%s\nwant\n%s", got, wantSummary)
 	}
 }
 
@@ -335,22 +363,41 @@ func TestSolveRanksTable(t *testing.T) {
 
 // rankMemoryLimit is the memory each process of TestMPIMemoryPerRank may
 // use: below the one-process solve of testdata/memory-ranks.toml (about
-// 200 MiB charged to its cgroup), above each of its 4 ranks (50 to 65 MiB).
+// 200 MiB charged to its cgroup), above each of its 4 ranks (45 to 75
+// MiB); below what the one-process compiled solve of
+// testdata/memory-compiled.toml needs (its budget, half of the limit,
+// refuses it), above each of its 4 ranks (75 to 97 MiB).
 const rankMemoryLimit = 128 << 20
 
 // TestMPIMemoryPerRank: a game whose one-process solve does not fit a
 // memory limit solves on 4 MPI ranks, each under that same limit, to the
 // table of the one-process solve made without the limit. Every process
 // runs in a memory cgroup of its own (testdata/in-cgroup.sh), made under
-// this process's.
+// this process's. The game takes the general path.
 func TestMPIMemoryPerRank(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: solves a game of 6 million positions four times")
 	}
+	memoryPerRank(t, "testdata/memory-ranks.toml", "general", [][]string{nil, {"--general"}})
+}
+
+// TestMPIMemoryPerRankCompiled is TestMPIMemoryPerRank for a game of the
+// compiled path, in shards on the ranks.
+func TestMPIMemoryPerRankCompiled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: solves a game of 32 million positions three times")
+	}
+	memoryPerRank(t, "testdata/memory-compiled.toml", "compiled", [][]string{nil})
+}
+
+// memoryPerRank is TestMPIMemoryPerRank for a game that the path takes,
+// alone and in shards; alone it fails under the limit with each set of
+// flags.
+func memoryPerRank(t *testing.T, file, takes string, flags [][]string) {
 	bin := mpiBinary(t)
 	own := ownMemoryCgroup(t)
 	base := own.child(t, fmt.Sprintf("retro-test-%d", os.Getpid()), 0)
-	game, err := filepath.Abs("testdata/memory-ranks.toml")
+	game, err := filepath.Abs(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,15 +412,19 @@ func TestMPIMemoryPerRank(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("solve %s: %s", game, errs)
 	}
-	if !strings.Contains(out, "path:       general: ") {
-		t.Fatalf("the one-process solve does not take the general path:\n%s", out)
+	if !strings.Contains(out, "path:       "+takes+": ") {
+		t.Fatalf("the one-process solve does not take the %s path:\n%s", takes, out)
 	}
 	want := contentSum(t, unlimited)
 
-	for _, one := range []struct {
-		name  string
-		flags []string
-	}{{"default", nil}, {"general", []string{"--general"}}} {
+	for _, fl := range flags {
+		one := struct {
+			name  string
+			flags []string
+		}{"default", fl}
+		if fl != nil {
+			one.name = strings.TrimPrefix(strings.Join(fl, " "), "--")
+		}
 		cg := base.child(t, "alone-"+one.name, rankMemoryLimit)
 		path := filepath.Join(dir, "limited.rtb")
 		cmd := exec.Command("sh", append([]string{wrapper, cg.dir, bin, "solve", game, "-o", path}, one.flags...)...)
@@ -404,7 +455,7 @@ func TestMPIMemoryPerRank(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("mpirun -np %d retro solve in %s each: %v\n%s", np, mebibytes(rankMemoryLimit), err, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       general, in %d shards\n", np)) {
+	if !strings.Contains(stdout.String(), fmt.Sprintf("path:       %s, in %d shards: ", takes, np)) {
 		t.Errorf("no path line of %d shards in\n%s", np, stdout.String())
 	}
 	for r, cg := range ranks {

@@ -36,7 +36,7 @@ var (
 func coders() (*zstd.Encoder, *zstd.Decoder, error) {
 	zstdOnce.Do(func() {
 		zenc, zerr = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
-			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1))
+			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
 		if zerr != nil {
 			return
 		}

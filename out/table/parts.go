@@ -234,10 +234,19 @@ type piece struct {
 // shard starts the symbols of the shard that block covers, and returns
 // the pieces the peers sent this one.
 func handOver(peers positions.Peers, s *source) ([]piece, error) {
+	cuts, err := shardCuts(peers, s)
+	if err != nil {
+		return nil, err
+	}
 	send := make([][]byte, peers.Size())
 	if s.lo < s.hi && s.lo%BlockPositions != 0 {
 		start := s.lo / BlockPositions * BlockPositions
-		to := positions.Owner(start, s.n, peers.Size())
+		to := 0
+		for r, c := range cuts {
+			if c[0] <= start && start < c[1] {
+				to = r
+			}
+		}
 		if to != peers.Rank() {
 			syms, depth := s.symbols(s.lo, min(s.hi, start+BlockPositions))
 			var w wbuf
@@ -264,6 +273,28 @@ func handOver(peers positions.Peers, s *source) ([]piece, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// shardCuts are the positions each peer holds of an instance, lo..hi-1:
+// contiguous ranges in peer order, cut where the path that solved it cut
+// them.
+func shardCuts(peers positions.Peers, s *source) ([][2]int, error) {
+	var w wbuf
+	w.u(uint64(s.lo))
+	w.u(uint64(s.hi))
+	got, err := positions.AllGather(peers, w.b)
+	if err != nil {
+		return nil, err
+	}
+	cuts := make([][2]int, len(got))
+	for r, b := range got {
+		rd := &rbuf{b: b}
+		cuts[r] = [2]int{rd.n(s.n, "positions"), rd.n(s.n, "positions")}
+		if err := rd.end(); err != nil {
+			return nil, fmt.Errorf("table: the shard of rank %d: %w", r, err)
+		}
+	}
+	return cuts, nil
 }
 
 // gatherInline sends rank 0 the symbols of every inline instance that

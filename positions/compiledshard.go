@@ -1,0 +1,231 @@
+package positions
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"retro/rules"
+)
+
+// The compiled path's search cut among peers (CompileShard). Every peer
+// holds the membership bits of the whole box (a bit a cell, an eighth of
+// what a sweep's 16-bit values take) and walks its own rows of it, a
+// contiguous range of the walk's rows each, in turn: peer 0 first, in the
+// order of play, then peer 1, and so on. A move only reaches rows later
+// in the walk, so when a peer's turn comes every position of its rows has
+// been marked: after its walk a peer hands each later peer the marks it
+// made in that peer's rows (one exchange), and at the end the peers swap
+// their own rows' bits, so that each holds the box's membership as one
+// process's sweep finds it, and fits the same space.
+
+// CompileShard is Compile run by peers together, each calling it with the
+// same arguments: the search's sweep is cut among them (see above), and
+// every peer returns the same Compiled, the whole space included.
+// Compiled.Sent is the bytes this peer handed the others.
+func CompileShard(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
+	return compile(in, opt, peers)
+}
+
+// walkShards is the sharded sweep of run: walk visits the walk's rows
+// from..to-1 on this peer, rows of rowCells cells each.
+func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowCells int64) (string, error) {
+	peers := s.peers
+	size, me := peers.Size(), peers.Rank()
+	cut := func(k int) int64 { return rows * int64(k) / int64(size) }
+	// cells is the cell range of the walk's rows of peer k.
+	cells := func(k int) (lo, n int64) {
+		a, b := cut(k), cut(k+1)
+		if !s.c.Up {
+			a, b = rows-b, rows-a
+		}
+		return a * rowCells, (b - a) * rowCells
+	}
+	var failed error // this peer's own
+	for k := range size {
+		send := make([][]byte, size)
+		if k == me {
+			why, err := walk(cut(k), cut(k+1))
+			failed = err
+			var msg []byte
+			switch {
+			case err != nil:
+				msg = append([]byte{walkFailed}, err.Error()...)
+			case why != "":
+				msg = append([]byte{walkDeclined}, why...)
+			}
+			for j := range size {
+				switch {
+				case msg != nil:
+					send[j] = msg
+				case j > k:
+					lo, n := cells(j)
+					send[j] = appendBits([]byte{walkMarks}, s.member, lo, n)
+				default:
+					send[j] = []byte{walkMarks}
+				}
+				if j != me {
+					s.sent += int64(len(send[j]))
+				}
+			}
+		}
+		recv, err := peers.Exchange(send)
+		if err != nil {
+			return "", err
+		}
+		msg := recv[k]
+		if len(msg) == 0 {
+			return "", fmt.Errorf("positions: rank %d ended its part of the search with no word", k)
+		}
+		switch msg[0] {
+		case walkFailed:
+			if k == me {
+				return "", failed
+			}
+			return "", fmt.Errorf("rank %d stopped the search: %s", k, msg[1:])
+		case walkDeclined:
+			return string(msg[1:]), nil
+		}
+		if k < me {
+			lo, n := cells(me)
+			if err := orBits(s.member, lo, n, msg[1:]); err != nil {
+				return "", fmt.Errorf("positions: the marks rank %d sent: %w", k, err)
+			}
+		}
+	}
+	// every peer takes each one's rows of the box from it, and the counts
+	lo, n := cells(me)
+	var mine []byte
+	mine = binary.AppendVarint(mine, int64(s.count))
+	for k := range s.min {
+		mine = binary.AppendVarint(binary.AppendVarint(mine, s.min[k]), s.max[k])
+	}
+	mine = appendBits(mine, s.member, lo, n)
+	got, err := AllGather(peers, mine)
+	if err != nil {
+		return "", err
+	}
+	for j := range got {
+		if j != me {
+			s.sent += int64(len(mine))
+		}
+	}
+	s.count = 0
+	for k := range s.min {
+		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
+	}
+	for j, b := range got {
+		count, m := binary.Varint(b)
+		if m <= 0 {
+			return "", fmt.Errorf("positions: rank %d sent a truncated count of positions", j)
+		}
+		b = b[m:]
+		s.count += int(count)
+		for k := range s.min {
+			mn, m1 := binary.Varint(b)
+			mx, m2 := binary.Varint(b[max(m1, 0):])
+			if m1 <= 0 || m2 <= 0 {
+				return "", fmt.Errorf("positions: rank %d sent a truncated box", j)
+			}
+			b = b[m1+m2:]
+			if count > 0 {
+				s.min[k], s.max[k] = min(s.min[k], mn), max(s.max[k], mx)
+			}
+		}
+		if j == me {
+			continue
+		}
+		lo, n := cells(j)
+		clearBits(s.member, lo, n)
+		if err := orBits(s.member, lo, n, b); err != nil {
+			return "", fmt.Errorf("positions: the rows rank %d sent: %w", j, err)
+		}
+	}
+	if s.count > s.opt.MaxPositions {
+		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+	}
+	return "", nil
+}
+
+// What a peer says when its walk of its rows ends.
+const (
+	walkMarks    = iota // the marks it made in the receiver's rows follow
+	walkDeclined        // the game is not of the compiled shape after all: the reason follows
+	walkFailed          // it stopped with an error: its message follows
+)
+
+// appendBits appends the n bits of b from bit lo, as little-endian words.
+func appendBits(out []byte, b Bitset, lo, n int64) []byte {
+	w := NewBitset(int(n))
+	copyBits(w, 0, b, lo, n)
+	for _, x := range w {
+		out = binary.LittleEndian.AppendUint64(out, x)
+	}
+	return out
+}
+
+// orBits ors the n bits appendBits wrote into b from bit lo.
+func orBits(b Bitset, lo, n int64, msg []byte) error {
+	words := (n + 63) / 64
+	if int64(len(msg)) != 8*words {
+		return fmt.Errorf("%d bytes for %d bits", len(msg), n)
+	}
+	w := make(Bitset, words)
+	for k := range w {
+		w[k] = binary.LittleEndian.Uint64(msg[8*k:])
+	}
+	copyBits(b, lo, w, 0, n)
+	return nil
+}
+
+// clearBits clears the n bits of b from bit lo.
+func clearBits(b Bitset, lo, n int64) {
+	for n > 0 {
+		k := min(n, 64-lo&63)
+		mask := ^uint64(0)
+		if k < 64 {
+			mask = (1<<uint(k) - 1) << uint(lo&63)
+		}
+		b[lo>>6] &^= mask
+		lo, n = lo+k, n-k
+	}
+}
+
+// Before is the number of members of a whole dense space in the cells
+// before cell: the index of the first position at or after it.
+func (s *Space) Before(cell int64) int {
+	w := int(cell >> 6)
+	if w >= len(s.member) {
+		return s.n
+	}
+	return s.rank.at(w) + bits.OnesCount64(s.member[w]&(1<<uint(cell&63)-1))
+}
+
+// Shard is this peer's shard of a whole dense space that the peers cut
+// into contiguous ranges of positions, peer r's from firsts[r] to
+// firsts[r+1] (firsts has a boundary a peer and n at the end): the space
+// EnumerateShard would make of them, its membership bits those of its
+// positions alone.
+func (s *Space) Shard(me int, firsts []int) *Space {
+	size := len(firsts) - 1
+	c := &cuts{me: me, words: len(s.member)}
+	for r := range size {
+		if firsts[r] < firsts[r+1] {
+			c.live = r + 1
+		}
+	}
+	for r := range c.live {
+		c.cells = append(c.cells, uint64(s.MemberCell(firsts[r])))
+	}
+	sh := &Space{game: s.game, box: s.box, n: s.n, dense: true, first: firsts[me], held: firsts[me+1] - firsts[me], shard: c}
+	if sh.held > 0 {
+		from, to := s.MemberCell(sh.first), s.MemberCell(sh.first+sh.held-1)+1
+		c.wordLo = int(from >> 6)
+		base := int64(c.wordLo) << 6
+		sh.member = NewBitset(int(to - base))
+		copyBits(sh.member, from-base, s.member, from, to-from)
+	}
+	sh.rank = shardRanks(sh.member, sh.first)
+	return sh
+}

@@ -1,0 +1,87 @@
+package positions
+
+import (
+	"slices"
+	"sync"
+	"testing"
+
+	"retro/rules"
+)
+
+// TestCompileShard: the compiled search cut among 1 to 4 peers finds the
+// space one process's finds, on every peer, and a shard of it (Space.Shard)
+// holds the positions of its range: games whose positions are found by a
+// sweep (a history, moves that lower the piles, three piles).
+func TestCompileShard(t *testing.T) {
+	for _, src := range []string{
+		"piles = [\"a\", \"b\"]\nend = \"a + b >= 90\"\nallow = \"no-repeat-opponent\"\n[commands]\np1 = [\"each +1\"]\nt2 = [\"each *2\"]\n[start]\na = 1\nb = 1\n",
+		"piles = [\"a\", \"b\"]\nmoves = [\"each - 2\", \"each // 3\"]\n[start]\na = 70\nb = 50\n",
+		"piles = [\"a\", \"b\", \"c\"]\nmoves = [\"each +2\", \"each *3\"]\nend = \"a + b + c >= 40\"\n[start]\na = 1\nb = 0\nc = 3\n",
+	} {
+		g, err := rules.Parse("g.toml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := DefaultOptions(g)
+		want, why, err := Compile(insts[0], opt)
+		if err != nil || want == nil {
+			t.Fatalf("%s: not compiled: %s %v", src, why, err)
+		}
+		if want.Found != "found in one sweep of the box in the order of play" {
+			t.Fatalf("%s: positions %s, want them swept", src, want.Found)
+		}
+		for size := 1; size <= 4; size++ {
+			peers := newPeers(size)
+			got := make([]*Compiled, size)
+			errs := make([]error, size)
+			var wg sync.WaitGroup
+			for r := range peers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[r], why, errs[r] = CompileShard(insts[0], opt, peers[r])
+				}()
+			}
+			wg.Wait()
+			n := want.Space.Len()
+			firsts := []int{0}
+			for r := 1; r < size; r++ {
+				firsts = append(firsts, n*r/size)
+			}
+			firsts = append(firsts, n)
+			piles := make([]int64, 3)
+			for r, c := range got {
+				if errs[r] != nil || c == nil {
+					t.Fatalf("%d peers, peer %d: %v %s", size, r, errs[r], why)
+				}
+				if !slices.Equal(c.Space.Members(), want.Space.Members()) || c.Space.Len() != n || len(c.Starts) != len(want.Starts) {
+					t.Errorf("%d peers, peer %d: %d positions, not the space of one process's %d", size, r, c.Space.Len(), n)
+				}
+				if size > 1 && c.Sent == 0 {
+					t.Errorf("%d peers, peer %d: sent nothing", size, r)
+				}
+				sh := c.Space.Shard(r, firsts)
+				if lo, hi := sh.Held(); lo != firsts[r] || hi != firsts[r+1] {
+					t.Errorf("%d peers, peer %d: holds %d..%d, want %d..%d", size, r, lo, hi, firsts[r], firsts[r+1])
+				}
+				err := sh.Walk(firsts[r], firsts[r+1], func(i int, p []int64, h int) error {
+					wh := want.Space.Position(i, piles)
+					if !slices.Equal(p, piles[:len(p)]) || h != wh {
+						t.Errorf("%d peers, peer %d: position %d is %v/%d, want %v/%d", size, r, i, p, h, piles[:len(p)], wh)
+					}
+					if j, ok := sh.Index(p, h); !ok || j != i {
+						t.Errorf("%d peers, peer %d: Index of position %d: %d, %v", size, r, i, j, ok)
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

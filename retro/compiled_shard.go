@@ -1,0 +1,508 @@
+package retro
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"unsafe"
+
+	"retro/positions"
+	"retro/rules"
+)
+
+// The compiled path cut among peers (solveByCompiledPart). The peers
+// find the positions together (positions.CompileShard), each then holding
+// the whole space's membership bits; then each owns a contiguous range of the
+// box's rows, cut at row boundaries so that each keeps about 1/N of the
+// values the spans keep, and values them in its turn: against the order
+// of play, the peer of the last rows first. A row's moves read only rows
+// later in play, of this peer or of peers whose turn is over; the peer at
+// work fetches those of other peers (its requests and their answers, two
+// exchanges a fetch, every peer taking part), and says when it is done:
+// the row sweep (one-pile moves, one winner at every end) in batches of
+// rows, whose moves into other rows are known a row at a time, the
+// affine sweep a row when a move first reads it. Each peer's part is then
+// its positions' outcomes and layers, made as the one-process result is
+// (layersOf), in a shard of the space (Space.Shard), with the counts of
+// the whole summed over the peers.
+
+// shardFetch is what a batch of rows may fetch: about this many cells of
+// other peers' rows.
+const shardFetch = 1 << 18
+
+// What the peer at work says to the others in a round of the value sweep.
+const (
+	sweepRows   = iota // the rows it wants of the receiver follow (maybe none); answers come next
+	sweepDone          // its rows are valued
+	sweepLayers        // the layers outgrew the cell values: every peer starts again with wider ones
+	sweepFailed        // it stopped with an error: its message follows
+)
+
+// compiledShards is what a peer of a compiled solve in shards knows of
+// the cut: the rows of each peer, and its own values.
+type compiledShards[V cellValue] struct {
+	peers positions.Peers
+	me    int
+	cut   []int64 // peer k owns rows cut[k]..cut[k+1]-1
+	spans *cellSpans
+	rows  int64
+	sent  int64 // bytes of values this peer handed the others
+	cache map[int64]span[V]
+	vals  []V
+	base  int64           // where vals[0] is among the values of every row
+	sw    *simpleSweep[V] // nil: the affine sweep
+}
+
+// solveByCompiledPart is the compiled path in shards: nil and the reason
+// where it does not take the game.
+func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
+	c, why, err := positions.CompileShard(in, popt, peers)
+	if err != nil || c == nil {
+		return nil, why, true, err
+	}
+	if opt.Context != nil {
+		if err := opt.Context.Err(); err != nil {
+			return nil, "", false, err
+		}
+	}
+	p, err := sweepShards[uint16](newCompiledSolver(c, in, opt, popt), peers)
+	if _, deep := err.(errLayers); deep {
+		p, err = sweepShards[uint32](newCompiledSolver(c, in, opt, popt), peers)
+	}
+	if err != nil {
+		return nil, "", false, err
+	}
+	return p, "", false, nil
+}
+
+// sweepShards values this peer's rows of a compiled box in its turn,
+// serves the rows it holds to the peers after it, and makes its part.
+func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, error) {
+	c := s.c
+	sp := c.Space
+	_, size := sp.Box()
+	member := sp.Members()
+	vol := int64(c.Hist)
+	for _, z := range size {
+		vol *= z
+	}
+	rowCells := size[len(size)-1] * int64(c.Hist)
+	spans := spansOf(member, vol, rowCells)
+	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: vol / rowCells, cache: map[int64]span[V]{}}
+	t.cut = rowCuts(spans, t.rows, peers.Size())
+	base, top := spans.begin(t.cut[t.me]), spans.begin(t.cut[t.me+1])
+	store, err := values[V](s, top-base, int(top-base)) // as many positions at most as values
+	if err != nil {
+		return nil, err
+	}
+	t.vals, t.base = store.Slice(), base
+	shift := uint(0)
+	if c.Simple != nil && s.winConst {
+		end, _ := s.endCode(s.t) // one winner: no rules asked
+		t.sw = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0)))
+		t.sw.base = base
+		t.sw.rowSpan = t.span
+		shift = 1
+	}
+	// the turns: against the order of play
+	for k := range peers.Size() {
+		at := k
+		if c.Up {
+			at = peers.Size() - 1 - k
+		}
+		switch {
+		case at != t.me:
+			err = t.serve(at)
+		case t.sw != nil:
+			err = t.work()
+		default:
+			err = t.workAffine(s, rowCells)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	t.cache = nil
+	return t.part(s, shift)
+}
+
+// workAffine values this peer's rows by the affine sweep, fetching a row
+// of another peer when a move first reads it (the rows fetched are let go
+// when they pass shardFetch cells).
+func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error {
+	first, last := t.cut[t.me], t.cut[t.me+1]
+	from, to := first, last
+	if s.c.Up {
+		from, to = t.rows-last, t.rows-first
+	}
+	cells := int64(0)
+	far := &farRows[V]{from: from, to: to, base: t.base, mine: t.mine, row: func(r int64) (span[V], error) {
+		if sp, ok := t.cache[r]; ok {
+			return sp, nil
+		}
+		if cells > shardFetch {
+			clear(t.cache)
+			cells = 0
+		}
+		if err := t.fetch([]int64{r}); err != nil {
+			return span[V]{}, err
+		}
+		sp := t.cache[r]
+		cells += int64(len(sp.v))
+		return sp, nil
+	}}
+	if err := sweepAffine(s, t.vals, t.spans, nil, nil, rowCells, far); err != nil {
+		return t.stop(err)
+	}
+	if err := s.check(); err != nil {
+		return t.stop(err)
+	}
+	_, err := t.say(sweepDone, nil)
+	return err
+}
+
+// rowCuts cuts the rows of a box among size peers at row boundaries, each
+// about the same share of the values the spans keep.
+func rowCuts(spans *cellSpans, rows int64, size int) []int64 {
+	cut := make([]int64, size+1)
+	for k := 1; k < size; k++ {
+		want := spans.total * int64(k) / int64(size)
+		lo, hi := cut[k-1], rows
+		for lo < hi { // the first row that begins at want or later
+			m := (lo + hi) / 2
+			if spans.begin(m) < want {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		cut[k] = lo
+	}
+	cut[size] = rows
+	return cut
+}
+
+// owner is the peer that owns row r.
+func (t *compiledShards[V]) owner(r int64) int {
+	k, _ := slices.BinarySearch(t.cut, r+1)
+	return k - 1
+}
+
+// mine tells whether row r is this peer's.
+func (t *compiledShards[V]) mine(r int64) bool { return r >= t.cut[t.me] && r < t.cut[t.me+1] }
+
+// span is the sweep's rowSpan: a row of this peer, or one fetched.
+func (t *compiledShards[V]) span(r int64) span[V] {
+	if t.mine(r) {
+		return spanOf(t.spans, t.vals, t.base, r)
+	}
+	return t.cache[r]
+}
+
+// work values this peer's rows, row by row against the order of play, a
+// batch of rows at a time: first it fetches the rows of other peers the
+// batch reads that it does not hold yet, then it values the batch.
+func (t *compiledShards[V]) work() error {
+	sw, s := t.sw, t.sw.s
+	first, last := t.cut[t.me], t.cut[t.me+1]
+	// the sweep's rows r0 (row rows-1-r0 up, r0 down) of this peer
+	from, to := first, last
+	if sw.up {
+		from, to = t.rows-last, t.rows-first
+	}
+	p := make([]int64, len(sw.size))
+	var want []int64
+	for r0 := from; r0 < to; {
+		// the batch: rows r0..b-1
+		want = want[:0]
+		missing, cells := 0, int64(0)
+		b := r0
+		for ; b < to && (b == r0 || cells < shardFetch); b++ {
+			r := b
+			if sw.up {
+				r = t.rows - 1 - b
+			}
+			decodeRow(r*sw.rowLen, sw.lo, sw.size, p)
+			for gi := range sw.groups {
+				g := &sw.groups[gi]
+				for k := range g.other {
+					o, _ := sw.outerRow(&g.other[k], p, r)
+					if o < 0 || t.mine(o) || slices.Contains(want, o) {
+						continue
+					}
+					want = append(want, o)
+					if _, ok := t.cache[o]; !ok {
+						lo, hi, _ := t.spans.row(o)
+						missing++
+						cells += max(hi-lo+1, 0)
+					}
+				}
+			}
+		}
+		for o := range t.cache {
+			if !slices.Contains(want, o) {
+				delete(t.cache, o)
+			}
+		}
+		if missing > 0 {
+			if err := t.fetch(want); err != nil {
+				return err
+			}
+		}
+		for ; r0 < b; r0++ {
+			if r0&255 == 0 {
+				if err := s.check(); err != nil {
+					return t.stop(err)
+				}
+			}
+			if err := sw.row(p, r0); err != nil {
+				return t.stop(err)
+			}
+		}
+		s.moves, s.edges = sw.moves, sw.edges
+	}
+	if err := s.check(); err != nil {
+		return t.stop(err)
+	}
+	_, err := t.say(sweepDone, nil)
+	return err
+}
+
+// say sends every other peer what this one says, and rows[o] to peer o
+// (the requests of a fetch).
+func (t *compiledShards[V]) say(what byte, rows [][]byte) ([][]byte, error) {
+	send := make([][]byte, t.peers.Size())
+	for o := range send {
+		send[o] = []byte{what}
+		if rows != nil {
+			send[o] = append(send[o], rows[o]...)
+		}
+	}
+	return t.peers.Exchange(send)
+}
+
+// stop tells the other peers that this one stopped with err, and returns
+// it.
+func (t *compiledShards[V]) stop(err error) error {
+	what, msg := byte(sweepFailed), []byte(err.Error())
+	if _, deep := err.(errLayers); deep {
+		what, msg = sweepLayers, nil
+	}
+	send := make([][]byte, t.peers.Size())
+	for o := range send {
+		send[o] = append([]byte{what}, msg...)
+	}
+	if _, xerr := t.peers.Exchange(send); xerr != nil {
+		return errors.Join(err, xerr)
+	}
+	return err
+}
+
+// fetch asks the owners of the rows of want that are not fetched yet for
+// their values, and keeps them.
+func (t *compiledShards[V]) fetch(want []int64) error {
+	ask := make([][]byte, t.peers.Size())
+	var asked [][]int64 = make([][]int64, t.peers.Size())
+	for _, o := range want {
+		if _, ok := t.cache[o]; ok {
+			continue
+		}
+		k := t.owner(o)
+		ask[k] = binary.AppendUvarint(ask[k], uint64(o))
+		asked[k] = append(asked[k], o)
+	}
+	if _, err := t.say(sweepRows, ask); err != nil {
+		return err
+	}
+	got, err := t.peers.Exchange(make([][]byte, t.peers.Size()))
+	if err != nil {
+		return err
+	}
+	width := int(unsafe.Sizeof(V(0)))
+	for k, rows := range asked {
+		b := got[k]
+		for _, o := range rows {
+			lo, hi, _ := t.spans.row(o)
+			n := int(max(hi-lo+1, 0))
+			if len(b) < n*width {
+				return fmt.Errorf("retro: rank %d sent %d bytes of values, fewer than the rows asked of it", k, len(got[k]))
+			}
+			vals := make([]V, n)
+			readCells(vals, b)
+			b = b[n*width:]
+			t.cache[o] = span[V]{lo: lo, hi: hi, at: -lo, row: o, v: vals}
+		}
+		if len(b) != 0 {
+			return fmt.Errorf("retro: rank %d sent %d bytes of values more than the rows asked of it", k, len(b))
+		}
+	}
+	return nil
+}
+
+// serve answers the peer at work, at, until it says it is done: with the
+// values of the rows of this peer it asks for.
+func (t *compiledShards[V]) serve(at int) error {
+	for {
+		recv, err := t.peers.Exchange(make([][]byte, t.peers.Size()))
+		if err != nil {
+			return err
+		}
+		msg := recv[at]
+		if len(msg) == 0 {
+			return fmt.Errorf("retro: rank %d said nothing in the compiled sweep", at)
+		}
+		switch msg[0] {
+		case sweepDone:
+			return nil
+		case sweepLayers:
+			return errLayers{}
+		case sweepFailed:
+			return fmt.Errorf("rank %d stopped the compiled sweep: %s", at, msg[1:])
+		}
+		var rows []span[V]
+		size := 0
+		for b := msg[1:]; len(b) > 0; {
+			o, n := binary.Uvarint(b)
+			if n <= 0 || !t.mine(int64(o)) {
+				return fmt.Errorf("retro: rank %d asked for a row this rank does not hold", at)
+			}
+			b = b[n:]
+			row := spanOf(t.spans, t.vals, t.base, int64(o))
+			rows = append(rows, row)
+			size += int(max(row.hi-row.lo+1, 0)) * int(unsafe.Sizeof(V(0)))
+		}
+		out := make([]byte, 0, size)
+		for _, row := range rows {
+			out = appendCells(out, row.v[row.at+row.lo:row.at+row.hi+1])
+		}
+		send := make([][]byte, t.peers.Size())
+		send[at] = out
+		t.sent += int64(len(out))
+		if _, err := t.peers.Exchange(send); err != nil {
+			return err
+		}
+	}
+}
+
+// part makes this peer's part from its values (vals[a-base] the value
+// kept at a): the outcomes and layers of its positions, in its shard of
+// the space, with the counts of the whole.
+func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
+	vals, base := t.vals, t.base
+	c := s.c
+	sp := c.Space
+	size := t.peers.Size()
+	rowCells := t.spans.rowLen
+	firsts := make([]int, size+1)
+	for k := range size {
+		firsts[k] = sp.Before(t.cut[k] * rowCells)
+	}
+	firsts[size] = sp.Len()
+	lo, hi := firsts[t.me], firsts[t.me+1]
+	shard := sp.Shard(t.me, firsts)
+	r := newResult(shard, s.in, c.Starts)
+	r.MoveCount, r.Edges = s.moves, s.edges
+	r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
+	count, n := layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, shift, r.win, r.lose, nil)
+	if n != hi-lo {
+		return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
+	}
+	layers := vals[:n:n]
+	if len(vals) > 2*n {
+		layers = slices.Clone(layers)
+	}
+	switch l := any(layers).(type) {
+	case []uint16:
+		r.layer16 = l
+	case []uint32:
+		r.layer = l
+	}
+	r.segs, _ = segmentsByKey(count) // this shard's sets, as SolvePart's result has them
+	c.Space = nil                    // each peer keeps its shard only
+	head := []int64{s.moves, s.edges, c.Sent, t.sent}
+	var mine []byte
+	for _, v := range slices.Concat(head, count) {
+		mine = binary.AppendVarint(mine, v)
+	}
+	got, err := positions.AllGather(t.peers, mine)
+	if err != nil {
+		return nil, err
+	}
+	var sum []int64
+	for k, b := range got {
+		for j := 0; len(b) > 0; j++ {
+			v, m := binary.Varint(b)
+			if m <= 0 {
+				return nil, fmt.Errorf("retro: rank %d sent a truncated count", k)
+			}
+			b = b[m:]
+			if j == len(sum) {
+				sum = append(sum, 0)
+			}
+			sum[j] += v
+		}
+	}
+	if len(sum) < len(head) {
+		return nil, fmt.Errorf("retro: the ranks sent %d counts, want %d or more", len(sum), len(head))
+	}
+	head, count = sum[:len(head)], sum[len(head):]
+	p := &Part{Space: shard, Instance: s.in, Starts: c.Starts, Lo: lo, Hi: hi, Peers: size,
+		Path: shardedPath(compiledPath(c), size), r: r, moves: head[0], edges: head[1]}
+	p.traffic = Traffic{Search: head[2], Colouring: head[3], Layers: len(count) - 1}
+	whole, _ := segmentsByKey(count)
+	p.segs = unpackSegments(whole)
+	p.shown = p.segs
+	p.tally = map[Outcome]int{}
+	for _, sg := range p.segs {
+		p.tally[sg.Outcome] += sg.End - sg.Start
+	}
+	if s.opt.Progress != nil {
+		s.opt.Progress(len(count)-2, sp.Len(), sp.Len())
+	}
+	return p, nil
+}
+
+// littleEndian tells whether this machine keeps its words little-endian,
+// as the cell values go between peers: then they are copied as they lie.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// appendCells appends cell values, little-endian.
+func appendCells[V cellValue](out []byte, v []V) []byte {
+	width := int(unsafe.Sizeof(V(0)))
+	if littleEndian {
+		if len(v) == 0 {
+			return out
+		}
+		return append(out, unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*width)...)
+	}
+	for _, x := range v {
+		if width == 2 {
+			out = binary.LittleEndian.AppendUint16(out, uint16(x))
+		} else {
+			out = binary.LittleEndian.AppendUint32(out, uint32(x))
+		}
+	}
+	return out
+}
+
+// readCells reads len(v) cell values that appendCells wrote from b.
+func readCells[V cellValue](v []V, b []byte) {
+	width := int(unsafe.Sizeof(V(0)))
+	if littleEndian {
+		if len(v) > 0 {
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*width), b)
+		}
+		return
+	}
+	for j := range v {
+		if width == 2 {
+			v[j] = V(binary.LittleEndian.Uint16(b[2*j:]))
+		} else {
+			v[j] = V(binary.LittleEndian.Uint32(b[4*j:]))
+		}
+	}
+}
