@@ -184,7 +184,8 @@ func (ck *Checkpoint) Clear() error {
 		return nil
 	}
 	for _, pat := range []string{"instance-*-rank-*.json", "instance-*-rank-*.find.json", "instance-*-rank-*.values", "instance-*-rank-*.members",
-		"instance-*-rank-*.layers", "instance-*-rank-*.win", "instance-*-rank-*.lose"} {
+		"instance-*-rank-*.layers", "instance-*-rank-*.win", "instance-*-rank-*.lose",
+		".instance-*-rank-*.new-*"} { // the last: a save cut short by a kill (writeAtomic)
 		files, err := filepath.Glob(filepath.Join(ck.Dir, pat))
 		if err != nil {
 			return err
