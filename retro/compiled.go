@@ -72,7 +72,7 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 }
 
 // check is the sweep's check of the context and of the move cap, every
-// 65 536 positions or so many moves.
+// 65 536 positions or moves, whichever come first.
 func (s *compiledSolver) check() error {
 	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
@@ -255,12 +255,12 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		return cell, true
 	}
 	var seen []int64
-	steps := 0
+	var ticks int64 // positions and their moves since the last check
 	from := cs.from()
 	walked := from // the walk's row at hand
 	ok := positions.EachMemberFrom(member, lo, size, c.Hist, !c.Up, from, func(cell int64, p []int64, h int) bool {
-		if steps++; steps&(1<<16-1) == 0 {
-			if err = s.check(); err != nil {
+		if ticks >= 1<<16 {
+			if ticks, err = 0, s.check(); err != nil {
 				return false
 			}
 			dead.after(p)
@@ -313,6 +313,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		vals[a] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
+		ticks += int64(legal) + 1
 		return true
 	})
 	if !ok {
