@@ -624,7 +624,7 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(testOptions().maxInstances) {
 			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
 			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-			_, native := newServer(context.Background(), testOptions()).query(queryRequest{Game: text, Task: "19"})
+			_, native := newServer(context.Background(), testOptions()).query(context.Background(), queryRequest{Game: text, Task: "19"})
 			if err != nil || native == nil || got != native.Error() {
 				t.Errorf("%s: the static engine says %q (%v), the server %v", name, got, err, native)
 			}
