@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/spf13/pflag"
 )
 
 // writeAtomic writes a file whole or not at all. A regular file (or a name
@@ -37,6 +39,53 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 		}
 		return bw.Flush()
 	})
+}
+
+// outputFiles are the files of a command that writes a table as CSV
+// (--csv FILE, "-" for standard output) and as Parquet (--parquet FILE).
+type outputFiles struct {
+	csv, parquet string
+}
+
+// add sets the flags: --csv, and --parquet where parquet says the
+// command can write one.
+func (o *outputFiles) add(fs *pflag.FlagSet, csvUsage string, parquet bool) {
+	fs.StringVar(&o.csv, "csv", "", csvUsage)
+	if parquet {
+		fs.StringVar(&o.parquet, "parquet", "", "write the rows as Parquet to this file")
+	}
+}
+
+// check refuses a file that is one of the inputs, or that looks like a
+// flag taken for a file name (--csv --upto 3).
+func (o *outputFiles) check(inputs ...string) error {
+	for _, f := range []struct{ flag, path string }{{"--csv", o.csv}, {"--parquet", o.parquet}} {
+		if strings.HasPrefix(f.path, "-") && f.path != "-" {
+			return &usageError{err: fmt.Errorf("%s %s: %s takes a file name (- for standard output)", f.flag, f.path, f.flag)}
+		}
+		if err := checkNotInput(f.flag, f.path, inputs...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes the Parquet file, when one is asked for, and the CSV: to
+// its file, or to standard output when it is "-", or when no file at all
+// is asked for. Each file is written whole or not at all (writeAtomic).
+func (o *outputFiles) write(ctx context.Context, e *env, csv, parquet func(w io.Writer) error) error {
+	if o.parquet != "" {
+		if err := writeAtomic(ctx, o.parquet, parquet); err != nil {
+			return err
+		}
+		if o.csv == "" {
+			return nil
+		}
+	}
+	if o.csv == "" || o.csv == "-" {
+		return csv(e.stdout)
+	}
+	return writeAtomic(ctx, o.csv, csv)
 }
 
 // writeAtomicAt is writeAtomic for a writer that places what it writes
