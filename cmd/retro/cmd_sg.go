@@ -366,7 +366,40 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 			parts = append(parts, sumPart{label: label, heap: sg.Heap{Size: h, Game: gi, Mover: m, Win: win}})
 		}
 	}
+	if len(args) > 1 {
+		if err := o.paramsNamed(insts); err != nil {
+			return nil, nil, err
+		}
+	}
 	return parts, insts, nil
+}
+
+// paramsNamed refuses, in a sum of games, a --param that names a param of
+// none of them: each game takes the flags of its own params only.
+func (o *sgOptions) paramsNamed(insts []*rules.Instance) error {
+	all, err := readParams(o.params)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, in := range insts {
+		for _, p := range in.Game.Params {
+			if !slices.Contains(names, p.Name) {
+				names = append(names, p.Name)
+			}
+		}
+	}
+	for k, s := range all {
+		if slices.Contains(names, s.Name) {
+			continue
+		}
+		have := "none of them has params"
+		if len(names) > 0 {
+			have = "params: " + strings.Join(names, ", ")
+		}
+		return &usageError{err: fmt.Errorf("--param %s: no game of the sum has a param %s (%s)", o.params[k], s.Name, have)}
+	}
+	return nil
 }
 
 // leaves writes the position a move of a sum leaves.

@@ -223,6 +223,18 @@ k = "1..3"
 	if !strings.Contains(out, "grundy:   0 ^ 4 = 4\n") {
 		t.Errorf("sum with k=2:\n%s", out)
 	}
+	// A flag that no game of the sum takes is an error, not passed over.
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{file + ":3", "nim:4", "--param", "k=2", "--param", "q=2"}, "retro: --param q=2: no game of the sum has a param q (params: k)\n"},
+		{[]string{"kayles:3", "nim:4", "--param", "k=2"}, "retro: --param k=2: no game of the sum has a param k (none of them has params)\n"},
+	} {
+		if _, errs, code := runCmd(t, append([]string{"sg"}, c.args...)...); code != 2 || errs != c.msg {
+			t.Errorf("sg %v: exit %d, %q; want 2, %q", c.args, code, errs, c.msg)
+		}
+	}
 }
 
 // TestHeapGamesThroughTheEngine: solve, export and show take heap games,
