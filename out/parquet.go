@@ -122,7 +122,9 @@ func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOp
 		default:
 			add(str(row.Best), 1)
 		}
-		rows.add()
+		if err := rows.add(); err != nil {
+			return err
+		}
 		return batch.add(pr)
 	})
 	if err != nil {

@@ -74,6 +74,7 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	opt.Context = ctx
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
