@@ -32,6 +32,9 @@ type GrundyTable struct {
 	CapHit      error
 	// Period is the table's period.
 	Period sg.Period
+	// Extendable is whether --find-period would extend the table: its
+	// last heap is below the cap of the extension.
+	Extendable bool
 }
 
 // GrundyHeader returns the CSV column names of Grundy tables of a game:
@@ -266,7 +269,7 @@ func WriteGrundyText(w io.Writer, g *rules.Game, tables []GrundyTable, method st
 			}
 		}
 		hint := ""
-		if !t.Period.Found && !findPeriod {
+		if !t.Period.Found && !findPeriod && t.Extendable {
 			hint = " (--find-period extends the table)"
 		}
 		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)

@@ -19,7 +19,7 @@ func init() {
 	register(&command{
 		name:  "export",
 		usage: "export [flags] GAME",
-		short: "write the solved table as CSV",
+		short: "write the solved table as CSV or Parquet",
 		long: `Export solves GAME and writes one CSV row per analysed position: the rule
 parameters (games with parameters in the rules), the piles, the history
 columns (last, mylast), then outcome, layer and best (the optimal moves as

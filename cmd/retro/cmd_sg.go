@@ -260,8 +260,12 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	rows := make([]out.GrundyTable, len(tables))
 	for k, t := range tables {
+		limit := o.cap
+		if limit <= 0 {
+			limit = sg.DefaultCap(t.Instance)
+		}
 		rows[k] = out.GrundyTable{Params: t.Instance.Values, Table: t.Table, Upto: o.upto, Misere: t.Misere,
-			Collections: t.Collections, CapHit: t.CapHit, Period: t.Period}
+			Collections: t.Collections, CapHit: t.CapHit, Period: t.Period, Extendable: o.upto < limit}
 	}
 	switch {
 	case o.files.csv != "" || o.files.parquet != "":

@@ -37,6 +37,10 @@ period:   none apparent up to 12 (--find-period extends the table)
 	if !strings.Contains(out, "period:   12 from 71, proven") {
 		t.Errorf("--find-period:\n%s", out)
 	}
+	// A game by its moves extends to 2^12 heaps: at 5 000, no hint.
+	if out := sgOK(t, "sg", "take-at-least-half", "--upto", "5000"); strings.Contains(out, "--find-period") {
+		t.Errorf("a hint at --find-period beyond the cap:\n%s", out)
+	}
 	out = sgOK(t, "sg", "subtraction-1-3-4", "--upto", "30")
 	if !strings.Contains(out, "period:   7 from 0, proven") {
 		t.Errorf("subtraction game:\n%s", out)
