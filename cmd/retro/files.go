@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/pflag"
 )
@@ -233,18 +234,26 @@ func tempPattern(base string) string {
 }
 
 // removeStaleTemps removes the temporary files of earlier writes to base
-// whose process is gone (killed before it could remove them).
+// whose process is gone (killed before it could remove them), and those
+// named as earlier versions of retro named them, .NAME.tmpNNNN without a
+// process id, once they have not been written to for staleAfter.
 func removeStaleTemps(dir, base string) {
-	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*-*"))
+	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*"))
 	prefix := "." + base + ".tmp"
 	for _, name := range names {
 		rest, ok := strings.CutPrefix(filepath.Base(name), prefix)
-		if !ok {
+		if !ok || rest == "" {
 			continue
 		}
 		pidText, _, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || pid == os.Getpid() {
+		switch {
+		case !ok && err == nil: // the old name: no process to ask
+			if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() && time.Since(st.ModTime()) > staleAfter {
+				os.Remove(name)
+			}
+			continue
+		case !ok || err != nil || pid <= 0 || pid == os.Getpid():
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
@@ -252,6 +261,11 @@ func removeStaleTemps(dir, base string) {
 		}
 	}
 }
+
+// staleAfter is how long a temporary file of the old name must have lain
+// untouched to be taken for one its process left: a write under way
+// touches its file far more often.
+const staleAfter = time.Hour
 
 // globEscape quotes the pattern characters of a file name.
 func globEscape(s string) string {

@@ -145,9 +145,15 @@ func TestSignals(t *testing.T) {
 			t.Errorf("%v: wrote %s", sig, output)
 		}
 	}
-	// The next write removes what kill -9 left, and writes the file.
+	// The next write removes what kill -9 left, and writes the file; of
+	// two files of the old name, it removes the one untouched for hours.
 	live := filepath.Join(dir, ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1") // a live process's: kept
 	os.WriteFile(live, nil, 0o644)
+	oldStale, oldFresh := filepath.Join(dir, ".out.csv.tmp1234567"), filepath.Join(dir, ".out.csv.tmp0654321")
+	os.WriteFile(oldStale, nil, 0o644)
+	os.WriteFile(oldFresh, nil, 0o644)
+	hoursAgo := time.Now().Add(-3 * time.Hour)
+	os.Chtimes(oldStale, hoursAgo, hoursAgo)
 	if _, errs, code := runCmd(t, "export", game, "--csv", output, "--layer", "1"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -156,7 +162,7 @@ func TestSignals(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
+	if strings.Join(names, " ") != ".out.csv.tmp0654321 .out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
 		t.Errorf("files after the next write: %v", names)
 	}
 }
