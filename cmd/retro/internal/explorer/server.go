@@ -104,6 +104,11 @@ func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
 	mux.Handle("GET /", staticFiles(http.FileServerFS(static)))
+	// The page names its icon, favicon.svg; a browser that asks for the
+	// customary name anyway gets it there too.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "favicon.svg")
+	})
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/tasks", s.handleTasks)
 	mux.HandleFunc("POST /api/check", s.handleCheck)

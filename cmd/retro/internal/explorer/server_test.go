@@ -90,7 +90,8 @@ func builtinText(t *testing.T, name string) string {
 
 func TestServeStatic(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
-	for path, want := range map[string]string{"/": "<title>retro", "/app.js": "use strict", "/style.css": "--w:"} {
+	for path, want := range map[string]string{"/": "<title>retro", "/app.js": "use strict", "/style.css": "--w:",
+		"/favicon.svg": "<svg", "/favicon.ico": "<svg"} {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
