@@ -530,6 +530,18 @@ func explorerScenarios(t *testing.T, b *browser) {
 				t.Errorf("%s: the Python program prints\n%s\nretro ege --plain:\n%s", game, got, want)
 			}
 		}
+		// A game the functions cannot say: the refusal names what it has,
+		// and goes when the game is edited.
+		b.click(`button[data-id="lebedev-operations"]`)
+		b.wait("the game in the constructor", `state.formText === state.game.text && state.game.id === "lebedev-operations"`)
+		b.click(`#copy-python`)
+		if got := eval[string](b, `document.getElementById('copied').textContent`); !strings.Contains(got, "(allow)") {
+			t.Errorf("the refusal of copy as Python: %q", got)
+		}
+		eval[bool](b, `(e => (e.value += '\n', e.dispatchEvent(new Event('input')), true))(document.getElementById('source'))`)
+		if got := eval[string](b, `document.getElementById('copied').textContent`); got != "" {
+			t.Errorf("after an edit, the page still says %q", got)
+		}
 		b.checkErrors()
 	})
 
