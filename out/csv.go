@@ -2,6 +2,7 @@ package out
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"io"
 	"strconv"
@@ -33,6 +34,9 @@ type CSVOptions struct {
 	// Progress, when set, is called now and then with the rows written
 	// so far.
 	Progress func(rows int64)
+	// Context, when set, stops the writing with its error once it is
+	// done, checked every 16 384 rows.
+	Context context.Context
 }
 
 // utf8BOM is what spreadsheets that take a file for their locale's code
@@ -114,7 +118,9 @@ func writeRows(cw *csv.Writer, r *retro.Result, opt CSVOptions, rows *rowCounter
 		if opt.Best != BestNone {
 			rec = append(rec, row.Best)
 		}
-		rows.add()
+		if err := rows.add(); err != nil {
+			return err
+		}
 		return cw.Write(rec)
 	})
 }
@@ -163,14 +169,26 @@ func MoveText(mv retro.Move) string {
 // rowCounter reports the rows written to CSVOptions.Progress every so
 // many rows.
 type rowCounter struct {
-	fn func(int64)
-	n  int64
+	fn  func(int64)
+	ctx context.Context
+	n   int64
 }
 
-func newRowCounter(opt CSVOptions) *rowCounter { return &rowCounter{fn: opt.Progress} }
+func newRowCounter(opt CSVOptions) *rowCounter {
+	return &rowCounter{fn: opt.Progress, ctx: opt.Context}
+}
 
-func (c *rowCounter) add() {
-	if c.n++; c.fn != nil && c.n%(1<<14) == 0 {
+// add counts a row, and every 16 384 rows reports the progress and
+// returns the context's error, if it is done.
+func (c *rowCounter) add() error {
+	if c.n++; c.n%(1<<14) != 0 {
+		return nil
+	}
+	if c.fn != nil {
 		c.fn(c.n)
 	}
+	if c.ctx != nil {
+		return c.ctx.Err()
+	}
+	return nil
 }

@@ -25,27 +25,45 @@ const parquetBatch = 4096
 // optimal (final positions, ?).
 func parquetSchema(g *rules.Game, best BestMode) (*parquet.Schema, error) {
 	names := Header(g, best)
+	nInts := len(g.RuleParams()) + len(g.Piles)
+	return columnSchema(names, func(k int, name string) (reflect.Type, string) {
+		switch {
+		case k < nInts:
+			return reflect.TypeFor[int64](), ""
+		case name == "layer" && k == nInts+historyColumns(g)+1:
+			return reflect.TypeFor[int64](), "optional"
+		case name == "best" && k == len(names)-1 && best != BestNone:
+			return reflect.TypeFor[string](), "optional"
+		}
+		return reflect.TypeFor[string](), "dict"
+	})
+}
+
+// columnSchema is the Parquet schema of columns named names, each of the
+// type and with the options (such as "optional", "dict") that column
+// gives for it.
+func columnSchema(names []string, column func(k int, name string) (reflect.Type, string)) (*parquet.Schema, error) {
 	seen := map[string]bool{}
 	var fields []reflect.StructField
-	nInts := len(g.RuleParams()) + len(g.Piles)
 	for k, name := range names {
 		if seen[name] || strings.ContainsAny(name, ",\"`") {
 			return nil, fmt.Errorf("parquet: column name %q is used twice or cannot be a column", name)
 		}
 		seen[name] = true
-		f := reflect.StructField{Name: fmt.Sprintf("C%d", k), Type: reflect.TypeFor[string](),
-			Tag: reflect.StructTag(fmt.Sprintf(`parquet:"%s,dict"`, name))}
-		switch {
-		case k < nInts:
-			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, name))
-		case name == "layer" && k == nInts+historyColumns(g)+1:
-			f.Type, f.Tag = reflect.TypeFor[int64](), reflect.StructTag(fmt.Sprintf(`parquet:"%s,optional"`, name))
-		case name == "best" && k == len(names)-1 && best != BestNone:
-			f.Tag = reflect.StructTag(fmt.Sprintf(`parquet:"%s,optional"`, name))
+		typ, opts := column(k, name)
+		tag := name
+		if opts != "" {
+			tag += "," + opts
 		}
-		fields = append(fields, f)
+		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("C%d", k), Type: typ,
+			Tag: reflect.StructTag(fmt.Sprintf(`parquet:"%s"`, tag))})
 	}
 	return parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()), nil
+}
+
+// newParquetWriter is the writer of every Parquet file: zstd compressed.
+func newParquetWriter(w io.Writer, schema *parquet.Schema) *parquet.GenericWriter[any] {
+	return parquet.NewGenericWriter[any](w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
 }
 
 // WriteParquet writes the tables of a game's instances as one Parquet
@@ -59,7 +77,7 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 	if err != nil {
 		return err
 	}
-	pw := parquet.NewGenericWriter[any](w, schema, parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}))
+	pw := newParquetWriter(w, schema)
 	rows := newRowCounter(opt)
 	for _, r := range results {
 		if err := writeParquetRows(pw, r, opt, rows); err != nil {
@@ -71,12 +89,7 @@ func WriteParquet(w io.Writer, results []*retro.Result, opt CSVOptions) error {
 
 func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOptions, rows *rowCounter) error {
 	g := r.Instance.Game
-	batch := make([]parquet.Row, 0, parquetBatch)
-	flush := func() error {
-		_, err := pw.WriteRows(batch)
-		batch = batch[:0]
-		return err
-	}
+	batch := newRowBatch(pw)
 	str := func(s string) parquet.Value { return parquet.ByteArrayValue([]byte(s)) }
 	err := eachRow(r, opt, func(row *Row) error {
 		var pr parquet.Row
@@ -109,16 +122,38 @@ func writeParquetRows(pw *parquet.GenericWriter[any], r *retro.Result, opt CSVOp
 		default:
 			add(str(row.Best), 1)
 		}
-		rows.add()
-		if batch = append(batch, pr); len(batch) == parquetBatch {
-			return flush()
+		if err := rows.add(); err != nil {
+			return err
 		}
-		return nil
+		return batch.add(pr)
 	})
 	if err != nil {
 		return err
 	}
-	return flush()
+	return batch.flush()
+}
+
+// rowBatch hands a Parquet writer its rows parquetBatch at a time.
+type rowBatch struct {
+	pw   *parquet.GenericWriter[any]
+	rows []parquet.Row
+}
+
+func newRowBatch(pw *parquet.GenericWriter[any]) *rowBatch {
+	return &rowBatch{pw: pw, rows: make([]parquet.Row, 0, parquetBatch)}
+}
+
+func (b *rowBatch) add(r parquet.Row) error {
+	if b.rows = append(b.rows, r); len(b.rows) == parquetBatch {
+		return b.flush()
+	}
+	return nil
+}
+
+func (b *rowBatch) flush() error {
+	_, err := b.pw.WriteRows(b.rows)
+	b.rows = b.rows[:0]
+	return err
 }
 
 // historyColumns is how many history columns a game's export has.

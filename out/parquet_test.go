@@ -4,6 +4,7 @@ package out
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"io"
@@ -136,5 +137,20 @@ func TestParquetBestNull(t *testing.T) {
 	}
 	if nulls == 0 || strs == 0 {
 		t.Errorf("%d null and %d string bests", nulls, strs)
+	}
+}
+
+// TestWritersStopOnContext: CSV and Parquet stop with the context's error
+// once it is done, within 16 384 rows, on a table of more.
+func TestWritersStopOnContext(t *testing.T) {
+	_, rs := testgames.Solve(t, "square.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each -1\"]\n[bounds]\na = \"0..199\"\nb = \"0..199\"\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, write := range map[string]func(io.Writer, []*retro.Result, CSVOptions) error{"csv": WriteCSV, "parquet": WriteParquet} {
+		written := 0
+		err := write(io.Discard, rs, CSVOptions{Layer: -1, Context: ctx, Progress: func(n int64) { written = int(n) }})
+		if !errors.Is(err, context.Canceled) || written != 1<<14 {
+			t.Errorf("%s: %v after %d rows, want context.Canceled after 16384", name, err, written)
+		}
 	}
 }

@@ -32,6 +32,9 @@ type GrundyTable struct {
 	CapHit      error
 	// Period is the table's period.
 	Period sg.Period
+	// Extendable is whether --find-period would extend the table: its
+	// last heap is below the cap of the extension.
+	Extendable bool
 }
 
 // GrundyHeader returns the CSV column names of Grundy tables of a game:
@@ -54,16 +57,25 @@ func GrundyHeader(g *rules.Game, misere bool) []string {
 // of its instance. With misère tables a last column gives W or L, the
 // outcome of that single heap for the player to move under misère play.
 func WriteGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable) error {
-	misere := false
+	return writeGrundyCSV(w, g, tables, anyMisere(tables), tableHeaps)
+}
+
+// anyMisere reports whether one of the tables is of misère play.
+func anyMisere(tables []GrundyTable) bool {
 	for _, t := range tables {
-		misere = misere || t.Misere != nil
-	}
-	return writeGrundyCSV(w, g, tables, misere, func(t GrundyTable) iter.Seq[int] {
-		return func(yield func(int) bool) {
-			for n := 0; n <= t.Upto && n < t.Table.Len() && yield(n); n++ {
-			}
+		if t.Misere != nil {
+			return true
 		}
-	})
+	}
+	return false
+}
+
+// tableHeaps gives the heaps of a table: 0 to its Upto.
+func tableHeaps(t GrundyTable) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for n := 0; n <= t.Upto && n < t.Table.Len() && yield(n); n++ {
+		}
+	}
 }
 
 // WriteRareCSV writes the sparse (rare) heaps of Grundy tables, the ones
@@ -92,33 +104,54 @@ func writeGrundyCSV(w io.Writer, g *rules.Game, tables []GrundyTable, misere boo
 		return err
 	}
 	var rec []string
-	for _, t := range tables {
-		for n := range heaps(t) {
-			rec = rec[:0]
-			for _, v := range t.Params {
-				rec = append(rec, strconv.FormatInt(v, 10))
-			}
-			rec = append(rec, strconv.Itoa(n), strconv.FormatUint(uint64(t.Table.G(n)), 10))
-			if misere {
-				s := ""
-				if n < len(t.Misere) {
-					s = retro.Lose.String()
-					if t.Misere[n] {
-						s = retro.Win.String()
-					}
-				}
-				rec = append(rec, s)
-			}
-			if err := cw.Write(rec); err != nil {
-				return err
-			}
+	err := eachGrundyRow(tables, misere, heaps, func(r grundyRow) error {
+		rec = rec[:0]
+		for _, v := range r.params {
+			rec = append(rec, strconv.FormatInt(v, 10))
 		}
+		rec = append(rec, strconv.Itoa(r.heap), strconv.FormatUint(uint64(r.grundy), 10))
+		if misere {
+			rec = append(rec, r.misere)
+		}
+		return cw.Write(rec)
+	})
+	if err != nil {
+		return err
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// grundyRow is one row of a Grundy table's CSV or Parquet file: the rule
+// params' values, the heap, its value, and for misère games W or L, the
+// single heap's misère outcome ("" beyond the heaps analysed).
+type grundyRow struct {
+	params []int64
+	heap   int
+	grundy uint32
+	misere string
+}
+
+// eachGrundyRow calls row for each heap that heaps gives of each table.
+func eachGrundyRow(tables []GrundyTable, misere bool, heaps func(GrundyTable) iter.Seq[int], row func(grundyRow) error) error {
+	for _, t := range tables {
+		for n := range heaps(t) {
+			r := grundyRow{params: t.Params, heap: n, grundy: t.Table.G(n)}
+			if misere && n < len(t.Misere) {
+				r.misere = retro.Lose.String()
+				if t.Misere[n] {
+					r.misere = retro.Win.String()
+				}
+			}
+			if err := row(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // GrundyJSON is a game's Grundy tables as JSON.
@@ -236,7 +269,7 @@ func WriteGrundyText(w io.Writer, g *rules.Game, tables []GrundyTable, method st
 			}
 		}
 		hint := ""
-		if !t.Period.Found && !findPeriod {
+		if !t.Period.Found && !findPeriod && t.Extendable {
 			hint = " (--find-period extends the table)"
 		}
 		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)

@@ -61,7 +61,8 @@ func TestWriteGrundyCSVMisere(t *testing.T) {
 
 // The text of a table: g(0..12) ten to a row, right-aligned to the widest
 // value, and for a misère game the outcome of each heap; the hint at
-// --find-period only when no period was found and it was not asked for.
+// --find-period only when no period was found, it was not asked for and
+// it would extend the table (the table is below its cap).
 func TestWriteGrundyText(t *testing.T) {
 	g, err := rules.Parse("m.toml", []byte("piles = [\"n\"]\nsum = true\nmoves = [\"n - 1\"]\nwinner = \"other\"\n"))
 	if err != nil {
@@ -72,7 +73,7 @@ func TestWriteGrundyText(t *testing.T) {
 		values[n] = uint32(n % 3 * 5)
 	}
 	tab := out.GrundyTable{Table: sg.NewTable(values), Upto: 12, Misere: []bool{true, false, true}, Collections: 4,
-		Period: sg.Period{Upto: 12}}
+		Period: sg.Period{Upto: 12}, Extendable: true}
 	var b bytes.Buffer
 	out.WriteGrundyText(&b, g, []out.GrundyTable{tab}, "fast", false)
 	want := `game:     m (m.toml)
@@ -94,6 +95,12 @@ period:   none apparent up to 12 (--find-period extends the table)
 	out.WriteGrundyText(&b, g, []out.GrundyTable{tab}, "fast", true)
 	if strings.Contains(b.String(), "--find-period") {
 		t.Errorf("a hint at --find-period when it was asked for:\n%s", b.String())
+	}
+	b.Reset()
+	tab.Extendable = false
+	out.WriteGrundyText(&b, g, []out.GrundyTable{tab}, "fast", false)
+	if strings.Contains(b.String(), "--find-period") {
+		t.Errorf("a hint at --find-period for a table at its cap:\n%s", b.String())
 	}
 }
 

@@ -72,7 +72,8 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 }
 
 // check is the sweep's check of the context and of the move cap, every
-// 65 536 positions or so many moves, and its report of the moves made.
+// 65 536 positions or moves, whichever come first, and its report of the
+// moves made.
 func (s *compiledSolver) check() error {
 	if s.popt.Progress != nil {
 		s.popt.Progress("moves", s.moves)
@@ -261,7 +262,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		return cell, true
 	}
 	var seen []int64
-	steps := 0
+	var ticks int64 // positions and their moves since the last check
 	from, to, base := cs.from(), rows, int64(0)
 	if far != nil {
 		from, to, base = far.from, far.to, far.base
@@ -286,8 +287,8 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 				return false
 			}
 		}
-		if steps++; steps&(1<<16-1) == 0 {
-			if err = s.check(); err != nil {
+		if ticks >= 1<<16 {
+			if ticks, err = 0, s.check(); err != nil {
 				return false
 			}
 			dead.after(p)
@@ -342,6 +343,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		vals[a-base] = V(v)
 		s.moves += int64(legal)
 		s.edges += int64(distinctCount(seen))
+		ticks += int64(legal) + 1
 		return true
 	})
 	if !ok {

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"math/bits"
+	"slices"
 
 	"retro/positions"
 	"retro/rules"
@@ -40,27 +41,111 @@ type twins struct {
 	any  bool
 }
 
-func newTwins(ss []simpleStep, lo, size []int64) *twins {
+// twinEvery is how many pairs of moves, or values of a pile, newTwins
+// works through between checks of the context.
+const twinEvery = 1 << 16
+
+// newTwins marks the values of each pile where two of the moves ss, both
+// of that pile, lead to the same value other than the pile's own. Two
+// moves without a divisor (m·v + a) meet at one value at most, solved for
+// directly, or everywhere when they are the same move; a move with one
+// ((m·v + a) // d) is worked out at every value of its pile, against the
+// others' results there. So a group of many moves costs what its pairs
+// do, not its pairs times the values of the pile. stop is called now and
+// then, and its error ends the work.
+func newTwins(ss []simpleStep, lo, size []int64, stop func() error) (*twins, error) {
 	tw := &twins{lo: lo, mark: make([][]bool, len(size))}
-	for a := range ss {
-		for b := a + 1; b < len(ss); b++ {
-			if ss[a].P != ss[b].P {
-				continue // each changes its own pile: never the same position
+	set := func(pl int, v int64) {
+		if v < lo[pl] || v >= lo[pl]+size[pl] {
+			return
+		}
+		if tw.mark[pl] == nil {
+			tw.mark[pl] = make([]bool, size[pl])
+		}
+		tw.mark[pl][v-lo[pl]] = true
+		tw.any = true
+	}
+	ticks := 0
+	tick := func() error {
+		if ticks++; ticks%twinEvery == 0 {
+			return stop()
+		}
+		return nil
+	}
+	for pl := range size {
+		var exact, divided []simpleStep
+		for _, m := range ss {
+			switch {
+			case m.P != pl:
+			case m.Div > 1:
+				divided = append(divided, m)
+			default:
+				exact = append(exact, m)
 			}
-			pl := ss[a].P
-			if tw.mark[pl] == nil {
-				tw.mark[pl] = make([]bool, size[pl])
-			}
-			for v := lo[pl]; v < lo[pl]+size[pl]; v++ {
-				x, y := ss[a].apply(v), ss[b].apply(v)
-				if x == y && x != v {
-					tw.mark[pl][v-lo[pl]] = true
-					tw.any = true
+		}
+		if len(exact)+len(divided) < 2 {
+			continue
+		}
+		// The moves without a divisor, pair by pair; the same move twice
+		// meets itself wherever it moves.
+		for a := range exact {
+			for b := a + 1; b < len(exact); b++ {
+				if err := tick(); err != nil {
+					return nil, err
+				}
+				x, y := &exact[a], &exact[b]
+				switch {
+				case x.Mul == y.Mul && x.Add == y.Add:
+					for v := lo[pl]; v < lo[pl]+size[pl]; v++ {
+						if x.apply(v) != v {
+							set(pl, v)
+						}
+					}
+				case x.Mul != y.Mul && (y.Add-x.Add)%(x.Mul-y.Mul) == 0:
+					if v := (y.Add - x.Add) / (x.Mul - y.Mul); x.apply(v) != v {
+						set(pl, v)
+					}
 				}
 			}
 		}
+		if len(divided) == 0 {
+			continue
+		}
+		// The moves with a divisor, value by value: each result against
+		// those of the other moves with one, and against the moves without
+		// (by their additions, for each multiplier).
+		adds := map[int64]map[int64]bool{}
+		for _, m := range exact {
+			if adds[m.Mul] == nil {
+				adds[m.Mul] = map[int64]bool{}
+			}
+			adds[m.Mul][m.Add] = true
+		}
+		got := make([]int64, len(divided))
+		for v := lo[pl]; v < lo[pl]+size[pl]; v++ {
+			if err := tick(); err != nil {
+				return nil, err
+			}
+			for k := range divided {
+				got[k] = divided[k].apply(v)
+			}
+			slices.Sort(got)
+			meet := false
+			for k, y := range got {
+				if y == v {
+					continue
+				}
+				meet = meet || k > 0 && got[k-1] == y
+				for mul, as := range adds {
+					meet = meet || as[y-mul*v]
+				}
+			}
+			if meet {
+				set(pl, v)
+			}
+		}
 	}
-	return tw
+	return tw, nil
 }
 
 // rowGroup is one group of moves (positions.Compiled.Groups) as the rows
@@ -115,6 +200,7 @@ type simpleSweep[V cellValue] struct {
 	seen    []int64
 	moves   int64
 	edges   int64
+	ticks   int64 // positions and moves since the last check (tick)
 }
 
 // sweepSimple values every position of a simple game, row by row against
@@ -128,7 +214,10 @@ type simpleSweep[V cellValue] struct {
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
 func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
-	sw := newSimpleSweep(s, vals, spans, endCode, limit)
+	sw, err := newSimpleSweep(s, vals, spans, endCode, limit)
+	if err != nil {
+		return err
+	}
 	p := make([]int64, len(sw.size))
 	from := cs.from()
 	for r0 := from; r0 < sw.rows; r0++ {
@@ -150,7 +239,7 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 }
 
 // newSimpleSweep sets up the rows of sweepSimple.
-func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, endCode uint64, limit uint64) *simpleSweep[V] {
+func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, endCode uint64, limit uint64) (*simpleSweep[V], error) {
 	c := s.c
 	sp := c.Space
 	lo, size := sp.Box()
@@ -173,7 +262,10 @@ func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, 
 				g.other = append(g.other, st)
 			}
 		}
-		g.tw = newTwins(all, lo, size)
+		var err error
+		if g.tw, err = newTwins(all, lo, size, s.check); err != nil {
+			return nil, err
+		}
 		g.twinLast = g.tw.mark[last]
 		g.rising = true
 		for _, m := range g.inner {
@@ -187,7 +279,20 @@ func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, 
 		sw.endLast = c.EndCoef[last]
 	}
 	sw.moves, sw.edges = s.moves, s.edges
-	return sw
+	return sw, nil
+}
+
+// tick counts n steps of the sweep (a position and its moves), and every
+// 65 536 of them checks the context and the move cap: within a row too,
+// however long, and within the moves of a few positions, however many
+// each makes.
+func (sw *simpleSweep[V]) tick(n int64) error {
+	if sw.ticks += n; sw.ticks < 1<<16 {
+		return nil
+	}
+	sw.ticks = 0
+	sw.s.moves, sw.s.edges = sw.moves, sw.edges
+	return sw.s.check()
 }
 
 // row values the positions of the r0-th row of the sweep.
@@ -216,6 +321,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 		fill(own.v[own.at+own.lo:own.at+own.hi+1], V(sw.endCode<<1))
 	}
 	lastLo := sw.lo[last]
+	moves := sw.moves
 	first, end := base, base+rowLen*hist // the row's cells
 	for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {
 		w := w0
@@ -252,6 +358,10 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 				return errLayers{}
 			}
 			own.v[own.at+off] = V(v<<1 | 1)
+			if err := sw.tick(sw.moves - moves + 1); err != nil {
+				return err
+			}
+			moves = sw.moves
 		}
 	}
 	return nil

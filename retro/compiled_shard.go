@@ -100,7 +100,9 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 	shift := uint(0)
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t) // one winner: no rules asked
-		t.sw = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0)))
+		if t.sw, err = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0))); err != nil {
+			return nil, err
+		}
 		t.sw.base = base
 		t.sw.rowSpan = t.span
 		shift = 1

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -215,10 +217,27 @@ func (l *loader) tomlError(err error) {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		off := pe.Position.Start
-		l.errorSrc(off, off+max(pe.Position.Len, 1), "toml: "+oneLine(pe.Message))
+		msg := "toml: " + oneLine(pe.Message)
+		if r, _ := utf8.DecodeRune(l.src[min(off, len(l.src)):]); r >= utf8.RuneSelf && unicode.IsLetter(r) {
+			// TOML's bare keys are A-Z, a-z, 0-9, _ and -: куча = 5 is not one
+			msg += `; a key in other letters is written in quotes: "` + bareWord(l.src[off:]) + `" = …`
+		}
+		l.errorSrc(off, off+max(pe.Position.Len, 1), msg)
 		return
 	}
 	l.errorFile("toml: " + oneLine(err.Error()))
+}
+
+// bareWord is the word src starts with: its letters, digits, _ and -.
+func bareWord(src []byte) string {
+	end := len(src)
+	for i, r := range string(src) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
+			end = i
+			break
+		}
+	}
+	return string(src[:end])
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -57,7 +57,7 @@ func (s Source) Load() (*Game, error) {
 	case builtinSource:
 		src, ok := Builtin(s.name)
 		if !ok {
-			return nil, fmt.Errorf("%w named %q", ErrNoGame, s.name)
+			return nil, noGame(s.name)
 		}
 		return Parse(s.name+".toml", src)
 	case argSource:
@@ -69,11 +69,20 @@ func (s Source) Load() (*Game, error) {
 			return Parse(s.name+".toml", b)
 		}
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%w named %q", ErrNoGame, s.name)
+			return nil, noGame(s.name)
 		}
 		return nil, err
 	}
 	return nil, fmt.Errorf("%w: no name given", ErrNoGame)
+}
+
+// noGame is the error of a name that is no game, with the built-in game
+// it may have been meant to be.
+func noGame(name string) error {
+	if near := Suggest(name, BuiltinNames()); near != "" {
+		return fmt.Errorf("%w named %q (did you mean %q?)", ErrNoGame, name, near)
+	}
+	return fmt.Errorf("%w named %q", ErrNoGame, name)
 }
 
 // MaxSourceBytes is the largest game file Parse accepts: a game file takes

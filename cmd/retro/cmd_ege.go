@@ -112,7 +112,7 @@ func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l
 		if reason != "" {
 			fmt.Fprintf(w, "    %s\n", reason)
 		}
-		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), a.Text())
+		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), l.Answer(a))
 	}
 	fmt.Fprint(w, l.Say(txtTask19Note, answers[0].Text(), answers[1].Text()))
 	return nil

@@ -52,7 +52,7 @@ func TestEgeExplains(t *testing.T) {
 		"S = 44: after (21, 44), (17, 48) or (34, 44) Vanya wins with his 2nd move, after (17, 88) with his 1st\n",
 		"    can-lose 1: a move, not ending the game, to W ≤ 1\n",
 		"    S: … 26:W9 27:W9 [[28:W3]] 29:W7 … 46:W5 47:W5 [[48:W3]] [49:W3] …\n",
-		"    answer: 28 48\n",
+		"    answer: 28 48 (2 of the 7 values that qualify: 28 48 49 52 53 54 55)\n",
 		"It needs the possible reading, can-lose 1 (29).",
 		"reading, lose =1 (56), answers another question",
 	} {
@@ -232,5 +232,31 @@ func TestEgeWithoutParams(t *testing.T) {
 	no, _, _ := runCmd(t, "query", "--plain", game, "win 2")
 	if yes != "yes\n" || no != "no\n" {
 		t.Errorf("win 3 %q, win 2 %q", yes, no)
+	}
+}
+
+// Task 20 asks for the two least values; ege says that more qualify, and
+// which (the demo: 28 and 48 of 28 48 49 52 53 54 55). An answer of no
+// value is said in the language asked for.
+func TestEgeSaysWhatQualifies(t *testing.T) {
+	out, errs, code := runCmd(t, "ege", "ege-2027-demo")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "    answer: 28 48 (2 of the 7 values that qualify: 28 48 49 52 53 54 55)\n") {
+		t.Errorf("task 20:\n%s", out)
+	}
+	out, _, _ = runCmd(t, "ege", "ege-2027-demo", "--lang", "ru")
+	if !strings.Contains(out, "    ответ: 28 48 (2 из 7 подходящих значений: 28 48 49 52 53 54 55)\n") {
+		t.Errorf("task 20 in Russian:\n%s", out)
+	}
+	out, _, _ = runCmd(t, "query", "ege-2027-demo", "win =9", "--lang", "ru")
+	if !strings.HasSuffix(out, "\nнет таких значений\n") || strings.Contains(out, "none") {
+		t.Errorf("no value in Russian:\n%s", out)
+	}
+	// --count: the number after one line of the ribbon, not every cell.
+	out, _, _ = runCmd(t, "query", "ege-2027-demo", "win =2", "--count")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 4 || lines[3] != "7" {
+		t.Errorf("--count:\n%s", out)
 	}
 }

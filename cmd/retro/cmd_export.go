@@ -19,7 +19,7 @@ func init() {
 	register(&command{
 		name:  "export",
 		usage: "export [flags] GAME",
-		short: "write the solved table as CSV",
+		short: "write the solved table as CSV or Parquet",
 		long: `Export solves GAME and writes one CSV row per analysed position: the rule
 parameters (games with parameters in the rules), the piles, the history
 columns (last, mylast), then outcome, layer and best (the optimal moves as
@@ -44,64 +44,48 @@ progress (retro help solve); --quiet shows none.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &exportOptions{}
 			o.game.add(fs)
-			fs.StringVar(&o.csv, "csv", "", "write the CSV to this file (default: standard output)")
+			o.files.add(fs, "write the CSV to this file (default: standard output)", true)
 			fs.StringVar(&o.layer, "layer", "", "keep only the positions of this layer (a number), or D, or ? (beyond the horizon)")
 			fs.StringVar(&o.best, "best", "one", "the optimal moves in the best column: one (the first), all, or none (no column)")
 			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
 			fs.BoolVar(&o.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
-			fs.StringVar(&o.parquet, "parquet", "", "write the rows as Parquet to this file")
 			return o.run
 		},
 	})
 }
 
 type exportOptions struct {
-	game    gameFlags
-	csv     string
-	layer   string
-	parquet string
-	best    string
-	sep     string
-	bom     bool
+	game  gameFlags
+	files outputFiles
+	layer string
+	best  string
+	sep   string
+	bom   bool
 }
 
 func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(commands["export"], "export takes one GAME")
 	}
-	if err := checkNotInput("--csv", o.csv, args[0]); err != nil {
-		return err
-	}
-	if err := checkNotInput("--parquet", o.parquet, args[0]); err != nil {
+	if err := o.files.check(args[0]); err != nil {
 		return err
 	}
 	opt, err := o.csvOptions()
 	if err != nil {
 		return err
 	}
+	opt.Context = ctx
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error {
+	return o.files.write(ctx, e, func(w io.Writer) error {
 		defer exportProgress(e, bool(o.game.quiet), s, &opt)()
 		return out.WriteCSV(w, s.results, opt)
-	}
-	if o.parquet != "" {
-		if err := writeAtomic(ctx, o.parquet, func(w io.Writer) error {
-			defer exportProgress(e, bool(o.game.quiet), s, &opt)()
-			return out.WriteParquet(w, s.results, opt)
-		}); err != nil {
-			return err
-		}
-		if o.csv == "" {
-			return nil
-		}
-	}
-	if o.csv == "" || o.csv == "-" {
-		return write(e.stdout)
-	}
-	return writeAtomic(ctx, o.csv, write)
+	}, func(w io.Writer) error {
+		defer exportProgress(e, bool(o.game.quiet), s, &opt)()
+		return out.WriteParquet(w, s.results, opt)
+	})
 }
 
 // csvOptions reads export's --layer, --best, --sep and --bom.

@@ -94,10 +94,16 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if r := o.ask.lang.Ranges(a); r != "" {
 		fmt.Fprintln(e.stdout, r)
 	}
+	if a.Aggregate.Numeric() {
+		// a count, a sum or a product: the number, not every value it
+		// counts (a million starts make a million cells)
+		fmt.Fprintf(e.stdout, "%s\n%s\n", out.RibbonExcerpt(a, out.RibbonOptions{Color: color, Width: 76}), a.Text())
+		return nil
+	}
 	if err := out.WriteRibbon(e.stdout, out.RibbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
 		return err
 	}
-	fmt.Fprintln(e.stdout, a.Text())
+	fmt.Fprintln(e.stdout, o.ask.lang.Answer(a))
 	return nil
 }
 

@@ -57,5 +57,9 @@ func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
 	}
 	o.opt.MaxMemory = int64(o.maxMemory)
 	setMemoryLimit(o.opt.MaxMemory)
-	return explorer.Serve(ctx, o.addr, o.opt, e.stdout, e.stderr)
+	if err := explorer.Serve(ctx, o.addr, o.opt, e.stdout, e.stderr); err != nil {
+		return err
+	}
+	// Stopped by a signal: interrupted, as every command so stopped.
+	return ctx.Err()
 }

@@ -6,15 +6,17 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
 
 // retro serve on a loopback port picked for it prints where to open the
-// page, and no warning.
+// page, and no warning; stopped by SIGINT, it says interrupted and exits
+// 130, as every command does.
 func TestServeCommandLoopback(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
 	pr, pw := io.Pipe()
 	var errb bytes.Buffer
 	done := make(chan int, 1)
@@ -37,11 +39,11 @@ func TestServeCommandLoopback(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Errorf("GET %s: %d", url, resp.StatusCode)
 	}
-	cancel()
+	stop(&signalError{syscall.SIGINT})
 	go io.Copy(io.Discard, pr)
 	select {
 	case code := <-done:
-		if code != 0 || errb.Len() != 0 {
+		if code != 130 || errb.String() != "retro: interrupted\n" {
 			t.Errorf("exit %d, stderr %q", code, errb.String())
 		}
 	case <-time.After(10 * time.Second):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +50,10 @@ sparse heaps found (x,grundy). A long run shows its progress on stderr
 
 With --heaps, or with arguments GAME:N[,N…] (a sum of different games), sg
 prints the XOR of the heaps' values, who wins, and every winning move (those
-of equal heaps once). --json writes the tables, or the sum, as JSON.
+of equal heaps once). --json writes the tables, or the sum, as JSON on
+standard output; --csv FILE writes the table as CSV (- for standard output)
+and --parquet FILE as Parquet, each file whole or not at all, as export
+writes them.
 
 Misère games (winner = "other") are not decided by Grundy values: sg prints
 the normal-play values of the moves with the misère outcome of each single
@@ -59,7 +63,7 @@ reachable, up to --misere-cap collections.`,
 			o := &sgOptions{}
 			fs.StringArrayVar(&o.params, "param", nil, "set a parameter's range: NAME=LO..HI or NAME=VALUE (repeatable)")
 			fs.IntVar(&o.upto, "upto", 100, "the table's last heap N: g(0..N)")
-			fs.BoolVar(&o.csv, "csv", false, "write the table as CSV: x,grundy (after the rule parameters)")
+			o.files.add(fs, "write the table as CSV to this file, - for standard output: x,grundy (after the rule parameters)", grundyParquet != nil)
 			fs.BoolVar(&o.findPeriod, "find-period", false, "double N until a period is proven, or --cap")
 			fs.IntVar(&o.cap, "cap", 0, "the largest N --find-period tries (default 2^20 for octal codes, 2^12 for moves)")
 			fs.StringVar(&o.heaps, "heaps", "", "a position of several heaps of GAME: N,N,…")
@@ -76,7 +80,7 @@ reachable, up to --misere-cap collections.`,
 type sgOptions struct {
 	params     []string
 	upto       int
-	csv        bool
+	files      outputFiles
 	findPeriod bool
 	cap        int
 	heaps      string
@@ -94,17 +98,23 @@ func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
 	if o.upto < 0 || o.upto > maxUpto {
 		return usagef(c, "--upto %d: want 0..%d", o.upto, maxUpto)
 	}
-	if o.rare && (o.csv || o.json) {
-		return usagef(c, "choose one of --rare, --csv and --json")
+	files := o.files.csv != "" || o.files.parquet != ""
+	if o.rare && (files || o.json) {
+		return usagef(c, "choose one of --rare, --csv (or --parquet) and --json")
 	}
-	if o.csv && o.json {
-		return usagef(c, "choose --csv or --json, not both")
+	if files && o.json {
+		return usagef(c, "choose --csv (or --parquet) or --json, not both")
 	}
 	if len(args) == 0 {
 		return usagef(c, "sg takes a GAME")
 	}
+	if err := o.files.check(args[0]); err != nil {
+		return err
+	}
 	summed := len(args) > 1 || strings.Contains(args[0], ":")
 	switch {
+	case files && (o.heaps != "" || summed):
+		return usagef(c, "--csv and --parquet write a table, not a sum of heaps: --json writes the sum")
 	case o.heaps != "" && summed:
 		return usagef(c, "--heaps takes one GAME; a sum of games is written GAME:N GAME:N")
 	case o.heaps != "":
@@ -194,6 +204,10 @@ func (o *sgOptions) loadGame(arg string, strict bool) (*rules.Game, error) {
 	return g, nil
 }
 
+// grundyParquet writes Grundy tables as Parquet (out.WriteGrundyParquet),
+// where the build writes Parquet files (parquet.go): not in a browser.
+var grundyParquet func(w io.Writer, g *rules.Game, tables []out.GrundyTable) error
+
 // heapGame refuses a game that is not a heap game.
 func heapGame(g *rules.Game) error {
 	if !g.Sum {
@@ -246,12 +260,17 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	rows := make([]out.GrundyTable, len(tables))
 	for k, t := range tables {
+		limit := o.cap
+		if limit <= 0 {
+			limit = sg.DefaultCap(t.Instance)
+		}
 		rows[k] = out.GrundyTable{Params: t.Instance.Values, Table: t.Table, Upto: o.upto, Misere: t.Misere,
-			Collections: t.Collections, CapHit: t.CapHit, Period: t.Period}
+			Collections: t.Collections, CapHit: t.CapHit, Period: t.Period, Extendable: o.upto < limit}
 	}
 	switch {
-	case o.csv:
-		return out.WriteGrundyCSV(e.stdout, g, rows)
+	case o.files.csv != "" || o.files.parquet != "":
+		return o.files.write(ctx, e, func(w io.Writer) error { return out.WriteGrundyCSV(w, g, rows) },
+			func(w io.Writer) error { return grundyParquet(w, g, rows) })
 	case o.rare:
 		return out.WriteRareCSV(e.stdout, g, rows)
 	case o.json:
@@ -351,7 +370,40 @@ func (o *sgOptions) loadSum(args []sumArg) ([]sumPart, []*rules.Instance, error)
 			parts = append(parts, sumPart{label: label, heap: sg.Heap{Size: h, Game: gi, Mover: m, Win: win}})
 		}
 	}
+	if len(args) > 1 {
+		if err := o.paramsNamed(insts); err != nil {
+			return nil, nil, err
+		}
+	}
 	return parts, insts, nil
+}
+
+// paramsNamed refuses, in a sum of games, a --param that names a param of
+// none of them: each game takes the flags of its own params only.
+func (o *sgOptions) paramsNamed(insts []*rules.Instance) error {
+	all, err := readParams(o.params)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, in := range insts {
+		for _, p := range in.Game.Params {
+			if !slices.Contains(names, p.Name) {
+				names = append(names, p.Name)
+			}
+		}
+	}
+	for k, s := range all {
+		if slices.Contains(names, s.Name) {
+			continue
+		}
+		have := "none of them has params"
+		if len(names) > 0 {
+			have = "params: " + strings.Join(names, ", ")
+		}
+		return &usageError{err: fmt.Errorf("--param %s: no game of the sum has a param %s (%s)", o.params[k], s.Name, have)}
+	}
+	return nil
 }
 
 // leaves writes the position a move of a sum leaves.

@@ -37,6 +37,10 @@ period:   none apparent up to 12 (--find-period extends the table)
 	if !strings.Contains(out, "period:   12 from 71, proven") {
 		t.Errorf("--find-period:\n%s", out)
 	}
+	// A game by its moves extends to 2^12 heaps: at 5 000, no hint.
+	if out := sgOK(t, "sg", "take-at-least-half", "--upto", "5000"); strings.Contains(out, "--find-period") {
+		t.Errorf("a hint at --find-period beyond the cap:\n%s", out)
+	}
 	out = sgOK(t, "sg", "subtraction-1-3-4", "--upto", "30")
 	if !strings.Contains(out, "period:   7 from 0, proven") {
 		t.Errorf("subtraction game:\n%s", out)
@@ -44,12 +48,54 @@ period:   none apparent up to 12 (--find-period extends the table)
 }
 
 func TestSGCSV(t *testing.T) {
-	if out := sgOK(t, "sg", "subtraction-1-3-4", "--csv", "--upto", "3"); out != "x,grundy\n0,0\n1,1\n2,0\n3,1\n" {
+	if out := sgOK(t, "sg", "subtraction-1-3-4", "--csv", "-", "--upto", "3"); out != "x,grundy\n0,0\n1,1\n2,0\n3,1\n" {
 		t.Errorf("csv:\n%s", out)
 	}
-	out := sgOK(t, "sg", "powers-of-p", "--csv", "--upto", "2", "--param", "p=2..3")
+	out := sgOK(t, "sg", "powers-of-p", "--csv", "-", "--upto", "2", "--param", "p=2..3")
 	if out != "p,x,grundy\n2,0,0\n2,1,1\n2,2,2\n3,0,0\n3,1,1\n3,2,0\n" {
 		t.Errorf("csv with a param:\n%s", out)
+	}
+}
+
+// sg writes its table to files as export does: --csv FILE and --parquet
+// FILE, each whole (a temporary file renamed over it) or not at all, the
+// CSV on standard output only when asked (- or no --parquet).
+func TestSGFiles(t *testing.T) {
+	dir := t.TempDir()
+	csvPath, pqPath := filepath.Join(dir, "g.csv"), filepath.Join(dir, "g.parquet")
+	want := "p,x,grundy\n2,0,0\n2,1,1\n2,2,2\n3,0,0\n3,1,1\n3,2,0\n"
+	if out := sgOK(t, "sg", "powers-of-p", "--upto", "2", "--param", "p=2..3", "--csv", csvPath, "--parquet", pqPath); out != "" {
+		t.Errorf("stdout with both files: %q", out)
+	}
+	if got, err := os.ReadFile(csvPath); err != nil || string(got) != want {
+		t.Errorf("%s: %q (%v), want %q", csvPath, got, err, want)
+	}
+	pq, err := os.ReadFile(pqPath)
+	if err != nil || !strings.HasPrefix(string(pq), "PAR1") || !strings.HasSuffix(string(pq), "PAR1") {
+		t.Fatalf("%s: %d bytes (%v), not a Parquet file", pqPath, len(pq), err)
+	}
+	if out := sgOK(t, "sg", "kayles", "--upto", "3", "--parquet", pqPath, "--csv", "-"); out != "x,grundy\n0,0\n1,1\n2,2\n3,3\n" {
+		t.Errorf("--csv - with --parquet: %q", out)
+	}
+	if out := sgOK(t, "sg", "kayles", "--upto", "3", "--parquet", pqPath); out != "" {
+		t.Errorf("--parquet alone writes %q on stdout", out)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("the folder holds %d files, want the two written (no temporary file left)", len(entries))
+	}
+	// A file that cannot be written is an error, and nothing is left.
+	bad := filepath.Join(dir, "missing", "g.csv")
+	if _, errs, code := runCmd(t, "sg", "kayles", "--csv", bad); code != 1 || !strings.Contains(errs, "cannot write "+bad) {
+		t.Errorf("unwritable --csv: exit %d, %q", code, errs)
+	}
+	// Nor may an output be the game file read.
+	game := filepath.Join(dir, "nim.toml")
+	if err := os.WriteFile(game, []byte("piles = [\"x\"]\nsum = true\nmoves = [\"x - k for k in 1..x\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := runCmd(t, "sg", game, "--csv", game); code != 2 || !strings.Contains(errs, "would overwrite the input") {
+		t.Errorf("--csv over the game: exit %d, %q", code, errs)
 	}
 }
 
@@ -94,7 +140,7 @@ func TestSGMisere(t *testing.T) {
 	if !strings.Contains(out, "outcome:  W") || !strings.Contains(out, "1 -> nothing   leaves 2 + 2") {
 		t.Errorf("misère 2 + 2 + 1:\n%s", out)
 	}
-	out = sgOK(t, "sg", path, "--upto", "3", "--csv")
+	out = sgOK(t, "sg", path, "--upto", "3", "--csv", "-")
 	if out != "x,grundy,misere\n0,0,W\n1,1,L\n2,2,W\n3,3,W\n" {
 		t.Errorf("misère csv:\n%s", out)
 	}
@@ -116,8 +162,11 @@ func TestSGErrors(t *testing.T) {
 		{[]string{"sg", "kayles", "--heaps", "3,x"}, 2, "not a heap size"},
 		{[]string{"sg", "kayles", "nim"}, 2, "GAME:N"},
 		{[]string{"sg", "kayles", "--upto", "4294967297"}, 2, "--upto 4294967297: want 0..4294967296"},
-		{[]string{"sg", "kayles", "--rare", "--csv"}, 2, "choose one of"},
-		{[]string{"sg", "kayles", "--json", "--csv"}, 2, "choose --csv or --json"},
+		{[]string{"sg", "kayles", "--rare", "--csv", "-"}, 2, "choose one of"},
+		{[]string{"sg", "kayles", "--json", "--csv", "-"}, 2, "choose --csv (or --parquet) or --json"},
+		{[]string{"sg", "kayles", "--csv", "--upto", "3"}, 2, "--csv --upto: --csv takes a file name (- for standard output)"},
+		{[]string{"sg", "kayles", "--heaps", "3,4", "--csv", "-"}, 2, "not a sum of heaps"},
+		{[]string{"sg", "kayles", "--csv"}, 2, "flag needs an argument: --csv"},
 	} {
 		_, errs, code := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {
@@ -178,6 +227,18 @@ k = "1..3"
 	if !strings.Contains(out, "grundy:   0 ^ 4 = 4\n") {
 		t.Errorf("sum with k=2:\n%s", out)
 	}
+	// A flag that no game of the sum takes is an error, not passed over.
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{file + ":3", "nim:4", "--param", "k=2", "--param", "q=2"}, "retro: --param q=2: no game of the sum has a param q (params: k)\n"},
+		{[]string{"kayles:3", "nim:4", "--param", "k=2"}, "retro: --param k=2: no game of the sum has a param k (none of them has params)\n"},
+	} {
+		if _, errs, code := runCmd(t, append([]string{"sg"}, c.args...)...); code != 2 || errs != c.msg {
+			t.Errorf("sg %v: exit %d, %q; want 2, %q", c.args, code, errs, c.msg)
+		}
+	}
 }
 
 // TestHeapGamesThroughTheEngine: solve, export and show take heap games,
@@ -186,7 +247,7 @@ k = "1..3"
 func TestHeapGamesThroughTheEngine(t *testing.T) {
 	for _, game := range []string{"kayles", "lasker-nim", "strip-tiling", "subtraction-1-3-4"} {
 		grundy := map[string]string{}
-		for _, line := range strings.Split(strings.TrimSpace(sgOK(t, "sg", game, "--csv", "--upto", "14")), "\n")[1:] {
+		for _, line := range strings.Split(strings.TrimSpace(sgOK(t, "sg", game, "--csv", "-", "--upto", "14")), "\n")[1:] {
 			x, g, _ := strings.Cut(line, ",")
 			grundy[x] = g
 		}
@@ -300,7 +361,7 @@ func TestSgFromTable(t *testing.T) {
 	if _, errs, code := runCmd(t, "solve", "kayles", "-o", path); code != 0 {
 		t.Fatalf("solve: %s", errs)
 	}
-	for _, args := range [][]string{{"--upto", "90"}, {"--heaps", "9,10,14"}, {"--csv", "--upto", "20"}} {
+	for _, args := range [][]string{{"--upto", "90"}, {"--heaps", "9,10,14"}, {"--csv", "-", "--upto", "20"}} {
 		want, _, _ := runCmd(t, append([]string{"sg", "kayles"}, args...)...)
 		got, errs, code := runCmd(t, append([]string{"sg", path}, args...)...)
 		if code != 0 || got != want {

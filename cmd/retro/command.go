@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -54,9 +55,32 @@ func dispatch(ctx context.Context, e *env, args []string) error {
 			printCommandHelp(e.stdout, c)
 			return nil
 		}
-		return &usageError{cmd: c, err: err}
+		return &usageError{cmd: c, err: flagError(fs, err)}
 	}
 	return runFn(ctx, e, fs.Args())
+}
+
+// flagError adds to an error of the command line's flags the flag an
+// unknown one was meant to be, and, for a negative number taken for a
+// flag (show GAME -3), the -- that ends the flags.
+func flagError(fs *pflag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		var names []string
+		fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+		if near := rules.Suggest(name, names); near != "" {
+			return fmt.Errorf("%w (did you mean --%s?)", err, near)
+		}
+		return err
+	}
+	if rest, ok := strings.CutPrefix(msg, "unknown shorthand flag: '"); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		arg := "-" + rest[:1]
+		if i := strings.LastIndex(rest, " in "); i >= 0 {
+			arg = rest[i+len(" in "):]
+		}
+		return fmt.Errorf("%w: a negative number is read as a flag; put -- before it (retro %s ... -- %s)", err, fs.Name(), arg)
+	}
+	return err
 }
 
 // lookupCommand finds a command by name; an unknown name gets the nearest

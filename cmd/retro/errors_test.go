@@ -23,6 +23,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"show", "multiplication-game", "1"}, 1, "--param"},
 		{[]string{"show", "ege-2027-demo", "17,abc"}, 2, `"abc" is not an integer`},
 		{[]string{"show", "ege-2027-demo", "17,99999999999999999999"}, 2, "overflows int64"},
+		// the flag, the game and the -- a slip was meant to be
+		{[]string{"ege", "ege-2027-demo", "--lnag", "ru"}, 2, "unknown flag: --lnag (did you mean --lang?)"},
+		{[]string{"ege", "ege-2027-dem"}, 1, `no game file or built-in game named "ege-2027-dem" (did you mean "ege-2027-demo"?)`},
+		{[]string{"show", "ege-2027-demo", "-35"}, 2, "a negative number is read as a flag; put -- before it (retro show ... -- -35)"},
 	}
 	for _, c := range cases {
 		_, errs, code := runCmd(t, c.args...)

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
 )
 
 // writeAtomic writes a file whole or not at all. A regular file (or a name
@@ -37,6 +40,53 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 		}
 		return bw.Flush()
 	})
+}
+
+// outputFiles are the files of a command that writes a table as CSV
+// (--csv FILE, "-" for standard output) and as Parquet (--parquet FILE).
+type outputFiles struct {
+	csv, parquet string
+}
+
+// add sets the flags: --csv, and --parquet where parquet says the
+// command can write one.
+func (o *outputFiles) add(fs *pflag.FlagSet, csvUsage string, parquet bool) {
+	fs.StringVar(&o.csv, "csv", "", csvUsage)
+	if parquet {
+		fs.StringVar(&o.parquet, "parquet", "", "write the rows as Parquet to this file")
+	}
+}
+
+// check refuses a file that is one of the inputs, or that looks like a
+// flag taken for a file name (--csv --upto 3).
+func (o *outputFiles) check(inputs ...string) error {
+	for _, f := range []struct{ flag, path string }{{"--csv", o.csv}, {"--parquet", o.parquet}} {
+		if strings.HasPrefix(f.path, "-") && f.path != "-" {
+			return &usageError{err: fmt.Errorf("%s %s: %s takes a file name (- for standard output)", f.flag, f.path, f.flag)}
+		}
+		if err := checkNotInput(f.flag, f.path, inputs...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes the Parquet file, when one is asked for, and the CSV: to
+// its file, or to standard output when it is "-", or when no file at all
+// is asked for. Each file is written whole or not at all (writeAtomic).
+func (o *outputFiles) write(ctx context.Context, e *env, csv, parquet func(w io.Writer) error) error {
+	if o.parquet != "" {
+		if err := writeAtomic(ctx, o.parquet, parquet); err != nil {
+			return err
+		}
+		if o.csv == "" {
+			return nil
+		}
+	}
+	if o.csv == "" || o.csv == "-" {
+		return csv(e.stdout)
+	}
+	return writeAtomic(ctx, o.csv, csv)
 }
 
 // writeAtomicAt is writeAtomic for a writer that places what it writes
@@ -202,18 +252,26 @@ func tempPattern(base string) string {
 }
 
 // removeStaleTemps removes the temporary files of earlier writes to base
-// whose process is gone (killed before it could remove them).
+// whose process is gone (killed before it could remove them), and those
+// named as earlier versions of retro named them, .NAME.tmpNNNN without a
+// process id, once they have not been written to for staleAfter.
 func removeStaleTemps(dir, base string) {
-	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*-*"))
+	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*"))
 	prefix := "." + base + ".tmp"
 	for _, name := range names {
 		rest, ok := strings.CutPrefix(filepath.Base(name), prefix)
-		if !ok {
+		if !ok || rest == "" {
 			continue
 		}
 		pidText, _, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || pid == os.Getpid() {
+		switch {
+		case !ok && err == nil: // the old name: no process to ask
+			if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() && time.Since(st.ModTime()) > staleAfter {
+				os.Remove(name)
+			}
+			continue
+		case !ok || err != nil || pid <= 0 || pid == os.Getpid():
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
@@ -221,6 +279,11 @@ func removeStaleTemps(dir, base string) {
 		}
 	}
 }
+
+// staleAfter is how long a temporary file of the old name must have lain
+// untouched to be taken for one its process left: a write under way
+// touches its file far more often.
+const staleAfter = time.Hour
 
 // globEscape quotes the pattern characters of a file name.
 func globEscape(s string) string {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -14,7 +15,6 @@ import (
 )
 
 func main() {
-	ctx, stop := onSignals(context.Background())
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, tty: isTerminal(os.Stderr), ttyOut: isTerminal(os.Stdout), logEvery: logEvery}
 	e.noColor, e.dumb = colorEnv(os.Getenv)
 	e.lang = langEnv(os.Getenv)
@@ -23,6 +23,7 @@ func main() {
 		// (a rank that fails alone says so as it ends the job).
 		e.stderr = io.Discard
 	}
+	ctx, stop := onSignals(context.Background(), e.stderr)
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)
@@ -33,6 +34,39 @@ type signalError struct{ sig syscall.Signal }
 
 func (s *signalError) Error() string { return "interrupted by " + s.sig.String() }
 
+// sayInterrupted says that a signal stopped the command, as the command
+// stops (said records it, under saying).
+func sayInterrupted(w io.Writer, sig syscall.Signal) {
+	saying.Lock()
+	defer saying.Unlock()
+	fmt.Fprintln(w, interruptedLine(sig))
+	said = true
+}
+
+func interruptedLine(sig syscall.Signal) string {
+	if sig == syscall.SIGINT {
+		return "retro: interrupted"
+	}
+	return fmt.Sprintf("retro: interrupted (%v)", sig)
+}
+
+// exitInterrupted ends the process that a signal stopped, when the
+// command has not stopped by itself: it says so, unless the command has
+// just done so, removes the temporary files and exits with 128 + sig.
+func exitInterrupted(w io.Writer, sig syscall.Signal) {
+	saying.Lock() // held to the end: the command says nothing more
+	if !said {
+		fmt.Fprintln(w, interruptedLine(sig))
+	}
+	removeTemps()
+	os.Exit(128 + int(sig))
+}
+
+var (
+	saying sync.Mutex
+	said   bool
+)
+
 // signalGrace is how long a command has to stop by itself after a signal
 // before its temporary files are removed and the process ends.
 const signalGrace = 3 * time.Second
@@ -40,8 +74,9 @@ const signalGrace = 3 * time.Second
 // onSignals returns a context cancelled by SIGINT, SIGTERM or SIGHUP
 // (stopSignals), with a *signalError as its cause. A command that has not stopped
 // signalGrace after the signal, or a second signal, ends the process
-// (its temporary files removed) with status 128 + the signal.
-func onSignals(parent context.Context) (context.Context, func()) {
+// (its temporary files removed) with status 128 + the signal, saying
+// so on stderr.
+func onSignals(parent context.Context, stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 2)
 	for _, sig := range stopSignals {
@@ -71,8 +106,7 @@ func onSignals(parent context.Context) (context.Context, func()) {
 		case <-done:
 			return
 		}
-		removeTemps()
-		os.Exit(128 + int(sig))
+		exitInterrupted(stderr, sig)
 	}()
 	return ctx, func() {
 		signal.Stop(ch)
@@ -88,11 +122,7 @@ func run(ctx context.Context, e *env, args []string) int {
 	err := dispatch(ctx, e, args)
 	var sig *signalError
 	if errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &sig) {
-		if sig.sig == syscall.SIGINT {
-			fmt.Fprintln(e.stderr, "retro: interrupted")
-		} else {
-			fmt.Fprintf(e.stderr, "retro: interrupted (%v)\n", sig.sig)
-		}
+		sayInterrupted(e.stderr, sig.sig)
 		return 128 + int(sig.sig)
 	}
 	return report(e.stderr, err)

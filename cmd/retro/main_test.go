@@ -116,13 +116,7 @@ func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves a game of a million positions")
 	}
-	dir := t.TempDir()
-	game := filepath.Join(dir, "sq.toml")
-	os.WriteFile(game, []byte("name = \"sq\"\npiles = [\"a\", \"b\"]\nmoves = [\"each -1\", \"each -2\"]\nwinner = \"mover\"\n[bounds]\na = \"0..1000\"\nb = \"0..1000\"\n"), 0o644)
-	table := filepath.Join(dir, "sq.rtb")
-	if _, errs, code := runCmd(t, "solve", game, "-o", table); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	dir, game, table := squareTable(t)
 	output := filepath.Join(dir, "out.csv")
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGKILL} {
 		cmd := retroProcess(t, "export", table, "--csv", output)
@@ -151,9 +145,15 @@ func TestSignals(t *testing.T) {
 			t.Errorf("%v: wrote %s", sig, output)
 		}
 	}
-	// The next write removes what kill -9 left, and writes the file.
+	// The next write removes what kill -9 left, and writes the file; of
+	// two files of the old name, it removes the one untouched for hours.
 	live := filepath.Join(dir, ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1") // a live process's: kept
 	os.WriteFile(live, nil, 0o644)
+	oldStale, oldFresh := filepath.Join(dir, ".out.csv.tmp1234567"), filepath.Join(dir, ".out.csv.tmp0654321")
+	os.WriteFile(oldStale, nil, 0o644)
+	os.WriteFile(oldFresh, nil, 0o644)
+	hoursAgo := time.Now().Add(-3 * time.Hour)
+	os.Chtimes(oldStale, hoursAgo, hoursAgo)
 	if _, errs, code := runCmd(t, "export", game, "--csv", output, "--layer", "1"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -162,8 +162,61 @@ func TestSignals(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != ".out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
+	if strings.Join(names, " ") != ".out.csv.tmp0654321 .out.csv.tmp"+strconv.Itoa(os.Getppid())+"-1 out.csv sq.rtb sq.toml" {
 		t.Errorf("files after the next write: %v", names)
+	}
+}
+
+// squareTable writes, in a folder of its own, a game of a million
+// positions (sq.toml) and its table (sq.rtb).
+func squareTable(t *testing.T) (dir, game, table string) {
+	t.Helper()
+	dir = t.TempDir()
+	game = filepath.Join(dir, "sq.toml")
+	os.WriteFile(game, []byte("name = \"sq\"\npiles = [\"a\", \"b\"]\nmoves = [\"each -1\", \"each -2\"]\nwinner = \"mover\"\n[bounds]\na = \"0..1000\"\nb = \"0..1000\"\n"), 0o644)
+	table = filepath.Join(dir, "sq.rtb")
+	if _, errs, code := runCmd(t, "solve", game, "-o", table); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	return dir, game, table
+}
+
+// TestSignalsStopPromptly: export --parquet stopped during its write,
+// and sg during its table, say interrupted and exit 128 + the signal well
+// within the grace a command has before the process is ended
+// (signalGrace): they took 1.5-3.2 s, the Parquet export saying nothing.
+func TestSignalsStopPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a game of a million positions")
+	}
+	dir, _, table := squareTable(t)
+	for _, c := range []struct {
+		args []string
+		sig  syscall.Signal
+		wait func(*exec.Cmd) bool // until the command is under way
+	}{
+		{[]string{"export", table, "--parquet", filepath.Join(dir, "sq.parquet")}, syscall.SIGINT,
+			func(*exec.Cmd) bool { return waitTemp(t, dir, "sq.parquet") != "" }},
+		{[]string{"sg", "kayles", "--method", "naive", "--upto", "1000000"}, syscall.SIGTERM,
+			func(*exec.Cmd) bool { time.Sleep(500 * time.Millisecond); return true }},
+	} {
+		cmd := retroProcess(t, c.args...)
+		if !c.wait(cmd) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("%v: never under way", c.args)
+		}
+		sent := time.Now()
+		cmd.Process.Signal(c.sig)
+		cmd.Wait()
+		took := time.Since(sent)
+		errs := cmd.Stderr.(*bytes.Buffer).String()
+		if code := cmd.ProcessState.ExitCode(); code != 128+int(c.sig) || !strings.Contains(errs, "retro: interrupted") {
+			t.Errorf("%v: exit %d: %q", c.args, code, errs)
+		}
+		if took > signalGrace/2 {
+			t.Errorf("%v: stopped %v after %v", c.args, took, c.sig)
+		}
 	}
 }
 

@@ -453,3 +453,53 @@ func (rs *Reasoner) endWhy(m *rules.Machine, piles []int64) string {
 	sym := map[string]string{">=": "≥", "<=": "≤", "==": "=", "!=": "≠", ">": ">", "<": "<"}[op]
 	return fmt.Sprintf("%d %s %d", l, sym, r)
 }
+
+// The words of an answer line.
+var (
+	txtNone      = Text{"none", "нет таких значений"}
+	txtYes       = Text{"yes", "да"}
+	txtNo        = Text{"no", "нет"}
+	txtOfQualify = Text{"%s (%d of the %d values that qualify: %s)", "%s (%d из %d подходящих значений: %s)"}
+	txtAndMore   = Text{"%s and %d more", "%s и ещё %d"}
+)
+
+// shownQualifying is how many of the values that qualify an answer line
+// lists.
+const shownQualifying = 20
+
+// Answer is the answer line of a in the language: Answer.Text, with
+// "none", "yes" and "no" in its words; where the aggregate picked several
+// values of more that qualify (the two least of seven, for task 20), it
+// says how many qualify and which (the first 20).
+func (l Lang) Answer(a *Answer) string {
+	if a.Aggregate.Numeric() {
+		return a.Text()
+	}
+	if len(a.Names) == 0 {
+		if len(a.Values) > 0 {
+			return l.Say(txtYes)
+		}
+		return l.Say(txtNo)
+	}
+	if len(a.Values) == 0 {
+		return l.Say(txtNone)
+	}
+	var hold []string
+	n := 0
+	for _, c := range a.Cells {
+		if c.Holds != Yes {
+			continue
+		}
+		if n++; n <= shownQualifying {
+			hold = append(hold, FormatTuple(c.Params))
+		}
+	}
+	if len(a.Values) < 2 || n <= len(a.Values) {
+		return a.Text()
+	}
+	list := strings.Join(hold, " ")
+	if n > shownQualifying {
+		list = l.Say(txtAndMore, list, n-shownQualifying)
+	}
+	return l.Say(txtOfQualify, a.Text(), len(a.Values), n, list)
+}

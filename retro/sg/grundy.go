@@ -149,14 +149,14 @@ func grundyScan(ctx context.Context, m HeapMover, upto int, progress func(done, 
 	}
 	r := &grundyRun{m: m, upto: upto, vals: make([]uint32, upto+1), state: make([]uint8, upto+1)}
 	r.code.start()
+	w := workCheck{ctx: ctx}
 	for n := 0; n <= upto; n++ {
-		if n&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if progress != nil && n > 0 {
-				progress(n, -1)
-			}
+		if err := w.add(1 + r.options); err != nil {
+			return nil, err
+		}
+		r.options = 0
+		if n&4095 == 0 && progress != nil && n > 0 {
+			progress(n, -1)
 		}
 		if _, err := r.value(int64(n), 0); err != nil {
 			return nil, err
@@ -185,6 +185,9 @@ type grundyRun struct {
 	vals1 [][]uint32           // per recursion depth: the options' values
 	seen  mexSet
 	code  codeReader
+	// options is the count of options looked at since the scan last
+	// counted its work
+	options int64
 }
 
 func (r *grundyRun) value(n int64, depth int) (uint32, error) {
@@ -224,6 +227,7 @@ func (r *grundyRun) value(n int64, depth int) (uint32, error) {
 		r.vals1 = append(r.vals1, nil)
 	}
 	vs := r.vals1[depth][:0]
+	r.options += int64(o.Len())
 	for k := 0; k < o.Len(); k++ {
 		var x uint32
 		for _, h := range o.Option(k) {

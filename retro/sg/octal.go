@@ -246,11 +246,10 @@ func octalNaive[T value](ctx context.Context, c *octalCode, upto int) (g []T, ok
 	var seen stampSet
 	seen.reset(1 << 8)
 	top := 0 // the values are below 1<<top... rounded up to 8 bits
+	w := workCheck{ctx: ctx}
 	for n := 1; n <= upto; n++ {
-		if n&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, false, err
-			}
+		if err := w.add(int64(1 + n/2*len(c.split))); err != nil {
+			return nil, false, err
 		}
 		seen.clear()
 		markSingles(c, &seen, g, n)

@@ -181,6 +181,26 @@ func (s *splitRun[T]) info() *SparseInfo {
 	return in
 }
 
+// workCheck asks a context every checkWork steps of work (options looked
+// at), so that a table whose heaps take ever more options still stops
+// within moments of its context.
+type workCheck struct {
+	ctx  context.Context
+	work int64
+}
+
+// checkWork is the work between two questions of a workCheck.
+const checkWork = 1 << 20
+
+// add counts n steps, and returns the context's error when it is due.
+func (w *workCheck) add(n int64) error {
+	if w.work += n; w.work < checkWork {
+		return nil
+	}
+	w.work = 0
+	return w.ctx.Err()
+}
+
 // tick checks the context, and reports progress, every progressEvery
 // heaps.
 func tick(ctx context.Context, n int, prog func(done, sparse int), sparse int) error {

@@ -256,7 +256,7 @@ func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &req) {
 		return
 	}
-	resp, err := s.query(req)
+	resp, err := s.query(r.Context(), req)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -299,12 +299,12 @@ func (s *server) ask(req queryRequest) (query.Ask, *Task, error) {
 	return query.Ask{Question: q, Aggregate: agg}, nil, nil
 }
 
-func (s *server) query(req queryRequest) (*QueryResponse, error) {
+func (s *server) query(rctx context.Context, req queryRequest) (*QueryResponse, error) {
 	ask, task, err := s.ask(req)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := s.solveContext()
+	ctx, cancel := s.solveContext(rctx)
 	defer cancel()
 	width := int64(positions.DefaultOpenWidth)
 	e, err := s.solved(ctx, req.Game, width)
@@ -395,7 +395,7 @@ func (s *server) handleTree(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &req) {
 		return
 	}
-	resp, err := s.tree(req)
+	resp, err := s.tree(r.Context(), req)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -403,11 +403,11 @@ func (s *server) handleTree(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *server) tree(req positionRequest) (*treeResponse, error) {
+func (s *server) tree(rctx context.Context, req positionRequest) (*treeResponse, error) {
 	if req.Depth < 0 || req.Depth > 1000 {
 		return nil, badRequest("depth %d: want 0 (to the ends) to 1000", req.Depth)
 	}
-	ctx, cancel := s.solveContext()
+	ctx, cancel := s.solveContext(rctx)
 	defer cancel()
 	e, r, i, err := s.locate(ctx, req)
 	if err != nil {
@@ -437,7 +437,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &req) {
 		return
 	}
-	ctx, cancel := s.solveContext()
+	ctx, cancel := s.solveContext(r.Context())
 	defer cancel()
 	_, res, i, err := s.locate(ctx, req)
 	if err != nil {

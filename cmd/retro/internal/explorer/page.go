@@ -49,7 +49,7 @@ func WriteSite(dir string, wasm, wasmExec []byte) (int, error) {
 	if err := write("index.html", page); err != nil {
 		return 0, fmt.Errorf("site: %w", err)
 	}
-	for _, name := range []string{"i18n.js", "app.js", "style.css"} {
+	for _, name := range []string{"i18n.js", "app.js", "style.css", "favicon.svg"} {
 		data, err := fs.ReadFile(webFS, "web/"+name)
 		if err == nil {
 			err = write(name, data)

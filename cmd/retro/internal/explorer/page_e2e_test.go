@@ -530,6 +530,18 @@ func explorerScenarios(t *testing.T, b *browser) {
 				t.Errorf("%s: the Python program prints\n%s\nretro ege --plain:\n%s", game, got, want)
 			}
 		}
+		// A game the functions cannot say: the refusal names what it has,
+		// and goes when the game is edited.
+		b.click(`button[data-id="lebedev-operations"]`)
+		b.wait("the game in the constructor", `state.formText === state.game.text && state.game.id === "lebedev-operations"`)
+		b.click(`#copy-python`)
+		if got := eval[string](b, `document.getElementById('copied').textContent`); !strings.Contains(got, "(allow)") {
+			t.Errorf("the refusal of copy as Python: %q", got)
+		}
+		eval[bool](b, `(e => (e.value += '\n', e.dispatchEvent(new Event('input')), true))(document.getElementById('source'))`)
+		if got := eval[string](b, `document.getElementById('copied').textContent`); got != "" {
+			t.Errorf("after an edit, the page still says %q", got)
+		}
 		b.checkErrors()
 	})
 
@@ -669,7 +681,7 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(testOptions().maxInstances) {
 			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
 			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-			_, native := newServer(context.Background(), testOptions()).query(queryRequest{Game: text, Task: "19"})
+			_, native := newServer(context.Background(), testOptions()).query(context.Background(), queryRequest{Game: text, Task: "19"})
 			if err != nil || native == nil || got != native.Error() {
 				t.Errorf("%s: the static engine says %q (%v), the server %v", name, got, err, native)
 			}

@@ -63,7 +63,7 @@ type server struct {
 	// addressed to localhost or an IP address (not a name that a foreign
 	// page could point at this machine: DNS rebinding).
 	localOnly bool
-	base      context.Context // solves outlive a request that gave up, not the server
+	base      context.Context // solves end with it
 	sem       chan struct{}   // a slot per concurrent solve
 	// progress, when set, hears how far a solve has got: the stage
 	// ("positions", "moves", "edges", "layers") and its count.
@@ -77,6 +77,8 @@ type server struct {
 
 // cacheEntry is one game solved with one width of its open ranges. ready
 // is closed once game, results or err are set; they do not change after.
+// The solve runs on its own, for the requests that wait for it (waiters,
+// under the server's mu): when the last of them has gone, it is cancelled.
 type cacheEntry struct {
 	key     string
 	ready   chan struct{}
@@ -84,6 +86,8 @@ type cacheEntry struct {
 	results []*retro.Result
 	size    int
 	err     error
+	waiters int
+	cancel  context.CancelFunc
 }
 
 func newServer(base context.Context, opt Options) *server {
@@ -100,6 +104,11 @@ func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
 	mux.Handle("GET /", staticFiles(http.FileServerFS(static)))
+	// The page names its icon, favicon.svg; a browser that asks for the
+	// customary name anyway gets it there too.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "favicon.svg")
+	})
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/tasks", s.handleTasks)
 	mux.HandleFunc("POST /api/check", s.handleCheck)
@@ -217,41 +226,75 @@ func gameError(err error) *apiError {
 
 // solved returns a game's results with its open start ranges taking width
 // values: from the cache, or solved now (once, however many requests ask
-// for it at the same time).
+// for it at the same time). It waits while ctx lasts; a solve that every
+// request waiting for it has given up is cancelled, so that it frees its
+// slot and its memory.
 func (s *server) solved(ctx context.Context, text string, width int64) (*cacheEntry, error) {
 	sum := sha256.Sum256([]byte(text))
 	key := fmt.Sprintf("%s/%d", hex.EncodeToString(sum[:]), width)
 	s.mu.Lock()
+	var e *cacheEntry
 	if el, ok := s.cache[key]; ok {
 		s.lru.MoveToFront(el)
-		e := el.Value.(*cacheEntry)
-		s.mu.Unlock()
-		select {
-		case <-e.ready:
-			return e, e.err
-		case <-ctx.Done():
-			return nil, timeoutError(ctx.Err(), s.opt.Timeout)
-		}
+		e = el.Value.(*cacheEntry)
+	} else {
+		e = &cacheEntry{key: key, ready: make(chan struct{})}
+		s.cache[key] = s.lru.PushFront(e)
+		var solveCtx context.Context
+		solveCtx, e.cancel = context.WithTimeout(s.base, s.opt.Timeout)
+		go s.fill(solveCtx, e, text, width)
 	}
-	e := &cacheEntry{key: key, ready: make(chan struct{})}
-	s.cache[key] = s.lru.PushFront(e)
+	e.waiters++
 	s.mu.Unlock()
-
-	e.game, e.results, e.size, e.err = s.solve(ctx, text, width)
-	close(e.ready)
+	select {
+	case <-e.ready:
+	case <-ctx.Done():
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e.err != nil {
-		// Errors are not kept: a timeout may pass on a quieter server.
-		if el, ok := s.cache[key]; ok && el.Value == e {
-			s.lru.Remove(el)
-			delete(s.cache, key)
-		}
-		return nil, e.err
+	if e.waiters--; e.waiters == 0 && !isClosed(e.ready) {
+		e.cancel() // nobody waits for it: a later request starts afresh
+		s.drop(e)
 	}
-	s.held += e.size
-	s.evict()
-	return e, nil
+	if !isClosed(e.ready) {
+		return nil, timeoutError(ctx.Err(), s.opt.Timeout)
+	}
+	return e, e.err
+}
+
+// fill solves the game of entry e and keeps it in the cache, or drops it
+// on an error: a timeout may pass on a quieter server.
+func (s *server) fill(ctx context.Context, e *cacheEntry, text string, width int64) {
+	e.game, e.results, e.size, e.err = s.solve(ctx, text, width)
+	e.cancel()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(e.ready)
+	if e.err != nil {
+		s.drop(e)
+		return
+	}
+	if el, ok := s.cache[e.key]; ok && el.Value == e {
+		s.held += e.size
+		s.evict()
+	}
+}
+
+// drop takes entry e out of the cache, if it is still there.
+func (s *server) drop(e *cacheEntry) {
+	if el, ok := s.cache[e.key]; ok && el.Value == e {
+		s.lru.Remove(el)
+		delete(s.cache, e.key)
+	}
+}
+
+func isClosed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // evict drops the least recently used finished games beyond the budget,
@@ -391,9 +434,8 @@ func timeoutError(err error, limit time.Duration) error {
 		msg: fmt.Sprintf("refused: solving took more than %s, the limit of this server (retro serve --timeout)", limit)}
 }
 
-// solveContext bounds one request's solving in time. It is not the
-// request's own context: a solve others wait for is not dropped when its
-// first asker goes away, but it ends with the server or its deadline.
-func (s *server) solveContext() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(s.base, s.opt.Timeout)
+// solveContext bounds one request's solving in time: it ends with the
+// request or at the server's time limit, whichever comes first.
+func (s *server) solveContext(req context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(req, s.opt.Timeout)
 }

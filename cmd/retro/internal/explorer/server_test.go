@@ -90,7 +90,8 @@ func builtinText(t *testing.T, name string) string {
 
 func TestServeStatic(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
-	for path, want := range map[string]string{"/": "<title>retro", "/app.js": "use strict", "/style.css": "--w:"} {
+	for path, want := range map[string]string{"/": "<title>retro", "/app.js": "use strict", "/style.css": "--w:",
+		"/favicon.svg": "<svg", "/favicon.ico": "<svg"} {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -295,7 +296,7 @@ func TestServeFanOut(t *testing.T) {
 	// once hold both slots until their deadline, then a game is solved.
 	opt = testOptions()
 	opt.Timeout = 300 * time.Millisecond
-	_, ts = newTestServer(t, opt)
+	s, ts := newTestServer(t, opt)
 	var wg sync.WaitGroup
 	for _, g := range []string{fan, mod} {
 		wg.Add(1)
@@ -313,6 +314,13 @@ func TestServeFanOut(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// The requests have answered by their limit; their solves, cancelled
+	// then, free their slots within moments.
+	for gaveUp := time.Now(); len(s.sem) > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Since(gaveUp) > 10*time.Second {
+			t.Fatalf("%d solving slots still held 10 s after their requests answered", len(s.sem))
+		}
+	}
 	small := "piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 2\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..20\"\n"
 	var q QueryResponse
 	if st := post(t, ts, "/api/query", map[string]any{"game": small, "question": "win"}, &q); st != 200 {
@@ -336,4 +344,53 @@ func TestServeBadPaths(t *testing.T) {
 			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
 		}
 	}
+}
+
+// A solve of the compiled path (3 000 moves a position, 1.9 million
+// positions) ends with the requests that wait for it: a request given up
+// by its client frees the solving slot within moments, not at the
+// server's limit (it held one for over 300 s), and a request answers by
+// its limit.
+func TestServeSolveEndsWithRequest(t *testing.T) {
+	big := "piles = [\"x\"]\nmoves = [\"x + k for k in 1..3000\"]\nend = \"x >= 1900000\"\n[start]\nx = 1\n"
+	opt := testOptions()
+	opt.MaxPositions = 40_000_000 // a move cap of 7.7·10^9: not what stops it
+	s, ts := newTestServer(t, opt)
+	raw, err := json.Marshal(map[string]any{"game": big, "position": "1", "depth": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tree", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the tree of a game of minutes answered %s in 0.3 s", resp.Status)
+	}
+	gaveUp := time.Now()
+	for len(s.sem) > 0 || s.cacheLen() > 0 {
+		if time.Since(gaveUp) > 10*time.Second {
+			t.Fatalf("the solve still holds %d slots 10 s after its request was given up", len(s.sem))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The limit: the answer comes when it passes, whatever the solve does.
+	opt.Timeout = time.Second
+	_, ts = newTestServer(t, opt)
+	began := time.Now()
+	wantError(t, ts, "/api/tree", map[string]any{"game": big, "position": "1", "depth": 1}, 503, "timeout")
+	if d := time.Since(began); d > 3*opt.Timeout {
+		t.Errorf("answered after %v, the limit %v", d, opt.Timeout)
+	}
+}
+
+// cacheLen is the number of games cached or being solved.
+func (s *server) cacheLen() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.cache)
 }

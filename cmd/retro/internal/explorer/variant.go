@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -36,7 +37,7 @@ func (s *server) handleVariant(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &req) {
 		return
 	}
-	resp, err := s.variant(req)
+	resp, err := s.variant(r.Context(), req)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -44,12 +45,12 @@ func (s *server) handleVariant(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *server) variant(req variantRequest) (*VariantResponse, error) {
+func (s *server) variant(rctx context.Context, req variantRequest) (*VariantResponse, error) {
 	g, err := s.parseGame(req.Game)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := s.solveContext()
+	ctx, cancel := s.solveContext(rctx) // ends with the request
 	defer cancel()
 	if err := s.acquire(ctx); err != nil {
 		return nil, err

@@ -401,6 +401,7 @@ function readForm() {
 }
 
 function formChanged() {
+  $('copied').replaceChildren(); // said of the game before the edit
   readForm();
   showConditional();
   $('source').value = formToToml(form);
@@ -623,6 +624,7 @@ async function runQuery(newGame) {
     if (seq !== querySeq) return;
     state.query = null;
     $('meaning').textContent = '';
+    $('reason').textContent = ''; // the reason of an earlier answer
     $('ribbon').replaceChildren();
     const box = $('answer');
     if (e.code === 'question' && e.errors) {
@@ -1168,17 +1170,20 @@ function pythonExpr(expr, piles) {
 
 // pythonProgram writes the game of the constructor's fields as the exam's
 // solution by hand: moves and over, then win and lose, and the answers of
-// tasks 19–21 as retro ege --plain prints them. null when the game is not
-// one these functions can say: moves the fields cannot say, a restriction,
-// Lebedev's count, or a winner other than the last mover.
+// tasks 19–21 as retro ege --plain prints them: {prog}, or {why} when the
+// game is not one these functions can say, why not: moves the fields
+// cannot say, a restriction, Lebedev's count, a winner other than the
+// last mover, an end or starts beyond numbers and operators.
 function pythonProgram(f) {
   const piles = f.piles;
-  if (f.allow !== '' || f.count !== 'exam' || f.winner !== 'mover') return null;
+  if (f.allow !== '') return {why: t('a move restriction (allow)')};
+  if (f.count !== 'exam') return {why: t('Lebedev\'s count of moves (count = "lebedev")')};
+  if (f.winner !== 'mover') return {why: t('a winner other than the player who made the last move')};
   const end = f.endKind === 'total' ? piles.join(' + ') + ' ' + f.endOp + ' ' + (+f.endN) : pythonExpr(f.endExpr, piles);
-  if (!end) return null;
+  if (!end) return {why: t('an end condition with more than the piles, numbers and operators')};
   const moves = [];
   for (const m of f.moves) {
-    if (m.op === 'expr' || !/^\d+$/.test(String(m.k).trim())) return null;
+    if (m.op === 'expr' || !/^\d+$/.test(String(m.k).trim())) return {why: t('a move given by an expression, not an operation and a number')};
     for (const p of piles) {
       if (m.pile !== 'each' && m.pile !== p) continue;
       moves.push('(' + piles.map((q) => (q === p ? q + ' ' + m.op + ' ' + (+m.k) : q)).join(', ') + (piles.length === 1 ? ',)' : ')'));
@@ -1186,12 +1191,14 @@ function pythonProgram(f) {
   }
   const param = f.param || 'S';
   const starts = f.start.map((v) => String(v).trim());
-  if (!starts.every((v) => v === param || /^-?\d+$/.test(v)) || !starts.includes(param)) return null;
+  if (!starts.every((v) => v === param || /^-?\d+$/.test(v)) || !starts.includes(param)) {
+    return {why: t('a start other than numbers and the parameter {0}', param)};
+  }
   const lo = +f.lo, open = String(f.hi === null ? '' : f.hi).trim() === '';
   const hi = open ? lo + 9999 : +f.hi;
   const args = piles.join(', ');
   const at = '(' + starts.map((v) => (v === param ? 's' : v)).join(', ') + (piles.length === 1 ? ',)' : ')');
-  return [
+  return {prog: [
     '# ' + String(f.name || 'game').replace(/\n/g, ' '),
     '# The exam\'s solution by hand, written by the retro explorer: Petya moves',
     '# first, Vanya second; a move that ends the game wins it.',
@@ -1231,17 +1238,19 @@ function pythonProgram(f) {
     'print("20:", show([s for s in starts if win(at(s), 2) and not win(at(s), 1)][:2]))',
     'print("21:", show([s for s in starts if lose(at(s), 2) and not lose(at(s), 1)][:1]))',
     '',
-  ].join('\n');
+  ].join('\n')};
 }
 
 function copyPython() {
   const fits = state.game && state.formText === state.game.text;
-  const prog = fits ? pythonProgram(form) : null;
-  if (!prog) {
-    $('copied').replaceChildren(el('p', {class: 'error'}, t('The constructor\'s fields cannot be written as Python; only the constructor\'s own moves, end and winner can.')));
+  const py = fits ? pythonProgram(form) : {};
+  if (!py.prog) {
+    const why = fits ? t('This game cannot be written as Python: it has {0}.', py.why) :
+      t('This game cannot be written as Python: its file says more than the constructor\'s fields do.');
+    $('copied').replaceChildren(el('p', {class: 'error'}, why));
     return;
   }
-  copyText(prog, t('Copied: the game as a Python program.'));
+  copyText(py.prog, t('Copied: the game as a Python program.'));
 }
 
 // ---- wiring
@@ -1276,7 +1285,10 @@ function wire() {
     const rows = $('f-moves').querySelectorAll('.m-op');
     rows[rows.length - 1].focus();
   });
-  $('source').addEventListener('input', scheduleCheck);
+  $('source').addEventListener('input', () => {
+    $('copied').replaceChildren(); // said of the game before the edit
+    scheduleCheck();
+  });
   $('load-source').addEventListener('click', () => runCheck(true));
   $('copy-source').addEventListener('click', copySource);
   $('copy-python').addEventListener('click', copyPython);

@@ -213,7 +213,14 @@ const RU = /* BEGIN RU */ {
   "Copied: a link to this view.": "Скопировано: ссылка на этот вид.",
   "Copy it from here:": "Скопируйте отсюда:",
   "The Python program of this game": "Программа этой игры на Python",
-  "The constructor's fields cannot be written as Python; only the constructor's own moves, end and winner can.": "Эту игру нельзя записать на Python: можно только ходы, конец и победителя конструктора."
+  "This game cannot be written as Python: it has {0}.": "Эту игру нельзя записать на Python: в ней есть {0}.",
+  "a move restriction (allow)": "ограничение ходов (allow)",
+  "Lebedev's count of moves (count = \"lebedev\")": "счёт ходов по Лебедеву (count = \"lebedev\")",
+  "a winner other than the player who made the last move": "победитель — не тот, кто сделал последний ход",
+  "an end condition with more than the piles, numbers and operators": "условие конца не только из куч, чисел и операций",
+  "a move given by an expression, not an operation and a number": "ход, заданный выражением, а не операцией и числом",
+  "a start other than numbers and the parameter {0}": "старт не только из чисел и параметра {0}",
+  "This game cannot be written as Python: its file says more than the constructor's fields do.": "Эту игру нельзя записать на Python: в её файле больше, чем в полях конструктора."
 } /* END RU */;
 
 const LANGS = ['en', 'ru'];
