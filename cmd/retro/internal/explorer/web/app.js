@@ -195,9 +195,15 @@ function value(o, layer) { return (SHAPE[o] || '') + o + (layer === null || laye
 
 // spell says what an outcome and layer mean for the player to move.
 function spell(o, layer, who, other) {
-  if (o === 'W') return t('{0} wins, with at most {1} more move(s) of his', who, Math.max(1, Math.ceil(layer / 2)));
-  if (o === 'L') return layer === 0 ? t('{0} has lost', who) :
-    t('{0} wins, with at most {1} move(s) of his, whatever {2} does', other, layer / 2, who);
+  if (o === 'W') {
+    const n = Math.max(1, Math.ceil(layer / 2));
+    return n === 1 ? t('{0} wins, with at most one more move of his', who) : t('{0} wins, with at most {1} more moves of his', who, n);
+  }
+  if (o === 'L') {
+    if (layer === 0) return t('{0} has lost', who);
+    return layer === 2 ? t('{0} wins, with at most one move of his, whatever {2} does', other, 1, who) :
+      t('{0} wins, with at most {1} moves of his, whatever {2} does', other, layer / 2, who);
+  }
   if (o === 'D') return t('a draw: neither side can force a win');
   return t('beyond the horizon');
 }
@@ -563,7 +569,7 @@ async function choosePreset(p) {
 function renderTasks() {
   const box = $('tasks');
   const chosen = currentTask();
-  const choices = state.tasks.map((k) => ({key: k.key, title: t('Task {0}', taskText(k).title), sub: k.question, wording: taskText(k).wording}));
+  const choices = state.tasks.map((k) => ({key: k.key, title: taskLabel(k), sub: k.question, wording: taskText(k).wording}));
   choices.push({key: 'free', title: t('Your question'), sub: t('below'), wording: t('a question of your own')});
   box.replaceChildren(...choices.map((c, k) => el('label', {title: c.wording},
     el('input', {type: 'radio', name: 'task', value: c.key, checked: (chosen ? c.key === chosen : k === 0) ? true : undefined,
@@ -588,6 +594,13 @@ function currentTask() {
 
 // taskText is a task's title and wording in the page's language.
 function taskText(task) { return (task.lang && task.lang[LANG]) || task; }
+
+// taskLabel names a task on the page: "Task 20" for the exam's numbered
+// tasks, the task's own name ("Wins in one") for the others.
+function taskLabel(task) {
+  const title = taskText(task).title;
+  return /^\d/.test(title) ? t('Task {0}', title) : title.charAt(0).toUpperCase() + title.slice(1);
+}
 
 let querySeq = 0;
 
@@ -652,7 +665,7 @@ function renderRibbon(r, key) {
   const a = r.answer;
   const task = r.task;
   const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reason: ''};
-  $('meaning').textContent = (task ? t('Task {0}: {1}.', taskText(task).title, taskText(task).wording) + ' ' : '') +
+  $('meaning').textContent = (task ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' : '') +
     t('The question «{0}» means {1} at the start; {2}.', a.question, x.meaning, x.ranges);
   const cells = [];
   let group = null;
@@ -670,7 +683,7 @@ function renderRibbon(r, key) {
   if (a.number !== undefined && a.number !== null) text = a.aggregate + ' = ' + a.text;
   else if (!name) text = a.text;
   else text = a.values.length ? name + ' = ' + a.text : t('no value of {0} in the range', name);
-  $('answer').textContent = (task ? t('Task {0} — answer: ', taskText(task).title) : t('Answer: ')) + text;
+  $('answer').textContent = (task ? t('{0} — answer: ', taskLabel(task)) : t('Answer: ')) + text;
   $('answer').dataset.answer = a.text;
   $('reason').textContent = x.reason || '';
 }
