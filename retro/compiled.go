@@ -177,15 +177,7 @@ func (d *deadRows[V]) after(p []int64) {
 
 func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	c := s.c
-	sp := c.Space
-	_, size := sp.Box()
-	member := sp.Members()
-	vol := int64(c.Hist)
-	for _, z := range size {
-		vol *= z
-	}
-	rowCells := size[len(size)-1] * int64(c.Hist)
-	spans := spansOf(member, vol, rowCells)
+	spans, _, rowCells := boxRows(c)
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them (sweepSimple).
 	simple := c.Simple != nil && s.winConst
@@ -350,6 +342,16 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		return err
 	}
 	return s.check()
+}
+
+// boxRows lays the cells of c's box out by rows (cellSpans), and says how
+// many rows there are and how many cells a row has (each value of the
+// last pile with every history).
+func boxRows(c *positions.Compiled) (spans *cellSpans, rows, rowCells int64) {
+	_, size := c.Space.Box()
+	rowCells = size[len(size)-1] * int64(c.Hist)
+	rows = sizeRows(size, c.Hist, rowCells)
+	return spansOf(c.Space.Members(), rows*rowCells, rowCells), rows, rowCells
 }
 
 // sizeRows is the rows of a box: its cells over a row's.

@@ -80,16 +80,8 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options
 // serves the rows it holds to the peers after it, and makes its part.
 func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, error) {
 	c := s.c
-	sp := c.Space
-	_, size := sp.Box()
-	member := sp.Members()
-	vol := int64(c.Hist)
-	for _, z := range size {
-		vol *= z
-	}
-	rowCells := size[len(size)-1] * int64(c.Hist)
-	spans := spansOf(member, vol, rowCells)
-	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: vol / rowCells, cache: map[int64]span[V]{}}
+	spans, rows, rowCells := boxRows(c)
+	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: rows, cache: map[int64]span[V]{}}
 	t.cut = rowCuts(spans, t.rows, peers.Size())
 	base, top := spans.begin(t.cut[t.me]), spans.begin(t.cut[t.me+1])
 	store, err := values[V](s, top-base, int(top-base)) // as many positions at most as values
