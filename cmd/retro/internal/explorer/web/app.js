@@ -438,8 +438,11 @@ function scheduleCheck() {
 }
 
 // runCheck asks the server to parse the game file; fill loads the result
-// into the constructor.
+// into the constructor. It takes the place of a check scheduled by an
+// edit (it reads the text as it is now), which would otherwise come after
+// it and make a game loaded meanwhile wait for an answer it drops.
 async function runCheck(fill) {
+  clearTimeout(checkTimer);
   const text = $('source').value;
   const seq = ++checkSeq;
   $('check').dataset.state = 'checking';
