@@ -11,6 +11,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -21,6 +22,8 @@ type TreeOptions struct {
 	MarkBest bool
 	// Position writes a position; nil for positions.Format.
 	Position func(piles []int64, hist int) string
+	// Lang is the language of the words ("end", "repeats", "depth").
+	Lang query.Lang
 }
 
 func (opt TreeOptions) format(g *rules.Game, piles []int64, hist int) string {
@@ -30,18 +33,22 @@ func (opt TreeOptions) format(g *rules.Game, piles []int64, hist int) string {
 	return positions.Format(g, piles, hist)
 }
 
+// The words of a tree.
+var (
+	txtNodeEnd    = query.Text{En: ", end", Ru: ", конец"}
+	txtNodeRepeat = query.Text{En: ", repeats", Ru: ", повтор"}
+	txtDepth      = query.Text{En: "[depth %d] ", Ru: "[глубина %d] "}
+)
+
 // nodeValue is a node's outcome and layer, and what happened there: "W 3",
 // "L 0, end", "D, repeats", "W 5 …" (moves not shown).
-func nodeValue(n *retro.Node) string {
-	s := n.Outcome.String()
-	if n.Layer >= 0 {
-		s += fmt.Sprintf(" %d", n.Layer)
-	}
+func nodeValue(n *retro.Node, l query.Lang) string {
+	s := retro.Describe(n.Outcome, n.Layer)
 	switch {
 	case n.End:
-		s += ", end"
+		s += l.Say(txtNodeEnd)
 	case n.Repeat:
-		s += ", repeats"
+		s += l.Say(txtNodeRepeat)
 	case n.Cut:
 		s += " …"
 	}
@@ -64,7 +71,7 @@ const IndentCap = 32
 // writes as it goes.
 func WriteTree(w io.Writer, g *rules.Game, root *retro.Node, opt TreeOptions) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root))
+	fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root, opt.Lang))
 	t := &treeText{w: bw, g: g, opt: opt, branch: [2]string{"├─ ", "└─ "}, more: [2]string{"│  ", "   "}}
 	if t.widest(root, 3) > 80 {
 		t.branch, t.more = [2]string{"├ ", "└ "}, [2]string{"│ ", "  "}
@@ -82,7 +89,7 @@ type treeText struct {
 
 // line is a move's line without its branch.
 func (t *treeText) line(c *retro.Node) string {
-	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), t.opt.format(t.g, c.Piles, c.Hist), nodeValue(c))
+	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), t.opt.format(t.g, c.Piles, c.Hist), nodeValue(c, t.opt.Lang))
 	if t.opt.MarkBest && c.Best {
 		s += " *"
 	}
@@ -90,11 +97,11 @@ func (t *treeText) line(c *retro.Node) string {
 }
 
 // depthLabel starts the line of a node deeper than IndentCap.
-func depthLabel(depth int) string {
+func (t *treeText) depthLabel(depth int) string {
 	if depth <= IndentCap {
 		return ""
 	}
-	return fmt.Sprintf("[depth %d] ", depth)
+	return t.opt.Lang.Say(txtDepth, depth)
 }
 
 // treeFrame is a node being walked: the next of its children to visit.
@@ -132,7 +139,7 @@ func walk(root *retro.Node, visit, leave func(c *retro.Node, depth int, last boo
 func (t *treeText) widest(root *retro.Node, width int) int {
 	m := 0
 	walk(root, func(c *retro.Node, depth int, _ bool) {
-		m = max(m, min(depth, IndentCap)*width+utf8.RuneCountInString(depthLabel(depth)+t.line(c)))
+		m = max(m, min(depth, IndentCap)*width+utf8.RuneCountInString(t.depthLabel(depth)+t.line(c)))
 	}, nil)
 	return m
 }
@@ -148,7 +155,7 @@ func (t *treeText) children(root *retro.Node) {
 		for _, p := range prefix[:min(len(prefix), IndentCap-1)] {
 			t.w.WriteString(p)
 		}
-		t.w.WriteString(depthLabel(depth) + t.branch[last] + t.line(c) + "\n")
+		t.w.WriteString(t.depthLabel(depth) + t.branch[last] + t.line(c) + "\n")
 		prefix = append(prefix, t.more[last])
 	}, nil)
 }
@@ -157,7 +164,7 @@ func (t *treeText) children(root *retro.Node) {
 // node labelled with its position, outcome and layer (W green, L red, D and
 // ? grey; ends of the game as ellipses), an edge per move labelled with its
 // command, the optimal ones bold.
-func WriteTreeDot(w io.Writer, g *rules.Game, root *retro.Node) error {
+func WriteTreeDot(w io.Writer, g *rules.Game, root *retro.Node, l query.Lang) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "digraph strategy {\n\tlabel=%s;\n\tnode [shape=box, style=filled, fontname=\"monospace\"];\n\tedge [fontname=\"monospace\"];\n", dotQuote(g.Name))
 	id := 0
@@ -173,7 +180,7 @@ func WriteTreeDot(w io.Writer, g *rules.Game, root *retro.Node) error {
 		if n.End {
 			shape = ", shape=ellipse"
 		}
-		label := positions.Format(g, n.Piles, n.Hist) + "\n" + nodeValue(n)
+		label := positions.Format(g, n.Piles, n.Hist) + "\n" + nodeValue(n, l)
 		fmt.Fprintf(bw, "\tn%d [label=%s, fillcolor=%q%s];\n", me, dotQuote(label), fill, shape)
 		for _, c := range n.Children {
 			child := walk(c)

@@ -8,6 +8,7 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -59,7 +60,7 @@ func TestWriteTree(t *testing.T) {
 func TestWriteTreeDot(t *testing.T) {
 	g, root := handTree(t)
 	var b bytes.Buffer
-	if err := out.WriteTreeDot(&b, g, root); err != nil {
+	if err := out.WriteTreeDot(&b, g, root, query.En); err != nil {
 		t.Fatal(err)
 	}
 	s := b.String()

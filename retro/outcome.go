@@ -1,10 +1,7 @@
 package retro
 
 import (
-	"fmt"
 	"strconv"
-
-	"retro/rules"
 )
 
 // Outcome is the value of a position for the player to move.
@@ -38,19 +35,6 @@ func Describe(o Outcome, layer int) string {
 		return o.String()
 	}
 	return o.String() + " " + strconv.Itoa(layer)
-}
-
-// DescribeEnd says why a position without moves is final: its end
-// condition holds (with its two sides, when it compares two), or no move
-// is legal there.
-func DescribeEnd(m *rules.Machine, piles []int64) string {
-	if end, err := m.End(piles); err == nil && end {
-		if l, op, r, ok, err := m.EndSides(piles); err == nil && ok {
-			return fmt.Sprintf("the game is over: end holds (%d %s %d)", l, op, r)
-		}
-		return "the game is over: end holds"
-	}
-	return "the game is over: no legal moves"
 }
 
 // ParseOutcome reads an outcome's letter.

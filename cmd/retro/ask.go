@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -21,8 +20,7 @@ type askFlags struct {
 	plain    bool
 	json     bool
 	colorArg string
-	langArg  string
-	lang     query.Lang // of the explanations: --lang, or the locale's
+	lang     langFlag // of the explanations
 }
 
 func (o *askFlags) add(fs *pflag.FlagSet) {
@@ -31,21 +29,7 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
 	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
-	fs.StringVar(&o.langArg, "lang", "", "the language of the explanations: en or ru (default: from LC_ALL, LC_MESSAGES or LANG)")
-}
-
-// setLang chooses the language of the explanations: --lang, or the
-// locale's.
-func (o *askFlags) setLang(c *command, e *env) error {
-	o.lang = e.lang
-	if o.langArg != "" {
-		l, ok := parseLang(o.langArg)
-		if !ok {
-			return usagef(c, "--lang %q: want en or ru", o.langArg)
-		}
-		o.lang = l
-	}
-	return nil
+	o.lang.add(fs, "the explanations")
 }
 
 func (o *askFlags) color(c *command, e *env) (bool, error) {
@@ -120,14 +104,4 @@ func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved,
 		s.game.File, g.Piles[0], p.Lo, p.Hi, g.Piles[0], p.Lo, p.Hi)
 	o.box = g
 	return o.game.solveLoaded(ctx, e, g)
-}
-
-// parseLang reads --lang: "en" or "ru".
-func parseLang(s string) (query.Lang, bool) {
-	for _, l := range query.Langs {
-		if string(l) == strings.ToLower(s) {
-			return l, true
-		}
-	}
-	return query.En, false
 }

@@ -72,7 +72,7 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := o.ask.setLang(c, e); err != nil {
+	if err := o.ask.lang.choose(c, e); err != nil {
 		return err
 	}
 	asks := make([]query.Ask, len(query.ExamTasks))
@@ -86,7 +86,7 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if o.ask.json {
-		return writeEgeJSON(e.stdout, s.game, answers, o.ask.game.openWidth, o.ask.lang)
+		return writeEgeJSON(e.stdout, s.game, answers, o.ask.game.openWidth, o.ask.lang.lang)
 	}
 	if o.ask.plain {
 		for k, t := range query.ExamTasks {
@@ -94,7 +94,7 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 	}
-	return writeEge(e.stdout, s.game, answers, color, o.ask.lang)
+	return writeEge(e.stdout, s.game, answers, color, o.ask.lang.lang)
 }
 
 func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l query.Lang) error {

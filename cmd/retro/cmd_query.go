@@ -68,7 +68,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := o.ask.setLang(c, e); err != nil {
+	if err := o.ask.lang.choose(c, e); err != nil {
 		return err
 	}
 	q, err := parseQuestion(strings.Join(args[1:], " "))
@@ -90,8 +90,8 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, a.Text())
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, o.ask.lang.Meaning(q))
-	if r := o.ask.lang.Ranges(a); r != "" {
+	fmt.Fprintf(e.stdout, "%s: %s  (%s)\n", s.game.Name, q, o.ask.lang.lang.Meaning(q))
+	if r := o.ask.lang.lang.Ranges(a); r != "" {
 		fmt.Fprintln(e.stdout, r)
 	}
 	if a.Aggregate.Numeric() {
@@ -103,7 +103,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := out.WriteRibbon(e.stdout, out.RibbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
 		return err
 	}
-	fmt.Fprintln(e.stdout, o.ask.lang.Answer(a))
+	fmt.Fprintln(e.stdout, o.ask.lang.lang.Answer(a))
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"retro/out"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -34,6 +35,7 @@ says so when it does not hold the one asked for.`,
 			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
 			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
 			addJSONFlag(fs, &o.json)
+			o.lang.add(fs, "the words")
 			return o.run
 		},
 	})
@@ -43,11 +45,15 @@ type showOptions struct {
 	game         gameFlags
 	last, mylast string
 	json         bool
+	lang         langFlag
 }
 
 func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 2 {
 		return usagef(commands["show"], "show takes GAME and POSITION")
+	}
+	if err := o.lang.choose(commands["show"], e); err != nil {
+		return err
 	}
 	if s, ok, err := o.game.tableArg(args[0]); ok || err != nil {
 		if err != nil {
@@ -63,7 +69,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return errHeapJSON(g)
 	}
 	if g.Sum {
-		return o.game.showHeaps(e, g, args[1])
+		return o.showHeaps(e, g, args[1])
 	}
 	piles, err := parsePosition(g, args[1])
 	if err != nil {
@@ -78,7 +84,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if !o.json {
-		if done, err := showFinal(e.stdout, in, piles, hist); done || err != nil {
+		if done, err := showFinal(e.stdout, in, piles, hist, o.lang.lang); done || err != nil {
 			return err
 		}
 	}
@@ -89,7 +95,17 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if o.json {
 		return o.printPositionJSON(e, res, i)
 	}
-	return out.WritePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+	return o.write(e, res, i, g)
+}
+
+// write writes position i of res as text: piles and history, or for a
+// heap game (sum = true) its heaps.
+func (o *showOptions) write(e *env, res *retro.Result, i int, g *rules.Game) error {
+	opt := out.PositionOptions{Position: func(p []int64, h int) string { return positions.Format(g, p, h) }, EndNote: true, Lang: o.lang.lang}
+	if g.Sum {
+		opt.Position, opt.EndNote = func(p []int64, _ int) string { return heapTuple(p) }, false
+	}
+	return out.WritePosition(e.stdout, res, i, opt)
 }
 
 // showFinal answers a position where the game is over directly, without
@@ -97,7 +113,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 // is the one a solve gives a final start, L 0 when the player to move has
 // lost, W 0 (W 1 under Lebedev's count) when he has won. done is false
 // when the game is not over there.
-func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done bool, err error) {
+func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int, l query.Lang) (done bool, err error) {
 	g := in.Game
 	m := in.NewMachine()
 	end, err := m.End(piles)
@@ -115,18 +131,18 @@ func showFinal(w io.Writer, in *rules.Instance, piles []int64, hist int) (done b
 			layer = 1
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), retro.Describe(o, layer), retro.DescribeEnd(m, piles))
+	fmt.Fprintf(w, "%s: %s\n%s\n", positions.Format(g, piles, hist), retro.Describe(o, layer), out.GameOver(l, m, piles))
 	return true, nil
 }
 
 // showHeaps is show for a heap game: the position is a list of heaps,
 // solved in the engine's view of the game (heaps.go).
-func (gf *gameFlags) showHeaps(e *env, g *rules.Game, arg string) error {
-	res, i, err := gf.heapPosition(g, arg)
+func (o *showOptions) showHeaps(e *env, g *rules.Game, arg string) error {
+	res, i, err := o.game.heapPosition(g, arg)
 	if err != nil {
 		return err
 	}
-	return out.WritePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
+	return o.write(e, res, i, g)
 }
 
 // showTable shows a position of a table file, without solving.
@@ -148,10 +164,7 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 	if o.json {
 		return o.printPositionJSON(e, res, i)
 	}
-	if g.Sum {
-		return out.WritePosition(e.stdout, res, i, func(p []int64, _ int) string { return heapTuple(p) }, false)
-	}
-	return out.WritePosition(e.stdout, res, i, func(p []int64, h int) string { return positions.Format(g, p, h) }, true)
+	return o.write(e, res, i, g)
 }
 
 // tableIndex finds a position in the result of a table file: a list of

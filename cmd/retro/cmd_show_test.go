@@ -10,6 +10,7 @@ import (
 	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/positions"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -164,18 +165,20 @@ func TestShowFinalAgrees(t *testing.T) {
 		var gf gameFlags
 		gf.maxPositions, gf.horizon, gf.openWidth = positions.DefaultMaxPositions, -1, positions.DefaultOpenWidth
 		for _, p := range c.positions {
-			var direct, general bytes.Buffer
-			done, err := showFinal(&direct, in, p, 0)
-			if err != nil || !done {
-				t.Fatalf("%s %v: done %v, %v", c.game, p, done, err)
-			}
 			res, i, err := gf.solveAt(in, p, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			out.WritePosition(&general, res, i, func(q []int64, h int) string { return positions.Format(g, q, h) }, true)
-			if direct.String() != general.String() {
-				t.Errorf("%s %v: direct %q, solved %q", c.game, p, direct.String(), general.String())
+			for _, l := range query.Langs {
+				var direct, general bytes.Buffer
+				done, err := showFinal(&direct, in, p, 0, l)
+				if err != nil || !done {
+					t.Fatalf("%s %v: done %v, %v", c.game, p, done, err)
+				}
+				out.WritePosition(&general, res, i, out.PositionOptions{Position: func(q []int64, h int) string { return positions.Format(g, q, h) }, EndNote: true, Lang: l})
+				if direct.String() != general.String() {
+					t.Errorf("%s %v %s: direct %q, solved %q", c.game, p, l, direct.String(), general.String())
+				}
 			}
 		}
 	}

@@ -38,6 +38,7 @@ the tree (and so the output), --depth the moves followed.`,
 			fs.IntVar(&o.maxNodes, "max-nodes", retro.DefaultMaxTreeNodes, "stop with an error beyond this many nodes")
 			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
 			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
+			o.lang.add(fs, "the words")
 			return o.run
 		},
 	})
@@ -49,6 +50,7 @@ type treeOptions struct {
 	allMoves        bool
 	dot, json       bool
 	last, mylast    string
+	lang            langFlag
 }
 
 func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
@@ -61,6 +63,9 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	if o.depth < 0 {
 		return usagef(c, "--depth %d: want 0 or more", o.depth)
+	}
+	if err := o.lang.choose(c, e); err != nil {
+		return err
 	}
 	// A game with parameters in the rules needs them fixed: say so before
 	// solving every instance. (An argument that is not a game file, such
@@ -119,11 +124,11 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case o.dot:
-		return out.WriteTreeDot(e.stdout, g, tree)
+		return out.WriteTreeDot(e.stdout, g, tree, o.lang.lang)
 	case o.json:
 		return out.WriteTreeJSON(e.stdout, g, tree)
 	}
-	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves})
+	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves, Lang: o.lang.lang})
 }
 
 // treeHeaps is tree for a heap game: the position is a list of heaps, as
@@ -136,10 +141,10 @@ func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int)
 	vg := res.Instance.Game
 	switch {
 	case o.dot:
-		return out.WriteTreeDot(e.stdout, vg, tree)
+		return out.WriteTreeDot(e.stdout, vg, tree, o.lang.lang)
 	case o.json:
 		return out.WriteTreeJSON(e.stdout, vg, tree)
 	}
-	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves,
+	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves, Lang: o.lang.lang,
 		Position: func(p []int64, _ int) string { return heapTuple(p) }})
 }

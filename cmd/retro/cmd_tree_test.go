@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"retro/retro/query"
 )
 
 func TestTree(t *testing.T) {
@@ -194,5 +197,52 @@ func TestTreeDeepChain(t *testing.T) {
 	_, errs, code = runCmd(t, "tree", game, "150000")
 	if code != 1 || !strings.Contains(errs, "more than 100000 nodes") || !strings.Contains(errs, "--depth N, or raise --max-nodes") {
 		t.Errorf("cap: exit %d: %s", code, errs)
+	}
+}
+
+// TestShowTreeLang: show and tree write their words in the language asked
+// (--lang, or the locale's), and nothing else changes: the Russian text is
+// the English one with each word put into Russian, and no English word is
+// left in it.
+func TestShowTreeLang(t *testing.T) {
+	chain := writeGame(t, "chain.toml", "name = \"chain\"\npiles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\nwinner = \"mover\"\n[start]\nx = 40\n")
+	words := strings.NewReplacer(", end\n", ", конец\n", ", end *", ", конец *", ", end\"", ", конец\"", "(end of the game)", "(конец игры)", "[depth ", "[глубина ",
+		"the game is over: end holds", "игра окончена: условие end выполнено", "the game is over: no legal moves", "игра окончена: ходов нет")
+	cases := [][]string{
+		{"show", "ege-2027-demo", "17,100"}, // moves that end the game
+		{"show", "ege-2027-demo", "17,116"}, // the game is over
+		{"show", "ege-2027-demo", "17,56"},  // no word at all
+		{"tree", "ege-2027-demo", "17,56"},  // ends of the game
+		{"tree", chain, "40"},               // deeper than the indentation
+		{"tree", chain, "40", "--dot"},      // the labels of the nodes
+		{"show", "kayles", "3"},             // a heap game
+		{"show", "strip-tiling", "0"},       // no legal move
+		{"tree", "lasker-nim", "2", "--all-moves"},
+	}
+	for _, c := range cases {
+		en, errs, code := runCmd(t, c...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c, code, errs)
+		}
+		ru, errs, code := runCmd(t, append(c, "--lang", "ru")...)
+		if code != 0 {
+			t.Fatalf("%v --lang ru: exit %d: %s", c, code, errs)
+		}
+		if want := words.Replace(en); ru != want {
+			t.Errorf("%v --lang ru:\n%s\nwant:\n%s", c, ru, want)
+		}
+		if loc, _, _ := runLang(t, query.Ru, c...); loc != ru {
+			t.Errorf("%v in a Russian locale:\n%s\nwant:\n%s", c, loc, ru)
+		}
+		if en2, _, _ := runLang(t, query.Ru, append(c, "--lang", "en")...); en2 != en {
+			t.Errorf("%v --lang en in a Russian locale:\n%s", c, en2)
+		}
+		if m := regexp.MustCompile(`\b(end of|game is over|holds|legal|depth|repeats)\b`).FindString(ru); m != "" {
+			t.Errorf("%v --lang ru: English %q left:\n%s", c, m, ru)
+		}
+	}
+	_, errs, code := runCmd(t, "tree", "ege-2027-demo", "17,56", "--lang", "fr")
+	if code != 2 || !strings.Contains(errs, `--lang "fr": want en or ru`) {
+		t.Errorf("--lang fr: exit %d: %s", code, errs)
 	}
 }

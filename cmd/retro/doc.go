@@ -51,7 +51,8 @@
 //     table files as arguments; position.go: positions and their history
 //     as arguments; heaps.go: lists of heaps as arguments, and positions
 //     written as heaps; ask.go: the flags of the commands that ask
-//     questions (query, ege) and the asking.
+//     questions (query, ege) and the asking; lang.go: --lang, the
+//     language of the words of ege, query, show and tree.
 //   - progress.go: the progress of a long run (a solve, an export, a
 //     Grundy table, the build of the static explorer's engine): a line
 //     rewritten in place on a terminal, a line every few seconds on any

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"retro/retro/query"
+)
+
+// langFlag is --lang of the commands that write words for people: ege,
+// query, show and tree. Unset, the language is the locale's (env.lang).
+type langFlag struct {
+	arg  string
+	lang query.Lang // chosen by choose
+}
+
+// add defines --lang; of says what it is the language of.
+func (f *langFlag) add(fs *pflag.FlagSet, of string) {
+	fs.StringVar(&f.arg, "lang", "", "the language of "+of+": en or ru (default: from LC_ALL, LC_MESSAGES or LANG)")
+}
+
+// choose sets the language: --lang, or the locale's.
+func (f *langFlag) choose(c *command, e *env) error {
+	f.lang = e.lang
+	if f.arg != "" {
+		l, ok := parseLang(f.arg)
+		if !ok {
+			return usagef(c, "--lang %q: want en or ru", f.arg)
+		}
+		f.lang = l
+	}
+	return nil
+}
+
+// parseLang reads --lang: "en" or "ru".
+func parseLang(s string) (query.Lang, bool) {
+	for _, l := range query.Langs {
+		if string(l) == strings.ToLower(s) {
+			return l, true
+		}
+	}
+	return query.En, false
+}
