@@ -126,11 +126,15 @@ type MoveJSON struct {
 }
 
 // NewPositionJSON converts position i of r and its moves (r.Moves(i, m)).
-func NewPositionJSON(g *rules.Game, r *retro.Result, i int, moves []retro.Move) *PositionJSON {
+func NewPositionJSON(g *rules.Game, r *retro.Probed, i int, moves []retro.Move) (*PositionJSON, error) {
 	pos := make([]int64, r.Space.Piles())
 	h := r.Space.Position(i, pos)
+	o, layer, err := r.Values.Value(i)
+	if err != nil {
+		return nil, err
+	}
 	j := &PositionJSON{Position: pos, Text: positions.Format(g, pos, h),
-		Outcome: r.Outcome(i).String(), Layer: layerJSON(r.Layer(i)), Final: len(moves) == 0,
+		Outcome: o.String(), Layer: layerJSON(layer), Final: len(moves) == 0,
 		Moves: make([]MoveJSON, len(moves))}
 	j.Last, j.Mylast = historyJSON(g, h)
 	for k, mv := range moves {
@@ -139,7 +143,7 @@ func NewPositionJSON(g *rules.Game, r *retro.Result, i int, moves []retro.Move) 
 		m.Last, m.Mylast = historyJSON(g, mv.Hist)
 		j.Moves[k] = m
 	}
-	return j
+	return j, nil
 }
 
 // TreeJSON is a strategy tree in the form WriteTreeJSON writes, to be

@@ -54,7 +54,10 @@ func TestPositionJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := out.NewPositionJSON(g, r, i, moves)
+	j, err := out.NewPositionJSON(g, r.Probed(), i, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if j.Text != "(3) last=a" || *j.Last != "a" || j.Mylast != nil || j.Final || len(j.Moves) != 3 {
 		t.Fatalf("position %+v", j)
 	}

@@ -31,14 +31,18 @@ var (
 // WritePosition writes position i of a result as retro show prints it:
 // the position with its outcome and layer, and every move with what it
 // leads to, the optimal ones marked *.
-func WritePosition(w io.Writer, res *retro.Result, i int, opt PositionOptions) error {
+func WritePosition(w io.Writer, res *retro.Probed, i int, opt PositionOptions) error {
 	moves, err := res.Moves(i, res.Instance.NewMachine())
+	if err != nil {
+		return err
+	}
+	o, layer, err := res.Values.Value(i)
 	if err != nil {
 		return err
 	}
 	piles := make([]int64, res.Space.Piles())
 	hist := res.Space.Position(i, piles)
-	fmt.Fprintf(w, "%s: %s\n", opt.Position(piles, hist), retro.Describe(res.Outcome(i), res.Layer(i)))
+	fmt.Fprintf(w, "%s: %s\n", opt.Position(piles, hist), retro.Describe(o, layer))
 	if len(moves) == 0 {
 		fmt.Fprintln(w, GameOver(opt.Lang, res.Instance.NewMachine(), piles))
 		return nil

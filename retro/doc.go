@@ -77,6 +77,11 @@
 //     (Result.Moves), not stored.
 //   - Strategy tree: the winning side's plan from a position, one optimal
 //     move at the winner's turns and every move at the loser's (Result.Tree).
+//   - Probed: an instance read a position at a time, its space, rules and
+//     Values (the outcome and layer of a position, which may fail where
+//     they are kept); Moves and Tree need no more, so they work alike on a
+//     Result (Result.Probed) and on a table file too large to rebuild
+//     whole, read a block at a time (probed.go).
 //   - Heap view: the ordinary game the engine solves for a heap game
 //     (rules.Instance.HeapView), whose position is a collection of heaps
 //     as a tuple, largest first, padded with zeros; the package positions

@@ -31,7 +31,10 @@ type Move struct {
 //   - from a D position, the moves to D positions (those keeping the draw).
 //
 // A final position has no moves. m is a machine of the result's instance.
-func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
+func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) { return r.Probed().Moves(i, m) }
+
+// Moves is Result.Moves of position i.
+func (r *Probed) Moves(i int, m *rules.Machine) ([]Move, error) {
 	g := r.Instance.Game
 	p := make([]int64, r.Space.Piles())
 	h := r.Space.Position(i, p)
@@ -50,7 +53,10 @@ func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
 		copy(to, list.To(k, len(p)))
 		mv := Move{Cmd: int(list.Cmd[k]), Name: names[k], To: to, Hist: positions.NextHistory(g, h, int(list.Cmd[k])), Index: -1}
 		if j, ok := r.Space.Index(to, mv.Hist); ok {
-			mv.Index, mv.Outcome, mv.Layer = j, r.Outcome(j), r.Layer(j)
+			mv.Index = j
+			if mv.Outcome, mv.Layer, err = r.Values.Value(j); err != nil {
+				return nil, err
+			}
 		} else {
 			w, err := m.Winner(to)
 			if err != nil {
@@ -61,28 +67,31 @@ func (r *Result) Moves(i int, m *rules.Machine) ([]Move, error) {
 		}
 		moves[k] = mv
 	}
-	r.markBest(i, moves)
+	o, n, err := r.Values.Value(i)
+	if err != nil {
+		return nil, err
+	}
+	markBest(r.Instance.Game.Count, o, n, moves)
 	return moves, nil
 }
 
 // endValue is what a move into an end of the game leads to, by the rule
 // of the result's count.
-func (r *Result) endValue(w rules.Player) (Outcome, int) {
-	o, l := decode(ruleOf(r.Count).end(w))
+func (r *Probed) endValue(w rules.Player) (Outcome, int) {
+	o, l := decode(ruleOf(r.Instance.Game.Count).end(w))
 	return o, int(l)
 }
 
-// markBest marks the optimal moves of position i.
-func (r *Result) markBest(i int, moves []Move) {
-	o := r.Outcome(i)
-	n := r.Layer(i)
+// markBest marks the optimal moves of a position of outcome o and layer
+// n under count c.
+func markBest(c rules.Count, o Outcome, n int, moves []Move) {
 	for k := range moves {
 		mv := &moves[k]
 		// Under the exam count a move into a final position won by the
 		// player to move (the only W of layer 0) adds nothing to a layer:
 		// it counts as W -1.
 		layer := mv.Layer
-		if r.Count == rules.Exam && mv.Outcome == Win && layer == 0 {
+		if c == rules.Exam && mv.Outcome == Win && layer == 0 {
 			layer = -1
 		}
 		switch o {

@@ -52,10 +52,18 @@ type Node struct {
 // and stops where a position repeats. With AllMoves every move is shown
 // at every node. Positions shown as ? (beyond a horizon) are leaves.
 func (r *Result) Tree(i int, m *rules.Machine, opt TreeOptions) (*Node, error) {
+	return r.Probed().Tree(i, m, opt)
+}
+
+// Tree is Result.Tree from position i.
+func (r *Probed) Tree(i int, m *rules.Machine, opt TreeOptions) (*Node, error) {
 	b := &treeBuilder{r: r, m: m, opt: opt, onPath: map[int]bool{}}
 	b.opt.MaxNodes = cmp.Or(opt.MaxNodes, DefaultMaxTreeNodes)
-	root := &Node{Index: i, Cmd: -1, Outcome: r.Outcome(i), Layer: r.Layer(i),
-		Piles: make([]int64, r.Space.Piles())}
+	root := &Node{Index: i, Cmd: -1, Piles: make([]int64, r.Space.Piles())}
+	var err error
+	if root.Outcome, root.Layer, err = r.Values.Value(i); err != nil {
+		return nil, err
+	}
 	root.Hist = r.Space.Position(i, root.Piles)
 	b.nodes = 1
 	if err := b.grow(root); err != nil {
@@ -65,7 +73,7 @@ func (r *Result) Tree(i int, m *rules.Machine, opt TreeOptions) (*Node, error) {
 }
 
 type treeBuilder struct {
-	r      *Result
+	r      *Probed
 	m      *rules.Machine
 	opt    TreeOptions
 	nodes  int

@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/spf13/pflag"
 
 	"retro/out"
-	"retro/out/table"
 )
 
 func init() {
@@ -38,23 +36,6 @@ type infoOptions struct {
 	layers int
 	json   bool
 	game   bool
-}
-
-// openTable opens a table file for reading block by block.
-func openTable(path string) (*table.File, *os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := f.Stat()
-	if err == nil {
-		var t *table.File
-		if t, err = table.Open(f, st.Size()); err == nil {
-			return t, f, nil
-		}
-	}
-	f.Close()
-	return nil, nil, fmt.Errorf("%s: %w", path, err)
 }
 
 func (o *infoOptions) run(ctx context.Context, e *env, args []string) error {

@@ -55,6 +55,7 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := o.lang.choose(commands["show"], e); err != nil {
 		return err
 	}
+	o.game.probes = true
 	if s, ok, err := o.game.tableArg(args[0]); ok || err != nil {
 		if err != nil {
 			return err
@@ -93,14 +94,14 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if o.json {
-		return o.printPositionJSON(e, res, i)
+		return o.printPositionJSON(e, res.Probed(), i)
 	}
-	return o.write(e, res, i, g)
+	return o.write(e, res.Probed(), i, g)
 }
 
 // write writes position i of res as text: piles and history, or for a
 // heap game (sum = true) its heaps.
-func (o *showOptions) write(e *env, res *retro.Result, i int, g *rules.Game) error {
+func (o *showOptions) write(e *env, res *retro.Probed, i int, g *rules.Game) error {
 	opt := out.PositionOptions{Position: func(p []int64, h int) string { return positions.Format(g, p, h) }, EndNote: true, Lang: o.lang.lang}
 	if g.Sum {
 		opt.Position, opt.EndNote = func(p []int64, _ int) string { return heapTuple(p) }, false
@@ -142,18 +143,19 @@ func (o *showOptions) showHeaps(e *env, g *rules.Game, arg string) error {
 	if err != nil {
 		return err
 	}
-	return o.write(e, res, i, g)
+	return o.write(e, res.Probed(), i, g)
 }
 
 // showTable shows a position of a table file, without solving.
 func (o *showOptions) showTable(e *env, file string, s *solved, arg string) error {
 	g := s.game
-	if len(s.results) != 1 {
+	probes := s.probed()
+	if len(probes) != 1 {
 		if _, err := singleInstance(g); err != nil {
 			return err
 		}
 	}
-	res := s.results[0]
+	res := probes[0]
 	i, err := o.tableIndex(file, g, res, arg)
 	if err != nil {
 		return err
@@ -170,7 +172,7 @@ func (o *showOptions) showTable(e *env, file string, s *solved, arg string) erro
 // tableIndex finds a position in the result of a table file: a list of
 // heaps in a heap game's (positions.Space.HeapIndex), piles and history in
 // any other's.
-func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, arg string) (int, error) {
+func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Probed, arg string) (int, error) {
 	notHeld := func(what string) error {
 		return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from the starts of %s (show it from the game instead)",
 			file, what, res.Len(), g.File)
@@ -193,7 +195,7 @@ func (o *showOptions) tableIndex(file string, g *rules.Game, res *retro.Result, 
 	return heapTableIndex(file, res, arg, false, notHeld)
 }
 
-func (o *showOptions) printPositionJSON(e *env, res *retro.Result, i int) error {
+func (o *showOptions) printPositionJSON(e *env, res *retro.Probed, i int) error {
 	j, err := explorer.NewPositionResponse(res, i)
 	if err != nil {
 		return err

@@ -175,7 +175,7 @@ func TestShowFinalAgrees(t *testing.T) {
 				if err != nil || !done {
 					t.Fatalf("%s %v: done %v, %v", c.game, p, done, err)
 				}
-				out.WritePosition(&general, res, i, out.PositionOptions{Position: func(q []int64, h int) string { return positions.Format(g, q, h) }, EndNote: true, Lang: l})
+				out.WritePosition(&general, res.Probed(), i, out.PositionOptions{Position: func(q []int64, h int) string { return positions.Format(g, q, h) }, EndNote: true, Lang: l})
 				if direct.String() != general.String() {
 					t.Errorf("%s %v %s: direct %q, solved %q", c.game, p, l, direct.String(), general.String())
 				}

@@ -79,16 +79,18 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			return o.treeHeaps(e, g, res, i)
+			return o.treeHeaps(e, g, res.Probed(), i)
 		}
 	}
+	o.game.probes = true // a table too large to rebuild whole is read a block at a time
 	s, err := o.game.solveArg(ctx, e, args[0])
 	if err != nil {
 		return err
 	}
 	g := s.game
-	if g.Sum && len(s.results) == 1 { // a heap game's table (heaps.go)
-		res := s.results[0]
+	probes := s.probed()
+	if g.Sum && len(probes) == 1 { // a heap game's table (heaps.go)
+		res := probes[0]
 		i, err := heapTableIndex(args[0], res, args[1], true, func(tuple string) error {
 			return fmt.Errorf("%s does not hold position %s: a table holds the %d positions reachable from its starts", args[0], tuple, res.Len())
 		})
@@ -105,18 +107,20 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(s.results) != 1 {
+	if len(probes) != 1 {
 		if _, err := singleInstance(g); err != nil {
 			return err
 		}
 	}
-	r := s.results[0]
+	r := probes[0]
 	i, ok := r.Space.Index(piles, hist)
 	if !ok {
 		// Not reachable from the starts: solve again from the position.
-		if r, i, err = o.game.solveAt(r.Instance, piles, hist); err != nil {
+		res, j, err := o.game.solveAt(r.Instance, piles, hist)
+		if err != nil {
 			return err
 		}
+		r, i = res.Probed(), j
 	}
 	tree, err := r.Tree(i, r.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
 	if err != nil {
@@ -133,7 +137,7 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 
 // treeHeaps is tree for a heap game: the position is a list of heaps, as
 // show takes it, and positions are written as show writes them.
-func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Result, i int) error {
+func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Probed, i int) error {
 	tree, err := res.Tree(i, res.Instance.NewMachine(), retro.TreeOptions{Depth: o.depth, AllMoves: o.allMoves, MaxNodes: o.maxNodes})
 	if err != nil {
 		return err

@@ -29,7 +29,10 @@ type gameFlags struct {
 	checkpoint   *retro.Checkpoint // set by solve's --checkpoint
 	maxMemory    byteSize
 	quiet        quietFlag
-	fs           *pflag.FlagSet
+	// probes: the command looks at positions one at a time (show, tree),
+	// so a table too large to rebuild whole is read a block at a time.
+	probes bool
+	fs     *pflag.FlagSet
 }
 
 func (gf *gameFlags) add(fs *pflag.FlagSet) {
@@ -178,6 +181,20 @@ type solved struct {
 	parts   []*retro.Part
 	elapsed time.Duration
 	table   *table.Table // the table file the results were read from; nil when solved
+}
+
+// probed are the instances read a position at a time: a table's Probes
+// (results is nil where an instance is too large to rebuild whole), or
+// the results'.
+func (s *solved) probed() []*retro.Probed {
+	if s.table != nil {
+		return s.table.Probes
+	}
+	out := make([]*retro.Probed, len(s.results))
+	for k, r := range s.results {
+		out[k] = r.Probed()
+	}
+	return out
 }
 
 // solveArg solves the GAME argument of a command: a game file or a

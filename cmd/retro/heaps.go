@@ -59,7 +59,7 @@ func (gf *gameFlags) heapPosition(g *rules.Game, arg string) (*retro.Result, int
 // have fewer heaps, the message names the heaps as given (asGiven, tree's
 // way) or largest first (show's); notHeld says that the table lacks the
 // position (its heaps largest first).
-func heapTableIndex(file string, res *retro.Result, arg string, asGiven bool, notHeld func(tuple string) error) (int, error) {
+func heapTableIndex(file string, res *retro.Probed, arg string, asGiven bool, notHeld func(tuple string) error) (int, error) {
 	heaps, err := parseHeapList(arg)
 	if err != nil {
 		return 0, fmt.Errorf("position %q: %v", arg, err)

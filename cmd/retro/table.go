@@ -24,17 +24,54 @@ var errNotText = errors.New("not a table file and not UTF-8 text")
 // readTableFile reads a table file whole. ok is false when path is not a
 // table (told by its magic number, not its name): a game file, or no file.
 func readTableFile(path string) (t *table.Table, ok bool, err error) {
+	return loadTableFile(path, false)
+}
+
+// tableWhole is the most positions of an instance whose results a table
+// file is read whole with (table.Load); the tests lower it, to read small
+// tables a position at a time.
+var tableWhole = table.MaxWhole
+
+// loadTableFile reads a table file: whole, or, with probes, a position at
+// a time where an instance is too large to rebuild whole (its Probes;
+// the file then stays open for them to read).
+func loadTableFile(path string, probes bool) (t *table.Table, ok bool, err error) {
 	if ok, err = sniffTable(path); !ok || err != nil {
 		return nil, ok, err
 	}
-	data, err := os.ReadFile(path)
+	f, file, err := openTable(path)
 	if err != nil {
 		return nil, true, err
 	}
-	if t, err = table.Read(data); err != nil {
+	if t, err = table.Load(f, tableWhole); err != nil {
+		file.Close()
 		return nil, true, fmt.Errorf("%s: %w", path, err)
 	}
+	switch {
+	case t.Results != nil:
+		file.Close()
+	case !probes:
+		file.Close()
+		return nil, true, fmt.Errorf("%s: %w: this command needs it whole; retro show, tree and info read it a block at a time", path, t.Whole)
+	}
 	return t, true, nil
+}
+
+// openTable opens a table file for reading block by block.
+func openTable(path string) (*table.File, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		var t *table.File
+		if t, err = table.Open(f, st.Size()); err == nil {
+			return t, f, nil
+		}
+	}
+	f.Close()
+	return nil, nil, fmt.Errorf("%s: %w", path, err)
 }
 
 // sniffTable tells a table file from a game file by its first bytes: ok
@@ -88,7 +125,7 @@ func trimCutRune(b []byte) []byte {
 // their start parameters); the flags that change a solve are refused.
 func (gf *gameFlags) tableArg(arg string) (s *solved, ok bool, err error) {
 	start := time.Now()
-	t, ok, err := readTableFile(arg)
+	t, ok, err := loadTableFile(arg, gf.probes)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

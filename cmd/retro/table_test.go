@@ -221,3 +221,66 @@ func TestNotText(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 }
+
+// TestTableByBlocks: show and tree read a table whose instances are too
+// large to rebuild whole a block at a time (table.Load's Probes), and
+// print what they print from the table rebuilt whole, byte for byte; the
+// commands that need it whole refuse it and say which do not. The limit
+// is lowered to every table's size, so that the tables of the tests, of
+// several blocks, a history, a heap game and instances by a parameter,
+// go the way a table past 2^32 - 1 positions goes.
+func TestTableByBlocks(t *testing.T) {
+	dir := t.TempDir()
+	big := writeGame(t, "big.toml", "name = \"big\"\npiles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\n"+
+		"end = \"a + b >= 1100\"\nwinner = \"mover\"\n[start]\na = 7\nb = \"S\"\n[params]\nS = \"1..300\"\n")
+	cases := []struct {
+		game  string
+		flags []string
+		asks  [][]string
+	}{
+		{"ege-2027-demo", nil, [][]string{{"17,29"}, {"17,56"}, {"17,44", "--json"}, {"21,58"}, {"17,116"}, {"34,29"}}},
+		{big, nil, [][]string{{"7,300"}, {"500,500"}, {"7,1"}, {"1000,99"}, {"400,401", "--json"}}},
+		{"lebedev-commands", nil, [][]string{{"15"}, {"15", "--last", "a"}, {"30", "--last", "b"}}},
+		{"kayles", nil, [][]string{{"5"}, {"3,2"}, {"9,9,9"}}},
+		{"powers-of-p", []string{"--param", "p=3"}, [][]string{{"7"}, {"4"}}},
+	}
+	shown := 0 // the asks answered (others: a position the table does not hold)
+	for _, c := range cases {
+		file := solveTo(t, dir, c.game, c.flags...)
+		for _, ask := range c.asks {
+			for _, cmd := range []string{"show", "tree"} {
+				args := append(append([]string{cmd, file, ask[0]}, ask[1:]...), c.flags...)
+				if cmd == "tree" {
+					if slices.Contains(ask, "--json") {
+						continue
+					}
+					args = append(args, "--depth", "4")
+				}
+				whole, errWhole, codeWhole := runCmd(t, args...)
+				tableWhole = 0
+				blocks, errBlocks, codeBlocks := runCmd(t, args...)
+				tableWhole = table.MaxWhole
+				if codeWhole != codeBlocks || whole != blocks || errWhole != errBlocks {
+					t.Errorf("%v:\nwhole (exit %d):\n%s%s\nby blocks (exit %d):\n%s%s", args, codeWhole, whole, errWhole, codeBlocks, blocks, errBlocks)
+				}
+				if codeWhole == 0 {
+					shown++
+				} else {
+					t.Logf("%v: %s", args, errWhole)
+				}
+			}
+		}
+	}
+	if shown < 33 {
+		t.Errorf("%d asks answered", shown)
+	}
+	file := solveTo(t, dir, "ege-2027-demo")
+	tableWhole = 0
+	defer func() { tableWhole = table.MaxWhole }()
+	for _, args := range [][]string{{"ege", file}, {"query", file, "win =2"}, {"export", file, "--csv", filepath.Join(dir, "x.csv")}, {"verify", file}} {
+		_, errs, code := runCmd(t, args...)
+		if code != 1 || !strings.Contains(errs, "instance too large to read whole") || !strings.Contains(errs, "retro show, tree and info read it a block at a time") {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+}

@@ -29,8 +29,8 @@ var (
 	// ErrTrailing: bytes follow the made record, the end of a table file
 	// (something was appended to it).
 	ErrTrailing = errors.New("bytes after the end of the table")
-	// ErrTooLarge: an instance too large to read whole (its positions
-	// are read block by block).
+	// ErrTooLarge: an instance too large to rebuild whole (MaxWhole);
+	// its positions are read a block at a time (Load's Probes).
 	ErrTooLarge = errors.New("instance too large to read whole")
 )
 

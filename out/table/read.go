@@ -128,11 +128,53 @@ func Read(data []byte) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	results, err := t.Results()
+	tb, err := Load(t, MaxWhole)
+	if err == nil && tb.Results == nil {
+		err = tb.Whole
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &Table{Game: t.Game, Results: results, OpenWidth: t.OpenWidth, Made: t.Made, MadeErr: t.MadeErr}, nil
+	return tb, nil
+}
+
+// MaxWhole is the most positions of an instance that Result rebuilds
+// whole: its order and layers take 32 bits a position.
+const MaxWhole = math.MaxUint32
+
+// Load reads the results of an open table: every instance's Result when
+// none holds more than maxWhole positions (and MaxWhole), the outcome
+// blocks checked and decoded. Otherwise it rebuilds none: Results is nil,
+// Whole says why, and every instance is read a position at a time
+// through Probes, the outcome blocks decoded as positions are asked for.
+// Probes are set in both cases. The file must stay open while the table
+// is read.
+func Load(t *File, maxWhole int) (*Table, error) {
+	tb := &Table{Game: t.Game, OpenWidth: t.OpenWidth, Made: t.Made, MadeErr: t.MadeErr}
+	for k, in := range t.Instances {
+		if n := in.Positions; n > min(maxWhole, MaxWhole) {
+			tb.Whole = fmt.Errorf("%w: instance %d holds %d positions, more than a table rebuilt whole holds (%d)", ErrTooLarge, k, n, min(maxWhole, MaxWhole))
+		}
+	}
+	if tb.Whole == nil {
+		results, err := t.Results()
+		if err != nil {
+			return nil, err
+		}
+		tb.Results = results
+		for _, r := range results {
+			tb.Probes = append(tb.Probes, r.Probed())
+		}
+		return tb, nil
+	}
+	for k := range t.Instances {
+		p, err := t.Probed(k)
+		if err != nil {
+			return nil, err
+		}
+		tb.Probes = append(tb.Probes, p)
+	}
+	return tb, nil
 }
 
 // what names block k for an error message.
@@ -494,9 +536,8 @@ func (t *File) Result(k int) (*retro.Result, error) {
 	}
 	in := t.Instances[k]
 	n := in.Positions
-	if n > math.MaxUint32 {
-		return nil, fmt.Errorf("%w: instance %d holds %d positions, more than a table read whole numbers (2^32 - 1); "+
-			"retro info describes it, block by block; show, query, tree and export read a table whole", ErrTooLarge, k, n)
+	if n > MaxWhole {
+		return nil, fmt.Errorf("%w: instance %d holds %d positions, more than a table rebuilt whole holds (%d)", ErrTooLarge, k, n, MaxWhole)
 	}
 	d := retro.Data{Layer: make([]uint32, n), Win: positions.NewBitset(n), Lose: positions.NewBitset(n),
 		Horizon: max(in.Horizon, 0), Starts: in.Starts, MoveCount: in.MoveCount, Edges: in.Edges,
@@ -731,3 +772,22 @@ func (t *File) Probe(k, i int) (retro.Outcome, int, error) {
 	}
 	return retro.Lose, int(layer), nil
 }
+
+// Probed is instance k read a position at a time: its space, and the
+// outcome blocks decoded as positions are asked for (Probe), so that an
+// instance too large to rebuild whole (Result) can still be looked at.
+func (t *File) Probed(k int) (*retro.Probed, error) {
+	sp, err := t.Space(k)
+	if err != nil {
+		return nil, err
+	}
+	return &retro.Probed{Space: sp, Instance: t.Instances[k].Instance, Values: fileValues{t, k}}, nil
+}
+
+// fileValues are the values of instance k of a table file.
+type fileValues struct {
+	t *File
+	k int
+}
+
+func (v fileValues) Value(i int) (retro.Outcome, int, error) { return v.t.Probe(v.k, i) }

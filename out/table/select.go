@@ -48,11 +48,18 @@ func (t *Table) Select(file string, r Range) error {
 	in := func(v int64) bool { return lo <= v && v <= hi }
 	if p.Rule {
 		at := slices.IndexFunc(g.RuleParams(), func(q rules.Param) bool { return q.Name == name })
-		kept := slices.DeleteFunc(slices.Clone(t.Results), func(r *retro.Result) bool { return !in(r.Instance.Values[at]) })
-		if len(kept) == 0 {
+		keep := func(inst *rules.Instance) bool { return in(inst.Values[at]) }
+		results := slices.DeleteFunc(slices.Clone(t.Results), func(r *retro.Result) bool { return !keep(r.Instance) })
+		probes := slices.DeleteFunc(slices.Clone(t.Probes), func(p *retro.Probed) bool { return !keep(p.Instance) })
+		if len(results) == 0 && len(probes) == 0 {
 			return fmt.Errorf("%s holds no instance with %s in %d..%d", file, name, lo, hi)
 		}
-		t.Results = kept
+		if t.Results != nil {
+			t.Results = results
+		}
+		if t.Probes != nil {
+			t.Probes = probes
+		}
 		return nil
 	}
 	at := slices.IndexFunc(g.StartParams(), func(q rules.Param) bool { return q.Name == name })

@@ -20,8 +20,12 @@ import (
 // Table is a solved game as a table file holds it: the game, the results
 // of its instances, and how it was made.
 type Table struct {
-	Game      *rules.Game
-	Results   []*retro.Result
+	Game    *rules.Game
+	Results []*retro.Result // nil when an instance is too large to rebuild whole (Whole)
+	// Probes are the instances read a position at a time: the Results',
+	// or, where they are nil, the file's, block by block (Load).
+	Probes    []*retro.Probed
+	Whole     error // why Results is nil (ErrTooLarge)
 	OpenWidth int64 // values an open start parameter took (0: the default)
 	Made      Made
 	// MadeErr is set when the made record is missing or damaged. The

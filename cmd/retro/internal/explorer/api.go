@@ -444,7 +444,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	p, err := NewPositionResponse(res, i)
+	p, err := NewPositionResponse(res.Probed(), i)
 	if err != nil {
 		writeError(w, gameError(err))
 		return
@@ -454,7 +454,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 
 // NewPositionResponse is position i of a result and its moves, with the
 // move the engine plays there: its first optimal move, or its first move.
-func NewPositionResponse(res *retro.Result, i int) (*PositionResponse, error) {
+func NewPositionResponse(res *retro.Probed, i int) (*PositionResponse, error) {
 	moves, err := res.Moves(i, res.Instance.NewMachine())
 	if err != nil {
 		return nil, err
@@ -463,7 +463,11 @@ func NewPositionResponse(res *retro.Result, i int) (*PositionResponse, error) {
 	if reply < 0 && len(moves) > 0 {
 		reply = 0
 	}
-	return &PositionResponse{Position: out.NewPositionJSON(res.Instance.Game, res, i, moves), Reply: reply}, nil
+	p, err := out.NewPositionJSON(res.Instance.Game, res, i, moves)
+	if err != nil {
+		return nil, err
+	}
+	return &PositionResponse{Position: p, Reply: reply}, nil
 }
 
 // locate finds the position a request names. A position the starts do not
