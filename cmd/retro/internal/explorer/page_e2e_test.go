@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -118,6 +119,12 @@ func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("tree-click", func(t *testing.T) {
 		b.t = t
 		b.wait("the tree", `document.getElementById('tree-section').dataset.state === 'ready' && document.querySelector('#tree .node[data-position]')`)
+		// Every node names the winner from its position, as the solver's
+		// values say: every move from S = 28, three deep, wins of both.
+		if seen := b.checkTreeWinners(); seen[retro.Win] == 0 || seen[retro.Lose] == 0 {
+			t.Errorf("the tree of the demo from S = 28 has outcomes %v, want W and L", seen)
+		}
+		b.checkMovesWords()
 		before := eval[string](b, `document.getElementById('tree-start').textContent`)
 		pos := eval[string](b, `document.querySelector('#tree .node[data-position]').dataset.position`)
 		if pos == before {
@@ -416,6 +423,12 @@ func explorerScenarios(t *testing.T, b *browser) {
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="D"]').length`); got == 0 {
 			t.Error("no draw on the ribbon of up-and-down")
 		}
+		// A draw's tree says so at its nodes.
+		b.click(`#ribbon .cell[data-outcome="D"]`)
+		b.wait("a draw's tree", `document.getElementById('tree-section').dataset.state === 'ready' && state.tree.root.outcome === 'D'`)
+		if seen := b.checkTreeWinners(); seen[retro.Draw] == 0 {
+			t.Errorf("the tree of a draw has outcomes %v", seen)
+		}
 		b.shot("draws")
 		// A box of two piles, without starts: a message, and nothing lit.
 		b.set(`#source`, builtinText(t, "wythoff"))
@@ -433,6 +446,11 @@ func explorerScenarios(t *testing.T, b *browser) {
 		b.ownGame(horizonGame)
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="?"]').length`); got == 0 {
 			t.Error("no ? cell on the ribbon of a game with a horizon")
+		}
+		b.click(`#ribbon .cell[data-outcome="?"]`)
+		b.wait("the tree beyond the horizon", `document.getElementById('tree-section').dataset.state === 'ready' && state.tree.root.outcome === '?'`)
+		if seen := b.checkTreeWinners(); seen[retro.Unknown] == 0 {
+			t.Errorf("the tree beyond the horizon has outcomes %v", seen)
 		}
 		b.shot("horizon")
 		b.checkErrors()
