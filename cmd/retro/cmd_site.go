@@ -32,8 +32,10 @@ that works opened from disk (file://) and from any static web host: the
 page (index.html, i18n.js, app.js, style.css, favicon.svg), engine.js and
 the built-in games (games/*.toml). engine.js holds the engine, this
 command built for the browser (GOOS=js GOARCH=wasm: the same packages, the
-same caps and messages), gzipped, and the Web Worker that runs it; the page
-solves in that worker, with a progress line and a Stop button.
+same caps and messages, but for a refusal, which names the page's cap and
+what runs the game on a machine instead of a flag of retro serve), gzipped,
+and the Web Worker that runs it; the page solves in that worker, with a
+progress line and a Stop button.
 
 Site builds the engine from the source retro carries (the source it was
 built from), with the Go toolchain on PATH, so it runs from an installed

@@ -353,7 +353,7 @@ func (s *server) queryError(err error, g *rules.Game) error {
 		p := open.Param
 		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo))
 	case errors.As(err, &capped):
-		return unprocessable("too-big", fmt.Sprintf("%v (this server widens to at most %d values)", err, s.opt.WidenCap))
+		return unprocessable("too-big", fmt.Sprintf("%v (%s widens to at most %d values)", err, s.here(), s.opt.WidenCap))
 	case errors.Is(err, query.ErrNoStarts):
 		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S")
 	case errors.Is(err, query.ErrBeyondHorizon), errors.Is(err, query.ErrAggregate):
@@ -418,12 +418,12 @@ func (s *server) tree(rctx context.Context, req positionRequest) (*treeResponse,
 	var re *rules.Error
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return nil, timeoutError(err, s.opt.Timeout)
+		return nil, s.timeoutError(err)
 	case errors.As(err, &re):
 		return nil, gameError(err)
 	case err != nil: // the node cap
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("%v (this server's cap; lower the depth)", err)}
+			msg: fmt.Sprintf("%v (%s's cap; lower the depth)", err, s.here())}
 	}
 	raw, err := out.TreeJSON(e.game, root)
 	if err != nil {

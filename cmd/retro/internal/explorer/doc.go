@@ -29,7 +29,8 @@
 //
 //   - server.go: the server (Options, Handler): the cache, the solves
 //     within the caps, the routes, the headers, and the errors as the
-//     page shows them.
+//     page shows them, in the words of where it runs: retro serve, whose
+//     flags set the caps, or the static page, whose caps are fixed.
 //   - api.go: the JSON API, endpoint by endpoint; variant.go: "another
 //     variant like this" (/api/variant), a new variant of the game's
 //     family (retro/variant).

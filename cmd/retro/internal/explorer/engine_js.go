@@ -13,7 +13,8 @@ import (
 // RunEngine is the engine of the static explorer: retro built for a
 // browser (GOOS=js GOARCH=wasm), run in a Web Worker (web/worker.js). It
 // answers the explorer's API with the server's own handler, caps and
-// messages, called in-process instead of over HTTP:
+// messages (a refusal in the words of the static page: its cap, and what
+// runs the game on a machine), called in-process instead of over HTTP:
 //
 //	retroRequest(method, path, body) → Promise<{status, body}>
 //
@@ -22,6 +23,7 @@ import (
 // until ctx is done (the worker is stopped).
 func RunEngine(ctx context.Context, opt Options) error {
 	s := newServer(ctx, opt)
+	s.static = true
 	post := js.Global().Get("postMessage")
 	s.progress = func(stage string, done int64) {
 		post.Invoke(map[string]any{"type": "progress", "stage": stage, "done": float64(done)})
@@ -45,7 +47,7 @@ func RunEngine(ctx context.Context, opt Options) error {
 	}))
 	js.Global().Set("retroTimeout", map[string]any{
 		"ms":      float64(s.opt.Timeout.Milliseconds()),
-		"message": timeoutError(context.DeadlineExceeded, s.opt.Timeout).Error(),
+		"message": s.timeoutError(context.DeadlineExceeded).Error(),
 	})
 	js.Global().Call("retroReady")
 	<-ctx.Done()

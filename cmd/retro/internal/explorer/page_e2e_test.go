@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -118,6 +119,12 @@ func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("tree-click", func(t *testing.T) {
 		b.t = t
 		b.wait("the tree", `document.getElementById('tree-section').dataset.state === 'ready' && document.querySelector('#tree .node[data-position]')`)
+		// Every node names the winner from its position, as the solver's
+		// values say: every move from S = 28, three deep, wins of both.
+		if seen := b.checkTreeWinners(); seen[retro.Win] == 0 || seen[retro.Lose] == 0 {
+			t.Errorf("the tree of the demo from S = 28 has outcomes %v, want W and L", seen)
+		}
+		b.checkMovesWords()
 		before := eval[string](b, `document.getElementById('tree-start').textContent`)
 		pos := eval[string](b, `document.querySelector('#tree .node[data-position]').dataset.position`)
 		if pos == before {
@@ -416,6 +423,12 @@ func explorerScenarios(t *testing.T, b *browser) {
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="D"]').length`); got == 0 {
 			t.Error("no draw on the ribbon of up-and-down")
 		}
+		// A draw's tree says so at its nodes.
+		b.click(`#ribbon .cell[data-outcome="D"]`)
+		b.wait("a draw's tree", `document.getElementById('tree-section').dataset.state === 'ready' && state.tree.root.outcome === 'D'`)
+		if seen := b.checkTreeWinners(); seen[retro.Draw] == 0 {
+			t.Errorf("the tree of a draw has outcomes %v", seen)
+		}
 		b.shot("draws")
 		// A box of two piles, without starts: a message, and nothing lit.
 		b.set(`#source`, builtinText(t, "wythoff"))
@@ -433,6 +446,11 @@ func explorerScenarios(t *testing.T, b *browser) {
 		b.ownGame(horizonGame)
 		if got := eval[int](b, `document.querySelectorAll('#ribbon .cell[data-outcome="?"]').length`); got == 0 {
 			t.Error("no ? cell on the ribbon of a game with a horizon")
+		}
+		b.click(`#ribbon .cell[data-outcome="?"]`)
+		b.wait("the tree beyond the horizon", `document.getElementById('tree-section').dataset.state === 'ready' && state.tree.root.outcome === '?'`)
+		if seen := b.checkTreeWinners(); seen[retro.Unknown] == 0 {
+			t.Errorf("the tree beyond the horizon has outcomes %v", seen)
 		}
 		b.shot("horizon")
 		b.checkErrors()
@@ -652,10 +670,29 @@ func explorerScenarios(t *testing.T, b *browser) {
 	}
 }
 
+// refusesAsPage asks the static engine for task 19 on a game it refuses,
+// and checks that it says what the static page says, which is not what
+// retro serve says (TestRefusalsSayWhere checks the words of each).
+func (b *browser) refusesAsPage(name, text string) {
+	b.t.Helper()
+	expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
+	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	said := map[bool]error{}
+	for _, static := range []bool{false, true} {
+		s := newServer(context.Background(), testOptions())
+		s.static = static
+		_, said[static] = s.query(context.Background(), queryRequest{Game: text, Task: "19"})
+	}
+	if err != nil || said[true] == nil || said[false] == nil || got != said[true].Error() || got == said[false].Error() {
+		b.t.Errorf("%s: the static engine says %q (%v); the static page %v; the server %v", name, got, err, said[true], said[false])
+	}
+}
+
 // TestStaticEngineAnswersAsCLI asks the static explorer's engine, in the
 // browser, the exam's tasks on every built-in game with starts (and every
 // one-pile box the explorer writes as starts), and compares each answer
-// with retro ege's and retro query's on the same text.
+// with retro ege's and retro query's on the same text; a game too large
+// it refuses in the words of the static page.
 func TestStaticEngineAnswersAsCLI(t *testing.T) {
 	needChromium(t)
 	b := newBrowser(t, staticURL(t), "en")
@@ -676,15 +713,10 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 			}
 		}
 		// The explorer solves at most 64 games of one file: it refuses
-		// more, in the server's words, and is asked again with the
-		// rules' parameters narrowed to 64 values.
+		// more, in the page's words, and is asked again with the rules'
+		// parameters narrowed to 64 values.
 		if p := g.RuleParams(); len(p) == 1 && p[0].Hi-p[0].Lo+1 > int64(testOptions().maxInstances) {
-			expr := fmt.Sprintf(`api('/api/query', {game: %q, task: '19'}).then(r => 'answer ' + r.answer.text, e => e.message)`, text)
-			got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-			_, native := newServer(context.Background(), testOptions()).query(context.Background(), queryRequest{Game: text, Task: "19"})
-			if err != nil || native == nil || got != native.Error() {
-				t.Errorf("%s: the static engine says %q (%v), the server %v", name, got, err, native)
-			}
+			b.refusesAsPage(name, text)
 			wide := fmt.Sprintf("%s = \"%d..%d\"", p[0].Name, p[0].Lo, p[0].Hi)
 			narrow := fmt.Sprintf("%s = \"%d..%d\"", p[0].Name, p[0].Lo, p[0].Lo+63)
 			if !strings.Contains(text, wide) {
@@ -727,6 +759,8 @@ func TestStaticEngineAnswersAsCLI(t *testing.T) {
 	if games < 6 {
 		t.Errorf("only %d games compared", games)
 	}
+	// Over the position cap: refused before anything is solved.
+	b.refusesAsPage("4·10^12 starts", "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..4000000000000\"\n")
 	t.Logf("%d games, five tasks each: the static engine answers as retro ege and retro query", games)
 	b.checkErrors()
 }

@@ -68,6 +68,9 @@ type server struct {
 	// progress, when set, hears how far a solve has got: the stage
 	// ("positions", "moves", "edges", "layers") and its count.
 	progress func(stage string, done int64)
+	// static: the engine of the static explorer (RunEngine), whose
+	// messages speak of the page and not of retro serve (see here).
+	static bool
 
 	mu    sync.Mutex
 	cache map[string]*list.Element // of *cacheEntry, by key
@@ -207,7 +210,7 @@ func (s *server) parseGame(text string) (*rules.Game, error) {
 	}
 	if len(text) > s.opt.maxGame {
 		return nil, &apiError{status: http.StatusRequestEntityTooLarge, code: "too-large",
-			msg: fmt.Sprintf("the game text has %d bytes; this server takes at most %d", len(text), s.opt.maxGame)}
+			msg: fmt.Sprintf("the game text has %d bytes; %s takes at most %d", len(text), s.here(), s.opt.maxGame)}
 	}
 	g, err := rules.Parse("game.toml", []byte(text))
 	if err != nil {
@@ -257,7 +260,7 @@ func (s *server) solved(ctx context.Context, text string, width int64) (*cacheEn
 		s.drop(e)
 	}
 	if !isClosed(e.ready) {
-		return nil, timeoutError(ctx.Err(), s.opt.Timeout)
+		return nil, s.timeoutError(ctx.Err())
 	}
 	return e, e.err
 }
@@ -354,7 +357,7 @@ func (s *server) checkRanges(g *rules.Game, width int64) error {
 	games, ok := g.InstanceCount(width, int64(s.opt.maxInstances))
 	if !ok {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("the rules' parameters give more than %d games, the most this server solves: narrow their ranges", s.opt.maxInstances)}
+			msg: fmt.Sprintf("the rules' parameters give more than %d games, the most %s solves: narrow their ranges", s.opt.maxInstances, s.here())}
 	}
 	if _, ok := g.StartCount(width, int64(s.opt.MaxPositions)/games); !ok {
 		return s.solveError(positions.ErrTooManyPositions, g)
@@ -369,37 +372,80 @@ func (s *server) acquire(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		return &apiError{status: http.StatusServiceUnavailable, code: "busy",
-			msg: "the server is busy solving other games: try again"}
+			msg: fmt.Sprintf("%s is busy solving other games: try again", s.here())}
 	}
 }
 
 func (s *server) release() { <-s.sem }
 
+// The messages say where they are shown: on the page of retro serve a cap
+// is named with the flag that sets it; on the static page, whose caps are
+// fixed in its engine, with what runs the game on a machine instead.
+
+// here is where the engine answers, as its messages name it.
+func (s *server) here() string {
+	if s.static {
+		return "this page"
+	}
+	return "this server"
+}
+
+// capNote is what a refusal says of a cap in parentheses after naming
+// it: what more there is to say of it (detail, when not empty) and, on
+// the server, the flag of retro serve that sets it; "" when there is
+// nothing to say.
+func (s *server) capNote(detail, flag string) string {
+	var parts []string
+	if detail != "" {
+		parts = append(parts, detail)
+	}
+	if !s.static {
+		parts = append(parts, "retro serve "+flag)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// beyond ends a refusal of the static page with where the game may fit:
+// on a machine, solved by retro solve, or on this page served by retro
+// serve with the cap raised (flag, with its argument); "" on the server,
+// whose message names its flag already.
+func (s *server) beyond(flag string) string {
+	if !s.static {
+		return ""
+	}
+	return "; on a machine, beyond this page's limits: retro solve GAME.toml, or this page served by retro serve " + flag
+}
+
 // solveError explains why a solve failed: the cap, the time limit, or the
 // game's own error.
 func (s *server) solveError(err error, g *rules.Game) error {
 	var api *apiError
+	tooBig := func(format string, a ...any) error {
+		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big", msg: fmt.Sprintf(format, a...)}
+	}
+	const positionsFlag = "--max-positions N"
 	switch {
 	case errors.As(err, &api):
 		return api
 	case errors.Is(err, positions.ErrTooManyPositions):
-		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("refused: the game has more than %d positions, the cap of this server (retro serve --max-positions); "+
-				"narrow the range of its parameters, or check that the game ends", s.opt.MaxPositions)}
+		return tooBig("refused: the game has more than %d positions, the cap of %s%s; "+
+			"narrow the range of its parameters, or check that the game ends%s",
+			s.opt.MaxPositions, s.here(), s.capNote("", "--max-positions"), s.beyond(positionsFlag))
 	case errors.Is(err, positions.ErrTooManyEdges):
-		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("refused: the game has more than %d moves between positions, the cap of this server "+
-				"(%d a position on average, retro serve --max-positions)", s.maxEdges(), edgesPerPosition)}
+		return tooBig("refused: the game has more than %d moves between positions, the cap of %s%s%s",
+			s.maxEdges(), s.here(), s.capNote(fmt.Sprintf("%d a position on average", edgesPerPosition), "--max-positions"), s.beyond(positionsFlag))
 	case errors.Is(err, positions.ErrTooManyMoves):
-		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("refused: solving the game generates more than %d moves, the cap of this server "+
-				"(%d a position on average, retro serve --max-positions); a move family over a wide range makes many", s.maxMoves(), movesPerPosition)}
+		return tooBig("refused: solving the game generates more than %d moves, the cap of %s%s; a move family over a wide range makes many%s",
+			s.maxMoves(), s.here(), s.capNote(fmt.Sprintf("%d a position on average", movesPerPosition), "--max-positions"), s.beyond(positionsFlag))
 	case errors.Is(err, positions.ErrMemoryBudget):
-		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
-			msg: fmt.Sprintf("refused: %v (the memory budget of one solve on this server: retro serve --max-memory, shared by %d solves at once)",
-				strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), max(s.opt.solvers, 1))}
+		return tooBig("refused: %v; that is one solve's share of the memory of %s, which runs %d at once%s%s",
+			strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), s.here(), max(s.opt.solvers, 1),
+			s.capNote("", "--max-memory"), s.beyond("--max-memory SIZE"))
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return timeoutError(err, s.opt.Timeout)
+		return s.timeoutError(err)
 	}
 	return gameError(err)
 }
@@ -426,12 +472,15 @@ func (s *server) gameOptions(width int64) retro.GameOptions {
 		MaxBytes: s.opt.MaxMemory / int64(max(s.opt.solvers, 1))}
 }
 
-func timeoutError(err error, limit time.Duration) error {
+// timeoutError is the refusal of a solve that was cancelled, or that
+// took longer than the time limit.
+func (s *server) timeoutError(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return &apiError{status: http.StatusServiceUnavailable, code: "timeout", msg: "the request was cancelled"}
 	}
 	return &apiError{status: http.StatusServiceUnavailable, code: "timeout",
-		msg: fmt.Sprintf("refused: solving took more than %s, the limit of this server (retro serve --timeout)", limit)}
+		msg: fmt.Sprintf("refused: solving took more than %s, the limit of %s%s%s", s.opt.Timeout, s.here(),
+			s.capNote("", "--timeout"), s.beyond("--timeout DURATION"))}
 }
 
 // solveContext bounds one request's solving in time: it ends with the

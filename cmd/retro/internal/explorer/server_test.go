@@ -394,3 +394,89 @@ func (s *server) cacheLen() int {
 	defer s.mu.Unlock()
 	return len(s.cache)
 }
+
+// A refusal says where it is shown: on the server it names the flag of
+// retro serve that sets the cap, on the static page (RunEngine) the page's
+// cap and what runs the game on a machine instead; otherwise the two say
+// the same. Each cap is met by a request to a server of each place.
+func TestRefusalsSayWhere(t *testing.T) {
+	big := "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..5000\"\n"
+	// 999 positions, 39 moves from most: over 32 a position on average.
+	fan := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..40\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
+	dense := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..x\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
+	demo := builtinText(t, "ege-2027-demo")
+	cases := []struct {
+		name  string
+		opt   func(*Options)
+		path  string
+		body  map[string]any
+		flag  string // the flag of retro serve the server names, "" none
+		instd string // the flag, with its argument, the page names for a machine, "" none
+	}{
+		{"positions", func(o *Options) { o.MaxPositions = 1000 }, "/api/query", map[string]any{"game": big, "task": "20"}, "--max-positions", "--max-positions N"},
+		{"edges", func(o *Options) { o.MaxPositions = 1000 }, "/api/query", map[string]any{"game": fan, "question": "win"}, "--max-positions", "--max-positions N"},
+		{"moves", func(o *Options) { o.MaxPositions = 1000 }, "/api/query", map[string]any{"game": dense, "question": "win"}, "--max-positions", "--max-positions N"},
+		{"memory", func(o *Options) { o.MaxMemory = 4 << 10 }, "/api/query", map[string]any{"game": demo, "task": "20"}, "--max-memory", "--max-memory SIZE"},
+		{"instances", func(*Options) {}, "/api/query", map[string]any{"game": builtinText(t, "multiplication-game"), "question": "win"}, "", ""},
+		{"tree nodes", func(*Options) {}, "/api/tree", map[string]any{"game": demo, "start": []int64{1}, "allMoves": true}, "", ""},
+	}
+	for _, c := range cases {
+		said := map[bool]string{}
+		for _, static := range []bool{false, true} {
+			opt := testOptions()
+			c.opt(&opt)
+			s, ts := newTestServer(t, opt)
+			s.static = static
+			said[static] = wantError(t, ts, c.path, c.body, 422, "too-big").Message
+		}
+		checkPlaces(t, c.name, said[false], said[true], c.flag, c.instd)
+	}
+	for _, static := range []bool{false, true} {
+		s := newServer(context.Background(), testOptions())
+		s.static = static
+		e := s.timeoutError(context.DeadlineExceeded).(*apiError)
+		if !strings.Contains(e.msg, "more than 20s") {
+			t.Errorf("the time limit: %q", e.msg)
+		}
+		if static {
+			checkPlaces(t, "the time limit", newServer(context.Background(), testOptions()).timeoutError(context.DeadlineExceeded).Error(),
+				e.msg, "--timeout", "--timeout DURATION")
+		}
+	}
+}
+
+// checkPlaces checks a refusal as the server says it and as the static
+// page says it: each names its place; the server names the flag that
+// sets the cap (flag), the page none of its own, but what runs the game
+// on a machine (instead, a flag with its argument); apart from that the
+// two are the same.
+func checkPlaces(t *testing.T, what, served, static, flag, instead string) {
+	t.Helper()
+	if !strings.Contains(served, "this server") || strings.Contains(served, "this page") {
+		t.Errorf("%s: the server says %q", what, served)
+	}
+	if !strings.Contains(static, "this page") || strings.Contains(static, "server") && instead == "" {
+		t.Errorf("%s: the static page says %q", what, static)
+	}
+	gist := served
+	if flag != "" {
+		if !strings.Contains(served, "retro serve "+flag+")") || strings.Contains(served, "retro solve") {
+			t.Errorf("%s: the server does not name retro serve %s: %q", what, flag, served)
+		}
+		gist = strings.Replace(strings.Replace(gist, " (retro serve "+flag+")", "", 1), ", retro serve "+flag+")", ")", 1)
+	}
+	gist = strings.ReplaceAll(gist, "this server", "this page")
+	if instead != "" {
+		suffix := "; on a machine, beyond this page's limits: retro solve GAME.toml, or this page served by retro serve " + instead
+		if !strings.HasSuffix(static, suffix) {
+			t.Errorf("%s: the static page does not end with what to run on a machine: %q", what, static)
+		}
+		if strings.Count(static, "retro serve") != 1 || strings.Contains(static, "this server") {
+			t.Errorf("%s: the static page names the server's flags: %q", what, static)
+		}
+		gist += suffix
+	}
+	if gist != static {
+		t.Errorf("%s: the static page says\n%q\nthe server\n%q", what, static, served)
+	}
+}

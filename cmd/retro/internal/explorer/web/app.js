@@ -208,6 +208,21 @@ function spell(o, layer, who, other) {
   return t('beyond the horizon');
 }
 
+// winner names who wins from a tree node with best play: the player to
+// move there (mover: 0 Petya, 1 Vanya) at a W, the other at an L, in how
+// many moves of his own (the layer counts the moves of both: a W's
+// mover makes (layer + 1) / 2 of them, an L's other layer / 2), or a
+// draw, or beyond the horizon. It returns {who: 0, 1, 'D' or '?', text}.
+function winner(n, mover) {
+  if (n.outcome === 'D') return {who: 'D', text: t('draw')};
+  if (n.outcome !== 'W' && n.outcome !== 'L') return {who: '?', text: t('beyond the horizon')};
+  const who = n.outcome === 'W' ? mover : 1 - mover;
+  const moves = n.outcome === 'W' ? Math.ceil(n.layer / 2) : n.layer / 2;
+  if (n.end) return {who, text: t('{0} has won, the game is over', PLAYER.get(who))};
+  if (moves === 0) return {who, text: t('{0} wins whatever {1} does', PLAYER.get(who), PLAYER.get(mover))};
+  return {who, text: t('{0} wins in {1}', PLAYER.get(who), nMoves(moves))};
+}
+
 function fmtPos(p) {
   let s = '(' + p.position.join(', ') + ')';
   if (p.last !== undefined && p.last !== null) s += ' last=' + p.last;
@@ -817,11 +832,17 @@ function posRequest(n) {
   return {position: n.position.join(','), last: n.last || '', mylast: n.mylast || ''};
 }
 
+// WCLASS colours a tree node by its winner: Petya's wins as W on the
+// ribbon, where Petya is to move, Vanya's as L.
+const WCLASS = {0: 'o-W', 1: 'o-L', D: 'o-D', '?': 'o-U'};
+
 // treeItem draws a node and its children; depth: moves below the tree's
-// root, each made by the player whose name it carries.
+// root, each made by the player whose name it carries. A node names who
+// wins from its position (winner).
 function treeItem(n, depth) {
   const isRoot = depth === 0;
   const ply = state.tree.ply + depth;
+  const win = winner(n, ply % 2);
   const hasKids = n.children && n.children.length > 0;
   const canGrow = !n.end && (hasKids || n.cut && !n.repeat);
   const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
@@ -830,20 +851,20 @@ function treeItem(n, depth) {
   const what = (n.move ? n.move + ' → ' : '') + fmtPos(n);
   const who = isRoot ? el('span', {class: 'who'}, t('{0} to move', PLAYER.get(ply % 2))) :
     el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER.get((ply - 1) % 2) + ':');
-  const badge = el('span', {class: 'badge'}, value(n.outcome, n.layer));
-  const note = n.end ? ' ' + (n.outcome === 'L' ? t('end: the mover wins') : t('end: the mover loses')) :
-    n.repeat ? ' ' + t('repeats') : n.cut && !hasKids ? ' …' : '';
+  // The move and where it goes, then who wins from there: "each +4 → (21, 28): Vanya wins in 4 moves".
+  const said = el('span', {}, el('span', {class: 'mv'}, what), ': ', el('span', {class: 'win', dataset: {winner: String(win.who)}}, win.text));
+  const note = n.repeat ? ' ' + t('repeats') : n.cut && !hasKids ? ' …' : '';
   const best = n.best ? el('span', {class: 'best-mark', title: t('an optimal move')}, '★') : null;
-  const label = (isRoot ? '' : PLAYER.get((ply - 1) % 2) + ': ') + what + ': ' + n.outcome + (n.layer === null ? '' : ' ' + n.layer) + (n.best ? t(', optimal') : '') + note;
+  const label = (isRoot ? '' : PLAYER.get((ply - 1) % 2) + ': ') + what + ': ' + win.text + (n.best ? t(', optimal') : '') + note;
+  const cls = 'node ' + WCLASS[win.who];
   let node;
   if (n.end || isRoot) {
-    node = el('span', {class: 'node ' + OCLASS[n.outcome] + (n.end ? ' end' : ''), 'aria-label': label},
-      who, el('span', {class: 'mv'}, what), badge, best, note);
+    node = el('span', {class: cls + (n.end ? ' end' : ''), 'aria-label': label}, who, said, best, note);
   } else {
-    node = el('button', {type: 'button', class: 'node ' + OCLASS[n.outcome], 'aria-label': label + '. ' + t('Make it the start.'),
+    node = el('button', {type: 'button', class: cls, 'aria-label': label + '. ' + t('Make it the start.'),
       title: t('Make this position the start'), dataset: {position: fmtPos(n)},
       onclick: () => { state.treeAuto = false; markCurrent(null); showTree(posRequest(n), state.tree.instance, true, {ply, outcome: n.outcome}); }},
-    who, el('span', {class: 'mv'}, what), badge, best, note);
+    who, said, best, note);
   }
   const row = el('div', {class: 'node-row'}, toggle, node);
   li.append(row);

@@ -1,7 +1,8 @@
 // retro explorer: the page's words in English and Russian. English is the
 // key; RU holds the Russian of every phrase the page shows (app.js through
 // t(), index.html through data-i18n). A phrase may hold {0}, {1}, … for
-// what t() is given. The language is the one chosen on the page (kept in
+// what t() is given; nMoves writes a number of moves, the noun in the form
+// the number takes. The language is the one chosen on the page (kept in
 // localStorage), or else the browser's: Russian when it prefers Russian.
 'use strict';
 
@@ -93,7 +94,7 @@ const RU = /* BEGIN RU */ {
   "every move (unchecked: the winner's strategy only)": "все ходы (без отметки: только выигрышная стратегия)",
   "Depth": "Глубина",
   "Depth (the winner's moves)": "Глубина (ходы победителя)",
-  "▸ expands, ▾ collapses; a position's button makes it the start. ★ marks the optimal moves. Each move is labelled with the player who makes it. Keys: Tab to move, Enter to choose, → and ← to expand and collapse.": "▸ раскрывает, ▾ сворачивает; кнопка позиции делает её стартом. ★ — оптимальные ходы. У каждого хода указан игрок, который его делает. Клавиши: Tab — переход, Enter — выбор, → и ← — раскрыть и свернуть.",
+  "▸ expands, ▾ collapses; a position's button makes it the start. ★ marks the optimal moves. Each move is labelled with the player who makes it, and each position with who wins from it with best play and in how many moves of his own (Petya's wins blue, Vanya's vermilion). Keys: Tab to move, Enter to choose, → and ← to expand and collapse.": "▸ раскрывает, ▾ сворачивает; кнопка позиции делает её стартом. ★ — оптимальные ходы. У каждого хода указан игрок, который его делает, у каждой позиции — кто из неё выигрывает при правильной игре и за сколько своих ходов (выигрыши Пети синие, Вани — красные). Клавиши: Tab — переход, Enter — выбор, → и ← — раскрыть и свернуть.",
   "Your side": "Ваша сторона",
   "You play": "Вы играете",
   "second (Vanya)": "вторым (Ваня)",
@@ -170,8 +171,9 @@ const RU = /* BEGIN RU */ {
   "beyond the horizon": "за горизонтом",
   "collapse": "свернуть",
   "command": "команда",
-  "end: the mover loses": "конец: сделавший ход проигрывает",
-  "end: the mover wins": "конец: сделавший ход выигрывает",
+  "{0} has won, the game is over": "{0} выиграл, игра окончена",
+  "{0} wins whatever {1} does": "{0} выигрывает при любом ходе игрока {1}",
+  "{0} wins in {1}": "{0} выигрывает за {1}",
   "ends the game: you lose": "заканчивает игру: вы проигрываете",
   "ends the game: you win": "заканчивает игру: вы выигрываете",
   "expand": "раскрыть",
@@ -269,6 +271,16 @@ function applyWords() {
     }
   }
   for (const b of document.querySelectorAll('#langs button')) b.setAttribute('aria-pressed', String(b.dataset.lang === LANG));
+}
+
+// nMoves is a number of moves in the page's language, the noun agreeing
+// with it: 1 move, 4 moves; 1 ход, 4 хода, 5 ходов, 11 ходов, 21 ход.
+function nMoves(n) {
+  if (LANG !== 'ru') return n + (n === 1 ? ' move' : ' moves');
+  const last = n % 10, tens = n % 100;
+  if (last === 1 && tens !== 11) return n + ' ход';
+  if (last >= 2 && last <= 4 && (tens < 12 || tens > 14)) return n + ' хода';
+  return n + ' ходов';
 }
 
 // chooseLang keeps the choice and reloads the page in it; the view comes
