@@ -52,7 +52,7 @@ var (
 	txtVanya       = Text{"Vanya", "Ваня"}
 	txtAndWins     = Text{"Petya %s and wins", "Петя %s и выигрывает"}
 	txtNextMove    = Text{"with his next move", "следующим ходом"}
-	txtWithin      = Text{"within %d more moves", "не более чем за %d хода"}
+	txtWithin      = Text{"within %[1]d more moves", "не более чем за %[1]d %[2]s"} // %[2]s: ruMoves
 	txtWhateverV   = Text{"Petya %s; whatever Vanya does, Petya wins %s", "Петя %s; при любом ходе Вани Петя выигрывает %s"}
 	txtEndsLoses   = Text{"Petya's move ends the game and he loses", "ход Пети заканчивает игру, и он проигрывает"}
 	txtEndsWins    = Text{"Petya's move ends the game and he wins", "ход Пети заканчивает игру, и он выигрывает"}
@@ -235,7 +235,7 @@ func (rs *Reasoner) winning(r *retro.Result, m *rules.Machine, start []int64, mo
 		}
 		when := rs.l.Say(txtNextMove)
 		if left > 1 {
-			when = rs.l.Say(txtWithin, left)
+			when = rs.l.Say(txtWithin, left, ruMoves(left))
 		}
 		return rs.l.Say(txtWhateverV, first, when), nil
 	}
@@ -502,4 +502,16 @@ func (l Lang) Answer(a *Answer) string {
 		list = l.Say(txtAndMore, list, n-shownQualifying)
 	}
 	return l.Say(txtOfQualify, a.Text(), len(a.Values), n, list)
+}
+
+// ruMoves is the Russian word for "moves" after the number n: 1 ход,
+// 2 хода, 5 ходов, 11 ходов, 21 ход.
+func ruMoves(n int) string {
+	switch {
+	case n%10 == 1 && n%100 != 11:
+		return "ход"
+	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
+		return "хода"
+	}
+	return "ходов"
 }

@@ -413,7 +413,7 @@ var reasonWords = map[query.Lang]*words{
 		petya: "Петя ", vanya: "Ваня ", andWins: " и выигрывает",
 		whateverVanya: "при любом ходе Вани Петя выигрывает ",
 		nextMove:      regexp.MustCompile(`^следующим ходом$`),
-		within:        regexp.MustCompile(`^не более чем за (\d+) хода$`),
+		within:        regexp.MustCompile(`^не более чем за (\d+) (ход|хода|ходов)$`),
 		whateverPetya: "при любом ходе Пети — ", after: "после ", or: " или ",
 		vanyaWinsN: regexp.MustCompile(`^Ваня выигрывает (\S+) ходом$`),
 		withN:      regexp.MustCompile(`^(\S+)$`),
@@ -495,6 +495,9 @@ func (c *replay) check(w *words, key string, s state, body string) error {
 			n := 1
 			if m := w.within.FindStringSubmatch(rest); m != nil {
 				n, _ = strconv.Atoi(m[1])
+				if len(m) > 2 && m[2] != russianMoves(n) {
+					return fmt.Errorf("%q: %d %s, want %d %s", rest, n, m[2], n, russianMoves(n))
+				}
 			} else if !w.nextMove.MatchString(rest) {
 				return fmt.Errorf("unknown claim %q", rest)
 			}
@@ -797,4 +800,20 @@ func TestReasonWinInOneDemo(t *testing.T) {
 			t.Errorf("%s: %q, %v; want %q", l, got, err, want[l])
 		}
 	}
+}
+
+// russianMoves is the form of «ход» after n, by the grammar's rule: the
+// last digit 1 (not 11) ход, 2 to 4 (not 12 to 14) хода, else ходов.
+func russianMoves(n int) string {
+	last, two := n%10, n%100
+	if two >= 11 && two <= 14 {
+		return "ходов"
+	}
+	switch last {
+	case 1:
+		return "ход"
+	case 2, 3, 4:
+		return "хода"
+	}
+	return "ходов"
 }
