@@ -38,6 +38,9 @@ type Checkpoint struct {
 	// what save.
 	Note func(msg string)
 	last time.Time
+	// stop, when set, is asked after every save whether the solve stops
+	// there, as a kill just after it would stop it: its error stops it.
+	stop func(stage string, cursor int64) error
 }
 
 // ErrCheckpoint: a checkpoint directory holds the checkpoint of another
@@ -151,6 +154,9 @@ func (ck *Checkpoint) saveAs(r *record, what string) error {
 		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
 	ck.last = time.Now()
+	if ck.stop != nil {
+		return ck.stop(r.Stage, r.Cursor)
+	}
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"unsafe"
 
 	"retro/positions"
@@ -55,7 +56,7 @@ func checkpointed[V cellValue](s *compiledSolver, total int64) (*compiledSave[V]
 		s.moves, s.edges = rec.Moves, rec.Edges
 		return cs, nil
 	}
-	if cs.store, err = spill.Create[V](ck.Dir, ck.file(cs.inst, "values")[len(ck.Dir)+1:], total, true); err != nil {
+	if cs.store, err = spill.Create[V](ck.Dir, filepath.Base(ck.file(cs.inst, "values")), total, true); err != nil {
 		return nil, err
 	}
 	return cs, nil
@@ -114,14 +115,14 @@ func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cel
 		if resume {
 			return spill.Open[uint64](ck.file(cs.inst, what), n)
 		}
-		return spill.Create[uint64](ck.Dir, ck.file(cs.inst, what)[len(ck.Dir)+1:], n, true)
+		return spill.Create[uint64](ck.Dir, filepath.Base(ck.file(cs.inst, what)), n, true)
 	}
 	var layers *spill.Array[V]
 	var err error
 	if resume {
 		layers, err = spill.Open[V](ck.file(cs.inst, "layers"), int64(n))
 	} else {
-		layers, err = spill.Create[V](ck.Dir, ck.file(cs.inst, "layers")[len(ck.Dir)+1:], int64(n), true)
+		layers, err = spill.Create[V](ck.Dir, filepath.Base(ck.file(cs.inst, "layers")), int64(n), true)
 	}
 	if err != nil {
 		return nil, err

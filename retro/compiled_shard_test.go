@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -93,15 +94,18 @@ func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 	return f.b, paths
 }
 
+// shardGame is a game the tests solve in shards, and its name.
+type shardGame struct {
+	name string
+	src  rules.Source
+}
+
 // compiledShardGames are games the compiled path takes in shards: the
 // exam's and Lebedev's (history), the bench games cut down (the
 // exam-style box, a history, a chain), a game of affine moves whose
 // winner depends on the position (the affine sweep), a game of more
 // layers than 16-bit cells hold, and a box of three piles.
-var compiledShardGames = []struct {
-	name string
-	src  rules.Source
-}{
+var compiledShardGames = []shardGame{
 	{"exam demo", rules.FromBuiltin("ege-2027-demo")},
 	{"two piles, end 77", rules.FromBuiltin("ege-two-piles-77")},
 	{"one pile, lowers", rules.FromBuiltin("ege-bank-one-pile")},
@@ -172,6 +176,17 @@ a = 1
 b = 2
 c = 0
 `))},
+}
+
+// gamesNamed are the games of compiledShardGames of those names.
+func gamesNamed(names ...string) []shardGame {
+	var out []shardGame
+	for _, g := range compiledShardGames {
+		if slices.Contains(names, g.name) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // TestCompiledShards: the compiled path in 1, 2, 3 and 4 shards writes
