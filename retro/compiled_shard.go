@@ -406,12 +406,7 @@ func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
 	if len(vals) > 2*n {
 		layers = slices.Clone(layers)
 	}
-	switch l := any(layers).(type) {
-	case []uint16:
-		r.layer16 = l
-	case []uint32:
-		r.layer = l
-	}
+	setLayers(r, layers)
 	r.segs, _ = segmentsByKey(count) // this shard's sets, as SolvePart's result has them
 	c.Space = nil                    // each peer keeps its shard only
 	head := []int64{s.moves, s.edges, c.Sent, t.sent}
