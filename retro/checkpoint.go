@@ -22,6 +22,16 @@ import (
 // every Every at most, at the end of a row; the finding of the positions,
 // when a sweep finds them, saves its membership bits and where it stands.
 // A record of another key or rank count is refused with ErrCheckpoint.
+//
+// A solve in shards keeps the same files, each rank its own (named by its
+// rank), in one directory that every rank reads. Its search and its sweep
+// go in turns, one rank at work while the others wait, so that a save of
+// the rank at work, by its own clock, describes the whole solve at that
+// point: the others' last saves, at the ends of their turns, stay true.
+// A resume by as many ranks starts each turn where its rank's save says,
+// the ranks agreeing first on what their saves come to (the turns done,
+// the widest values); the result is each rank's own, made and saved on
+// its own.
 
 // Checkpoint is where a solve keeps its checkpoints, and how often.
 type Checkpoint struct {

@@ -186,7 +186,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	var cs *compiledSave[V]
 	var err error
 	if s.opt.Checkpoint != nil {
-		if cs, err = checkpointed[V](s, spans.total); err != nil {
+		if cs, err = checkpointed[V](s, spans.total, nil); err != nil {
 			return nil, err
 		}
 		store = cs.store

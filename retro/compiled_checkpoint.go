@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +16,9 @@ import (
 // valued, saved at the end of a row when an interval has passed; then the
 // result's layers and outcome bits made into files of their own, the
 // record saying how many positions are done, so that the values are never
-// overwritten until the result is whole.
+// overwritten until the result is whole. In shards each rank keeps its
+// values, its result and the search's membership bits in files of its
+// own, and the ranks agree at a resume on the turns done.
 
 // compiledSave is what a checkpointed sweep of one width saves and
 // resumes from.
@@ -33,8 +36,9 @@ func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 // checkpointed opens the total values of a checkpointed sweep: those of
 // the last save, or new ones. A save of a wider sweep stops this one at
 // once (errLayers: the wider one takes over); one of a narrower sweep is
-// left for a new one.
-func checkpointed[V cellValue](s *compiledSolver, total int64) (*compiledSave[V], error) {
+// left for a new one. In shards (turns set) the ranks agree first on what
+// their saves come to (sweepTurns.agree).
+func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns) (*compiledSave[V], error) {
 	ck := s.opt.Checkpoint
 	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total}
 	rec, err := ck.load(cs.inst)
@@ -44,13 +48,18 @@ func checkpointed[V cellValue](s *compiledSolver, total int64) (*compiledSave[V]
 	if rec != nil && (rec.Path != "compiled" || rec.Values != total) {
 		rec = nil
 	}
-	if rec != nil && rec.Width > width[V]() {
+	switch {
+	case turns != nil:
+		if rec, err = turns.agree(rec, width[V]()); err != nil {
+			return nil, err
+		}
+	case rec != nil && rec.Width > width[V]():
 		return nil, errLayers{}
 	}
 	if rec != nil && rec.Width == width[V]() {
 		cs.rec = rec
 		s.moves, s.edges = rec.Moves, rec.Edges
-		if rec.Stage == "result" {
+		if rec.Stage == "result" && (turns == nil || turns.first == len(turns.order)) {
 			return cs, nil // the values are not needed again
 		}
 		cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, true)
@@ -88,6 +97,12 @@ func (cs *compiledSave[V]) row(s *compiledSolver, r0 int64, moves, edges int64) 
 	if cs == nil || !cs.ck.due() {
 		return nil
 	}
+	return cs.rows(r0, moves, edges)
+}
+
+// rows saves that the sweep has valued the rows before walk row r0, with
+// moves and edges.
+func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 	if err := cs.store.Sync(0, cs.total); err != nil {
 		return err
 	}
@@ -103,6 +118,76 @@ func (cs *compiledSave[V]) done(s *compiledSolver) error {
 	cs.rec = &record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
 		Values: cs.total, Moves: s.moves, Edges: s.edges}
 	return cs.ck.save(cs.rec)
+}
+
+// sweepTurns is what the ranks of a sweep in shards agree their saves on:
+// the peers, the ranks in the order of their turns, and where this rank's
+// rows end in the walk's numbering of the sweep. Only the rank at work
+// changes what it holds, so each rank's save is its own, by its own
+// clock: within its turn, at the end of a row; at the end of it, its rows
+// valued, before the next turn begins.
+type sweepTurns struct {
+	peers positions.Peers
+	order []int
+	to    int64
+	first int // set by agree: the first turn not done (len(order): none is left)
+}
+
+// What a rank's save comes to, as agree tells the others.
+const (
+	savedNone   = iota // nothing of the width
+	savedRows          // its turn begun: the rows before the cursor valued
+	savedTurn          // its rows valued
+	savedResult        // its part of the result begun
+)
+
+// agree tells the other ranks what this rank's save rec (nil: none) comes
+// to, and returns what of it this rank goes on from. The ranks take the
+// widest values saved (errLayers on every rank at once, where they are
+// wider than width), pass over the turns done, one after another, and go
+// on with the next from its rank's save; a later turn starts again, as
+// does a save of narrower values. So a kill at any point resumes right: a
+// rank's turn ends with its save, before the next rank begins.
+func (tu *sweepTurns) agree(rec *record, width int) (*record, error) {
+	w, state := 0, savedNone
+	if rec != nil {
+		w, state = rec.Width, savedRows
+		switch {
+		case rec.Stage == "compact" || rec.Stage == "result":
+			state = savedResult
+		case rec.Cursor >= tu.to:
+			state = savedTurn
+		}
+	}
+	got, err := positions.AllGather(tu.peers, binary.AppendUvarint(binary.AppendUvarint(nil, uint64(w)), uint64(state)))
+	if err != nil {
+		return nil, err
+	}
+	widths, states := make([]int, len(got)), make([]int, len(got))
+	for k, b := range got {
+		x, m := binary.Uvarint(b)
+		y, n := binary.Uvarint(b[max(m, 0):])
+		if m <= 0 || n <= 0 {
+			return nil, fmt.Errorf("retro: rank %d sent a truncated account of its checkpoint", k)
+		}
+		widths[k], states[k] = int(x), int(y)
+		if widths[k] > width {
+			return nil, errLayers{}
+		}
+	}
+	tu.first = len(tu.order)
+	for j, k := range tu.order {
+		if widths[k] != width || j > tu.first {
+			states[k] = savedNone
+		}
+		if states[k] < savedTurn && tu.first == len(tu.order) {
+			tu.first = j
+		}
+	}
+	if states[tu.peers.Rank()] == savedNone {
+		return nil, nil
+	}
+	return rec, nil
 }
 
 // savedLayers are the layers and outcome bits of a checkpointed result,

@@ -57,41 +57,48 @@ func oneTable(t *testing.T, src rules.Source) ([]byte, []string) {
 // instance.
 func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 	t.Helper()
-	comms := cluster.Local(ranks)
 	f := &memFile{}
-	errs := make([]error, ranks)
 	var paths []string
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[r] = func() error {
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err != nil {
-					return err
-				}
-				var w *memFile
-				if r == 0 {
-					w = f
-					for _, p := range s.Parts {
-						paths = append(paths, p.Path)
-					}
-				}
-				return table.WriteParts(w, comms[r], s.Game, s.Parts, testMade)
-			}()
-			if errs[r] != nil {
-				comms[r].Close() // the other ranks stop waiting for this one
+	errs := onRanks(ranks, func(r int, comm cluster.Comm) error {
+		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
+		if err != nil {
+			return err
+		}
+		var w *memFile
+		if r == 0 {
+			w = f
+			for _, p := range s.Parts {
+				paths = append(paths, p.Path)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		return table.WriteParts(w, comm, s.Game, s.Parts, testMade)
+	})
 	for r, err := range errs {
 		if err != nil {
 			t.Fatalf("rank %d of %d: %v", r, ranks, err)
 		}
 	}
 	return f.b, paths
+}
+
+// onRanks runs rank on ranks goroutines, each with its rank and its comm
+// of cluster.Local, and returns the error of each; a rank that fails
+// leaves, so that the others stop waiting for it.
+func onRanks(ranks int, rank func(r int, comm cluster.Comm) error) []error {
+	comms := cluster.Local(ranks)
+	errs := make([]error, ranks)
+	var wg sync.WaitGroup
+	for r := range ranks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if errs[r] = rank(r, comms[r]); errs[r] != nil {
+				comms[r].Close()
+			}
+		}()
+	}
+	wg.Wait()
+	return errs
 }
 
 // shardGame is a game the tests solve in shards, and its name.
