@@ -153,9 +153,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	from, rowCells := int64(0), s.size[np-1]*hist
 	rows := int64(vol) / rowCells
 	sv := s.opt.Save
-	if s.peers != nil {
-		sv = nil // no checkpoints in shards
-	}
+	loaded := false // the bits are a save's
 	if sv != nil {
 		row, member, count, mn, mx, ok, lerr := sv.Load(len(s.member))
 		if lerr != nil {
@@ -163,6 +161,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		}
 		if ok {
 			from, s.member, s.count, s.min, s.max = row, member, count, mn, mx
+			loaded = true
 		}
 	}
 	walked := from
@@ -201,7 +200,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		return why, err
 	}
 	if s.peers != nil {
-		return s.walkShards(walk, rows, rowCells)
+		return s.walkShards(walk, rows, rowCells, from, loaded)
 	}
 	if why, err := walk(from, rows); why != "" || err != nil {
 		return why, err

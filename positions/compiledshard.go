@@ -30,7 +30,14 @@ func CompileShard(in *rules.Instance, opt Options, peers Peers) (*Compiled, stri
 
 // walkShards is the sharded sweep of run: walk visits the walk's rows
 // from..to-1 on this peer, rows of rowCells cells each.
-func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowCells int64) (string, error) {
+//
+// With a checkpoint (Options.Save) a peer saves within its walk when a
+// save is due, and at its end: only the peer at work changes what it
+// holds. A peer whose bits are a save's (loaded) goes on from its cursor
+// (from), past its walk when the save has it done, and holds the marks
+// of the peers before it already; the others are sent them again, the
+// same marks, as every peer sends its marks at the end of its turn.
+func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowCells, from int64, loaded bool) (string, error) {
 	peers := s.peers
 	size, me := peers.Size(), peers.Rank()
 	cut := func(k int) int64 { return rows * int64(k) / int64(size) }
@@ -46,7 +53,14 @@ func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowC
 	for k := range size {
 		send := make([][]byte, size)
 		if k == me {
-			why, err := walk(cut(k), cut(k+1))
+			var why string
+			var err error
+			if !loaded || from < cut(k+1) {
+				why, err = walk(max(from, cut(k)), cut(k+1))
+				if sv := s.opt.Save; sv != nil && why == "" && err == nil {
+					err = sv.Save(cut(k+1), s.member, s.count, s.min, s.max) // its rows searched
+				}
+			}
 			failed = err
 			var msg []byte
 			switch {
@@ -87,7 +101,7 @@ func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowC
 		case walkDeclined:
 			return string(msg[1:]), nil
 		}
-		if k < me {
+		if k < me && !loaded {
 			lo, n := cells(me)
 			if err := orBits(s.member, lo, n, msg[1:]); err != nil {
 				return "", fmt.Errorf("positions: the marks rank %d sent: %w", k, err)

@@ -22,6 +22,16 @@ import (
 // every Every at most, at the end of a row; the finding of the positions,
 // when a sweep finds them, saves its membership bits and where it stands.
 // A record of another key or rank count is refused with ErrCheckpoint.
+//
+// A solve in shards keeps the same files, each rank its own (named by its
+// rank), in one directory that every rank reads. Its search and its sweep
+// go in turns, one rank at work while the others wait, so that a save of
+// the rank at work, by its own clock, describes the whole solve at that
+// point: the others' last saves, at the ends of their turns, stay true.
+// A resume by as many ranks starts each turn where its rank's save says,
+// the ranks agreeing first on what their saves come to (the turns done,
+// the widest values); the result is each rank's own, made and saved on
+// its own.
 
 // Checkpoint is where a solve keeps its checkpoints, and how often.
 type Checkpoint struct {
@@ -38,6 +48,9 @@ type Checkpoint struct {
 	// what save.
 	Note func(msg string)
 	last time.Time
+	// stop, when set, is asked after every save whether the solve stops
+	// there, as a kill just after it would stop it: its error stops it.
+	stop func(stage string, cursor int64) error
 }
 
 // ErrCheckpoint: a checkpoint directory holds the checkpoint of another
@@ -77,7 +90,12 @@ type record struct {
 const recordFormat = 1
 
 func (ck *Checkpoint) file(instance int, what string) string {
-	return filepath.Join(ck.Dir, fmt.Sprintf("instance-%d-rank-%d.%s", instance, ck.Rank, what))
+	return ck.fileOf(instance, ck.Rank, what)
+}
+
+// fileOf is the file of rank's checkpoint named what.
+func (ck *Checkpoint) fileOf(instance, rank int, what string) string {
+	return filepath.Join(ck.Dir, fmt.Sprintf("instance-%d-rank-%d.%s", instance, rank, what))
 }
 
 // due tells whether a save is due: an interval has passed since the last
@@ -102,7 +120,13 @@ func (ck *Checkpoint) loadAs(instance int, what string) (*record, error) {
 	if ck == nil {
 		return nil, nil
 	}
-	b, err := os.ReadFile(ck.file(instance, what))
+	return ck.read(ck.file(instance, what), instance)
+}
+
+// read reads the record of an instance in file path, of this rank or
+// another, nil when there is none.
+func (ck *Checkpoint) read(path string, instance int) (*record, error) {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -111,7 +135,7 @@ func (ck *Checkpoint) loadAs(instance int, what string) (*record, error) {
 	}
 	var r record
 	if err := json.Unmarshal(b, &r); err != nil || r.Format != recordFormat {
-		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, ck.file(instance, what))
+		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, path)
 	}
 	switch {
 	case r.Key != ck.Key:
@@ -121,7 +145,7 @@ func (ck *Checkpoint) loadAs(instance int, what string) (*record, error) {
 		return nil, fmt.Errorf("%w: %s holds the checkpoint of a solve by %d ranks, not %d; "+
 			"resume it with as many, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Ranks, ck.Ranks)
 	case r.Instance != instance:
-		return nil, fmt.Errorf("%w: %s is a checkpoint of instance %d, found as instance %d", ErrCheckpoint, ck.file(instance, what), r.Instance, instance)
+		return nil, fmt.Errorf("%w: %s is a checkpoint of instance %d, found as instance %d", ErrCheckpoint, path, r.Instance, instance)
 	}
 	return &r, nil
 }
@@ -140,12 +164,16 @@ func (ck *Checkpoint) saveAs(r *record, what string) error {
 		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
 	ck.last = time.Now()
+	if ck.stop != nil {
+		return ck.stop(r.Stage, r.Cursor)
+	}
 	return nil
 }
 
 // Check refuses a directory that holds the checkpoints of another solve
 // (another key or number of ranks), before anything is solved, and says
-// (Note) from what save a solve resumes.
+// (Note) from what save a solve resumes. Every rank reads the records of
+// every rank, so that each refuses the directory alike.
 func (ck *Checkpoint) Check() error {
 	if ck == nil {
 		return nil
@@ -158,13 +186,10 @@ func (ck *Checkpoint) Check() error {
 	for _, f := range files {
 		var inst, rank int
 		var what string
-		if n, _ := fmt.Sscanf(filepath.Base(f), "instance-%d-rank-%d.%s", &inst, &rank, &what); n != 3 {
+		if n, _ := fmt.Sscanf(filepath.Base(f), "instance-%d-rank-%d.%s", &inst, &rank, &what); n != 3 || f != ck.fileOf(inst, rank, what) {
 			continue
 		}
-		if rank != ck.Rank {
-			continue // another rank's, checked by that rank
-		}
-		r, err := ck.loadAs(inst, what)
+		r, err := ck.read(f, inst)
 		if err != nil {
 			return err
 		}
@@ -178,14 +203,16 @@ func (ck *Checkpoint) Check() error {
 	return nil
 }
 
-// Clear removes the files of a finished solve's checkpoints.
+// Clear removes the files of a finished solve's checkpoints: this rank's.
 func (ck *Checkpoint) Clear() error {
 	if ck == nil {
 		return nil
 	}
-	for _, pat := range []string{"instance-*-rank-*.json", "instance-*-rank-*.find.json", "instance-*-rank-*.values", "instance-*-rank-*.members",
-		"instance-*-rank-*.layers", "instance-*-rank-*.win", "instance-*-rank-*.lose",
-		".instance-*-rank-*.new-*"} { // the last: a save cut short by a kill (writeAtomic)
+	for _, what := range []string{"json", "find.json", "values", "members", "layers", "win", "lose", "*.new-*"} {
+		pat := fmt.Sprintf("instance-*-rank-%d.%s", ck.Rank, what)
+		if what == "*.new-*" {
+			pat = "." + pat // a save cut short by a kill (writeAtomic)
+		}
 		files, err := filepath.Glob(filepath.Join(ck.Dir, pat))
 		if err != nil {
 			return err

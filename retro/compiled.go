@@ -186,7 +186,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	var cs *compiledSave[V]
 	var err error
 	if s.opt.Checkpoint != nil {
-		if cs, err = checkpointed[V](s, spans.total); err != nil {
+		if cs, err = checkpointed[V](s, spans.total, nil); err != nil {
 			return nil, err
 		}
 		store = cs.store
@@ -433,12 +433,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 		r.release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
 		store.Release(0, int64(n))
 	}
-	switch l := any(layers).(type) {
-	case []uint16:
-		r.layer16 = l
-	case []uint32:
-		r.layer = l
-	}
+	setLayers(r, layers)
 	r.segs, _ = segmentsByKey(count)
 	if s.opt.Progress != nil {
 		s.opt.Progress(len(count)-2, n, n)
@@ -446,21 +441,57 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 	return r, nil
 }
 
+// setLayers gives r the layers of its positions, in cells of either width.
+func setLayers[V cellValue](r *Result, layers []V) {
+	switch l := any(layers).(type) {
+	case []uint16:
+		r.layer16 = l
+	case []uint32:
+		r.layer = l
+	}
+}
+
 // layersOf turns the cell values of the members of cells lo..hi-1 (the
-// value kept at a is vals[a-base]) into outcomes and layers: it sets the
-// outcome bit of each in win or lose, by its place among them, writes its
-// layer over vals at that place (never past a value still to be read),
-// and counts the positions of each key: 0 for the exam's W 0, 1 for L 0,
-// layer+1 above (outcomes follow from keys). It returns the counts and
-// the members. release, when set, is told now and then that the values
-// before vals[read] are done with.
+// value kept at a is vals[a-base]) into outcomes and layers (layerRun),
+// writing each layer over vals at the position's place (never past a
+// value still to be read). It returns the counts and the members.
+// release, when set, is told now and then that the values before
+// vals[read] are done with.
 func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, shift uint, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
-	count := make([]int64, 2)
-	idx := 0
-	var read int64 // past the value last read
+	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2)}
+	if release != nil {
+		l.every = func() error { release(l.read); return nil }
+	}
+	l.cells(member, spans, lo, hi, shift) // every says no error
+	return l.count, l.n
+}
+
+// layerRun turns cell values into outcomes and layers, position by
+// position from position n on: it sets the outcome bit of each in win or
+// lose, by its place among them, writes its layer at that place of lay,
+// and counts the positions of each key: 0 for the exam's W 0, 1 for L 0,
+// layer+1 above (outcomes follow from keys).
+type layerRun[V cellValue] struct {
+	vals      []V // the value kept at a is vals[a-base]
+	base      int64
+	lay       []V // vals itself: each layer is written over a value read
+	win, lose positions.Bitset
+	count     []int64
+	n         int   // the positions done: the index of the next
+	read      int64 // where in vals the value last read is
+	// every, when set, is called before every 1 024th word of membership
+	// bits, the positions before it done; its error stops the run
+	every func() error
+}
+
+// cells runs through the members of cells lo..hi-1, their values each
+// code shifted left by shift.
+func (l *layerRun[V]) cells(member positions.Bitset, spans *cellSpans, lo, hi int64, shift uint) error {
 	for w := lo >> 6; w < (hi+63)>>6; w++ {
-		if release != nil && w&(1<<10-1) == 0 {
-			release(read)
+		if l.every != nil && w&(1<<10-1) == 0 && w > lo>>6 {
+			if err := l.every(); err != nil {
+				return err
+			}
 		}
 		word := member[w]
 		if w<<6 < lo {
@@ -471,27 +502,27 @@ func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, 
 		}
 		for ; word != 0; word &= word - 1 {
 			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
-			read = a - base
-			code := uint64(vals[read]) >> shift
-			o, l := decode(code)
-			key := int(l) + 1
+			l.read = a - l.base
+			code := uint64(l.vals[l.read]) >> shift
+			o, layer := decode(code)
+			key := int(layer) + 1
 			if o == Win {
-				win.Set(idx)
-				if l == 0 && code>>1 == 0 { // the exam's W 0 row
+				l.win.Set(l.n)
+				if layer == 0 && code>>1 == 0 { // the exam's W 0 row
 					key = 0
 				}
 			} else {
-				lose.Set(idx)
+				l.lose.Set(l.n)
 			}
-			vals[idx] = V(l)
-			for len(count) <= key {
-				count = append(count, 0)
+			l.lay[l.n] = V(layer)
+			for len(l.count) <= key {
+				l.count = append(l.count, 0)
 			}
-			count[key]++
-			idx++
+			l.count[key]++
+			l.n++
 		}
 	}
-	return count, idx
+	return nil
 }
 
 // compiledPath says how a compiled game was solved.

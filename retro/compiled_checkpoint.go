@@ -1,9 +1,10 @@
 package retro
 
 import (
+	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"os"
+	"path/filepath"
 	"unsafe"
 
 	"retro/positions"
@@ -15,7 +16,9 @@ import (
 // valued, saved at the end of a row when an interval has passed; then the
 // result's layers and outcome bits made into files of their own, the
 // record saying how many positions are done, so that the values are never
-// overwritten until the result is whole.
+// overwritten until the result is whole. In shards each rank keeps its
+// values, its result and the search's membership bits in files of its
+// own, and the ranks agree at a resume on the turns done.
 
 // compiledSave is what a checkpointed sweep of one width saves and
 // resumes from.
@@ -30,35 +33,49 @@ type compiledSave[V cellValue] struct {
 // width is the bits of a value.
 func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 
-// checkpointed opens the values of a checkpointed sweep: those of the
-// last save, or new ones. A save of a
-// wider sweep stops this one at once (errLayers: the wider one takes
-// over); one of a narrower sweep is left for a new one.
-func checkpointed[V cellValue](s *compiledSolver, total int64) (*compiledSave[V], error) {
+// checkpointed opens the total values of a checkpointed sweep: those of
+// the last save, or new ones. A save of a wider sweep stops this one at
+// once (errLayers: the wider one takes over); one of a narrower sweep is
+// left for a new one. In shards (turns set) the ranks agree first on what
+// their saves come to (sweepTurns.agree).
+func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns) (*compiledSave[V], error) {
 	ck := s.opt.Checkpoint
 	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total}
 	rec, err := ck.load(cs.inst)
 	if err != nil {
 		return nil, err
 	}
+	if rec != nil && (rec.Path != "compiled" || rec.Values != total) {
+		rec = nil
+	}
 	switch {
-	case rec != nil && rec.Width > width[V]():
-		return nil, errLayers{}
-	case rec != nil && rec.Width == width[V]() && rec.Values == total && rec.Path == "compiled":
-		cs.rec = rec
-		if rec.Stage == "result" {
-			return cs, nil // the values are not needed again
-		}
-		if cs.store, err = spill.Open[V](ck.file(cs.inst, "values"), total); err != nil {
+	case turns != nil:
+		if rec, err = turns.agree(rec, width[V]()); err != nil {
 			return nil, err
 		}
+	case rec != nil && rec.Width > width[V]():
+		return nil, errLayers{}
+	}
+	if rec != nil && rec.Width == width[V]() {
+		cs.rec = rec
 		s.moves, s.edges = rec.Moves, rec.Edges
-		return cs, nil
+		if rec.Stage == "result" && (turns == nil || turns.first == len(turns.order)) {
+			return cs, nil // the values are not needed again
+		}
+		cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, true)
+		return cs, err
 	}
-	if cs.store, err = spill.Create[V](ck.Dir, ck.file(cs.inst, "values")[len(ck.Dir)+1:], total, true); err != nil {
-		return nil, err
+	cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, false)
+	return cs, err
+}
+
+// checkpointArray is the array of n values in the checkpoint's file named
+// what: the saved one (saved set), or a new one.
+func checkpointArray[T any](ck *Checkpoint, inst int, what string, n int64, saved bool) (*spill.Array[T], error) {
+	if saved {
+		return spill.Open[T](ck.file(inst, what), n)
 	}
-	return cs, nil
+	return spill.Create[T](ck.Dir, filepath.Base(ck.file(inst, what)), n, true)
 }
 
 // from is the walk's row the sweep goes on from.
@@ -80,6 +97,12 @@ func (cs *compiledSave[V]) row(s *compiledSolver, r0 int64, moves, edges int64) 
 	if cs == nil || !cs.ck.due() {
 		return nil
 	}
+	return cs.rows(r0, moves, edges)
+}
+
+// rows saves that the sweep has valued the rows before walk row r0, with
+// moves and edges.
+func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 	if err := cs.store.Sync(0, cs.total); err != nil {
 		return err
 	}
@@ -97,110 +120,163 @@ func (cs *compiledSave[V]) done(s *compiledSolver) error {
 	return cs.ck.save(cs.rec)
 }
 
-// resultSaved is resultOf for a checkpointed solve: the layers and the
-// outcome bits made into files of their own, from the position the last
-// save says on, the values left as they are.
-func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans, shift uint) (*Result, error) {
-	c, ck := s.c, cs.ck
-	sp := c.Space
-	n := sp.Len()
-	words := int64(n+63) / 64
-	rec := cs.rec
+// sweepTurns is what the ranks of a sweep in shards agree their saves on:
+// the peers, the ranks in the order of their turns, and where this rank's
+// rows end in the walk's numbering of the sweep. Only the rank at work
+// changes what it holds, so each rank's save is its own, by its own
+// clock: within its turn, at the end of a row; at the end of it, its rows
+// valued, before the next turn begins.
+type sweepTurns struct {
+	peers positions.Peers
+	order []int
+	to    int64
+	first int // set by agree: the first turn not done (len(order): none is left)
+}
+
+// What a rank's save comes to, as agree tells the others.
+const (
+	savedNone   = iota // nothing of the width
+	savedRows          // its turn begun: the rows before the cursor valued
+	savedTurn          // its rows valued
+	savedResult        // its part of the result begun
+)
+
+// agree tells the other ranks what this rank's save rec (nil: none) comes
+// to, and returns what of it this rank goes on from. The ranks take the
+// widest values saved (errLayers on every rank at once, where they are
+// wider than width), pass over the turns done, one after another, and go
+// on with the next from its rank's save; a later turn starts again, as
+// does a save of narrower values. So a kill at any point resumes right: a
+// rank's turn ends with its save, before the next rank begins.
+func (tu *sweepTurns) agree(rec *record, width int) (*record, error) {
+	w, state := 0, savedNone
+	if rec != nil {
+		w, state = rec.Width, savedRows
+		switch {
+		case rec.Stage == "compact" || rec.Stage == "result":
+			state = savedResult
+		case rec.Cursor >= tu.to:
+			state = savedTurn
+		}
+	}
+	got, err := positions.AllGather(tu.peers, binary.AppendUvarint(binary.AppendUvarint(nil, uint64(w)), uint64(state)))
+	if err != nil {
+		return nil, err
+	}
+	widths, states := make([]int, len(got)), make([]int, len(got))
+	for k, b := range got {
+		x, m := binary.Uvarint(b)
+		y, n := binary.Uvarint(b[max(m, 0):])
+		if m <= 0 || n <= 0 {
+			return nil, fmt.Errorf("retro: rank %d sent a truncated account of its checkpoint", k)
+		}
+		widths[k], states[k] = int(x), int(y)
+		if widths[k] > width {
+			return nil, errLayers{}
+		}
+	}
+	tu.first = len(tu.order)
+	for j, k := range tu.order {
+		if widths[k] != width || j > tu.first {
+			states[k] = savedNone
+		}
+		if states[k] < savedTurn && tu.first == len(tu.order) {
+			tu.first = j
+		}
+	}
+	if states[tu.peers.Rank()] == savedNone {
+		return nil, nil
+	}
+	return rec, nil
+}
+
+// savedLayers are the layers and outcome bits of a checkpointed result,
+// in files of the checkpoint, and the count of each key.
+type savedLayers[V cellValue] struct {
+	layers    *spill.Array[V]
+	win, lose positions.Bitset
+	count     []int64
+}
+
+// layersSaved is layersOf for a checkpointed solve: the layers and
+// outcome bits of positions first..first+n-1 of sp, which lie before cell
+// hi, from the values (the one kept at a is value a-base of the store),
+// made into files of their own from the position the last save says on,
+// saved when due; the values are left as they are, so that a kill at any
+// point resumes right.
+func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64, shift uint) (*savedLayers[V], error) {
+	ck, rec := cs.ck, cs.rec
 	if rec == nil || rec.Stage != "compact" && rec.Stage != "result" {
 		return nil, errLayers{} // not reached: done saves the stage
 	}
 	resume := rec.Cursor > 0 || rec.Stage == "result"
-	open := func(what string, n int64) (*spill.Array[uint64], error) {
-		if resume {
-			return spill.Open[uint64](ck.file(cs.inst, what), n)
-		}
-		return spill.Create[uint64](ck.Dir, ck.file(cs.inst, what)[len(ck.Dir)+1:], n, true)
-	}
-	var layers *spill.Array[V]
-	var err error
-	if resume {
-		layers, err = spill.Open[V](ck.file(cs.inst, "layers"), int64(n))
-	} else {
-		layers, err = spill.Create[V](ck.Dir, ck.file(cs.inst, "layers")[len(ck.Dir)+1:], int64(n), true)
-	}
+	words := int64(n+63) / 64
+	layers, err := checkpointArray[V](ck, cs.inst, "layers", int64(n), resume)
 	if err != nil {
 		return nil, err
 	}
-	winA, err := open("win", words)
+	winA, err := checkpointArray[uint64](ck, cs.inst, "win", words, resume)
 	if err != nil {
 		return nil, err
 	}
-	loseA, err := open("lose", words)
+	loseA, err := checkpointArray[uint64](ck, cs.inst, "lose", words, resume)
 	if err != nil {
 		return nil, err
 	}
-	win, lose := positions.Bitset(winA.Slice()), positions.Bitset(loseA.Slice())
-	lay := layers.Slice()
-	count := make([]int64, 2)
+	l := &layerRun[V]{base: base, lay: layers.Slice(), win: positions.Bitset(winA.Slice()), lose: positions.Bitset(loseA.Slice()),
+		count: make([]int64, 2), n: int(rec.Cursor)}
 	if len(rec.Counts) >= 2 {
-		count = append([]int64(nil), rec.Counts...)
+		l.count = append([]int64(nil), rec.Counts...)
 	}
-	idx := int(rec.Cursor)
-	if rec.Stage != "result" && idx < n {
-		clearFrom(win, idx)
-		clearFrom(lose, idx)
-		vals := cs.store.Slice()
-		member := sp.Members()
-		cell := sp.MemberCell(idx)
-		for w := int(cell >> 6); w < len(member); w++ {
-			word := member[w]
-			if w == int(cell>>6) {
-				word &= ^uint64(0) << uint(cell&63)
+	if rec.Stage != "result" {
+		if l.n < n {
+			clearFrom(l.win, l.n)
+			clearFrom(l.lose, l.n)
+			l.vals = cs.store.Slice()
+			l.every = func() error {
+				if !ck.due() {
+					return nil
+				}
+				return saveResult(cs, layers, winA, loseA, "compact", l.n, l.count)
 			}
-			for ; word != 0; word &= word - 1 {
-				a, _ := spans.addr(int64(w<<6 + bits.TrailingZeros64(word)))
-				code := uint64(vals[a]) >> shift
-				o, l := decode(code)
-				key := int(l) + 1
-				if o == Win {
-					win.Set(idx)
-					if code>>1 == 0 {
-						key = 0 // the exam's W 0 row
-					}
-				} else {
-					lose.Set(idx)
-				}
-				lay[idx] = V(l)
-				for len(count) <= key {
-					count = append(count, 0)
-				}
-				count[key]++
-				idx++
-			}
-			if w&1023 == 1023 && ck.due() {
-				if err := saveResult(ck, cs, layers, winA, loseA, "compact", idx, count); err != nil {
-					return nil, err
-				}
+			if err := l.cells(sp.Members(), spans, sp.MemberCell(first+l.n), hi, shift); err != nil {
+				return nil, err
 			}
 		}
-		if err := saveResult(ck, cs, layers, winA, loseA, "result", idx, count); err != nil {
+		if l.n != n {
+			return nil, fmt.Errorf("compiled solve: %d values for %d positions", l.n, n)
+		}
+		if err := saveResult(cs, layers, winA, loseA, "result", l.n, l.count); err != nil {
 			return nil, err
 		}
 	}
-	r := newResult(sp, s.in, c.Starts)
+	return &savedLayers[V]{layers: layers, win: l.win, lose: l.lose, count: l.count}, nil
+}
+
+// into gives r the layers, kept in their file: the table writer reads
+// them once, block by block, and lets each go.
+func (l *savedLayers[V]) into(r *Result) {
+	setLayers(r, l.layers.Slice())
+	r.release = func(lo, hi int) { l.layers.Release(int64(lo), int64(hi)) }
+}
+
+// resultSaved is resultOf for a checkpointed solve (layersSaved).
+func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans, shift uint) (*Result, error) {
+	sp := s.c.Space
+	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, shift)
+	if err != nil {
+		return nil, err
+	}
+	r := newResult(sp, s.in, s.c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
-	if rec.Stage == "result" {
-		r.MoveCount, r.Edges = rec.Moves, rec.Edges
-	}
-	r.win, r.lose = win, lose
-	switch l := any(lay).(type) {
-	case []uint16:
-		r.layer16 = l
-	case []uint32:
-		r.layer = l
-	}
-	r.release = func(lo, hi int) { layers.Release(int64(lo), int64(hi)) }
-	r.segs, _ = segmentsByKey(count)
+	r.win, r.lose = l.win, l.lose
+	l.into(r)
+	r.segs, _ = segmentsByKey(l.count)
 	return r, nil
 }
 
 // saveResult writes the result's files out and saves how far it is made.
-func saveResult[V cellValue](ck *Checkpoint, cs *compiledSave[V], layers *spill.Array[V], win, lose *spill.Array[uint64], stage string, idx int, count []int64) error {
+func saveResult[V cellValue](cs *compiledSave[V], layers *spill.Array[V], win, lose *spill.Array[uint64], stage string, idx int, count []int64) error {
 	for _, sync := range []func() error{
 		func() error { return layers.Sync(0, int64(idx)) },
 		func() error { return win.Sync(0, int64(len(win.Slice()))) },
@@ -213,7 +289,7 @@ func saveResult[V cellValue](ck *Checkpoint, cs *compiledSave[V], layers *spill.
 	rec := *cs.rec
 	rec.Stage, rec.Cursor, rec.Counts = stage, int64(idx), count
 	cs.rec = &rec
-	return ck.save(&rec)
+	return cs.ck.save(&rec)
 }
 
 // clearFrom clears the bits of b from bit i on.

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"retro/positions"
+	"retro/positions/spill"
 	"retro/rules"
 )
 
@@ -42,21 +43,26 @@ const (
 // compiledShards is what a peer of a compiled solve in shards knows of
 // the cut: the rows of each peer, and its own values.
 type compiledShards[V cellValue] struct {
-	peers positions.Peers
-	me    int
-	cut   []int64 // peer k owns rows cut[k]..cut[k+1]-1
-	spans *cellSpans
-	rows  int64
-	sent  int64 // bytes of values this peer handed the others
-	cache map[int64]span[V]
-	vals  []V
-	base  int64           // where vals[0] is among the values of every row
-	sw    *simpleSweep[V] // nil: the affine sweep
+	peers    positions.Peers
+	me       int
+	cut      []int64 // peer k owns rows cut[k]..cut[k+1]-1
+	from, to int64   // this peer's rows in the sweep's numbering (r0)
+	spans    *cellSpans
+	rows     int64
+	sent     int64 // bytes of values this peer handed the others
+	cache    map[int64]span[V]
+	vals     []V
+	base     int64            // where vals[0] is among the values of every row
+	sw       *simpleSweep[V]  // nil: the affine sweep
+	cs       *compiledSave[V] // the checkpoint's, nil without one
 }
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
 // where it does not take the game.
 func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
+	if opt.Checkpoint != nil {
+		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
+	}
 	c, why, err := positions.CompileShard(in, popt, peers)
 	if err != nil || c == nil {
 		return nil, why, true, err
@@ -82,13 +88,36 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 	c := s.c
 	spans, rows, rowCells := boxRows(c)
 	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: rows, cache: map[int64]span[V]{}}
-	t.cut = rowCuts(spans, t.rows, peers.Size())
+	size := peers.Size()
+	t.cut = rowCuts(spans, t.rows, size)
+	t.from, t.to = t.cut[t.me], t.cut[t.me+1]
+	if c.Up {
+		t.from, t.to = t.rows-t.to, t.rows-t.from
+	}
+	// the turns: against the order of play
+	order := make([]int, size)
+	for k := range order {
+		order[k] = k
+		if c.Up {
+			order[k] = size - 1 - k
+		}
+	}
 	base, top := spans.begin(t.cut[t.me]), spans.begin(t.cut[t.me+1])
-	store, err := values[V](s, top-base, int(top-base)) // as many positions at most as values
-	if err != nil {
+	var store *spill.Array[V]
+	var err error
+	turns := &sweepTurns{peers: peers, order: order, to: t.to}
+	if s.opt.Checkpoint != nil {
+		if t.cs, err = checkpointed[V](s, top-base, turns); err != nil {
+			return nil, err
+		}
+		store = t.cs.store
+	} else if store, err = values[V](s, top-base, int(top-base)); err != nil { // as many positions at most as values
 		return nil, err
 	}
-	t.vals, t.base = store.Slice(), base
+	if store != nil { // none: its part of the result is made, and no rank's turn is left
+		t.vals = store.Slice()
+	}
+	t.base = base
 	shift := uint(0)
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t) // one winner: no rules asked
@@ -99,12 +128,7 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 		t.sw.rowSpan = t.span
 		shift = 1
 	}
-	// the turns: against the order of play
-	for k := range peers.Size() {
-		at := k
-		if c.Up {
-			at = peers.Size() - 1 - k
-		}
+	for _, at := range order[turns.first:] {
 		switch {
 		case at != t.me:
 			err = t.serve(at)
@@ -118,6 +142,11 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 		}
 	}
 	t.cache = nil
+	if t.cs != nil && !t.cs.valued() {
+		if err := t.cs.done(s); err != nil {
+			return nil, err
+		}
+	}
 	return t.part(s, shift)
 }
 
@@ -125,13 +154,8 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 // of another peer when a move first reads it (the rows fetched are let go
 // when they pass shardFetch cells).
 func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error {
-	first, last := t.cut[t.me], t.cut[t.me+1]
-	from, to := first, last
-	if s.c.Up {
-		from, to = t.rows-last, t.rows-first
-	}
 	cells := int64(0)
-	far := &farRows[V]{from: from, to: to, base: t.base, mine: t.mine, row: func(r int64) (span[V], error) {
+	far := &farRows[V]{from: max(t.from, t.cs.from()), to: t.to, base: t.base, mine: t.mine, row: func(r int64) (span[V], error) {
 		if sp, ok := t.cache[r]; ok {
 			return sp, nil
 		}
@@ -146,11 +170,19 @@ func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error 
 		cells += int64(len(sp.v))
 		return sp, nil
 	}}
-	if err := sweepAffine(s, t.vals, t.spans, nil, nil, rowCells, far); err != nil {
+	if err := sweepAffine(s, t.vals, t.spans, nil, t.cs, rowCells, far); err != nil {
 		return t.stop(err)
 	}
-	if err := s.check(); err != nil {
-		return t.stop(err)
+	return t.done(s.moves, s.edges)
+}
+
+// done ends this peer's turn: it saves that its rows are valued, when it
+// keeps checkpoints, and tells the others.
+func (t *compiledShards[V]) done(moves, edges int64) error {
+	if t.cs != nil {
+		if err := t.cs.rows(t.to, moves, edges); err != nil {
+			return t.stop(err)
+		}
 	}
 	_, err := t.say(sweepDone, nil)
 	return err
@@ -199,15 +231,11 @@ func (t *compiledShards[V]) span(r int64) span[V] {
 // batch reads that it does not hold yet, then it values the batch.
 func (t *compiledShards[V]) work() error {
 	sw, s := t.sw, t.sw.s
-	first, last := t.cut[t.me], t.cut[t.me+1]
 	// the sweep's rows r0 (row rows-1-r0 up, r0 down) of this peer
-	from, to := first, last
-	if sw.up {
-		from, to = t.rows-last, t.rows-first
-	}
+	to := t.to
 	p := make([]int64, len(sw.size))
 	var want []int64
-	for r0 := from; r0 < to; {
+	for r0 := max(t.from, t.cs.from()); r0 < to; {
 		// the batch: rows r0..b-1
 		want = want[:0]
 		missing, cells := 0, int64(0)
@@ -250,6 +278,9 @@ func (t *compiledShards[V]) work() error {
 					return t.stop(err)
 				}
 			}
+			if err := t.cs.row(s, r0, sw.moves, sw.edges); err != nil {
+				return t.stop(err)
+			}
 			if err := sw.row(p, r0); err != nil {
 				return t.stop(err)
 			}
@@ -259,8 +290,7 @@ func (t *compiledShards[V]) work() error {
 	if err := s.check(); err != nil {
 		return t.stop(err)
 	}
-	_, err := t.say(sweepDone, nil)
-	return err
+	return t.done(sw.moves, sw.edges)
 }
 
 // say sends every other peer what this one says, and rows[o] to peer o
@@ -397,20 +427,26 @@ func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
 	shard := sp.Shard(t.me, firsts)
 	r := newResult(shard, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
-	r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
-	count, n := layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, shift, r.win, r.lose, nil)
-	if n != hi-lo {
-		return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
-	}
-	layers := vals[:n:n]
-	if len(vals) > 2*n {
-		layers = slices.Clone(layers)
-	}
-	switch l := any(layers).(type) {
-	case []uint16:
-		r.layer16 = l
-	case []uint32:
-		r.layer = l
+	var count []int64
+	if t.cs != nil {
+		l, err := layersSaved(t.cs, sp, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells, shift)
+		if err != nil {
+			return nil, err
+		}
+		r.win, r.lose, count = l.win, l.lose, l.count
+		l.into(r)
+	} else {
+		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
+		var n int
+		count, n = layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, shift, r.win, r.lose, nil)
+		if n != hi-lo {
+			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
+		}
+		layers := vals[:n:n]
+		if len(vals) > 2*n {
+			layers = slices.Clone(layers)
+		}
+		setLayers(r, layers)
 	}
 	r.segs, _ = segmentsByKey(count) // this shard's sets, as SolvePart's result has them
 	c.Space = nil                    // each peer keeps its shard only

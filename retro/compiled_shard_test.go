@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -56,35 +57,22 @@ func oneTable(t *testing.T, src rules.Source) ([]byte, []string) {
 // instance.
 func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 	t.Helper()
-	comms := cluster.Local(ranks)
 	f := &memFile{}
-	errs := make([]error, ranks)
 	var paths []string
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[r] = func() error {
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err != nil {
-					return err
-				}
-				var w *memFile
-				if r == 0 {
-					w = f
-					for _, p := range s.Parts {
-						paths = append(paths, p.Path)
-					}
-				}
-				return table.WriteParts(w, comms[r], s.Game, s.Parts, testMade)
-			}()
-			if errs[r] != nil {
-				comms[r].Close() // the other ranks stop waiting for this one
+	errs := onRanks(ranks, func(r int, comm cluster.Comm) error {
+		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
+		if err != nil {
+			return err
+		}
+		var w *memFile
+		if r == 0 {
+			w = f
+			for _, p := range s.Parts {
+				paths = append(paths, p.Path)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		return table.WriteParts(w, comm, s.Game, s.Parts, testMade)
+	})
 	for r, err := range errs {
 		if err != nil {
 			t.Fatalf("rank %d of %d: %v", r, ranks, err)
@@ -93,15 +81,38 @@ func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
 	return f.b, paths
 }
 
+// onRanks runs rank on ranks goroutines, each with its rank and its comm
+// of cluster.Local, and returns the error of each; a rank that fails
+// leaves, so that the others stop waiting for it.
+func onRanks(ranks int, rank func(r int, comm cluster.Comm) error) []error {
+	comms := cluster.Local(ranks)
+	errs := make([]error, ranks)
+	var wg sync.WaitGroup
+	for r := range ranks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if errs[r] = rank(r, comms[r]); errs[r] != nil {
+				comms[r].Close()
+			}
+		}()
+	}
+	wg.Wait()
+	return errs
+}
+
+// shardGame is a game the tests solve in shards, and its name.
+type shardGame struct {
+	name string
+	src  rules.Source
+}
+
 // compiledShardGames are games the compiled path takes in shards: the
 // exam's and Lebedev's (history), the bench games cut down (the
 // exam-style box, a history, a chain), a game of affine moves whose
 // winner depends on the position (the affine sweep), a game of more
 // layers than 16-bit cells hold, and a box of three piles.
-var compiledShardGames = []struct {
-	name string
-	src  rules.Source
-}{
+var compiledShardGames = []shardGame{
 	{"exam demo", rules.FromBuiltin("ege-2027-demo")},
 	{"two piles, end 77", rules.FromBuiltin("ege-two-piles-77")},
 	{"one pile, lowers", rules.FromBuiltin("ege-bank-one-pile")},
@@ -172,6 +183,17 @@ a = 1
 b = 2
 c = 0
 `))},
+}
+
+// gamesNamed are the games of compiledShardGames of those names.
+func gamesNamed(names ...string) []shardGame {
+	var out []shardGame
+	for _, g := range compiledShardGames {
+		if slices.Contains(names, g.name) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // TestCompiledShards: the compiled path in 1, 2, 3 and 4 shards writes

@@ -64,7 +64,9 @@
 //     sweep cut among the peers (positions.CompileShard), cuts the box's
 //     rows among them by the values their spans keep, and values them in
 //     turn against the order of play, the peer at work fetching the rows
-//     of the peers before it that its moves read. Either way the sets,
+//     of the peers before it that its moves read; with a Checkpoint each
+//     peer saves its own part of each stage (checkpoint.go,
+//     compiled_checkpoint.go). Either way the sets,
 //     the counts and so the table are one process's, whatever the number
 //     of peers; every peer holds the whole counts (Tally, Segments) and
 //     its own positions' outcomes.

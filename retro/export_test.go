@@ -15,3 +15,7 @@ func LayerBits(r *Result) int {
 	}
 	return 32
 }
+
+// StopAfterSave has f asked after every save of ck, with the stage and
+// the cursor saved, whether the solve stops there: its error stops it.
+func StopAfterSave(ck *Checkpoint, f func(stage string, cursor int64) error) { ck.stop = f }

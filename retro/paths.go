@@ -69,13 +69,12 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 		name = "general"
 	}
 	if opt.Checkpoint != nil {
-		// only the compiled path keeps checkpoints
-		if name != "" && name != "compiled" {
-			return nil, fmt.Errorf("%w: the %s path keeps no checkpoints (the compiled path does)", ErrCheckpoint, name)
+		if err := keepsCheckpoints(name); err != nil {
+			return nil, err
 		}
 		r, why, _, err := solveByCompiled(in, popt, opt)
 		if err == nil && r == nil {
-			err = fmt.Errorf("%w: only the compiled path keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, why)
+			err = declinesCheckpoints(why)
 		}
 		if err != nil {
 			return nil, err
@@ -132,7 +131,17 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, 
 		name = "general"
 	}
 	if opt.Checkpoint != nil {
-		return nil, fmt.Errorf("%w: a solve in shards keeps no checkpoints", ErrCheckpoint)
+		if err := keepsCheckpoints(name); err != nil {
+			return nil, err
+		}
+		part, why, _, err := solveByCompiledPart(in, popt, opt, peers)
+		if err == nil && part == nil {
+			err = declinesCheckpoints(why)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return part, capOf(part.Edges(), popt)
 	}
 	var whys, unsharded []string
 	for _, p := range paths {
@@ -167,10 +176,7 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, 
 				part.Path += ": " + strings.Join(whys, "; ")
 			}
 		}
-		if popt.MaxEdges > 0 && part.Edges() > popt.MaxEdges {
-			return nil, fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
-		}
-		return part, nil
+		return part, capOf(part.Edges(), popt)
 	}
 	if name != "" {
 		return nil, fmt.Errorf("no path %q (the paths: %s)", name, strings.Join(Paths(), ", "))
@@ -187,11 +193,29 @@ func shardedPath(line string, n int) string {
 
 // capEdges is the edge cap's error for a path that finds its edges as it
 // values them.
-func capEdges(r *Result, popt positions.Options) error {
-	if popt.MaxEdges > 0 && r.Edges > popt.MaxEdges {
+func capEdges(r *Result, popt positions.Options) error { return capOf(r.Edges, popt) }
+
+// capOf is the edge cap's error for a solve of edges edges.
+func capOf(edges int64, popt positions.Options) error {
+	if popt.MaxEdges > 0 && edges > popt.MaxEdges {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
 	}
 	return nil
+}
+
+// keepsCheckpoints refuses, for a solve that keeps checkpoints, a path
+// other than the compiled path, the one that keeps them.
+func keepsCheckpoints(name string) error {
+	if name != "" && name != "compiled" {
+		return fmt.Errorf("%w: the %s path keeps no checkpoints (the compiled path does)", ErrCheckpoint, name)
+	}
+	return nil
+}
+
+// declinesCheckpoints is the error of a solve that keeps checkpoints where
+// the compiled path does not take the game, for the reason why.
+func declinesCheckpoints(why string) error {
+	return fmt.Errorf("%w: only the compiled path keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, why)
 }
 
 func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {

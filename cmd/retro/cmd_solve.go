@@ -50,10 +50,14 @@ With --checkpoint DIR the solve keeps in DIR what it needs to go on after
 it is stopped, however it is stopped, and saves it every
 --checkpoint-every (5m by default): run the same command again and it
 resumes from the last save. A checkpoint of another game or other
-arguments is refused, and a solve in ranks keeps none. The compiled path keeps
-checkpoints; DIR holds its values (2 or 4 bytes a cell of the positions'
-rows) and, at the end, the result's layers and outcome bits, and is
-emptied when the solve is done.`,
+arguments, or of another number of ranks, is refused. The compiled path
+keeps checkpoints, in one process and in ranks; DIR holds its values (2
+or 4 bytes a cell of the positions' rows) and, at the end, the result's
+layers and outcome bits, and is emptied when the solve is done. Ranks
+keep theirs in one DIR that every rank reaches, each rank its own files:
+each saves within its walk of the search and its turn of the sweep, at
+their ends, and within its part of the result, so that a job killed at
+any point and run again by as many ranks goes on from its last saves.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
 			o := &solveOptions{}
 			o.game.add(fs)

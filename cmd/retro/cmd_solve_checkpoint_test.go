@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -41,13 +42,13 @@ func retroBinary(t *testing.T) string {
 	return plainRetro.bin
 }
 
-// stageOf is the stage and the cursor of the newest record in a
+// stageOf is the stage and the cursor of the newest record of a rank in a
 // checkpoint directory: the search's ("find"), the sweep's ("value"), the
 // result's ("compact", "result").
-func stageOf(dir string) (string, int64) {
+func stageOf(dir string, rank int) (string, int64) {
 	stage, cursor := "", int64(0)
-	for _, name := range []string{"instance-0-rank-0.find.json", "instance-0-rank-0.json"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+	for _, what := range []string{"find.json", "json"} {
+		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("instance-0-rank-%d.%s", rank, what)))
 		if err != nil {
 			continue
 		}
@@ -62,6 +63,106 @@ func stageOf(dir string) (string, int64) {
 	return stage, cursor
 }
 
+// killGame is the solve the kill tests stop: the exam-style game with a
+// history, its end at 1500 (3.7 million positions), solved once whole by
+// bin into plain, and the arguments of solve keeping checkpoints in ck,
+// saved every millisecond, writing its table into resumed.
+type killGame struct {
+	plain, ck, resumed string
+	args               []string
+}
+
+func newKillGame(t *testing.T, bin string) killGame {
+	t.Helper()
+	src, err := os.ReadFile("../../retro/testdata/bench/history-2000.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	game := filepath.Join(dir, "history.toml")
+	if err := os.WriteFile(game, []byte(strings.ReplaceAll(string(src), "2000", "1500")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := killGame{plain: filepath.Join(dir, "plain.rtb"), ck: filepath.Join(dir, "ck"), resumed: filepath.Join(dir, "resumed.rtb")}
+	if out, err := exec.Command(bin, "solve", game, "-o", g.plain).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	g.args = []string{"solve", game, "--checkpoint", g.ck, "--checkpoint-every", "1ms", "-o", g.resumed}
+	return g
+}
+
+// resumedRight checks the run that resumed after the kills (hit), whose
+// stderr is errs: it says it resumes, its table is the plain one, and the
+// checkpoint directory is left empty.
+func (g killGame) resumedRight(t *testing.T, hit []string, errs string) {
+	t.Helper()
+	if len(hit) > 0 && !strings.Contains(errs, "resuming from the checkpoint saved at") {
+		t.Errorf("the rerun does not say it resumes:\n%s", errs)
+	}
+	if a, b := contentSum(t, g.plain), contentSum(t, g.resumed); a != b {
+		t.Fatalf("the resumed solve's table %s, the plain one's %s", b, a)
+	}
+	if left, _ := os.ReadDir(g.ck); len(left) != 0 {
+		t.Errorf("%d files left in the checkpoint directory after the solve", len(left))
+	}
+}
+
+// killPoint is where killIn kills a solve: once the rank's save is past
+// its first of the stage.
+type killPoint struct {
+	rank  int
+	stage string
+}
+
+// killIn starts a solve that keeps checkpoints in ck (start) once for
+// each point, and kills it (kill) as soon as the point's rank's save is
+// past its first of the point's stage (the search, "find"; the sweep,
+// "value"; the result, "compact"), so that each run goes on from the
+// saves of the one before. It returns the stages and cursors the runs
+// were killed at; a run that ends before its point comes ends the kills.
+func killIn(t *testing.T, ck string, points []killPoint, start func() *exec.Cmd, kill func(*exec.Cmd)) []string {
+	t.Helper()
+	var hit []string
+	for _, at := range points {
+		cmd := start()
+		var errs bytes.Buffer
+		cmd.Stderr = &errs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		killed := ""
+	wait:
+		for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("stopping at %v: %v\n%s", at, err, errs.String())
+				}
+				break wait // done before the point came: nothing left to kill
+			case <-time.After(time.Millisecond):
+			}
+			// past the first save of the stage: the rerun goes on from inside it
+			if stage, cursor := stageOf(ck, at.rank); stage == at.stage && cursor > 0 || at.stage == "compact" && stage == "result" {
+				kill(cmd)
+				<-done
+				killed = fmt.Sprintf("rank %d at %s %d", at.rank, stage, cursor)
+				break
+			}
+		}
+		if killed == "" {
+			break
+		}
+		hit = append(hit, killed)
+	}
+	t.Logf("killed: %v", hit)
+	if len(hit) < len(points)-1 {
+		t.Logf("only %d of the %d points were caught before the solve ended", len(hit), len(points))
+	}
+	return hit
+}
+
 // TestCheckpointKillAndResume kills a checkpointed solve with SIGKILL in
 // its search of the box, in its sweep and while it makes the result, and
 // checks that the reruns, each from the last save, write the table of a
@@ -72,80 +173,22 @@ func TestCheckpointKillAndResume(t *testing.T) {
 		t.Skip("-short: solves a game of 3.7 million positions five times")
 	}
 	bin := retroBinary(t)
-	dir := t.TempDir()
-	src, err := os.ReadFile("../../retro/testdata/bench/history-2000.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := filepath.Join(dir, "history.toml")
-	if err := os.WriteFile(game, []byte(strings.ReplaceAll(string(src), "2000", "1500")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	plain := filepath.Join(dir, "plain.rtb")
-	if out, err := exec.Command(bin, "solve", game, "-o", plain).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	ck, resumed := filepath.Join(dir, "ck"), filepath.Join(dir, "resumed.rtb")
-	args := []string{"solve", game, "--checkpoint", ck, "--checkpoint-every", "1ms", "-o", resumed}
-	var hit []string
-	for _, at := range []string{"find", "value", "compact"} {
-		cmd := exec.Command(bin, args...)
-		var errs bytes.Buffer
-		cmd.Stderr = &errs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		killed := false
-	wait:
-		for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("stopping at %s: %v\n%s", at, err, errs.String())
-				}
-				break wait // done before the stage came: nothing left to kill
-			case <-time.After(time.Millisecond):
-			}
-			// past the first save of the stage: the rerun goes on from inside it
-			if stage, cursor := stageOf(ck); stage == at && cursor > 0 || at == "compact" && stage == "result" {
-				cmd.Process.Kill()
-				<-done
-				killed = true
-				break
-			}
-		}
-		if !killed {
-			break
-		}
-		stage, cursor := stageOf(ck)
-		hit = append(hit, fmt.Sprintf("%s %d", stage, cursor))
-	}
-	t.Logf("killed at: %v", hit)
+	g := newKillGame(t, bin)
+	ck, args := g.ck, g.args
+	hit := killIn(t, ck, []killPoint{{0, "find"}, {0, "value"}, {0, "compact"}},
+		func() *exec.Cmd { return exec.Command(bin, args...) }, func(cmd *exec.Cmd) { cmd.Process.Kill() })
 	out, err := exec.Command(bin, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(hit) > 0 && !strings.Contains(string(out), "resuming from the checkpoint saved at") {
-		t.Errorf("the rerun does not say it resumes:\n%s", out)
-	}
-	if a, b := contentSum(t, plain), contentSum(t, resumed); a != b {
-		t.Fatalf("the resumed solve's table %s, the plain one's %s", b, a)
-	}
-	if left, _ := os.ReadDir(ck); len(left) != 0 {
-		t.Errorf("%d files left in the checkpoint directory after the solve", len(left))
-	}
-	if len(hit) < 2 {
-		t.Logf("only %d of the three stages were caught before the solve ended", len(hit))
-	}
+	g.resumedRight(t, hit, string(out))
 	// A checkpoint of another game is refused, and kept.
 	cmd := exec.Command(bin, args...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if stage, _ := stageOf(ck); stage != "" {
+		if stage, _ := stageOf(ck, 0); stage != "" {
 			break
 		}
 	}
@@ -155,7 +198,57 @@ func TestCheckpointKillAndResume(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "holds the checkpoint of another game or other arguments") {
 		t.Fatalf("another game's checkpoint: %v\n%s", err, out)
 	}
-	if stage, _ := stageOf(ck); stage == "" {
+	if stage, _ := stageOf(ck, 0); stage == "" {
 		t.Fatal("the refused checkpoint is gone")
 	}
+}
+
+// TestMPICheckpointKillAndResume: mpirun -np 2 keeping checkpoints, its
+// ranks killed by SIGKILL in each rank's part of the search and of the
+// sweep, and in the result, each run going on from the saves of the
+// last; a resume by 3 ranks, or by one process, is refused, saying by how
+// many the checkpoint was saved; the last run writes the one-process
+// table and empties the directory.
+func TestMPICheckpointKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: solves a game of 3.7 million positions five times")
+	}
+	bin := mpiBinary(t)
+	g := newKillGame(t, bin)
+	args := g.args
+	// each rank's walk of the search, each rank's turn of the sweep (the
+	// moves raise the piles: rank 1's first), the result
+	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}}
+	hit := killIn(t, g.ck, points, func() *exec.Cmd { return mpirun(bin, 2, args...) }, func(cmd *exec.Cmd) {
+		for r := range 2 {
+			if pid := rankProcess(bin, r); pid != 0 {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	if len(hit) == 0 {
+		t.Fatal("the solve ended before a rank saved")
+	}
+	for _, other := range []struct {
+		cmd  *exec.Cmd
+		want string
+	}{
+		{mpirun(bin, 3, args...), "holds the checkpoint of a solve by 2 ranks, not 3"},
+		{exec.Command(bin, args...), "holds the checkpoint of a solve by 2 ranks, not 1"},
+	} {
+		out, err := other.cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), other.want) {
+			t.Errorf("%v: %v, want an error saying %q\n%s", other.cmd.Args, err, other.want, out)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := mpirun(bin, 2, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
+		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
+	}
+	g.resumedRight(t, hit, stderr.String())
 }

@@ -56,8 +56,8 @@ func (e *phaseError) Unwrap() error { return e.err }
 // solveRanks solves GAME cut into ranks: the MPI job's when there is one
 // of several ranks, o.ranks goroutines otherwise.
 func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world cluster.Comm) error {
-	if o.checkpoint != "" {
-		return &usageError{cmd: commands["solve"], err: fmt.Errorf("--checkpoint: a solve in ranks keeps no checkpoints (a job that fails is run again from the start)")}
+	if _, err := o.checkpointOf(0, 1); err != nil {
+		return err
 	}
 	if world.Size() > 1 {
 		if o.game.fs.Changed("ranks") {
@@ -104,14 +104,18 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 }
 
 // solveRank is one rank's share of the solve: load the game, solve the
-// parts, write the table with the others, print the summary on rank 0.
-// Until the game has loaded, ph is not set: an error then is the same on
-// every rank.
+// parts, write the table with the others, print the summary on rank 0,
+// and clear the rank's checkpoints once every rank has its share of the
+// table written. Until the game has loaded, ph is not set: an error then
+// is the same on every rank.
 func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm cluster.Comm, ph *phase) error {
 	opt, err := o.game.gameOptions()
 	if err != nil {
 		return err
 	}
+	ck, _ := o.checkpointOf(comm.Rank(), comm.Size()) // checked by solveRanks
+	noting(e, ck)
+	opt.Checkpoint = ck
 	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
 	if err != nil {
 		return paramError(o.game.params, err)
@@ -138,6 +142,9 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	ph.set("summing the counts")
 	peak := []int64{peakBytes()}
 	if err := comm.AllReduce(cluster.Max, peak); err != nil {
+		return err
+	}
+	if err := ck.Clear(); err != nil { // the table is written: rank 0 is past it
 		return err
 	}
 	if comm.Rank() != 0 {

@@ -114,13 +114,42 @@ func TestSolveRanksErrors(t *testing.T) {
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("a failed solve left %s", path)
 	}
-	_, errs, code = runCmd(t, "solve", "ege-2027-demo", "--ranks", "2", "--checkpoint", t.TempDir())
-	if code != 2 || !strings.Contains(errs, "--checkpoint: a solve in ranks keeps no checkpoints") {
-		t.Errorf("--checkpoint with --ranks: exit %d, %q", code, errs)
-	}
 	_, errs, code = runCmd(t, "solve", "no-such-game", "--ranks", "2")
 	if code != 1 || strings.Contains(errs, "rank") {
 		t.Errorf("a game that does not load: exit %d, %q (said once, by no rank)", code, errs)
+	}
+}
+
+// TestSolveRanksCheckpoint: ranks that keep checkpoints write the
+// one-process table and leave their directory empty; the general path in
+// shards, forced or taking a game the compiled path does not, refuses
+// --checkpoint as one process does, and so does a bad --checkpoint-every.
+func TestSolveRanksCheckpoint(t *testing.T) {
+	want, _ := oneProcess(t, "ege-2027-demo")
+	ck, path := t.TempDir(), filepath.Join(t.TempDir(), "t.rtb")
+	_, errs, code := runCmd(t, "solve", "ege-2027-demo", "--ranks", "3", "--checkpoint", ck, "--checkpoint-every", "1ms", "-o", path)
+	if code != 0 {
+		t.Fatalf("--checkpoint with --ranks 3: exit %d, %s", code, errs)
+	}
+	if got := contentSum(t, path); got != want {
+		t.Errorf("--checkpoint with --ranks 3: %s, want %s", got, want)
+	}
+	if left, _ := os.ReadDir(ck); len(left) != 0 {
+		t.Errorf("%d files left in the checkpoint directory after the solve", len(left))
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"ege-2027-demo", "--general"}, 1, "the general path keeps no checkpoints (the compiled path does)"},
+		{[]string{"nim"}, 1, "only the compiled path keeps checkpoints, and it does not take this game"},
+		{[]string{"ege-2027-demo", "--checkpoint-every", "0s"}, 2, "--checkpoint-every 0s: want a positive duration"},
+	} {
+		_, errs, code := runCmd(t, append(append([]string{"solve"}, c.args...), "--ranks", "2", "--checkpoint", ck)...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%v with --ranks 2 --checkpoint: exit %d, %q, want exit %d, %q", c.args, code, errs, c.code, c.want)
+		}
 	}
 }
 
