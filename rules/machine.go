@@ -36,6 +36,9 @@ type Machine struct {
 	names *[]string          // NamedMoves: the name of each move made
 	byAt  map[int32]*mover   // NamedMoves: the movers by span id
 	known map[nameKey]string // NamedMoves: names made so far, by mover and generator values
+	// nameHeaps: the heap options made get names too (HeapOptions.Names),
+	// for a heap view's NamedMoves.
+	nameHeaps bool
 
 	ownList  MoveList // MovesWithNames
 	ownNames []string
@@ -78,16 +81,19 @@ func (l *MoveList) To(k int, p int) []int64 { return l.Piles[k*p : (k+1)*p] }
 
 // HeapOptions holds the options of one heap: option k is the list of heaps
 // that replace it, Heaps[Start[k]:Start[k+1]] (empty when the heap is
-// taken away).
+// taken away). Names holds the name of each option where a heap view's
+// NamedMoves asked for them (heapMovesOf), and is empty otherwise.
 type HeapOptions struct {
 	Start []int32
 	Heaps []int64
+	Names []string
 }
 
 // Reset empties the list, keeping its memory.
 func (o *HeapOptions) Reset() {
 	o.Start = append(o.Start[:0], 0)
 	o.Heaps = o.Heaps[:0]
+	o.Names = o.Names[:0]
 }
 
 // Len returns the number of options.
@@ -109,6 +115,9 @@ func (o *HeapOptions) truncate(n int) {
 	if n < o.Len() {
 		o.Start = o.Start[:n+1]
 		o.Heaps = o.Heaps[:o.Start[n]]
+	}
+	if n < len(o.Names) {
+		o.Names = o.Names[:n]
 	}
 }
 
@@ -380,7 +389,7 @@ func (m *Machine) emit1(cmd int32, p int, v int64) {
 		return
 	}
 	if m.heap != nil {
-		m.heapOption(v)
+		m.heapOption(cmd, v)
 		return
 	}
 	out := m.out
@@ -440,9 +449,9 @@ func (m *Machine) emitN(mv *mover) {
 	}
 }
 
-// heapOption adds the option of a plain move of a heap game to v (v >= 0,
-// v != n).
-func (m *Machine) heapOption(v int64) {
+// heapOption adds the option of a plain move of command cmd of a heap
+// game to v (v >= 0, v != n).
+func (m *Machine) heapOption(cmd int32, v int64) {
 	if m.heap.Len() >= m.limit {
 		m.f.fail(m.cur, ErrTooManyMoves)
 		return
@@ -451,6 +460,9 @@ func (m *Machine) heapOption(v int64) {
 		m.heap.add()
 	} else {
 		m.heap.add(v)
+	}
+	if m.nameHeaps {
+		m.heap.Names = append(m.heap.Names, m.moveName(cmd, true))
 	}
 }
 
@@ -476,6 +488,9 @@ func (m *Machine) emitSplit(mv *mover) {
 		return
 	}
 	m.heap.add(parts...)
+	if m.nameHeaps {
+		m.heap.Names = append(m.heap.Names, m.moveName(mv.cmd, true))
+	}
 }
 
 // generateSparse runs, in order, only the movers that may move here: those
