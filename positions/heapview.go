@@ -15,8 +15,10 @@ import (
 // starts from can split into (MaxHeaps).
 
 // MaxHeaps returns, for every heap of 0..upto, the most heaps a collection
-// reached from it can hold: 1 for a heap that never splits. Options must
-// hold smaller heaps when they hold several.
+// reached from it can hold: 1 for a heap that never splits, and no fewer
+// than its options to smaller heaps can hold. Options of several heaps
+// must hold smaller heaps; an option to a single heap not smaller is not
+// followed.
 func MaxHeaps(m *rules.Machine, upto int) ([]int, error) {
 	most := make([]int, upto+1)
 	var opts rules.HeapOptions
@@ -28,7 +30,10 @@ func MaxHeaps(m *rules.Machine, upto int) ([]int, error) {
 		most[n] = 1
 		for k := 0; k < opts.Len(); k++ {
 			parts := opts.Option(k)
-			if len(parts) < 2 {
+			if len(parts) == 1 {
+				if p := parts[0]; p < int64(n) {
+					most[n] = max(most[n], most[p])
+				}
 				continue
 			}
 			c := 0

@@ -2,20 +2,21 @@ package positions
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
 	"retro/rules"
 )
 
-// builtinInstance is the one instance of a built-in game.
-func builtinInstance(t *testing.T, name string) *rules.Instance {
+// builtinInstance is the first instance of a built-in game.
+func builtinInstance(t testing.TB, name string) *rules.Instance {
 	t.Helper()
 	src, ok := rules.Builtin(name)
 	if !ok {
 		t.Fatalf("no built-in game %s", name)
 	}
-	return instance(t, string(src))
+	return fileInstance(t, name+".toml", string(src))
 }
 
 // A Kayles heap of n becomes at most (n+1)/2 heaps (knocking down one pin
@@ -32,6 +33,133 @@ func TestMaxHeaps(t *testing.T) {
 	}
 	if most, _ = MaxHeaps(builtinInstance(t, "nim").NewMachine(), 10); slices.Max(most) != 1 {
 		t.Errorf("Nim: %v", most)
+	}
+}
+
+// heapGames are the built-in heap games and a few more split games, by
+// name: Dawson's Kayles, 4.07, a split in three by two generators, a game
+// that splits only a heap of 2 (so that a heap of 3 splits after a move to
+// one heap), and splits in a command of [commands].
+func heapGames(t *testing.T) map[string]*rules.Instance {
+	games := map[string]*rules.Instance{}
+	for name, src := range map[string]string{
+		"dawson":  "piles = [\"x\"]\nsum = true\noctal = \"0.07\"\n",
+		"4.07":    "piles = [\"x\"]\nsum = true\noctal = \"4.07\"\n",
+		"three":   "piles = [\"x\"]\nsum = true\nmoves = [\"x -> i, j, x - i - j - 1 for i in 1..x for j in i..x if i + j < x\", \"x - 2\"]\n",
+		"late":    "piles = [\"x\"]\nsum = true\nmoves = [\"x - 1\", \"x -> 1, 1 if x == 2\"]\n",
+		"grouped": "piles = [\"x\"]\nsum = true\n[commands]\nsplit = [\"x -> i, x - 2 - i for i in 1..x-3\", \"x -> 1, x - 1 if x >= 2\"]\ntake = [\"x - k for k in 1..2\"]\n",
+	} {
+		games[name] = instance(t, src)
+	}
+	for _, name := range rules.BuiltinNames() {
+		if in := builtinInstance(t, name); in.Game.Sum {
+			games[name] = in
+		}
+	}
+	return games
+}
+
+// mostByCollections is the definition of MaxHeaps worked out in full: the
+// most heaps of the collections reached from a heap of n, every one of
+// them listed.
+func mostByCollections(t *testing.T, m *rules.Machine, n int64) int {
+	key := func(c []int64) string { return fmt.Sprint(c) }
+	start := []int64{n}
+	if n == 0 {
+		start = nil
+	}
+	seen := map[string]bool{key(start): true}
+	queue := [][]int64{start}
+	most := 0
+	var opts rules.HeapOptions
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		most = max(most, len(c))
+		for i, h := range c {
+			opts.Reset()
+			if err := m.HeapMoves(h, &opts); err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k < opts.Len(); k++ {
+				next := append(slices.Clone(c[:i]), c[i+1:]...)
+				next = append(next, opts.Option(k)...)
+				slices.Sort(next)
+				if !seen[key(next)] {
+					seen[key(next)] = true
+					queue = append(queue, next)
+				}
+			}
+		}
+	}
+	return most
+}
+
+// mostBySplits is how MaxHeaps counted before it followed the options to
+// one heap: over the options of several heaps only.
+func mostBySplits(t *testing.T, m *rules.Machine, upto int) []int {
+	most := make([]int, upto+1)
+	var opts rules.HeapOptions
+	for n := 1; n <= upto; n++ {
+		opts.Reset()
+		if err := m.HeapMoves(int64(n), &opts); err != nil {
+			t.Fatal(err)
+		}
+		most[n] = 1
+		for k := 0; k < opts.Len(); k++ {
+			if parts := opts.Option(k); len(parts) >= 2 {
+				c := 0
+				for _, p := range parts {
+					c += most[p]
+				}
+				most[n] = max(most[n], c)
+			}
+		}
+	}
+	return most
+}
+
+// MaxHeaps is the most heaps of the collections a heap reaches, each
+// collection listed (heaps of 0..12), for the built-in heap games and the
+// split games of heapGames. It counts as it did when it followed only
+// splits, but for the game that splits a heap after a move to one heap:
+// there a heap of 3 reaches 1 + 1 by way of 2, which the count of splits
+// missed.
+func TestMaxHeapsByCollections(t *testing.T) {
+	const upto = 12
+	for name, in := range heapGames(t) {
+		m := in.NewMachine()
+		most, err := MaxHeaps(m, upto)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for n := range most {
+			if want := mostByCollections(t, m, int64(n)); most[n] != want {
+				t.Errorf("%s: a heap of %d reaches %d heaps at most, MaxHeaps says %d", name, n, want, most[n])
+			}
+		}
+		if old := mostBySplits(t, m, upto); !slices.Equal(old, most) != (name == "late") {
+			t.Errorf("%s: by splits %v, MaxHeaps %v", name, old, most)
+		}
+	}
+}
+
+// A heap of 3 of the game that splits only a heap of 2 is viewed with room
+// for the two heaps it reaches by way of 2, and solved.
+func TestHeapViewAfterOneHeapMove(t *testing.T) {
+	view, tuple, err := HeapViewAt(heapGames(t)["late"], []int64{3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := DefaultOptions(view.Game)
+	opt.Extra = []Seed{{Piles: tuple}}
+	gr, err := Enumerate(view, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3, 2, 1 + 1 and 1 (no heaps is an end, not a position).
+	if len(tuple) != 2 || gr.Space.Len() != 4 {
+		t.Errorf("tuple %v, %d positions", tuple, gr.Space.Len())
 	}
 }
 
