@@ -144,6 +144,78 @@ func TestMaxHeapsByCollections(t *testing.T) {
 	}
 }
 
+// The few options of FewHeapMoves give a lower bound of MaxHeaps, and for
+// the built-in heap games the count itself, so that a view of these games
+// too large to hold is refused at once.
+func TestFewHeapsBound(t *testing.T) {
+	const upto = 300
+	for name, in := range heapGames(t) {
+		m := in.NewMachine()
+		most, err := MaxHeaps(m, upto)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		few, err := heapCounts(upto, m.FewHeapMoves)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for n := range most {
+			if _, builtin := rules.Builtin(name); few[n] > most[n] || builtin && few[n] != most[n] {
+				t.Errorf("%s: heap %d: few options %d heaps, every option %d", name, n, few[n], most[n])
+				break
+			}
+		}
+	}
+}
+
+// countingLister counts the heaps it is asked about, in full (HeapMoves)
+// and for a few options (FewHeapMoves), and the few options it gives.
+type countingLister struct {
+	m                       *rules.Machine
+	heaps, fewHeaps, fewOpt int
+}
+
+func (c *countingLister) HeapMoves(n int64, out *rules.HeapOptions) error {
+	c.heaps++
+	return c.m.HeapMoves(n, out)
+}
+
+func (c *countingLister) FewHeapMoves(n int64, out *rules.HeapOptions) error {
+	k := out.Len()
+	err := c.m.FewHeapMoves(n, out)
+	c.fewHeaps, c.fewOpt = c.fewHeaps+1, c.fewOpt+out.Len()-k
+	return err
+}
+
+// A view around a heap of 200 000 is refused after a few options of each
+// heap below it (at most 20), not every option (some 10^10): a Kayles or
+// strip heap of n splits into (n+1)/2 heaps, a heap of Lasker's Nim into
+// n; a view holds 65 536. In the words it was refused in before.
+func TestHeapViewRefusedAtOnce(t *testing.T) {
+	const top = 200_000
+	for _, c := range []struct {
+		game string
+		most int
+	}{{"kayles", top / 2}, {"strip-tiling", top / 2}, {"lasker-nim", top}} {
+		m := &countingLister{m: builtinInstance(t, c.game).NewMachine()}
+		k, err := viewHeaps(m, top, func(most []int) int { return most[top] })
+		if err != nil || k != c.most || m.heaps != 0 || m.fewHeaps != top || m.fewOpt > 20*top {
+			t.Errorf("%s: %d heaps (%v); %d heaps listed in full, %d heaps and %d options in few",
+				c.game, k, err, m.heaps, m.fewHeaps, m.fewOpt)
+		}
+	}
+	_, _, err := HeapViewAt(builtinInstance(t, "kayles"), []int64{top})
+	want := "kayles.toml: the heaps asked about can split into as many as 100000 heaps, and a position of the engine holds at most 65536: ask about smaller heaps"
+	if err == nil || err.Error() != want {
+		t.Errorf("HeapViewAt: %v\nwant %s", err, want)
+	}
+	// A view the few options do not refuse is counted in full.
+	m := &countingLister{m: builtinInstance(t, "kayles").NewMachine()}
+	if k, err := viewHeaps(m, 100, func(most []int) int { return most[100] }); err != nil || k != 50 || m.heaps != 100 {
+		t.Errorf("Kayles 100: %d heaps (%v), %d heaps listed in full", k, err, m.heaps)
+	}
+}
+
 // A heap of 3 of the game that splits only a heap of 2 is viewed with room
 // for the two heaps it reaches by way of 2, and solved.
 func TestHeapViewAfterOneHeapMove(t *testing.T) {
@@ -160,6 +232,17 @@ func TestHeapViewAfterOneHeapMove(t *testing.T) {
 	// 3, 2, 1 + 1 and 1 (no heaps is an end, not a position).
 	if len(tuple) != 2 || gr.Space.Len() != 4 {
 		t.Errorf("tuple %v, %d positions", tuple, gr.Space.Len())
+	}
+}
+
+// BenchmarkHeapViewRefused: the view around a Kayles heap of 200 000,
+// refused by the few options of every heap below it.
+func BenchmarkHeapViewRefused(b *testing.B) {
+	in := builtinInstance(b, "kayles")
+	for b.Loop() {
+		if _, _, err := HeapViewAt(in, []int64{200_000}); err == nil {
+			b.Fatal("not refused")
+		}
 	}
 }
 

@@ -240,3 +240,72 @@ func heapsOf(tuple []int64) []int64 {
 	}
 	return hs
 }
+
+// FewHeapMoves lists, in order, options HeapMoves lists, a few for each
+// entry whatever the heap (the first FewSteps generator values, and under
+// a code the first FewSteps pairs of each count taken), and leaves the
+// machine listing every option after it.
+func TestFewHeapMoves(t *testing.T) {
+	kayles, _ := Builtin("kayles")
+	m := machineFor(t, string(kayles))
+	var few HeapOptions
+	if err := m.FewHeapMoves(20, &few); err != nil {
+		t.Fatal(err)
+	}
+	// Taking one pin leaves 19, 1 + 18, ..., 4 + 15; taking two, 18, 1 + 17, ...
+	got := fmt.Sprint(few.Heaps)
+	if want := "[19 1 18 2 17 3 16 4 15 18 1 17 2 16 3 15 4 14]"; got != want {
+		t.Errorf("Kayles 20: %s, want %s", got, want)
+	}
+	lasker, _ := Builtin("lasker-nim")
+	m = machineFor(t, string(lasker))
+	few.Reset()
+	if err := m.FewHeapMoves(1000, &few); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(few.Heaps); got != "[999 998 997 996 1 999 2 998 3 997 4 996]" {
+		t.Errorf("Lasker's Nim 1000: %s", got)
+	}
+	// A heap of 10 has 10 takes and 9 splits.
+	if got := strings.Count(heapMoves(t, m, 10), "["); got != 19 {
+		t.Errorf("%d options after a few, want every one: 19", got)
+	}
+	for _, name := range BuiltinNames() {
+		src, _ := Builtin(name)
+		g, err := Parse(name+".toml", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Sum {
+			continue
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := insts[0].NewMachine()
+		for n := int64(0); n <= 200; n++ {
+			var few, all HeapOptions
+			if err := m.FewHeapMoves(n, &few); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.HeapMoves(n, &all); err != nil {
+				t.Fatal(err)
+			}
+			// Each few option is one of every option, in the same order.
+			j := 0
+			for k := 0; k < few.Len(); k++ {
+				for j < all.Len() && !slices.Equal(all.Option(j), few.Option(k)) {
+					j++
+				}
+				if j == all.Len() {
+					t.Fatalf("%s %d: option %v is not among %v (in order)", name, n, few.Option(k), all.Heaps)
+				}
+				j++
+			}
+			if entries := len(g.moves); g.Octal == "" && few.Len() > FewSteps*entries {
+				t.Fatalf("%s %d: %d options of %d entries", name, n, few.Len(), entries)
+			}
+		}
+	}
+}

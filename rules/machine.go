@@ -42,12 +42,16 @@ type Machine struct {
 
 	ownList  MoveList // MovesWithNames
 	ownNames []string
+
+	// maxSteps: steps may not exceed it; MaxStepsPerPosition but in
+	// FewHeapMoves.
+	maxSteps int
 }
 
 // NewMachine returns a new evaluator of in's rules.
 func (in *Instance) NewMachine() *Machine {
 	g := in.Game
-	m := &Machine{g: g, in: in, np: len(g.Piles), signed: g.Signed}
+	m := &Machine{g: g, in: in, np: len(g.Piles), signed: g.Signed, maxSteps: MaxStepsPerPosition}
 	m.f.env = make([]int64, len(in.env))
 	copy(m.f.env, in.env)
 	n := len(g.Piles)
@@ -295,6 +299,26 @@ func (m *Machine) generateAll(last, mylast int) bool {
 // It works for `moves` (a plain move gives one heap, a split several) and
 // for octal codes. On error nothing is appended.
 func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
+	return m.heapMoves(n, out, false)
+}
+
+// FewSteps is how many generator values FewHeapMoves binds per entry, and
+// how many ways of leaving two heaps it takes per count under a code.
+const FewSteps = 4
+
+// FewHeapMoves appends to out some of the options HeapMoves appends, at a
+// cost that does not grow with n: those each entry makes with its first
+// FewSteps generator values (counting the values its conditions refuse),
+// and under an octal code, for each count taken, the first FewSteps ways of
+// leaving two heaps. A lower bound over a heap's options may take any of
+// them (positions.MaxHeaps counts the heaps a view needs so). On error
+// nothing is appended.
+func (m *Machine) FewHeapMoves(n int64, out *HeapOptions) error {
+	return m.heapMoves(n, out, true)
+}
+
+// heapMoves is HeapMoves, or FewHeapMoves when few is set.
+func (m *Machine) heapMoves(n int64, out *HeapOptions, few bool) error {
 	g := m.g
 	if !g.Sum {
 		return fmt.Errorf("rules: HeapMoves: %s is not a heap game (sum = true)", g.File)
@@ -307,7 +331,11 @@ func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
 	m.limit = k0 + MaxMovesPerPosition
 	m.steps = 0
 	if g.Octal != "" {
-		if !g.octal.options(n, out, m.limit) {
+		pairs := int64(-1)
+		if few {
+			pairs = FewSteps
+		}
+		if !g.octal.options(n, out, m.limit, pairs) {
 			out.truncate(k0)
 			return g.errorAt(-1, ErrTooManyMoves, fmt.Sprintf("(more than %d) at (%d)", MaxMovesPerPosition, n))
 		}
@@ -317,11 +345,44 @@ func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
 	if err := m.load(piles); err != nil {
 		return err
 	}
-	if m.generateAll(0, 0) {
+	if few && m.generateFew() || !few && m.generateAll(0, 0) {
 		return nil
 	}
 	out.truncate(k0)
 	return m.fault(piles)
+}
+
+// errEnough stops a mover of generateFew: it has bound FewSteps values.
+var errEnough = errors.New("rules: enough generator values for FewHeapMoves")
+
+// tooManySteps is the fault of a mover that has bound more than maxSteps
+// generator values.
+func (m *Machine) tooManySteps() error {
+	if m.maxSteps < MaxStepsPerPosition {
+		return errEnough
+	}
+	return ErrTooManyMoves
+}
+
+// generateFew runs every mover of a heap game (which has no allow), each
+// until it has bound FewSteps generator values; false on a fault.
+func (m *Machine) generateFew() bool {
+	f := &m.f
+	m.maxSteps = FewSteps
+	defer func() { m.maxSteps = MaxStepsPerPosition }()
+	for _, movers := range m.g.moves {
+		for _, mv := range movers {
+			m.cur, m.steps = mv.at, 0
+			mv.run(m)
+			if f.err == errEnough {
+				f.err = nil
+			}
+			if f.err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // generate runs the generators of mv from level on, then its body.
@@ -337,8 +398,8 @@ func (m *Machine) generate(mv *mover, level int) {
 		return
 	}
 	for v := lo; v <= hi; v++ {
-		if m.steps++; m.steps > MaxStepsPerPosition {
-			f.fail(mv.at, ErrTooManyMoves)
+		if m.steps++; m.steps > m.maxSteps {
+			f.fail(mv.at, m.tooManySteps())
 			return
 		}
 		f.env[g.slot] = v

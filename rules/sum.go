@@ -207,7 +207,7 @@ func (m *Machine) heapMovesOf(c int, n int64, out *HeapOptions) (int32, error) {
 		out.Start = append(out.Start, 0)
 	}
 	if g.Octal != "" {
-		if !g.octal.options(n, out, k0+MaxMovesPerPosition) {
+		if !g.octal.options(n, out, k0+MaxMovesPerPosition, -1) {
 			out.truncate(k0)
 			return -1, ErrTooManyMoves
 		}
