@@ -128,8 +128,10 @@
 //   - Heap view: a heap game's collections of heaps as positions
 //     (rules.Instance.HeapView), each a tuple of its heaps, largest first,
 //     padded with zeros (HeapTuple), of as many piles as the heaps it
-//     starts from can split into (MaxHeaps). HeapStarts makes the view of
-//     every collection reachable from one heap of 0..N, HeapViewAt the
+//     starts from can split into (MaxHeaps; a view of more heaps than
+//     rules.MaxHeaps is refused at once where a few options of each heap
+//     show it, before every option is counted). HeapStarts makes the view
+//     of every collection reachable from one heap of 0..N, HeapViewAt the
 //     view around one collection, and Space.HeapIndex finds a collection
 //     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses

@@ -16,7 +16,13 @@ var seedFlag = flag.Int64("seed", 1, "seed of the random tests (0: a new seed fr
 
 func instance(t *testing.T, src string) *rules.Instance {
 	t.Helper()
-	g, err := rules.Parse("t.toml", []byte(src))
+	return fileInstance(t, "t.toml", src)
+}
+
+// fileInstance is the first instance of the game src read as file.
+func fileInstance(t testing.TB, file, src string) *rules.Instance {
+	t.Helper()
+	g, err := rules.Parse(file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,10 @@
 // without the empty ones; the options of an octal code come for k = 0, 1,
 // ... tokens taken, first taking the whole heap, then leaving one heap,
 // then leaving two heaps a <= b, a ascending. A heap of 0 has no options
-// under an octal code.
+// under an octal code. names.go names moves for people (NamedMoves): a
+// heap view's move by its entry or code, the heap it is played on and its
+// generator values (k, the tokens taken, under a code), carried with each
+// option (HeapOptions.Names) from where the machine makes it.
 //
 // Sizes are bounded so that a parse takes time and stack in proportion to
 // its text, and absurd input gets one error: a game file is at most

@@ -36,15 +36,22 @@ type Machine struct {
 	names *[]string          // NamedMoves: the name of each move made
 	byAt  map[int32]*mover   // NamedMoves: the movers by span id
 	known map[nameKey]string // NamedMoves: names made so far, by mover and generator values
+	// nameHeaps: the heap options made get names too (HeapOptions.Names),
+	// for a heap view's NamedMoves.
+	nameHeaps bool
 
 	ownList  MoveList // MovesWithNames
 	ownNames []string
+
+	// maxSteps: steps may not exceed it; MaxStepsPerPosition but in
+	// FewHeapMoves.
+	maxSteps int
 }
 
 // NewMachine returns a new evaluator of in's rules.
 func (in *Instance) NewMachine() *Machine {
 	g := in.Game
-	m := &Machine{g: g, in: in, np: len(g.Piles), signed: g.Signed}
+	m := &Machine{g: g, in: in, np: len(g.Piles), signed: g.Signed, maxSteps: MaxStepsPerPosition}
 	m.f.env = make([]int64, len(in.env))
 	copy(m.f.env, in.env)
 	n := len(g.Piles)
@@ -78,16 +85,19 @@ func (l *MoveList) To(k int, p int) []int64 { return l.Piles[k*p : (k+1)*p] }
 
 // HeapOptions holds the options of one heap: option k is the list of heaps
 // that replace it, Heaps[Start[k]:Start[k+1]] (empty when the heap is
-// taken away).
+// taken away). Names holds the name of each option where a heap view's
+// NamedMoves asked for them (heapMovesOf), and is empty otherwise.
 type HeapOptions struct {
 	Start []int32
 	Heaps []int64
+	Names []string
 }
 
 // Reset empties the list, keeping its memory.
 func (o *HeapOptions) Reset() {
 	o.Start = append(o.Start[:0], 0)
 	o.Heaps = o.Heaps[:0]
+	o.Names = o.Names[:0]
 }
 
 // Len returns the number of options.
@@ -109,6 +119,9 @@ func (o *HeapOptions) truncate(n int) {
 	if n < o.Len() {
 		o.Start = o.Start[:n+1]
 		o.Heaps = o.Heaps[:o.Start[n]]
+	}
+	if n < len(o.Names) {
+		o.Names = o.Names[:n]
 	}
 }
 
@@ -286,6 +299,26 @@ func (m *Machine) generateAll(last, mylast int) bool {
 // It works for `moves` (a plain move gives one heap, a split several) and
 // for octal codes. On error nothing is appended.
 func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
+	return m.heapMoves(n, out, false)
+}
+
+// FewSteps is how many generator values FewHeapMoves binds per entry, and
+// how many ways of leaving two heaps it takes per count under a code.
+const FewSteps = 4
+
+// FewHeapMoves appends to out some of the options HeapMoves appends, at a
+// cost that does not grow with n: those each entry makes with its first
+// FewSteps generator values (counting the values its conditions refuse),
+// and under an octal code, for each count taken, the first FewSteps ways of
+// leaving two heaps. A lower bound over a heap's options may take any of
+// them (positions.MaxHeaps counts the heaps a view needs so). On error
+// nothing is appended.
+func (m *Machine) FewHeapMoves(n int64, out *HeapOptions) error {
+	return m.heapMoves(n, out, true)
+}
+
+// heapMoves is HeapMoves, or FewHeapMoves when few is set.
+func (m *Machine) heapMoves(n int64, out *HeapOptions, few bool) error {
 	g := m.g
 	if !g.Sum {
 		return fmt.Errorf("rules: HeapMoves: %s is not a heap game (sum = true)", g.File)
@@ -298,7 +331,11 @@ func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
 	m.limit = k0 + MaxMovesPerPosition
 	m.steps = 0
 	if g.Octal != "" {
-		if !g.octal.options(n, out, m.limit) {
+		pairs := int64(-1)
+		if few {
+			pairs = FewSteps
+		}
+		if !g.octal.options(n, out, m.limit, pairs) {
 			out.truncate(k0)
 			return g.errorAt(-1, ErrTooManyMoves, fmt.Sprintf("(more than %d) at (%d)", MaxMovesPerPosition, n))
 		}
@@ -308,11 +345,44 @@ func (m *Machine) HeapMoves(n int64, out *HeapOptions) error {
 	if err := m.load(piles); err != nil {
 		return err
 	}
-	if m.generateAll(0, 0) {
+	if few && m.generateFew() || !few && m.generateAll(0, 0) {
 		return nil
 	}
 	out.truncate(k0)
 	return m.fault(piles)
+}
+
+// errEnough stops a mover of generateFew: it has bound FewSteps values.
+var errEnough = errors.New("rules: enough generator values for FewHeapMoves")
+
+// tooManySteps is the fault of a mover that has bound more than maxSteps
+// generator values.
+func (m *Machine) tooManySteps() error {
+	if m.maxSteps < MaxStepsPerPosition {
+		return errEnough
+	}
+	return ErrTooManyMoves
+}
+
+// generateFew runs every mover of a heap game (which has no allow), each
+// until it has bound FewSteps generator values; false on a fault.
+func (m *Machine) generateFew() bool {
+	f := &m.f
+	m.maxSteps = FewSteps
+	defer func() { m.maxSteps = MaxStepsPerPosition }()
+	for _, movers := range m.g.moves {
+		for _, mv := range movers {
+			m.cur, m.steps = mv.at, 0
+			mv.run(m)
+			if f.err == errEnough {
+				f.err = nil
+			}
+			if f.err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // generate runs the generators of mv from level on, then its body.
@@ -328,8 +398,8 @@ func (m *Machine) generate(mv *mover, level int) {
 		return
 	}
 	for v := lo; v <= hi; v++ {
-		if m.steps++; m.steps > MaxStepsPerPosition {
-			f.fail(mv.at, ErrTooManyMoves)
+		if m.steps++; m.steps > m.maxSteps {
+			f.fail(mv.at, m.tooManySteps())
 			return
 		}
 		f.env[g.slot] = v
@@ -380,7 +450,7 @@ func (m *Machine) emit1(cmd int32, p int, v int64) {
 		return
 	}
 	if m.heap != nil {
-		m.heapOption(v)
+		m.heapOption(cmd, v)
 		return
 	}
 	out := m.out
@@ -440,9 +510,9 @@ func (m *Machine) emitN(mv *mover) {
 	}
 }
 
-// heapOption adds the option of a plain move of a heap game to v (v >= 0,
-// v != n).
-func (m *Machine) heapOption(v int64) {
+// heapOption adds the option of a plain move of command cmd of a heap
+// game to v (v >= 0, v != n).
+func (m *Machine) heapOption(cmd int32, v int64) {
 	if m.heap.Len() >= m.limit {
 		m.f.fail(m.cur, ErrTooManyMoves)
 		return
@@ -451,6 +521,9 @@ func (m *Machine) heapOption(v int64) {
 		m.heap.add()
 	} else {
 		m.heap.add(v)
+	}
+	if m.nameHeaps {
+		m.heap.Names = append(m.heap.Names, m.moveName(cmd, true))
 	}
 }
 
@@ -476,6 +549,9 @@ func (m *Machine) emitSplit(mv *mover) {
 		return
 	}
 	m.heap.add(parts...)
+	if m.nameHeaps {
+		m.heap.Names = append(m.heap.Names, m.moveName(mv.cmd, true))
+	}
 }
 
 // generateSparse runs, in order, only the movers that may move here: those

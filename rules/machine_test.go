@@ -12,6 +12,13 @@ import (
 // the instance with the given rule param values).
 func machineFor(t testing.TB, src string, values ...int64) *Machine {
 	t.Helper()
+	return instanceFor(t, src, values...).NewMachine()
+}
+
+// instanceFor parses src and returns its only instance (or the instance
+// with the given rule param values).
+func instanceFor(t testing.TB, src string, values ...int64) *Instance {
+	t.Helper()
 	g, err := Parse("m.toml", []byte(src))
 	if err != nil {
 		t.Fatal(RenderError(err))
@@ -20,7 +27,7 @@ func machineFor(t testing.TB, src string, values ...int64) *Machine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return in.NewMachine()
+	return in
 }
 
 func sharedMachine(t testing.TB, name string, values ...int64) *Machine {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -9,7 +10,10 @@ import (
 // entry by its text; a move of an entry with generators is named by its
 // instance as well, the generator values that made it:
 // "p = p * k (k = 9)" for the entry "p = p * k for k in 2..9", and
-// "grow (k = 2)" for a command grow = ["x + k for k in 1..3"].
+// "grow (k = 2)" for a command grow = ["x + k for k in 1..3"]. A move of a
+// heap view names the heap it is played on first, by the heap game's pile:
+// "x - k (x = 6, k = 1)" takes one from a heap of 6, "x - 1 (x = 6)" too;
+// under an octal code the count taken is k, "0.77 (x = 5, k = 1)".
 
 // NamedMoves is Moves that also appends to names the name of each move it
 // appends to out, in the same order. It is slower than Moves and meant for
@@ -18,17 +22,9 @@ func (m *Machine) NamedMoves(piles []int64, last, mylast int, out *MoveList, nam
 	n0 := len(*names)
 	m.names = names
 	defer func() { m.names = nil }()
-	k0 := out.Len()
-	err := m.Moves(piles, last, mylast, out)
-	if err != nil {
+	if err := m.Moves(piles, last, mylast, out); err != nil {
 		*names = (*names)[:n0]
 		return err
-	}
-	if len(*names)-n0 != out.Len()-k0 { // a heap view's moves: by command
-		*names = (*names)[:n0]
-		for _, c := range out.Cmd[k0:] {
-			*names = append(*names, m.g.Commands[c].Name)
-		}
 	}
 	return nil
 }
@@ -47,57 +43,90 @@ func (m *Machine) MovesWithNames(piles []int64, last, mylast int) (*MoveList, []
 
 // addName appends the name of the move the running mover just made.
 func (m *Machine) addName(cmd int32) {
+	*m.names = append(*m.names, m.moveName(cmd, false))
+}
+
+// moveName is the name of the move or heap option (heap: the heap is
+// pile 0) of command cmd that the running mover just made.
+func (m *Machine) moveName(cmd int32, heap bool) string {
 	c := m.g.Commands[cmd]
 	mv := m.moverAt(m.cur)
-	if mv == nil || len(mv.gens) == 0 {
-		*m.names = append(*m.names, c.Name)
-		return
+	var gens []cgen
+	if mv != nil {
+		gens = mv.gens
 	}
-	// A name depends on the mover and its generators' values only, and the
-	// same few recur at every position: keep them (up to a bound).
-	var key nameKey
-	if len(mv.gens) <= len(key.vals) {
-		key.at, key.n = m.cur, len(mv.gens)
-		for k, g := range mv.gens {
-			key.vals[k] = m.f.env[g.slot]
+	if len(gens) == 0 && !heap {
+		return c.Name
+	}
+	// A name depends on the mover, the heap and the generators' values
+	// only, and the same few recur at every position: keep them (up to a
+	// bound).
+	key := nameKey{at: m.cur, heap: heap}
+	if heap {
+		key.vals[0], key.n = m.f.env[0], 1
+	}
+	cached := key.n+len(gens) <= len(key.vals)
+	if cached {
+		for _, g := range gens {
+			key.vals[key.n] = m.f.env[g.slot]
+			key.n++
 		}
 		if name, ok := m.known[key]; ok {
-			*m.names = append(*m.names, name)
-			return
+			return name
 		}
 	}
 	var b strings.Builder
-	if len(c.Moves) == 1 && c.Moves[0] == c.Name { // a `moves` entry, named by its text
+	if len(gens) > 0 && len(c.Moves) == 1 && c.Moves[0] == c.Name { // a `moves` entry, named by its text
 		b.WriteString(mv.label)
 	} else {
 		b.WriteString(c.Name)
 	}
-	b.WriteString(" (")
-	for k, g := range mv.gens {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(g.name)
+	sep := " ("
+	bind := func(name string, v int64) {
+		b.WriteString(sep)
+		b.WriteString(name)
 		b.WriteString(" = ")
-		b.WriteString(strconv.FormatInt(m.f.env[g.slot], 10))
+		b.WriteString(strconv.FormatInt(v, 10))
+		sep = ", "
+	}
+	if heap {
+		bind(m.g.Piles[0], m.f.env[0])
+	}
+	for _, g := range gens {
+		bind(g.name, m.f.env[g.slot])
 	}
 	b.WriteByte(')')
 	name := b.String()
-	if key.n > 0 && len(m.known) < maxKnownNames {
+	if cached && len(m.known) < maxKnownNames {
 		if m.known == nil {
 			m.known = map[nameKey]string{}
 		}
 		m.known[key] = name
 	}
-	*m.names = append(*m.names, name)
+	return name
+}
+
+// nameOctal names the options of a heap of n under the game's octal code
+// from option k0 on: the code, the heap and the count taken, k (the parts
+// of an option add up to n - k).
+func (m *Machine) nameOctal(n int64, out *HeapOptions, k0 int) {
+	for o := k0; o < out.Len(); o++ {
+		k := n
+		for _, p := range out.Option(o) {
+			k -= p
+		}
+		out.Names = append(out.Names, fmt.Sprintf("%s (%s = %d, k = %d)", m.g.Octal, m.g.Piles[0], n, k))
+	}
 }
 
 // nameKey is what a generated move's name depends on: its mover (by span
-// id) and the values of its generators, up to two.
+// id), whether it is a heap option, and the values it binds (the heap
+// first for a heap option, then the generators), up to three.
 type nameKey struct {
 	at   int32
+	heap bool
 	n    int
-	vals [2]int64
+	vals [3]int64
 }
 
 // maxKnownNames bounds the names a Machine keeps.

@@ -65,9 +65,10 @@ func (o Octal) MaxTake() int {
 
 // options appends the options of a heap of n to out, in this order: for k
 // = 0, 1, ..., taking all of it (bit 1), leaving one heap (bit 2), then
-// leaving two heaps a <= b with a ascending (bit 4). It returns false, and
-// stops, as soon as out holds more than limit options.
-func (o Octal) options(n int64, out *HeapOptions, limit int) bool {
+// leaving two heaps a <= b with a ascending (bit 4), the first pairs of
+// them for each k when pairs >= 0. It returns false, and stops, as soon as
+// out holds more than limit options.
+func (o Octal) options(n int64, out *HeapOptions, limit int, pairs int64) bool {
 	if n <= 0 {
 		return true
 	}
@@ -88,7 +89,11 @@ func (o Octal) options(n int64, out *HeapOptions, limit int) bool {
 		if d&4 == 0 {
 			continue
 		}
-		for a := int64(1); a <= rest/2; a++ {
+		top := rest / 2
+		if pairs >= 0 {
+			top = min(top, pairs)
+		}
+		for a := int64(1); a <= top; a++ {
 			out.add(a, rest-a)
 			if out.Len() > limit {
 				return false

@@ -129,22 +129,27 @@ func (v *heapView) moves(m *Machine, c int) {
 			return
 		}
 		s.opts.Reset()
-		if at, err := base.heapMovesOf(c, h, &s.opts); err != nil {
+		base.nameHeaps = m.names != nil
+		at, err := base.heapMovesOf(c, h, &s.opts)
+		base.nameHeaps = false
+		if err != nil {
 			m.f.fail(at, err)
 			return
 		}
 		clear(s.seen)
 		for o := 0; o < s.opts.Len(); o++ {
-			if !v.emit(m, c, heaps, i, s.opts.Option(o), s) {
+			if !v.emit(m, c, heaps, i, o, s) {
 				return
 			}
 		}
 	}
 }
 
-// emit makes the move that replaces heaps[i] by parts, once per resulting
-// collection; false on a fault.
-func (v *heapView) emit(m *Machine, c int, heaps []int64, i int, parts []int64, s *heapScratch) bool {
+// emit makes the move that replaces heaps[i] by option o of s.opts, once
+// per resulting collection, named by the first option that makes it (when
+// NamedMoves asks); false on a fault.
+func (v *heapView) emit(m *Machine, c int, heaps []int64, i, o int, s *heapScratch) bool {
+	parts := s.opts.Option(o)
 	to := s.to[:0]
 	to = append(to, heaps[:i]...)
 	to = append(to, heaps[i+1:]...)
@@ -185,12 +190,16 @@ func (v *heapView) emit(m *Machine, c int, heaps []int64, i int, parts []int64, 
 		return true
 	}
 	out.Cmd = append(out.Cmd, int32(c))
+	if m.names != nil {
+		*m.names = append(*m.names, s.opts.Names[o])
+	}
 	return true
 }
 
 // heapMovesOf appends the options of a heap of n given by command c alone
-// (HeapMoves gives those of every command). On a fault it returns the
-// fault and the span id where it happened, and appends nothing.
+// (HeapMoves gives those of every command), with their names when
+// m.nameHeaps is set. On a fault it returns the fault and the span id
+// where it happened, and appends nothing.
 func (m *Machine) heapMovesOf(c int, n int64, out *HeapOptions) (int32, error) {
 	g := m.g
 	k0 := out.Len()
@@ -198,9 +207,12 @@ func (m *Machine) heapMovesOf(c int, n int64, out *HeapOptions) (int32, error) {
 		out.Start = append(out.Start, 0)
 	}
 	if g.Octal != "" {
-		if !g.octal.options(n, out, k0+MaxMovesPerPosition) {
+		if !g.octal.options(n, out, k0+MaxMovesPerPosition, -1) {
 			out.truncate(k0)
 			return -1, ErrTooManyMoves
+		}
+		if m.nameHeaps {
+			m.nameOctal(n, out, k0)
 		}
 		return -1, nil
 	}

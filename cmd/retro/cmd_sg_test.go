@@ -281,7 +281,7 @@ func TestHeapGamesThroughTheEngine(t *testing.T) {
 		}
 	}
 	out := sgOK(t, "show", "kayles", "4,4")
-	if !strings.HasPrefix(out, "4 + 4: L") || !strings.Contains(out, "0.77 -> 4 + 2 + 1") {
+	if !strings.HasPrefix(out, "4 + 4: L") || !strings.Contains(out, "0.77 (x = 4, k = 1) -> 4 + 2 + 1") {
 		t.Errorf("show kayles 4,4:\n%s", out)
 	}
 }

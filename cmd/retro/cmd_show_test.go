@@ -107,6 +107,36 @@ func TestGeneratorMoveNames(t *testing.T) {
 	}
 }
 
+// A move of a heap game is named by its entry or code, the heap it is
+// played on and its generator values, in show, tree and export. By hand: a
+// Kayles heap of 3 loses an end pin (k = 1, leaving 2; a Kayles heap of 2 is
+// won by taking it), its middle pin (k = 1, leaving 1 + 1, lost: L 2) or two
+// pins (k = 2, leaving 1).
+func TestHeapMoveNames(t *testing.T) {
+	want := "3: W 3\n" +
+		"    0.77 (x = 3, k = 1) -> 2  W 1\n" +
+		"  * 0.77 (x = 3, k = 1) -> 1 + 1  L 2\n" +
+		"    0.77 (x = 3, k = 2) -> 1  W 1\n"
+	if got, errs, code := runCmd(t, "show", "kayles", "3"); code != 0 || got != want {
+		t.Errorf("show: exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
+	}
+	// Lasker's Nim 2 + 1 (Grundy values 2 and 1): taking one from the 2
+	// leaves 1 + 1, lost; the rest is one heap taken at a time.
+	got, errs, _ := runCmd(t, "tree", "lasker-nim", "2,1")
+	if want := "2 + 1  W 3\n└─ x - k (x = 2, k = 1) -> 1 + 1  L 2\n" +
+		"   └─ x - k (x = 1, k = 1) -> 1  W 1\n" +
+		"      └─ x - k (x = 1, k = 1) -> (no heaps)  L 0, end\n"; got != want {
+		t.Errorf("tree (%s):\n%s\nwant\n%s", errs, got, want)
+	}
+	// In the export a heap of 2 is won by taking both pins (k = 2), one of
+	// 3 by taking the middle one.
+	got, _, _ = runCmd(t, "export", "kayles", "--upto", "3", "--best", "all")
+	if !strings.Contains(got, "\n2,0,W,1,\"0.77 (x = 2, k = 2):(0,0)\"\n") ||
+		!strings.Contains(got, "\n3,0,W,3,\"0.77 (x = 3, k = 1):(1,1)\"\n") {
+		t.Errorf("export:\n%s", got)
+	}
+}
+
 // A position without moves says why the game is over there.
 func TestShowGameOver(t *testing.T) {
 	line := writeGame(t, "line.toml", "piles = [\"x\"]\nmoves = [\"x - 1\"]\n[bounds]\nx = \"0..5\"\n")

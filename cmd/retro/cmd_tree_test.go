@@ -136,9 +136,9 @@ func TestTreeHeaps(t *testing.T) {
 	// from which every move leaves one heap, taken next: W 3.
 	got, errs, code := runCmd(t, "tree", "nim", "1,2")
 	want := "2 + 1  W 3\n" +
-		"└─ x - k for k in 1..x -> 1 + 1  L 2\n" +
-		"   └─ x - k for k in 1..x -> 1  W 1\n" +
-		"      └─ x - k for k in 1..x -> (no heaps)  L 0, end\n"
+		"└─ x - k (x = 2, k = 1) -> 1 + 1  L 2\n" +
+		"   └─ x - k (x = 1, k = 1) -> 1  W 1\n" +
+		"      └─ x - k (x = 1, k = 1) -> (no heaps)  L 0, end\n"
 	if code != 0 || got != want {
 		t.Errorf("tree nim 1,2: exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
 	}
@@ -166,7 +166,7 @@ func TestTreeHeaps(t *testing.T) {
 	if got, _, _ := runCmd(t, "tree", "nim", "3,5,6", "--depth", "1"); !strings.HasPrefix(got, "6 + 5 + 3  L 14\n") {
 		t.Errorf("nim 3,5,6:\n%s", got)
 	}
-	if got, _, _ := runCmd(t, "tree", "kayles", "5", "--depth", "1"); got != "5  W 5\n└─ 0.77 -> 2 + 2  L 4 …\n" {
+	if got, _, _ := runCmd(t, "tree", "kayles", "5", "--depth", "1"); got != "5  W 5\n└─ 0.77 (x = 5, k = 1) -> 2 + 2  L 4 …\n" {
 		t.Errorf("kayles 5:\n%q", got)
 	}
 	// From a table, the same, but that the table holds the empty

@@ -30,7 +30,7 @@ func TestHeapTableMissing(t *testing.T) {
 	}
 	// Empty heaps are left out; the order does not matter.
 	for _, heaps := range []string{"0,1,1", "1,1,0,0"} {
-		if got, errs, _ := runCmd(t, "show", table, heaps); got != "1 + 1: L 2\n  * 0.77 -> 1  W 1\n" {
+		if got, errs, _ := runCmd(t, "show", table, heaps); got != "1 + 1: L 2\n  * 0.77 (x = 1, k = 1) -> 1  W 1\n" {
 			t.Errorf("show %s: %q (%s)", heaps, got, errs)
 		}
 	}
