@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"os"
@@ -114,9 +115,8 @@ func values[V cellValue](s *compiledSolver, n int64, held int) (*spill.Array[V],
 		return spill.Heap[V](n), nil
 	}
 	if popt.Spill == "" {
-		return nil, fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s; "+
-			"--spill DIR keeps them in a file of DIR", positions.ErrMemoryBudget, positions.FormatBytes(need), held,
-			positions.FormatBytes(popt.MaxBytes))
+		return nil, spillable{fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s",
+			positions.ErrMemoryBudget, positions.FormatBytes(need), held, positions.FormatBytes(popt.MaxBytes))}
 	}
 	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
 }
@@ -542,3 +542,13 @@ func compiledPath(c *positions.Compiled) string {
 	return fmt.Sprintf("compiled: %s compiled to the box%s; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s",
 		kind, hist, dir, c.Found)
 }
+
+// ErrSpillable: a solve over the memory budget whose arrays a spill
+// directory (positions.Options.Spill) would hold in files.
+var ErrSpillable = errors.New("the arrays over the budget can be kept in files of a spill directory")
+
+// spillable is an error of the budget that a spill directory lifts.
+type spillable struct{ error }
+
+func (e spillable) Unwrap() error        { return e.error }
+func (e spillable) Is(target error) bool { return target == ErrSpillable }

@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"runtime"
 	"strings"
@@ -72,7 +73,7 @@ func TestSpilledSolveSameTable(t *testing.T) {
 		}
 		popt.Spill = ""
 		if _, err := retro.SolveInstance(insts[0], popt, retro.Options{Path: "compiled"}); err == nil ||
-			!strings.Contains(err.Error(), "--spill DIR") {
+			!errors.Is(err, retro.ErrSpillable) || !errors.Is(err, positions.ErrMemoryBudget) || strings.Contains(err.Error(), "--") {
 			t.Fatalf("%s: over the budget with no spill directory: %v", name, err)
 		}
 	}

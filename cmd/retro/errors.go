@@ -95,6 +95,8 @@ func flagHint(err error) string {
 		return "cut the tree with --depth N, or raise --max-nodes"
 	case errors.Is(err, query.ErrBeyondHorizon):
 		return "raise --horizon (or leave it out: the game's own)"
+	case errors.Is(err, retro.ErrSpillable):
+		return "--spill DIR keeps them in a file of DIR, or raise --max-memory"
 	}
 	return ""
 }

@@ -46,6 +46,7 @@ func TestFlagHints(t *testing.T) {
 		{[]string{"solve", run, "--max-positions", "1000"}, "retro: bound the game with --horizon N (moves from a start), or raise --max-positions\n"},
 		{[]string{"tree", "ege-2027-demo", "17,3", "--max-nodes", "3"}, "retro: the tree is too large: more than 3 nodes (limit it with a depth)\nretro: cut the tree with --depth N, or raise --max-nodes\n"},
 		{[]string{"query", "ege-2027-demo", "win 3", "--horizon", "2"}, "retro: raise --horizon (or leave it out: the game's own)\n"},
+		{[]string{"solve", "ege-2027-demo", "--max-memory", "6K", "--path", "compiled"}, "more than the budget of 6.0 KiB\nretro: --spill DIR keeps them in a file of DIR, or raise --max-memory\n"},
 	} {
 		_, errs, code := runCmd(t, c.args...)
 		if code != 1 || !strings.HasSuffix(errs, c.want) {
