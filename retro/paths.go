@@ -64,10 +64,7 @@ func (e *PathError) Unwrap() error { return ErrPathDeclines }
 // path of the table that takes it (or by the path Options.Path names);
 // Result.Path says which, and why the paths before it declined.
 func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
-	name := opt.Path
-	if opt.General {
-		name = "general"
-	}
+	name := opt.pathName()
 	if opt.Checkpoint != nil {
 		if err := keepsCheckpoints(name); err != nil {
 			return nil, err
@@ -126,10 +123,7 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 // general path's line says so; a path forced by Options.Path that does
 // not is an error.
 func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, error) {
-	name := opt.Path
-	if opt.General {
-		name = "general"
-	}
+	name := opt.pathName()
 	if opt.Checkpoint != nil {
 		if err := keepsCheckpoints(name); err != nil {
 			return nil, err
@@ -286,4 +280,13 @@ func solveByGraph(in *rules.Instance, popt positions.Options, opt Options) (*Res
 func solveByGraphPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
 	p, err := SolvePart(in, popt, opt, peers)
 	return p, "", false, err
+}
+
+// pathName is the path the options force: Path, or "general" for
+// General; "" for the first that takes the game.
+func (opt Options) pathName() string {
+	if opt.General {
+		return "general"
+	}
+	return opt.Path
 }
