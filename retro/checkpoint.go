@@ -87,7 +87,10 @@ type record struct {
 	Saved    time.Time `json:"saved"`
 }
 
-const recordFormat = 1
+// recordFormat 2: a compiled sweep of one-pile moves keeps a position's
+// code as it is, and 0 where there is no position (format 1 kept code<<1 | 1
+// and endCode<<1); a save of format 1 is refused, not misread.
+const recordFormat = 2
 
 func (ck *Checkpoint) file(instance int, what string) string {
 	return ck.fileOf(instance, ck.Rank, what)
@@ -134,10 +137,13 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 		return nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
 	var r record
-	if err := json.Unmarshal(b, &r); err != nil || r.Format != recordFormat {
+	if err := json.Unmarshal(b, &r); err != nil || r.Format <= 0 {
 		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, path)
 	}
 	switch {
+	case r.Format != recordFormat:
+		return nil, fmt.Errorf("%w: %s holds a checkpoint of format %d, and this build reads format %d (saved %s by another build); "+
+			"resume it with that build, or remove it, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Format, recordFormat, r.Saved.Format(time.DateTime))
 	case r.Key != ck.Key:
 		return nil, fmt.Errorf("%w: %s holds the checkpoint of another game or other arguments (saved %s); "+
 			"remove it, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Saved.Format(time.DateTime))

@@ -1,9 +1,11 @@
 package retro
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +38,29 @@ func TestCheckpointClear(t *testing.T) {
 	slices.Sort(theirs)
 	if !slices.Equal(names, theirs) {
 		t.Fatalf("left %v, want %v", names, theirs)
+	}
+}
+
+// TestCheckpointOtherFormat: a record of another format (an older build's
+// values kept in another form) is refused, naming both formats, and a
+// record that is not one at all is refused as such; neither is read as a
+// save of this build.
+func TestCheckpointOtherFormat(t *testing.T) {
+	dir := t.TempDir()
+	ck := &Checkpoint{Dir: dir, Key: "k", Ranks: 1}
+	path := ck.file(0, "json")
+	for _, c := range []struct{ text, want string }{
+		{`{"format":1,"key":"k","ranks":1,"instance":0,"path":"compiled","stage":"value","width":16}`,
+			"holds a checkpoint of format 1, and this build reads format 2"},
+		{`{"key":"k"}`, "does not read as a checkpoint of this engine"},
+		{`not json`, "does not read as a checkpoint of this engine"},
+	} {
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := ck.load(0)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("%s: %v, %v; want an error saying %q", c.text, rec, err, c.want)
+		}
 	}
 }

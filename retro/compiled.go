@@ -193,10 +193,6 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	} else if store, err = values[V](s, spans.total, c.Space.Len()); err != nil {
 		return nil, err
 	}
-	shift := uint(0)
-	if simple {
-		shift = 1
-	}
 	if !cs.valued() {
 		var err error
 		if simple {
@@ -205,6 +201,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 			err = sweepAffine(s, store.Slice(), spans, newDeadRows(c, spans, store), cs, rowCells, nil)
 		}
 		if err != nil {
+			store.Close() // its memory, and its file's disk, for the sweep that follows
 			return nil, err
 		}
 		if cs != nil {
@@ -214,9 +211,9 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 		}
 	}
 	if cs != nil {
-		return resultSaved(s, cs, spans, shift)
+		return resultSaved(s, cs, spans)
 	}
-	return resultOf(s, store, spans, shift)
+	return resultOf(s, store, spans)
 }
 
 // farRows is what sweepAffine needs in a shard: its rows of the sweep
@@ -363,17 +360,6 @@ func sizeRows(size []int64, hist int, rowCells int64) int64 {
 	return vol / rowCells
 }
 
-// fill sets every value of vals to v, doubling a filled prefix.
-func fill[V cellValue](vals []V, v V) {
-	if len(vals) == 0 {
-		return
-	}
-	vals[0] = v
-	for k := 1; k < len(vals); k *= 2 {
-		copy(vals[k:], vals[:k])
-	}
-}
-
 // distinctCount is the number of distinct cells in a short list.
 func distinctCount(l []int64) int {
 	n := 0
@@ -392,14 +378,14 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// resultOf turns the cell values (each code shifted left by shift, kept
-// where spans says) into a Result: the layers and outcomes by index, and
+// resultOf turns the cell values (the codes, kept where spans says) into
+// a Result: the layers and outcomes by index, and
 // the coloured sets from the count of each key. The layers take the
 // memory of the values: a position's index is at most where its value is
 // kept, so that each value is read before its place is written; where the
 // values are more than twice the positions, the layers are copied out so
 // that the values' memory is freed.
-func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans, shift uint) (*Result, error) {
+func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans) (*Result, error) {
 	vals := store.Slice()
 	c := s.c
 	sp := c.Space
@@ -419,7 +405,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 			released = read / perPage * perPage // the page not let go yet
 		}
 	}
-	count, idx := layersOf(vals, member, spans, 0, 0, int64(len(member))<<6, shift, r.win, r.lose, release)
+	count, idx := layersOf(vals, member, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release)
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -457,12 +443,12 @@ func setLayers[V cellValue](r *Result, layers []V) {
 // value still to be read). It returns the counts and the members.
 // release, when set, is told now and then that the values before
 // vals[read] are done with.
-func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, shift uint, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
+func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
 	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2)}
 	if release != nil {
 		l.every = func() error { release(l.read); return nil }
 	}
-	l.cells(member, spans, lo, hi, shift) // every says no error
+	l.cells(member, spans, lo, hi) // every says no error
 	return l.count, l.n
 }
 
@@ -484,9 +470,8 @@ type layerRun[V cellValue] struct {
 	every func() error
 }
 
-// cells runs through the members of cells lo..hi-1, their values each
-// code shifted left by shift.
-func (l *layerRun[V]) cells(member positions.Bitset, spans *cellSpans, lo, hi int64, shift uint) error {
+// cells runs through the members of cells lo..hi-1.
+func (l *layerRun[V]) cells(member positions.Bitset, spans *cellSpans, lo, hi int64) error {
 	for w := lo >> 6; w < (hi+63)>>6; w++ {
 		if l.every != nil && w&(1<<10-1) == 0 && w > lo>>6 {
 			if err := l.every(); err != nil {
@@ -503,7 +488,7 @@ func (l *layerRun[V]) cells(member positions.Bitset, spans *cellSpans, lo, hi in
 		for ; word != 0; word &= word - 1 {
 			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
 			l.read = a - l.base
-			code := uint64(l.vals[l.read]) >> shift
+			code := uint64(l.vals[l.read])
 			o, layer := decode(code)
 			key := int(layer) + 1
 			if o == Win {

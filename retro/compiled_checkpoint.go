@@ -204,7 +204,7 @@ type savedLayers[V cellValue] struct {
 // made into files of their own from the position the last save says on,
 // saved when due; the values are left as they are, so that a kill at any
 // point resumes right.
-func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64, shift uint) (*savedLayers[V], error) {
+func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64) (*savedLayers[V], error) {
 	ck, rec := cs.ck, cs.rec
 	if rec == nil || rec.Stage != "compact" && rec.Stage != "result" {
 		return nil, errLayers{} // not reached: done saves the stage
@@ -239,7 +239,7 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 				}
 				return saveResult(cs, layers, winA, loseA, "compact", l.n, l.count)
 			}
-			if err := l.cells(sp.Members(), spans, sp.MemberCell(first+l.n), hi, shift); err != nil {
+			if err := l.cells(sp.Members(), spans, sp.MemberCell(first+l.n), hi); err != nil {
 				return nil, err
 			}
 		}
@@ -261,9 +261,9 @@ func (l *savedLayers[V]) into(r *Result) {
 }
 
 // resultSaved is resultOf for a checkpointed solve (layersSaved).
-func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans, shift uint) (*Result, error) {
+func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans) (*Result, error) {
 	sp := s.c.Space
-	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, shift)
+	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6)
 	if err != nil {
 		return nil, err
 	}

@@ -204,9 +204,14 @@ type simpleSweep[V cellValue] struct {
 }
 
 // sweepSimple values every position of a simple game, row by row against
-// the order of play. It keeps a value v of a position as v<<1 | 1, so that
-// a cell tells by itself whether it is a position; the other cells of a
-// row's span hold endCode<<1, written as the row is reached.
+// the order of play. It keeps a position's code as it is, and the other
+// cells of a row's span hold 0, which no position's code is: a cell tells
+// by itself whether it is a position, and a move into a 0 is a move into
+// an end (endCode). The values start as zeros and only positions are
+// written, each before it is read (a move reads rows valued before its
+// own and the cells of its own row valued before it), so no cell needs
+// filling, and a sweep resumed from a checkpoint's row reads no value of
+// the row it was stopped in.
 //
 // It runs on one core. Two workers taking the rows in turn (a one-pile
 // move reaches the same row, the row before at the same place, or rows
@@ -314,12 +319,6 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 		sw.rowOf(&sw.groups[gi], p, r)
 	}
 	own := sw.ownSpan(r)
-	if own.hi >= own.lo {
-		// the cells that are no position hold the code of a move into
-		// them; a row is filled as it is reached, so that values kept in
-		// a file take the pages the sweep has come to, not the whole file
-		fill(own.v[own.at+own.lo:own.at+own.hi+1], V(sw.endCode<<1))
-	}
 	lastLo := sw.lo[last]
 	moves := sw.moves
 	first, end := base, base+rowLen*hist // the row's cells
@@ -354,10 +353,10 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 			} else {
 				v = sw.value(own, off-h, int(h), j, lastLo+j)
 			}
-			if v > sw.limit>>1 {
+			if v > sw.limit {
 				return errLayers{}
 			}
-			own.v[own.at+off] = V(v<<1 | 1)
+			own.v[own.at+off] = V(v)
 			if err := sw.tick(sw.moves - moves + 1); err != nil {
 				return err
 			}
@@ -428,9 +427,7 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 				b.add(sw.endCode)
 				continue
 			}
-			code := uint64(t.v[t.at+next])
-			in += int(code & 1)
-			b.add(code >> 1)
+			b.add(sw.code(t.v[t.at+next], &in))
 		}
 		if g.rising {
 			// the common loop: a move that changes the pile raises it,
@@ -447,9 +444,7 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 					b.add(sw.endCode)
 					continue
 				}
-				code := uint64(own.v[own.at+to])
-				in += int(code & 1)
-				b.add(code >> 1)
+				b.add(sw.code(own.v[own.at+to], &in))
 			}
 			continue
 		}
@@ -465,9 +460,7 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 				b.add(sw.endCode)
 				continue
 			}
-			code := uint64(own.v[own.at+to])
-			in += int(code & 1)
-			b.add(code >> 1)
+			b.add(sw.code(own.v[own.at+to], &in))
 		}
 	}
 	sw.moves += int64(legal)
@@ -490,10 +483,12 @@ func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *
 			return
 		}
 		code := uint64(t.v[t.at+to])
-		if code&1 != 0 { // a position, not an end: by its cell
-			seen = append(seen, t.row*sw.rowLen*sw.hist+to)
+		if code == 0 { // no position: an end
+			b.add(sw.endCode)
+			return
 		}
-		b.add(code >> 1)
+		seen = append(seen, t.row*sw.rowLen*sw.hist+to)
+		b.add(code)
 	}
 	for _, t := range g.outer {
 		add(t, next)
@@ -513,6 +508,16 @@ func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *
 	}
 	sw.seen = seen
 	return legal, distinctCount(seen)
+}
+
+// code is the code of a move into a cell holding v, counting in in the
+// moves into positions (the edges): a cell of 0 is an end.
+func (sw *simpleSweep[V]) code(v V, in *int) uint64 {
+	if v == 0 {
+		return sw.endCode
+	}
+	*in++
+	return uint64(v)
 }
 
 // ownSpan is the span of row r in the sweep's own values.

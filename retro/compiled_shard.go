@@ -118,7 +118,6 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 		t.vals = store.Slice()
 	}
 	t.base = base
-	shift := uint(0)
 	if c.Simple != nil && s.winConst {
 		end, _ := s.endCode(s.t) // one winner: no rules asked
 		if t.sw, err = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0))); err != nil {
@@ -126,7 +125,6 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 		}
 		t.sw.base = base
 		t.sw.rowSpan = t.span
-		shift = 1
 	}
 	for _, at := range order[turns.first:] {
 		switch {
@@ -138,6 +136,9 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 			err = t.workAffine(s, rowCells)
 		}
 		if err != nil {
+			if store != nil {
+				store.Close() // its memory, and its file's disk, for the sweep that follows
+			}
 			return nil, err
 		}
 	}
@@ -147,7 +148,7 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, 
 			return nil, err
 		}
 	}
-	return t.part(s, shift)
+	return t.part(s)
 }
 
 // workAffine values this peer's rows by the affine sweep, fetching a row
@@ -412,7 +413,7 @@ func (t *compiledShards[V]) serve(at int) error {
 // part makes this peer's part from its values (vals[a-base] the value
 // kept at a): the outcomes and layers of its positions, in its shard of
 // the space, with the counts of the whole.
-func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
+func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	vals, base := t.vals, t.base
 	c := s.c
 	sp := c.Space
@@ -429,7 +430,7 @@ func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
 	r.MoveCount, r.Edges = s.moves, s.edges
 	var count []int64
 	if t.cs != nil {
-		l, err := layersSaved(t.cs, sp, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells, shift)
+		l, err := layersSaved(t.cs, sp, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells)
 		if err != nil {
 			return nil, err
 		}
@@ -438,7 +439,7 @@ func (t *compiledShards[V]) part(s *compiledSolver, shift uint) (*Part, error) {
 	} else {
 		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, shift, r.win, r.lose, nil)
+		count, n = layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil)
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}

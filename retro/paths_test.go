@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"math/rand"
 	"os"
 	"runtime"
@@ -258,6 +259,51 @@ func TestPathSaysWhy(t *testing.T) {
 		}
 		if !strings.HasPrefix(r.Path, c.want) {
 			t.Errorf("path %q, want it to start %q\n%s", r.Path, c.want, c.src)
+		}
+	}
+}
+
+// TestCompiledCellWidth: the compiled sweep keeps two bytes a cell while
+// the codes fit in them (32 766 layers, with one-pile moves as with
+// affine ones) and four past that, each the general path's result. A
+// chain of one move is as deep as it is long: 20 000 (past the 16 382
+// that two-byte cells held with one-pile moves before they kept codes as
+// they are) and 40 000.
+func TestCompiledCellWidth(t *testing.T) {
+	for _, c := range []struct {
+		length int
+		bits   int
+	}{{20000, 16}, {40000, 32}} {
+		src := fmt.Sprintf(`name = "A chain"
+piles = ["x"]
+moves = ["x + 1"]
+end    = "x >= %d"
+winner = "mover"
+
+[start]
+x = 0
+`, c.length)
+		if took := everyPath(t, "chain.toml", src); took["compiled"] != 1 {
+			t.Fatalf("length %d: the compiled path took %d instances", c.length, took["compiled"])
+		}
+		g, err := rules.Parse("chain.toml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "compiled"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deepest := 0
+		for i := range r.Len() {
+			deepest = max(deepest, r.Layer(i))
+		}
+		if deepest != c.length || retro.LayerBits(r) != c.bits {
+			t.Errorf("length %d: deepest layer %d in %d-bit cells, want %d in %d", c.length, deepest, retro.LayerBits(r), c.length, c.bits)
 		}
 	}
 }
