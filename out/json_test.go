@@ -23,7 +23,7 @@ func solveBuiltin(t *testing.T, name string) (*rules.Game, *retro.Result) {
 func TestAnswerJSON(t *testing.T) {
 	_, r := solveBuiltin(t, "ege-2027-demo")
 	q, _ := query.ParseQuestion("win =2")
-	answers, err := query.Run([]*retro.Result{r}, []query.Ask{{Question: q,
+	answers, err := query.Run([]*retro.Probed{r.Probed()}, []query.Ask{{Question: q,
 		Aggregate: query.Aggregate{Kind: query.AggFirst, K: 2}}}, query.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -47,21 +47,22 @@ func (o *askFlags) color(c *command, e *env) (bool, error) {
 // query solves the GAME argument and answers the asks, solving again with
 // wider open ranges while an answer is undecided.
 func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.Ask) ([]*query.Answer, *solved, error) {
+	o.game.probes = true // a table too large to rebuild whole is asked a block at a time
 	s, err := o.solveAsked(ctx, e, arg)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := query.Options{Width: o.game.openWidth, MaxWidth: o.widenCap, MaxBytes: int64(o.game.maxMemory),
-		Widen: func(width int64) ([]*retro.Result, error) {
+		Widen: func(width int64) ([]*retro.Probed, error) {
 			o.game.openWidth = width
 			s2, err := o.solveAsked(ctx, e, arg)
 			if err != nil {
 				return nil, err
 			}
 			s = s2
-			return s.results, nil
+			return s.probed(), nil
 		}}
-	answers, err := query.Run(s.results, asks, opt)
+	answers, err := query.Run(s.probed(), asks, opt)
 	var open *query.OpenRangeError
 	var capped *query.WidenCapError
 	switch {

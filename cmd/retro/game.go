@@ -29,7 +29,8 @@ type gameFlags struct {
 	checkpoint   *retro.Checkpoint // set by solve's --checkpoint
 	maxMemory    byteSize
 	quiet        quietFlag
-	// probes: the command looks at positions one at a time (show, tree),
+	// probes: the command looks at positions one at a time (show, tree,
+	// query, ege),
 	// so a table too large to rebuild whole is read a block at a time.
 	probes bool
 	fs     *pflag.FlagSet
@@ -190,11 +191,7 @@ func (s *solved) probed() []*retro.Probed {
 	if s.table != nil {
 		return s.table.Probes
 	}
-	out := make([]*retro.Probed, len(s.results))
-	for k, r := range s.results {
-		out[k] = r.Probed()
-	}
-	return out
+	return retro.ProbedAll(s.results)
 }
 
 // solveArg solves the GAME argument of a command: a game file or a

@@ -52,7 +52,7 @@ func loadTableFile(path string, probes bool) (t *table.Table, ok bool, err error
 		file.Close()
 	case !probes:
 		file.Close()
-		return nil, true, fmt.Errorf("%s: %w: this command needs it whole; retro show, tree and info read it a block at a time", path, t.Whole)
+		return nil, true, fmt.Errorf("%s: %w: this command needs it whole; retro show, tree, query, ege and info read it a block at a time", path, t.Whole)
 	}
 	return t, true, nil
 }

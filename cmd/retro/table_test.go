@@ -222,10 +222,11 @@ func TestNotText(t *testing.T) {
 	}
 }
 
-// TestTableByBlocks: show and tree read a table whose instances are too
-// large to rebuild whole a block at a time (table.Load's Probes), and
-// print what they print from the table rebuilt whole, byte for byte; the
-// commands that need it whole refuse it and say which do not. The limit
+// TestTableByBlocks: show, tree, query and ege read a table whose
+// instances are too large to rebuild whole a block at a time
+// (table.Load's Probes), and print what they print from the table
+// rebuilt whole, byte for byte; the commands that need it whole refuse it
+// and say which do not. The limit
 // is lowered to every table's size, so that the tables of the tests, of
 // several blocks, a history, a heap game and instances by a parameter,
 // go the way a table past 2^32 - 1 positions goes.
@@ -274,12 +275,51 @@ func TestTableByBlocks(t *testing.T) {
 	if shown < 33 {
 		t.Errorf("%d asks answered", shown)
 	}
+	// The questions, on the same tables and on one solved within a
+	// horizon (its ? cells, and the depths that decide them).
+	horizon := filepath.Join(dir, "horizon")
+	if err := os.Mkdir(horizon, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for _, c := range []struct {
+		file string
+		asks [][]string
+	}{
+		{filepath.Join(dir, "ege-2027-demo.rtb"), [][]string{{"ege"}, {"ege", "--json"}, {"ege", "--lang", "ru"},
+			{"query", "win =2"}, {"query", "can-lose 1 and not win 1", "--all"}, {"query", "lose 2", "--count", "--json"},
+			{"query", "lose =1", "--param", "S=20..40"}, {"ege", "--param", "S=30..60"}}},
+		{filepath.Join(dir, "big.toml.rtb"), [][]string{{"ege"}, {"query", "win 3", "--all"}, {"query", "lose", "--max"}}},
+		{filepath.Join(dir, "lebedev-commands.rtb"), [][]string{{"ege"}, {"query", "win 2 or lose 2", "--all"}}},
+		{solveTo(t, horizon, "ege-2027-demo", "--horizon", "5"), [][]string{{"ege"}, {"query", "win 2", "--all"}, {"query", "win 3", "--all"}, {"query", "lose 3 or win 3", "--all"},
+			{"query", "can-lose 1", "--all", "--json"}, {"query", "lose =1", "--count"}}},
+	} {
+		for _, ask := range c.asks {
+			args := append([]string{ask[0], c.file}, ask[1:]...)
+			args = append(args, "--color", "never")
+			whole, errWhole, codeWhole := runCmd(t, args...)
+			tableWhole = 0
+			blocks, errBlocks, codeBlocks := runCmd(t, args...)
+			tableWhole = table.MaxWhole
+			if codeWhole != codeBlocks || whole != blocks || errWhole != errBlocks {
+				t.Errorf("%v:\nwhole (exit %d):\n%s%s\nby blocks (exit %d):\n%s%s", args, codeWhole, whole, errWhole, codeBlocks, blocks, errBlocks)
+			}
+			if codeWhole == 0 {
+				asked++
+			} else {
+				t.Logf("%v: %s", args, errWhole)
+			}
+		}
+	}
+	if asked < 15 {
+		t.Errorf("%d questions answered", asked)
+	}
 	file := solveTo(t, dir, "ege-2027-demo")
 	tableWhole = 0
 	defer func() { tableWhole = table.MaxWhole }()
-	for _, args := range [][]string{{"ege", file}, {"query", file, "win =2"}, {"export", file, "--csv", filepath.Join(dir, "x.csv")}, {"verify", file}} {
+	for _, args := range [][]string{{"export", file, "--csv", filepath.Join(dir, "x.csv")}, {"verify", file}} {
 		_, errs, code := runCmd(t, args...)
-		if code != 1 || !strings.Contains(errs, "instance too large to read whole") || !strings.Contains(errs, "retro show, tree and info read it a block at a time") {
+		if code != 1 || !strings.Contains(errs, "instance too large to read whole") || !strings.Contains(errs, "retro show, tree, query, ege and info read it a block at a time") {
 			t.Errorf("%v: exit %d: %s", args, code, errs)
 		}
 	}

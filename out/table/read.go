@@ -734,28 +734,11 @@ func (t *File) Lookup(k int, piles []int64, hist int) (int, bool, error) {
 // -1 for D and ?), decoding only the block that holds it.
 func (t *File) Probe(k, i int) (retro.Outcome, int, error) {
 	in := t.Instances[k]
-	if i < 0 || i >= in.Positions {
-		return 0, 0, fmt.Errorf("position %d of %d", i, in.Positions)
+	dec, err := t.probeBlock(k, i)
+	if err != nil {
+		return 0, 0, err
 	}
 	j := i / BlockPositions
-	t.mu.Lock()
-	dec := t.cache[[2]int{k, j}]
-	t.mu.Unlock()
-	if dec == nil {
-		var err error
-		if dec, err = t.outcomes(k, j); err != nil {
-			return 0, 0, err
-		}
-		t.mu.Lock()
-		if len(t.cache) >= maxProbeCache {
-			for key := range t.cache {
-				delete(t.cache, key)
-				break
-			}
-		}
-		t.cache[[2]int{k, j}] = dec
-		t.mu.Unlock()
-	}
 	v := dec.syms[i-j*BlockPositions]
 	switch v {
 	case 0:
@@ -773,15 +756,57 @@ func (t *File) Probe(k, i int) (retro.Outcome, int, error) {
 	return retro.Lose, int(layer), nil
 }
 
-// Probed is instance k read a position at a time: its space, and the
-// outcome blocks decoded as positions are asked for (Probe), so that an
-// instance too large to rebuild whole (Result) can still be looked at.
+// ProbeDepth returns the depth of position i of instance k under the
+// table's horizon (0 without one), decoding only the block that holds it.
+func (t *File) ProbeDepth(k, i int) (int, error) {
+	dec, err := t.probeBlock(k, i)
+	if err != nil || dec.depth == nil {
+		return 0, err
+	}
+	return int(dec.depth[i-i/BlockPositions*BlockPositions]), nil
+}
+
+// probeBlock is the decoded outcome block of instance k that holds
+// position i, from the cache of the blocks probed last or read now.
+func (t *File) probeBlock(k, i int) (*decoded, error) {
+	in := t.Instances[k]
+	if i < 0 || i >= in.Positions {
+		return nil, fmt.Errorf("position %d of %d", i, in.Positions)
+	}
+	j := i / BlockPositions
+	t.mu.Lock()
+	dec := t.cache[[2]int{k, j}]
+	t.mu.Unlock()
+	if dec != nil {
+		return dec, nil
+	}
+	dec, err := t.outcomes(k, j)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	if len(t.cache) >= maxProbeCache {
+		for key := range t.cache {
+			delete(t.cache, key)
+			break
+		}
+	}
+	t.cache[[2]int{k, j}] = dec
+	t.mu.Unlock()
+	return dec, nil
+}
+
+// Probed is instance k read a position at a time: its space, starts and
+// horizon, and the outcome blocks decoded as positions are asked for
+// (Probe), so that an instance too large to rebuild whole (Result) can
+// still be looked at and asked questions of.
 func (t *File) Probed(k int) (*retro.Probed, error) {
 	sp, err := t.Space(k)
 	if err != nil {
 		return nil, err
 	}
-	return &retro.Probed{Space: sp, Instance: t.Instances[k].Instance, Values: fileValues{t, k}}, nil
+	in := t.Instances[k]
+	return &retro.Probed{Space: sp, Instance: in.Instance, Starts: in.Starts, Horizon: in.Horizon, Values: fileValues{t, k}}, nil
 }
 
 // fileValues are the values of instance k of a table file.
@@ -791,3 +816,4 @@ type fileValues struct {
 }
 
 func (v fileValues) Value(i int) (retro.Outcome, int, error) { return v.t.Probe(v.k, i) }
+func (v fileValues) Depth(i int) (int, error)                { return v.t.ProbeDepth(v.k, i) }

@@ -51,7 +51,7 @@ func (t *Table) Select(file string, r Range) error {
 		keep := func(inst *rules.Instance) bool { return in(inst.Values[at]) }
 		results := slices.DeleteFunc(slices.Clone(t.Results), func(r *retro.Result) bool { return !keep(r.Instance) })
 		probes := slices.DeleteFunc(slices.Clone(t.Probes), func(p *retro.Probed) bool { return !keep(p.Instance) })
-		if len(results) == 0 && len(probes) == 0 {
+		if t.Results != nil && len(results) == 0 || t.Results == nil && len(probes) == 0 {
 			return fmt.Errorf("%s holds no instance with %s in %d..%d", file, name, lo, hi)
 		}
 		if t.Results != nil {
@@ -63,14 +63,21 @@ func (t *Table) Select(file string, r Range) error {
 		return nil
 	}
 	at := slices.IndexFunc(g.StartParams(), func(q rules.Param) bool { return q.Name == name })
-	kept := make([]*retro.Result, len(t.Results))
-	for j, r := range t.Results {
-		c := *r
-		c.Starts = slices.DeleteFunc(slices.Clone(r.Starts), func(s positions.StartPos) bool {
+	keep := func(starts []positions.StartPos) []positions.StartPos {
+		return slices.DeleteFunc(slices.Clone(starts), func(s positions.StartPos) bool {
 			return at < len(s.Params) && !in(s.Params[at])
 		})
-		kept[j] = &c
 	}
-	t.Results = kept
+	t.Results, t.Probes = slices.Clone(t.Results), slices.Clone(t.Probes) // the ones selected from stay as they are
+	for j, r := range t.Results {
+		c := *r
+		c.Starts = keep(r.Starts)
+		t.Results[j] = &c
+	}
+	for j, p := range t.Probes {
+		c := *p
+		c.Starts = keep(p.Starts)
+		t.Probes[j] = &c
+	}
 	return nil
 }

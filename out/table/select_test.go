@@ -12,7 +12,7 @@ import (
 // solvedTable is a table of a game as solved, without the file.
 func solvedTable(t *testing.T, name, src string) *Table {
 	g, rs := testgames.Solve(t, name, []byte(src))
-	return &Table{Game: g, Results: rs}
+	return &Table{Game: g, Results: rs, Probes: retro.ProbedAll(rs)} // as Load makes it
 }
 
 // instanceValues lists the rule values of each result.
@@ -72,6 +72,17 @@ func TestSelectStart(t *testing.T) {
 	if len(tab.Results) != len(before) || !slices.Equal(startValues(before), all) {
 		t.Errorf("the results selected from changed: %v", startValues(before))
 	}
+	// The instances read a position at a time (what query asks) are
+	// narrowed alike.
+	var probed []int64
+	for _, p := range tab.Probes {
+		for _, s := range p.Starts {
+			probed = append(probed, s.Params[len(s.Params)-1])
+		}
+	}
+	if len(tab.Probes) != len(before) || !slices.Equal(probed, []int64{5, 6, 7}) {
+		t.Errorf("S = 5..7 keeps the probed starts %v", probed)
+	}
 }
 
 // TestSelectOpen: an open parameter holds the values it was solved with.
@@ -102,7 +113,7 @@ func TestSelectRefuses(t *testing.T) {
 	if errors.Is(err, ErrNoParam) || err == nil || err.Error() != "r.rtb holds k = 1..6 only" {
 		t.Errorf("k = 0..2: %v", err)
 	}
-	tab.Results = tab.Results[:1]
+	tab.Results, tab.Probes = tab.Results[:1], tab.Probes[:1]
 	err = tab.Select("r.rtb", Range{Name: "k", Lo: 4, Hi: 5})
 	if err == nil || err.Error() != "r.rtb holds no instance with k in 4..5" {
 		t.Errorf("k = 4..5 of the instance k = 1: %v", err)

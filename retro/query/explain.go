@@ -184,7 +184,7 @@ func (rs *Reasoner) Reason(a *Answer, key string) (string, error) {
 
 // unlucky: Petya's move, not ending the game, after which Vanya wins with
 // his first move, and that move.
-func (rs *Reasoner) unlucky(r *retro.Result, m *rules.Machine, start []int64, moves []retro.Move) (string, error) {
+func (rs *Reasoner) unlucky(r *retro.Probed, m *rules.Machine, start []int64, moves []retro.Move) (string, error) {
 	for _, mv := range moves {
 		if mv.End || mv.Outcome != retro.Win || mv.Layer != 1 {
 			continue
@@ -215,7 +215,7 @@ func (rs *Reasoner) unlucky(r *retro.Result, m *rules.Machine, start []int64, mo
 
 // winning: Petya's optimal first move, which wins at once or after which
 // every reply of Vanya leaves him a quicker win.
-func (rs *Reasoner) winning(r *retro.Result, m *rules.Machine, start []int64, moves []retro.Move) (string, error) {
+func (rs *Reasoner) winning(r *retro.Probed, m *rules.Machine, start []int64, moves []retro.Move) (string, error) {
 	for _, mv := range moves {
 		if !mv.Best {
 			continue
@@ -244,7 +244,7 @@ func (rs *Reasoner) winning(r *retro.Result, m *rules.Machine, start []int64, mo
 
 // whatever groups Petya's moves by how soon Vanya wins after them; a move
 // that ends the game says who wins by it.
-func (rs *Reasoner) whatever(r *retro.Result, m *rules.Machine, moves []retro.Move) (string, error) {
+func (rs *Reasoner) whatever(r *retro.Probed, m *rules.Machine, moves []retro.Move) (string, error) {
 	type group struct {
 		key   string // the whole phrase
 		short string // after the first group of Vanya's wins: "with his 2nd"
@@ -296,7 +296,7 @@ func (rs *Reasoner) whatever(r *retro.Result, m *rules.Machine, moves []retro.Mo
 
 // ends reports whether a move ends the game: it leaves the table, or it
 // reaches a final position inside it (a [bounds] box holds final rows).
-func (rs *Reasoner) ends(r *retro.Result, m *rules.Machine, mv retro.Move) (bool, error) {
+func (rs *Reasoner) ends(r *retro.Probed, m *rules.Machine, mv retro.Move) (bool, error) {
 	if mv.End {
 		return true, nil
 	}

@@ -132,7 +132,7 @@ type Answer struct {
 	Cells   []Cell          // every start, ascending by tuple
 	Values  [][]int64       // the tuples the aggregate picked, ascending
 	Number  int64           // for count, sum and product
-	Results []*retro.Result // the results the cells point into
+	Results []*retro.Probed // the solved instances the cells point into
 	Params  []TupleParam    // the tuple's components with the ranges they took
 }
 
@@ -239,7 +239,7 @@ type Options struct {
 	MaxWidth int64
 	// Widen, when set, solves the game again with open start parameters
 	// taking width values. Without it an open range is not widened.
-	Widen func(width int64) ([]*retro.Result, error)
+	Widen func(width int64) ([]*retro.Probed, error)
 	// MaxBytes is the memory budget of the question stage: the cells, one
 	// per start and question, are counted before they are made, and more
 	// is an error (positions.ErrMemoryBudget); 0: no budget.
@@ -251,7 +251,7 @@ type Options struct {
 // aggregate over an open start parameter is undecided (the smallest values
 // may lie beyond the range solved), it widens the range, doubling it, up
 // to MaxWidth.
-func Run(results []*retro.Result, asks []Ask, opt Options) ([]*Answer, error) {
+func Run(results []*retro.Probed, asks []Ask, opt Options) ([]*Answer, error) {
 	if len(results) == 0 {
 		return nil, ErrNoStarts
 	}
@@ -309,7 +309,7 @@ func tupleParams(g *rules.Game, width int64) []TupleParam {
 
 // queryOnce answers every ask on one set of results; undecided is the
 // first ask an open range leaves undecided, -1 when none.
-func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam, maxBytes int64) ([]*Answer, int, error) {
+func queryOnce(results []*retro.Probed, asks []Ask, params []TupleParam, maxBytes int64) ([]*Answer, int, error) {
 	cells, err := evalCells(results, asks, maxBytes)
 	if err != nil {
 		return nil, 0, err
@@ -337,7 +337,7 @@ func queryOnce(results []*retro.Result, asks []Ask, params []TupleParam, maxByte
 
 // evalCells evaluates each question at every start, one slice of cells
 // per question, ascending by tuple, within maxBytes (0: no budget).
-func evalCells(results []*retro.Result, asks []Ask, maxBytes int64) ([][]Cell, error) {
+func evalCells(results []*retro.Probed, asks []Ask, maxBytes int64) ([][]Cell, error) {
 	starts, tuple, held := 0, 0, int64(0)
 	for _, r := range results {
 		starts += len(r.Starts)
@@ -361,8 +361,12 @@ func evalCells(results []*retro.Result, asks []Ask, maxBytes int64) ([][]Cell, e
 				if err != nil {
 					return nil, err
 				}
+				o, layer, err := r.Values.Value(s.Index)
+				if err != nil {
+					return nil, err
+				}
 				out[k] = append(out[k], Cell{Params: tuple, Result: ri, Index: s.Index,
-					Outcome: r.Outcome(s.Index), Layer: r.Layer(s.Index), Holds: t})
+					Outcome: o, Layer: layer, Holds: t})
 			}
 		}
 	}
@@ -375,13 +379,11 @@ func evalCells(results []*retro.Result, asks []Ask, maxBytes int64) ([][]Cell, e
 	return out, nil
 }
 
-// resultBytes is what a result holds: its space, outcomes, layers,
-// colouring order, depths and starts.
-func resultBytes(r *retro.Result) int64 {
-	d := r.DataInPlace()
-	n := r.Space.Bytes() + 4*int64(len(d.Layer)+len(d.Order)+len(d.Depth)) + 2*int64(len(d.Layer16)) +
-		8*int64(len(d.Win)+len(d.Lose)+len(d.Unknown))
-	for _, s := range d.Starts {
+// resultBytes is what a solved instance holds: its space, the values in
+// memory (outcomes, layers, colouring order, depths) and starts.
+func resultBytes(r *retro.Probed) int64 {
+	n := r.Space.Bytes() + r.Held
+	for _, s := range r.Starts {
 		n += 48 + 8*int64(len(s.Params))
 	}
 	return n

@@ -76,10 +76,10 @@ var (
 func runQuery(t testing.TB, g *rules.Game, asks ...query.Ask) ([]*query.Answer, error) {
 	t.Helper()
 	var solveErr error
-	opt := query.Options{Width: positions.DefaultOpenWidth, Widen: func(w int64) ([]*retro.Result, error) {
-		return solveAll(t, g, w), solveErr
+	opt := query.Options{Width: positions.DefaultOpenWidth, Widen: func(w int64) ([]*retro.Probed, error) {
+		return retro.ProbedAll(solveAll(t, g, w)), solveErr
 	}}
-	return query.Run(solveAll(t, g, positions.DefaultOpenWidth), asks, opt)
+	return query.Run(retro.ProbedAll(solveAll(t, g, positions.DefaultOpenWidth)), asks, opt)
 }
 
 func texts(answers []*query.Answer) []string {
@@ -143,8 +143,8 @@ func TestQueryOnePileWidens(t *testing.T) {
 		t.Errorf("--max: %v", err)
 	}
 	// A question that never holds reaches the cap.
-	opt := query.Options{Width: 100, MaxWidth: 400, Widen: func(w int64) ([]*retro.Result, error) { return solveAll(t, g, w), nil }}
-	_, err = query.Run(solveAll(t, g, 100), []query.Ask{ask(t, "draw", aggMin)}, opt)
+	opt := query.Options{Width: 100, MaxWidth: 400, Widen: func(w int64) ([]*retro.Probed, error) { return retro.ProbedAll(solveAll(t, g, w)), nil }}
+	_, err = query.Run(retro.ProbedAll(solveAll(t, g, 100)), []query.Ask{ask(t, "draw", aggMin)}, opt)
 	var capped *query.WidenCapError
 	if !errors.As(err, &capped) || capped.Width != 400 || !strings.Contains(err.Error(), "S = 31..430") {
 		t.Errorf("cap: %v", err)
@@ -614,7 +614,7 @@ func TestQueryAgainstBruteForce(t *testing.T) {
 			bqs = append(bqs, bq)
 			asks = append(asks, ask(t, bq.text, query.Aggregate{Kind: query.AggAll}))
 		}
-		answers, err := query.Run(results, asks, query.Options{})
+		answers, err := query.Run(retro.ProbedAll(results), asks, query.Options{})
 		if err != nil {
 			t.Fatalf("game %d: %v\n%s", k, err, src)
 		}
@@ -691,11 +691,11 @@ func TestQueryBudget(t *testing.T) {
 	g := parse(t, "ege-2027-demo", "")
 	results := solveAll(t, g, positions.DefaultOpenWidth)
 	asks := []query.Ask{ask(t, "win 1", aggMin), ask(t, "lose 1", aggMin)}
-	_, err := query.Run(results, asks, query.Options{MaxBytes: 4 << 10})
+	_, err := query.Run(retro.ProbedAll(results), asks, query.Options{MaxBytes: 4 << 10})
 	if !errors.Is(err, positions.ErrMemoryBudget) || !strings.Contains(err.Error(), "the answers at 115 starts") {
 		t.Errorf("4 KiB: %v", err)
 	}
-	if _, err := query.Run(results, asks, query.Options{MaxBytes: 64 << 20}); err != nil {
+	if _, err := query.Run(retro.ProbedAll(results), asks, query.Options{MaxBytes: 64 << 20}); err != nil {
 		t.Errorf("64 MiB: %v", err)
 	}
 }

@@ -108,7 +108,7 @@ func (q *Question) Moves() bool { return q.root.moves() }
 
 // Eval tells whether the question holds at position i of r. m is a machine
 // of r's instance, for the moves that can-lose looks at.
-func (q *Question) Eval(r *retro.Result, i int, m *rules.Machine) (Truth, error) {
+func (q *Question) Eval(r *retro.Probed, i int, m *rules.Machine) (Truth, error) {
 	return q.root.eval(&qenv{r: r, m: m}, i)
 }
 
@@ -219,15 +219,16 @@ func (b *qbinary) moves() bool { return b.x.moves() || b.y.moves() }
 // ---- evaluation
 
 type qenv struct {
-	r    *retro.Result
+	r    *retro.Probed
 	m    *rules.Machine
 	list rules.MoveList
 }
 
 // floor is, for a position shown as ?, the layer its true layer is known
 // to exceed (if it is W or L at all): the horizon less its depth.
-func (env *qenv) floor(i int) int {
-	return env.r.Horizon() - env.r.Depth(i)
+func (env *qenv) floor(i int) (int, error) {
+	d, err := env.r.Values.Depth(i)
+	return env.r.Horizon - d, err
 }
 
 // layerTruth tells whether a position of outcome o and layer n (floor for
@@ -253,11 +254,23 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 	r := env.r
 	want, bound := p.target()
 	if p.kind != predCanLose {
-		return layerTruth(want, p.mode, bound, r.Outcome(i), r.Layer(i), env.floor(i)), nil
+		o, layer, err := r.Values.Value(i)
+		if err != nil {
+			return No, err
+		}
+		floor, err := env.floor(i)
+		if err != nil {
+			return No, err
+		}
+		return layerTruth(want, p.mode, bound, o, layer, floor), nil
 	}
 	piles := make([]int64, r.Space.Piles())
 	r.Space.Position(i, piles)
-	if h := r.Horizon(); h >= 0 && r.Depth(i) >= h {
+	depth, err := r.Values.Depth(i)
+	if err != nil {
+		return No, err
+	}
+	if h := r.Horizon; h >= 0 && depth >= h {
 		// Unexplored: its moves lead outside the table.
 		end, err := env.m.End(piles)
 		if err != nil || end {
@@ -274,7 +287,11 @@ func (p *qpred) eval(env *qenv, i int) (Truth, error) {
 		if mv.End {
 			continue
 		}
-		v := layerTruth(retro.Win, p.mode, bound, mv.Outcome, mv.Layer, env.floor(mv.Index))
+		floor, err := env.floor(mv.Index)
+		if err != nil {
+			return No, err
+		}
+		v := layerTruth(retro.Win, p.mode, bound, mv.Outcome, mv.Layer, floor)
 		if v == No {
 			continue
 		}

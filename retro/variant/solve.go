@@ -130,7 +130,7 @@ func Solve(ctx context.Context, sp Spec, opt retro.GameOptions) (*Variant, error
 	case err != nil:
 		return nil, fmt.Errorf("the game %s: %w", sp.brief(), err)
 	}
-	answers, err := query.Run(s.Results, examAsks, query.Options{})
+	answers, err := query.Run(retro.ProbedAll(s.Results), examAsks, query.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (v *Variant) decideAll() error {
 
 // startMoves are the moves of the start with S = s, in the result that
 // holds it, with a machine to list the moves after them.
-func (v *Variant) startMoves(s int64) (*retro.Result, *rules.Machine, []retro.Move, error) {
+func (v *Variant) startMoves(s int64) (*retro.Probed, *rules.Machine, []retro.Move, error) {
 	a := v.answers[0]
 	k := slices.IndexFunc(a.Cells, func(c query.Cell) bool { return c.Params[0] == s })
 	if k < 0 {

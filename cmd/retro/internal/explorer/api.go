@@ -311,14 +311,14 @@ func (s *server) query(rctx context.Context, req queryRequest) (*QueryResponse, 
 	if err != nil {
 		return nil, err
 	}
-	answers, err := query.Run(e.results, []query.Ask{ask}, query.Options{Width: width, MaxWidth: s.opt.WidenCap,
-		Widen: func(wd int64) ([]*retro.Result, error) {
+	answers, err := query.Run(retro.ProbedAll(e.results), []query.Ask{ask}, query.Options{Width: width, MaxWidth: s.opt.WidenCap,
+		Widen: func(wd int64) ([]*retro.Probed, error) {
 			e2, err := s.solved(ctx, req.Game, wd)
 			if err != nil {
 				return nil, err
 			}
 			e, width = e2, wd
-			return e2.results, nil
+			return retro.ProbedAll(e2.results), nil
 		}})
 	if err != nil {
 		return nil, s.queryError(err, e.game)
