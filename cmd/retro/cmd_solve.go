@@ -30,11 +30,12 @@ shows its progress on stderr: on a terminal one line, rewritten in place,
 once it has taken a second; elsewhere (a file, a pipe, a batch job's log)
 a line of its own every 5 seconds; --quiet shows none.
 
-With -o FILE.rtb it also writes the outcome table: the game text, the
-positions, and the outcome and layer of each, compressed and checksummed, so
-that show, query, ege, tree and export answer from the file later without
-solving again (GAME may then be the table file). Retro info describes a
-table, retro verify checks it against the rules.
+With -o FILE.rtb it also writes the outcome table (its progress shown as
+the blocks written): the game text, the positions, and the outcome and
+layer of each, compressed and checksummed, so that show, query, ege, tree
+and export answer from the file later without solving again (GAME may
+then be the table file). Retro info describes a table, retro verify
+checks it against the rules.
 
 Started by mpirun or srun as several ranks (a retro built with -tags mpi),
 solve cuts every instance into shards, one a rank, by the first path
@@ -120,7 +121,7 @@ func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
 		return err
 	}
 	if o.table != "" {
-		if err := o.game.writeTableFile(ctx, o.table, s); err != nil {
+		if err := o.game.writeTableFile(ctx, e, o.table, s); err != nil {
 			return err
 		}
 	}
@@ -167,14 +168,19 @@ func (s *solved) summarize(memory string) *out.Summary {
 	return out.NewSummary(s.game, totals, s.elapsed, memory)
 }
 
-// writeTableFile writes the table of a solved game, whole or not at all.
-func (gf *gameFlags) writeTableFile(ctx context.Context, path string, s *solved) error {
+// writeTableFile writes the table of a solved game, whole or not at all,
+// showing its progress on stderr when it takes a while.
+func (gf *gameFlags) writeTableFile(ctx context.Context, e *env, path string, s *solved) error {
 	made := s.made()
 	width := gf.openWidth
 	if s.table != nil {
 		made, width = s.table.Made, s.table.OpenWidth
 	}
-	opt := table.Options{OpenWidth: width, Made: made}
+	prog := newProgress(e, bool(gf.quiet), time.Now())
+	defer prog.done()
+	opt := table.Options{OpenWidth: width, Made: made, Progress: func(done, total int) {
+		prog.show("writing the table: %d of %d blocks", done, total)
+	}}
 	return writeAtomicAt(ctx, path,
 		func(w io.WriterAt) error { return table.WriteAt(w, s.game, s.results, opt) },
 		func(w io.Writer) error { return table.Write(w, s.game, s.results, opt) })

@@ -102,7 +102,7 @@ func TestProgressLogSolve(t *testing.T) {
 	if err := os.WriteFile(game, []byte(slowGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|solving|positions: \d+|moves: \d+|layer \d+: \d+ of \d+ positions coloured \(\d+%\))$`)
+	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|solving|positions: \d+|moves: \d+|layer \d+: \d+ of \d+ positions coloured \(\d+%\)|writing the table: \d+ of \d+ blocks)$`)
 	solve := func(every time.Duration, args ...string) string {
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), &env{stdout: &out, stderr: &errb, logEvery: every}, append([]string{"solve"}, args...)); code != 0 {
@@ -110,7 +110,7 @@ func TestProgressLogSolve(t *testing.T) {
 		}
 		return errb.String()
 	}
-	errs := solve(time.Millisecond, game)
+	errs := solve(time.Millisecond, game, "-o", filepath.Join(t.TempDir(), "slow.rtb"))
 	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 	if errs == "" || !strings.HasSuffix(errs, "\n") {
 		t.Fatalf("no progress lines: %q", errs)

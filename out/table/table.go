@@ -48,6 +48,30 @@ type Made struct {
 type Options struct {
 	OpenWidth int64 // values an open start parameter took (0: the default)
 	Made      Made
+	// Progress, when set, is told as each block of the file is made how
+	// many are: done of total (one call at a time, from the workers).
+	Progress func(done, total int)
+}
+
+// counted is jobs, each telling opt.Progress when its block is made.
+func (opt Options) counted(jobs []func() (*block, error)) []func() (*block, error) {
+	if opt.Progress == nil {
+		return jobs
+	}
+	var mu sync.Mutex
+	done := 0
+	out := make([]func() (*block, error), len(jobs))
+	for k, job := range jobs {
+		out[k] = func() (*block, error) {
+			b, err := job()
+			mu.Lock()
+			done++
+			opt.Progress(done, len(jobs))
+			mu.Unlock()
+			return b, err
+		}
+	}
+	return out
 }
 
 // madeMagic starts the made record, after the checked part of a file.
@@ -71,7 +95,7 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 	if err != nil {
 		return err
 	}
-	blocks, err := runJobs(jobs)
+	blocks, err := runJobs(opt.counted(jobs))
 	if err != nil {
 		return err
 	}
@@ -104,7 +128,7 @@ func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options)
 	}
 	entries := make([]Entry, 0, len(jobs))
 	at := int64(HeaderSize + len(jobs)*EntrySize) // where layout places the first block
-	err = streamJobs(jobs, func(b *block) error {
+	err = streamJobs(opt.counted(jobs), func(b *block) error {
 		b.seal()
 		entries = append(entries, b.info)
 		if _, err := w.WriteAt(b.data, at); err != nil {

@@ -19,7 +19,8 @@ import (
 )
 
 // writeTable writes a table by Write, and checks that WriteAt writes the
-// same bytes.
+// same bytes, telling its progress once a block: 1, 2, … of the blocks
+// the file holds.
 func writeTable(t testing.TB, g *rules.Game, rs []*retro.Result, made Made) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -27,11 +28,32 @@ func writeTable(t testing.TB, g *rules.Game, rs []*retro.Result, made Made) []by
 		t.Fatal(err)
 	}
 	var at placed
-	if err := WriteAt(&at, g, rs, Options{Made: made}); err != nil {
+	var told []int
+	total := -1
+	progress := func(done, all int) {
+		told = append(told, done)
+		if total >= 0 && all != total {
+			t.Errorf("progress of %d blocks, then of %d", total, all)
+		}
+		total = all
+	}
+	if err := WriteAt(&at, g, rs, Options{Made: made, Progress: progress}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(at, buf.Bytes()) {
 		t.Fatalf("WriteAt wrote %d bytes, not the %d that Write did", len(at), buf.Len())
+	}
+	h, err := parseHeader(at, int64(len(at)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, d := range told {
+		if d != k+1 {
+			t.Fatalf("progress told %v", told)
+		}
+	}
+	if len(told) != int(h.Blocks) || total != int(h.Blocks) {
+		t.Errorf("progress told %d blocks of %d; the file holds %d", len(told), total, h.Blocks)
 	}
 	return buf.Bytes()
 }
