@@ -222,6 +222,24 @@ func TestNotText(t *testing.T) {
 	}
 }
 
+// byBlocks runs a command on a table rebuilt whole and read a block at a
+// time, fails the test unless both print the same, and reports whether
+// the command succeeded.
+func byBlocks(t *testing.T, args ...string) bool {
+	t.Helper()
+	whole, errWhole, codeWhole := runCmd(t, args...)
+	tableWhole = 0
+	blocks, errBlocks, codeBlocks := runCmd(t, args...)
+	tableWhole = table.MaxWhole
+	if codeWhole != codeBlocks || whole != blocks || errWhole != errBlocks {
+		t.Errorf("%v:\nwhole (exit %d):\n%s%s\nby blocks (exit %d):\n%s%s", args, codeWhole, whole, errWhole, codeBlocks, blocks, errBlocks)
+	}
+	if codeWhole != 0 {
+		t.Logf("%v: %s", args, errWhole)
+	}
+	return codeWhole == 0
+}
+
 // TestTableByBlocks: show, tree, query and ege read a table whose
 // instances are too large to rebuild whole a block at a time
 // (table.Load's Probes), and print what they print from the table
@@ -257,17 +275,8 @@ func TestTableByBlocks(t *testing.T) {
 					}
 					args = append(args, "--depth", "4")
 				}
-				whole, errWhole, codeWhole := runCmd(t, args...)
-				tableWhole = 0
-				blocks, errBlocks, codeBlocks := runCmd(t, args...)
-				tableWhole = table.MaxWhole
-				if codeWhole != codeBlocks || whole != blocks || errWhole != errBlocks {
-					t.Errorf("%v:\nwhole (exit %d):\n%s%s\nby blocks (exit %d):\n%s%s", args, codeWhole, whole, errWhole, codeBlocks, blocks, errBlocks)
-				}
-				if codeWhole == 0 {
+				if byBlocks(t, args...) {
 					shown++
-				} else {
-					t.Logf("%v: %s", args, errWhole)
 				}
 			}
 		}
@@ -296,18 +305,8 @@ func TestTableByBlocks(t *testing.T) {
 	} {
 		for _, ask := range c.asks {
 			args := append([]string{ask[0], c.file}, ask[1:]...)
-			args = append(args, "--color", "never")
-			whole, errWhole, codeWhole := runCmd(t, args...)
-			tableWhole = 0
-			blocks, errBlocks, codeBlocks := runCmd(t, args...)
-			tableWhole = table.MaxWhole
-			if codeWhole != codeBlocks || whole != blocks || errWhole != errBlocks {
-				t.Errorf("%v:\nwhole (exit %d):\n%s%s\nby blocks (exit %d):\n%s%s", args, codeWhole, whole, errWhole, codeBlocks, blocks, errBlocks)
-			}
-			if codeWhole == 0 {
+			if byBlocks(t, append(args, "--color", "never")...) {
 				asked++
-			} else {
-				t.Logf("%v: %s", args, errWhole)
 			}
 		}
 	}
