@@ -379,8 +379,8 @@ func distinctCount(l []int64) int {
 }
 
 // resultOf turns the cell values (the codes, kept where spans says) into
-// a Result: the layers and outcomes by index, and
-// the coloured sets from the count of each key. The layers take the
+// a Result: the layers and outcomes by index, and the coloured sets from
+// the count of each key. The layers take the
 // memory of the values: a position's index is at most where its value is
 // kept, so that each value is read before its place is written; where the
 // values are more than twice the positions, the layers are copied out so

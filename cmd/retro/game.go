@@ -30,8 +30,8 @@ type gameFlags struct {
 	maxMemory    byteSize
 	quiet        quietFlag
 	// probes: the command looks at positions one at a time (show, tree,
-	// query, ege),
-	// so a table too large to rebuild whole is read a block at a time.
+	// query, ege), so a table too large to rebuild whole is read a block
+	// at a time.
 	probes bool
 	fs     *pflag.FlagSet
 }
