@@ -197,8 +197,8 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers}
 	switch {
 	case sw.canFill(starts):
-		if why := sw.fill(starts); why != "" {
-			return nil, why, nil
+		if why, err := sw.fill(starts); why != "" || err != nil {
+			return nil, why, err
 		}
 		c.Found = "every tuple above a start (each pile has a move + 1)"
 	case bounds != nil && c.Simple != nil && c.Hist == 1:

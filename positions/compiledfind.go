@@ -206,7 +206,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		return why, err
 	}
 	if s.count > s.opt.MaxPositions {
-		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+		return "", overCap(s.count, s.opt.MaxPositions)
 	}
 	if sv != nil && walked < rows {
 		// the search is done: a rerun goes straight on from its end
@@ -473,8 +473,8 @@ func (s *sweep) canFill(starts []rules.Start) bool {
 }
 
 // fill makes the member bits of the tuples above a start (see canFill),
-// in their tight box.
-func (s *sweep) fill(starts []rules.Start) string {
+// in their tight box, and why not where the box is too large to keep.
+func (s *sweep) fill(starts []rules.Start) (string, error) {
 	c := s.c
 	np := len(s.lo)
 	last := np - 1
@@ -504,7 +504,7 @@ func (s *sweep) fill(starts []rules.Start) string {
 		size[k] = hi[k] - lo[k] + 1
 		h, l := bits.Mul64(vol, uint64(size[k]))
 		if h != 0 || l > limit {
-			return "the box around the positions is too large"
+			return "the box around the positions is too large", nil
 		}
 		vol = l
 	}
@@ -547,9 +547,9 @@ func (s *sweep) fill(starts []rules.Start) string {
 	s.min, s.max = lo, hi
 	s.count = member.Count()
 	if s.count > s.opt.MaxPositions {
-		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions)
+		return "", overCap(s.count, s.opt.MaxPositions)
 	}
-	return ""
+	return "", nil
 }
 
 // wholeBox makes every tuple of [bounds] a position, with no sweep, for a
@@ -563,7 +563,7 @@ func (s *sweep) wholeBox() (string, error) {
 	np := len(s.lo)
 	vol, ok := s.volumeOf(uint64(s.opt.MaxPositions))
 	if !ok {
-		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+		return "", boxTooLarge(s.opt.MaxPositions)
 	}
 	s.stride = strides(s.size, 1)
 	// the slabs to check, and how many cells they hold

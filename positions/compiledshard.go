@@ -157,7 +157,7 @@ func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowC
 		}
 	}
 	if s.count > s.opt.MaxPositions {
-		return fmt.Sprintf("more than %d positions", s.opt.MaxPositions), nil
+		return "", overCap(s.count, s.opt.MaxPositions)
 	}
 	return "", nil
 }

@@ -260,6 +260,20 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 	return isNew, f.capCheck(isNew)
 }
 
+// boxTooLarge is the error of a game whose [bounds] box, every tuple of
+// it a position, holds more positions than the cap.
+func boxTooLarge(limit int) error {
+	return fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, limit)
+}
+
+// overCap is the error of a sweep that counted every position, more than
+// the cap: every path finds the same positions, so a fast path that counts
+// more than the cap ends the solve rather than hand the game to a slower
+// one.
+func overCap(count, limit int) error {
+	return fmt.Errorf("%w: the game has %d, more than %d", ErrTooManyPositions, count, limit)
+}
+
 // tooManyPositions is the error of a search that passed the cap.
 func tooManyPositions(limit int) error {
 	if limit >= MaxIndex {
@@ -358,7 +372,7 @@ func (f *finder) boxFits() error {
 		w := uint64(r.Hi) - uint64(r.Lo) // one less than the side, exact in uint64
 		hi, lo := bits.Mul64(vol, w+1)
 		if w >= uint64(f.opt.MaxPositions) || hi != 0 || lo > uint64(f.opt.MaxPositions) {
-			return fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, f.opt.MaxPositions)
+			return boxTooLarge(f.opt.MaxPositions)
 		}
 		vol = lo
 	}

@@ -1,0 +1,76 @@
+package positions
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"retro/rules"
+)
+
+// TestCompileOverCap: a compiled sweep that counts more positions than
+// the cap ends with ErrTooManyPositions and the count, in one process and
+// cut among peers, however the positions were found, rather than decline
+// and leave the game to the general path, which would find the same
+// positions one by one up to the cap (a game of 2·10^8 positions took 250
+// s and 9 GiB to be refused so at the default cap).
+func TestCompileOverCap(t *testing.T) {
+	for _, tc := range []struct{ src, found string }{
+		{"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 90\"\n[start]\na = 1\nb = 1\n",
+			"every tuple above a start (each pile has a move + 1)"},
+		{"piles = [\"a\", \"b\"]\nmoves = [\"each - 2\", \"each // 3\"]\n[start]\na = 70\nb = 50\n",
+			"found in one sweep of the box in the order of play"},
+		{"piles = [\"x\", \"y\"]\nmoves = [\"x = x - 1\", \"y = y - 2\"]\nend = \"x + y <= 1\"\n[bounds]\nx = \"0..59\"\ny = \"0..49\"\n[start]\nx = 59\ny = 49\n",
+			"every tuple of [bounds], the moves that leave it checked where they do"},
+	} {
+		g, err := rules.Parse("g.toml", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := DefaultOptions(g)
+		whole, why, err := Compile(insts[0], opt)
+		if err != nil || whole == nil {
+			t.Fatalf("%s: not compiled: %s %v", tc.src, why, err)
+		}
+		if whole.Found != tc.found {
+			t.Fatalf("%s: positions %s, want %s", tc.src, whole.Found, tc.found)
+		}
+		n := whole.Space.Len()
+		opt.MaxPositions = n - 1
+		want := fmt.Sprintf("the game has %d, more than %d", n, n-1)
+		if strings.HasPrefix(tc.found, "every tuple of [bounds]") {
+			want = fmt.Sprintf("the box holds more than %d", n-1)
+		}
+		check := func(who string, c *Compiled, why string, err error) {
+			t.Helper()
+			if c != nil || why != "" || !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s, %s, cap %d: %v, %q, %v; want %q", tc.found, who, n-1, c != nil, why, err, want)
+			}
+		}
+		c, why, err := Compile(insts[0], opt)
+		check("one process", c, why, err)
+		for size := 2; size <= 3; size++ {
+			peers := newPeers(size)
+			var wg sync.WaitGroup
+			for r := range peers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					c, why, err := CompileShard(insts[0], opt, peers[r])
+					check(fmt.Sprintf("peer %d of %d", r, size), c, why, err)
+				}()
+			}
+			wg.Wait()
+		}
+		opt.MaxPositions = n
+		if c, why, err := Compile(insts[0], opt); c == nil || err != nil {
+			t.Errorf("%s, cap %d: %s %v", tc.found, n, why, err)
+		}
+	}
+}
