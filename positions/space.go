@@ -57,6 +57,17 @@ func (s *Space) Box() (lo, size []int64) { return s.lo, s.size }
 // Members returns a dense space's membership bits, one per cell of its box.
 func (s *Space) Members() Bitset { return s.member }
 
+// MemberWord is word w of a dense space's membership bits, counted from
+// the first cell of its box: the members of cells 64w..64w+63. A shard's
+// space holds the words of its positions only; the others read 0.
+func (s *Space) MemberWord(w int64) uint64 {
+	w -= int64(s.wordLo())
+	if w < 0 || w >= int64(len(s.member)) {
+		return 0
+	}
+	return s.member[w]
+}
+
 // Dense reports whether the space is a box with a membership bitset (true)
 // or a hashed set of tuples (false).
 func (s *Space) Dense() bool { return s.dense }

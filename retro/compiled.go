@@ -405,7 +405,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 			released = read / perPage * perPage // the page not let go yet
 		}
 	}
-	count, idx := layersOf(vals, member, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release)
+	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release)
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -443,12 +443,12 @@ func setLayers[V cellValue](r *Result, layers []V) {
 // value still to be read). It returns the counts and the members.
 // release, when set, is told now and then that the values before
 // vals[read] are done with.
-func layersOf[V cellValue](vals []V, member positions.Bitset, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
+func layersOf[V cellValue](vals []V, sp *positions.Space, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
 	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2)}
 	if release != nil {
 		l.every = func() error { release(l.read); return nil }
 	}
-	l.cells(member, spans, lo, hi) // every says no error
+	l.cells(sp, spans, lo, hi) // every says no error
 	return l.count, l.n
 }
 
@@ -470,15 +470,16 @@ type layerRun[V cellValue] struct {
 	every func() error
 }
 
-// cells runs through the members of cells lo..hi-1.
-func (l *layerRun[V]) cells(member positions.Bitset, spans *cellSpans, lo, hi int64) error {
+// cells runs through the members of cells lo..hi-1 of sp (a shard's
+// space: of its positions).
+func (l *layerRun[V]) cells(sp *positions.Space, spans *cellSpans, lo, hi int64) error {
 	for w := lo >> 6; w < (hi+63)>>6; w++ {
 		if l.every != nil && w&(1<<10-1) == 0 && w > lo>>6 {
 			if err := l.every(); err != nil {
 				return err
 			}
 		}
-		word := member[w]
+		word := sp.MemberWord(w)
 		if w<<6 < lo {
 			word &= ^uint64(0) << uint(lo-w<<6)
 		}

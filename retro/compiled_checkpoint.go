@@ -239,7 +239,7 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 				}
 				return saveResult(cs, layers, winA, loseA, "compact", l.n, l.count)
 			}
-			if err := l.cells(sp.Members(), spans, sp.MemberCell(first+l.n), hi); err != nil {
+			if err := l.cells(sp, spans, sp.MemberCell(first+l.n), hi); err != nil {
 				return nil, err
 			}
 		}

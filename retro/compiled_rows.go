@@ -179,7 +179,7 @@ type simpleSweep[V cellValue] struct {
 	c        *positions.Compiled
 	vals     []V
 	spans    *cellSpans
-	member   positions.Bitset
+	sp       *positions.Space // its membership words (MemberWord): in a shard, of the shard's rows
 	lo, size []int64
 	groups   []rowGroup[V]
 	// rowSpan is the span of a row the moves read: this sweep's own, or a
@@ -249,7 +249,7 @@ func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, 
 	sp := c.Space
 	lo, size := sp.Box()
 	last := len(size) - 1
-	sw := &simpleSweep[V]{s: s, c: c, vals: vals, spans: spans, member: sp.Members(), lo: lo, size: size,
+	sw := &simpleSweep[V]{s: s, c: c, vals: vals, spans: spans, sp: sp, lo: lo, size: size,
 		last: last, rowLen: size[last], hist: int64(c.Hist), rows: 1, endCode: endCode, rowCode: endCode,
 		limit: limit, hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed}
 	sw.groups = make([]rowGroup[V], len(c.Groups))
@@ -302,7 +302,7 @@ func (sw *simpleSweep[V]) tick(n int64) error {
 
 // row values the positions of the r0-th row of the sweep.
 func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
-	c, member := sw.c, sw.member
+	c, sp := sw.c, sw.sp
 	rowLen, last, up, hist := sw.rowLen, sw.last, sw.up, sw.hist
 	r := r0
 	if up { // the values are made against the order of play
@@ -327,7 +327,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 		if up {
 			w = (end-1)>>6 - (w0 - first>>6)
 		}
-		word := member[w]
+		word := sp.MemberWord(w)
 		if w<<6 < first {
 			word &= ^uint64(0) << uint(first-w<<6)
 		}

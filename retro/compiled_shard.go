@@ -14,7 +14,10 @@ import (
 
 // The compiled path cut among peers (solveByCompiledPart). The peers
 // find the positions together (positions.CompileShard), each then holding
-// the whole space's membership bits; then each owns a contiguous range of the
+// the whole space's membership bits (the row sweep lets them go for those
+// of its shard before the values are made, cutRows; the affine sweep asks
+// whether a move into another peer's rows reaches a position, and keeps
+// them); then each owns a contiguous range of the
 // box's rows, cut at row boundaries so that each keeps about 1/N of the
 // values the spans keep, and values them in its turn: against the order
 // of play, the peer of the last rows first. A row's moves read only rows
@@ -55,6 +58,7 @@ type compiledShards[V cellValue] struct {
 	base     int64            // where vals[0] is among the values of every row
 	sw       *simpleSweep[V]  // nil: the affine sweep
 	cs       *compiledSave[V] // the checkpoint's, nil without one
+	rowsCut  *shardRows
 }
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
@@ -72,9 +76,11 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options
 			return nil, "", false, err
 		}
 	}
-	p, err := sweepShards[uint16](newCompiledSolver(c, in, opt, popt), peers)
+	s := newCompiledSolver(c, in, opt, popt)
+	cut := cutRows(c, peers, c.Simple != nil && s.winConst)
+	p, err := sweepShards[uint16](s, peers, cut)
 	if _, deep := err.(errLayers); deep {
-		p, err = sweepShards[uint32](newCompiledSolver(c, in, opt, popt), peers)
+		p, err = sweepShards[uint32](newCompiledSolver(c, in, opt, popt), peers, cut)
 	}
 	if err != nil {
 		return nil, "", false, err
@@ -82,14 +88,47 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options
 	return p, "", false, nil
 }
 
+// shardRows is the cut of a compiled box's rows among peers: the rows
+// and the positions of each, and this peer's shard of the space.
+type shardRows struct {
+	spans          *cellSpans
+	rows, rowCells int64
+	cut            []int64 // peer k owns rows cut[k]..cut[k+1]-1
+	firsts         []int   // and positions firsts[k]..firsts[k+1]-1
+	shard          *positions.Space
+}
+
+// cutRows cuts the rows of c's box among the peers (rowCuts). With own,
+// the sweep reads the membership of this peer's rows only (the row sweep:
+// a cell of another peer's row tells by its value whether it is a
+// position), and c's space gives way to this peer's shard of it at once:
+// the whole box's membership bits and rank directory are let go before
+// the values are made, not kept on every peer to the end.
+func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows {
+	sp := c.Space
+	spans, rows, rowCells := boxRows(c)
+	size, me := peers.Size(), peers.Rank()
+	cut := rowCuts(spans, rows, size)
+	firsts := make([]int, size+1)
+	for k := range size {
+		firsts[k] = sp.Before(cut[k] * rowCells)
+	}
+	firsts[size] = sp.Len()
+	t := &shardRows{spans: spans, rows: rows, rowCells: rowCells, cut: cut, firsts: firsts, shard: sp.Shard(me, firsts)}
+	if own {
+		c.Space = t.shard
+	}
+	return t
+}
+
 // sweepShards values this peer's rows of a compiled box in its turn,
 // serves the rows it holds to the peers after it, and makes its part.
-func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers) (*Part, error) {
+func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*Part, error) {
 	c := s.c
-	spans, rows, rowCells := boxRows(c)
-	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: rows, cache: map[int64]span[V]{}}
+	spans, rows, rowCells := cut.spans, cut.rows, cut.rowCells
+	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: rows, cache: map[int64]span[V]{}, rowsCut: cut}
 	size := peers.Size()
-	t.cut = rowCuts(spans, t.rows, size)
+	t.cut = cut.cut
 	t.from, t.to = t.cut[t.me], t.cut[t.me+1]
 	if c.Up {
 		t.from, t.to = t.rows-t.to, t.rows-t.from
@@ -416,21 +455,15 @@ func (t *compiledShards[V]) serve(at int) error {
 func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	vals, base := t.vals, t.base
 	c := s.c
-	sp := c.Space
 	size := t.peers.Size()
 	rowCells := t.spans.rowLen
-	firsts := make([]int, size+1)
-	for k := range size {
-		firsts[k] = sp.Before(t.cut[k] * rowCells)
-	}
-	firsts[size] = sp.Len()
-	lo, hi := firsts[t.me], firsts[t.me+1]
-	shard := sp.Shard(t.me, firsts)
+	lo, hi := t.rowsCut.firsts[t.me], t.rowsCut.firsts[t.me+1]
+	shard := t.rowsCut.shard
 	r := newResult(shard, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	var count []int64
 	if t.cs != nil {
-		l, err := layersSaved(t.cs, sp, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells)
+		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells)
 		if err != nil {
 			return nil, err
 		}
@@ -439,7 +472,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	} else {
 		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, sp.Members(), t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil)
+		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil)
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}
@@ -489,7 +522,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		p.tally[sg.Outcome] += sg.End - sg.Start
 	}
 	if s.opt.Progress != nil {
-		s.opt.Progress(len(count)-2, sp.Len(), sp.Len())
+		s.opt.Progress(len(count)-2, shard.Len(), shard.Len())
 	}
 	return p, nil
 }
