@@ -76,12 +76,26 @@ func defaultMemoryBudget() int64 {
 
 // setMemoryLimit tells the garbage collector to keep the heap within half
 // as much again as the budget, so that what the budget does not count
-// (garbage not yet collected) stays bounded too.
+// (garbage not yet collected) stays bounded too, and to collect when the
+// heap has grown by gcPercent over the live data (unless GOGC says
+// otherwise).
 func setMemoryLimit(budget int64) {
 	if budget > 0 {
 		debug.SetMemoryLimit(budget + budget/2)
 	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 }
+
+// gcPercent is how far the heap may grow over the live data before the
+// garbage collector runs: Go's default is 100, a heap twice the live data.
+// A solve's heap is a few large arrays without pointers, cheap to mark,
+// while the table writer's blocks and the ranks' messages make garbage
+// fast: at 100 that garbage took the peak of a solve written to a table
+// to twice the solve's (414 MiB against 197 on 72 million positions); at
+// 20 it is 1.2 times, for no more CPU within the noise.
+const gcPercent = 20
 
 // byteSize is a flag of a number of bytes: 1500000000, 512M, 2G, 1.5GiB.
 type byteSize int64

@@ -162,3 +162,21 @@ func TestDefaultBudgetAddressSpace(t *testing.T) {
 		t.Errorf("%v: %s", err, out)
 	}
 }
+
+// TestGCPercent: a solving command sets the collector's heap growth to
+// gcPercent, and leaves it to GOGC when that is set.
+func TestGCPercent(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	setMemoryLimit(0)
+	if got := debug.SetGCPercent(100); got != gcPercent {
+		t.Errorf("GOGC unset: the collector at %d %%, want %d", got, gcPercent)
+	}
+	t.Setenv("GOGC", "100")
+	setMemoryLimit(0)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=100: the collector at %d %%, want it left at 100", got)
+	}
+}
