@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"retro/out/table"
 	"retro/retro"
@@ -27,11 +28,14 @@ import (
 // signal that ends it while it waits on the others.
 var rankPhase atomic.Pointer[string]
 
-// phase is what one rank is doing: where an error or a signal found it.
+// phase is what one rank is doing: where an error or a signal found it,
+// and, on rank 0, what its progress shows (nil elsewhere: one rank speaks
+// for the job).
 type phase struct {
 	rank, size int
 	what       atomic.Pointer[string]
 	mpi        bool
+	prog       *progress
 }
 
 func (p *phase) set(format string, a ...any) {
@@ -39,6 +43,17 @@ func (p *phase) set(format string, a ...any) {
 	p.what.Store(&s)
 	if p.mpi {
 		rankPhase.Store(&s)
+	}
+	if p.prog != nil {
+		p.prog.show("%s", s)
+	}
+}
+
+// count shows a count of the phase on rank 0's progress (the positions
+// found, the moves gone through).
+func (p *phase) count(in *rules.Instance, n int64) {
+	if p.prog != nil {
+		p.prog.show("%s: %s%d", p.String(), p.prog.prefix(in), n)
 	}
 }
 
@@ -120,12 +135,18 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	if err != nil {
 		return paramError(o.game.params, err)
 	}
+	if comm.Rank() == 0 {
+		ph.prog = newProgress(e, bool(o.game.quiet), time.Now())
+		defer ph.prog.done()
+	}
 	ph.set("finding the positions")
 	opt.Peers = comm
-	opt.Stage = func(_ *rules.Instance, stage string, _ int64) {
+	opt.Stage = func(in *rules.Instance, stage string, n int64) {
 		if stage != "positions" {
-			ph.set("building the move graph")
+			// the general path's move graph, or the compiled sweep's values
+			ph.set("going through the moves")
 		}
+		ph.count(in, n)
 	}
 	opt.Layer = func(_ *rules.Instance, layer, _, _ int) { ph.set("colouring (layer %d)", layer) }
 	sv, err := retro.SolveLoaded(ctx, g, opt)
@@ -135,7 +156,7 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	s := &solved{game: sv.Game, parts: sv.Parts, elapsed: sv.Elapsed}
 	if o.table != "" {
 		ph.set("writing the table")
-		if err := o.game.writePartsFile(ctx, o.table, s, comm); err != nil {
+		if err := o.game.writePartsFile(ctx, o.table, s, comm, ph); err != nil {
 			return err
 		}
 	}
@@ -159,9 +180,14 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 }
 
 // writePartsFile writes, with the other ranks, the table of a game solved
-// in parts: rank 0 writes the file, whole or not at all.
-func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved, comm cluster.Comm) error {
-	opt := table.Options{OpenWidth: gf.openWidth, Made: s.made()}
+// in parts: rank 0 writes the file, whole or not at all, and shows the
+// blocks it has written.
+func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved, comm cluster.Comm, ph *phase) error {
+	opt := table.Options{OpenWidth: gf.openWidth, Made: s.made(), Progress: func(done, total int) {
+		if ph.prog != nil {
+			ph.prog.show("%s: %d of %d blocks", ph.String(), done, total)
+		}
+	}}
 	if comm.Rank() != 0 {
 		return table.WriteParts(nil, comm, s.game, s.parts, opt)
 	}

@@ -108,7 +108,7 @@ func TestSolveRanksErrors(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "t.rtb")
 	_, errs, code = runCmd(t, "solve", "wythoff", "--ranks", "3", "--max-memory", "40K", "-o", path)
-	if code != 1 || !regexp.MustCompile(`^retro: rank \d of 3, (finding the positions|building the move graph): .*memory`).MatchString(errs) {
+	if code != 1 || !regexp.MustCompile(`^retro: rank \d of 3, (finding the positions|going through the moves): .*memory`).MatchString(errs) {
 		t.Errorf("a rank out of memory: exit %d, %q", code, errs)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -368,7 +368,7 @@ func TestMPIRankError(t *testing.T) {
 	if err := cmd.Run(); err == nil {
 		t.Fatalf("the job succeeded over its memory budget:\n%s", stderr.String())
 	}
-	if !regexp.MustCompile(`retro: rank [0-2] of 3, (finding the positions|building the move graph): .*memory`).MatchString(stderr.String()) {
+	if !regexp.MustCompile(`retro: rank [0-2] of 3, (finding the positions|going through the moves): .*memory`).MatchString(stderr.String()) {
 		t.Errorf("no message naming the rank and its phase:\n%s", stderr.String())
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {

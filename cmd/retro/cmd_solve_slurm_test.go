@@ -127,7 +127,7 @@ func TestSlurmSolve(t *testing.T) {
 		msg  string
 	}{
 		{"unknown-game", []string{"no-such-game", "t.rtb"}, `retro: no game file or built-in game named "no-such-game"`},
-		{"rank-out-of-memory", []string{game, "t.rtb", "--max-memory", "40K"}, `retro: rank \d of 4, (finding the positions|building the move graph): .*memory`},
+		{"rank-out-of-memory", []string{game, "t.rtb", "--max-memory", "40K"}, `retro: rank \d of 4, (finding the positions|going through the moves): .*memory`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

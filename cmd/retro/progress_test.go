@@ -128,6 +128,41 @@ func TestProgressLogSolve(t *testing.T) {
 	}
 }
 
+// A solve cut into ranks shows rank 0's progress, what it is doing and
+// its counts, and no other rank's; --quiet none.
+func TestProgressLogRanks(t *testing.T) {
+	game := filepath.Join(t.TempDir(), "slow.toml")
+	if err := os.WriteFile(game, []byte(slowGame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|rank 0 of 2, (finding the positions|going through the moves|colouring \(layer \d+\)|writing the table|summing the counts)(: \d+|: \d+ of \d+ blocks)?)$`)
+	for _, quiet := range []bool{false, true} {
+		args := []string{"solve", game, "--ranks", "2", "-o", filepath.Join(t.TempDir(), "slow.rtb")}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), &env{stdout: &out, stderr: &errb, logEvery: time.Millisecond}, args); code != 0 {
+			t.Fatalf("solve %v: exit %d: %s", args, code, errb.String())
+		}
+		errs := errb.String()
+		if quiet {
+			if errs != "" {
+				t.Errorf("--quiet: %q", errs)
+			}
+			continue
+		}
+		if !strings.Contains(errs, "rank 0 of 2, ") {
+			t.Fatalf("no rank's progress: %q", errs)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(errs, "\n"), "\n") {
+			if !line.MatchString(l) {
+				t.Errorf("a progress line %q", l)
+			}
+		}
+	}
+}
+
 // --quiet silences the line of a terminal too.
 func TestProgressQuietTerminal(t *testing.T) {
 	var errb bytes.Buffer
