@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"retro/rules"
 )
 
 // TestCompileOverCap: a compiled sweep that counts more positions than
@@ -25,16 +24,9 @@ func TestCompileOverCap(t *testing.T) {
 		{"piles = [\"x\", \"y\"]\nmoves = [\"x = x - 1\", \"y = y - 2\"]\nend = \"x + y <= 1\"\n[bounds]\nx = \"0..59\"\ny = \"0..49\"\n[start]\nx = 59\ny = 49\n",
 			"every tuple of [bounds], the moves that leave it checked where they do"},
 	} {
-		g, err := rules.Parse("g.toml", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := DefaultOptions(g)
-		whole, why, err := Compile(insts[0], opt)
+		in := instance(t, tc.src)
+		opt := DefaultOptions(in.Game)
+		whole, why, err := Compile(in, opt)
 		if err != nil || whole == nil {
 			t.Fatalf("%s: not compiled: %s %v", tc.src, why, err)
 		}
@@ -53,7 +45,7 @@ func TestCompileOverCap(t *testing.T) {
 				t.Errorf("%s, %s, cap %d: %v, %q, %v; want %q", tc.found, who, n-1, c != nil, why, err, want)
 			}
 		}
-		c, why, err := Compile(insts[0], opt)
+		c, why, err := Compile(in, opt)
 		check("one process", c, why, err)
 		for size := 2; size <= 3; size++ {
 			peers := newPeers(size)
@@ -62,14 +54,14 @@ func TestCompileOverCap(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					c, why, err := CompileShard(insts[0], opt, peers[r])
+					c, why, err := CompileShard(in, opt, peers[r])
 					check(fmt.Sprintf("peer %d of %d", r, size), c, why, err)
 				}()
 			}
 			wg.Wait()
 		}
 		opt.MaxPositions = n
-		if c, why, err := Compile(insts[0], opt); c == nil || err != nil {
+		if c, why, err := Compile(in, opt); c == nil || err != nil {
 			t.Errorf("%s, cap %d: %s %v", tc.found, n, why, err)
 		}
 	}

@@ -42,7 +42,8 @@ x = "0..50"
 `,
 }
 
-func solveAll(t *testing.T, name, src string) []*Result {
+// gameInstances reads the game src as name.toml, and its instances.
+func gameInstances(t *testing.T, name, src string) (*rules.Game, []*rules.Instance) {
 	t.Helper()
 	g, err := rules.Parse(name+".toml", []byte(src))
 	if err != nil {
@@ -52,6 +53,12 @@ func solveAll(t *testing.T, name, src string) []*Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, insts
+}
+
+func solveAll(t *testing.T, name, src string) []*Result {
+	t.Helper()
+	g, insts := gameInstances(t, name, src)
 	var rs []*Result
 	for _, in := range insts[:min(len(insts), 50)] {
 		r, err := SolveInstance(in, positions.DefaultOptions(g), Options{})
