@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // TestCompileOverCap: a compiled sweep that counts more positions than
