@@ -44,7 +44,8 @@ type Options struct {
 	// Context, when set, stops the work with its error once it is done.
 	Context context.Context
 	// Progress, when set, is called now and then with the stage
-	// ("positions", "moves", "edges") and how far it has got.
+	// ("positions", "moves", "edges"; the compiled solve adds "outcomes")
+	// and how far it has got.
 	Progress func(stage string, done int64)
 }
 

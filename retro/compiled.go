@@ -72,6 +72,15 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 	return s.rule.end(w), nil
 }
 
+// outcomesShown reports, as the stage "outcomes", how many positions have
+// their outcome and layer made from their values (nil without progress).
+func (s *compiledSolver) outcomesShown() func(done int) {
+	if s.popt.Progress == nil {
+		return nil
+	}
+	return func(done int) { s.popt.Progress("outcomes", int64(done)) }
+}
+
 // check is the sweep's check of the context and of the move cap, every
 // 65 536 positions or moves, whichever come first, and its report of the
 // moves made.
@@ -405,7 +414,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 			released = read / perPage * perPage // the page not let go yet
 		}
 	}
-	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release)
+	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release, s.outcomesShown())
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -443,8 +452,8 @@ func setLayers[V cellValue](r *Result, layers []V) {
 // value still to be read). It returns the counts and the members.
 // release, when set, is told now and then that the values before
 // vals[read] are done with.
-func layersOf[V cellValue](vals []V, sp *positions.Space, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64)) ([]int64, int) {
-	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2)}
+func layersOf[V cellValue](vals []V, sp *positions.Space, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64), shown func(done int)) ([]int64, int) {
+	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2), shown: shown}
 	if release != nil {
 		l.every = func() error { release(l.read); return nil }
 	}
@@ -468,15 +477,22 @@ type layerRun[V cellValue] struct {
 	// every, when set, is called before every 1 024th word of membership
 	// bits, the positions before it done; its error stops the run
 	every func() error
+	// shown, when set, is told there how many positions are done
+	shown func(done int)
 }
 
 // cells runs through the members of cells lo..hi-1 of sp (a shard's
 // space: of its positions).
 func (l *layerRun[V]) cells(sp *positions.Space, spans *cellSpans, lo, hi int64) error {
 	for w := lo >> 6; w < (hi+63)>>6; w++ {
-		if l.every != nil && w&(1<<10-1) == 0 && w > lo>>6 {
-			if err := l.every(); err != nil {
-				return err
+		if w&(1<<10-1) == 0 && w > lo>>6 {
+			if l.shown != nil {
+				l.shown(l.n)
+			}
+			if l.every != nil {
+				if err := l.every(); err != nil {
+					return err
+				}
 			}
 		}
 		word := sp.MemberWord(w)

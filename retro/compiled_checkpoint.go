@@ -204,7 +204,7 @@ type savedLayers[V cellValue] struct {
 // made into files of their own from the position the last save says on,
 // saved when due; the values are left as they are, so that a kill at any
 // point resumes right.
-func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64) (*savedLayers[V], error) {
+func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64, shown func(done int)) (*savedLayers[V], error) {
 	ck, rec := cs.ck, cs.rec
 	if rec == nil || rec.Stage != "compact" && rec.Stage != "result" {
 		return nil, errLayers{} // not reached: done saves the stage
@@ -224,7 +224,7 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 		return nil, err
 	}
 	l := &layerRun[V]{base: base, lay: layers.Slice(), win: positions.Bitset(winA.Slice()), lose: positions.Bitset(loseA.Slice()),
-		count: make([]int64, 2), n: int(rec.Cursor)}
+		count: make([]int64, 2), n: int(rec.Cursor), shown: shown}
 	if len(rec.Counts) >= 2 {
 		l.count = append([]int64(nil), rec.Counts...)
 	}
@@ -263,7 +263,7 @@ func (l *savedLayers[V]) into(r *Result) {
 // resultSaved is resultOf for a checkpointed solve (layersSaved).
 func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans) (*Result, error) {
 	sp := s.c.Space
-	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6)
+	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, s.outcomesShown())
 	if err != nil {
 		return nil, err
 	}

@@ -463,7 +463,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	r.MoveCount, r.Edges = s.moves, s.edges
 	var count []int64
 	if t.cs != nil {
-		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells)
+		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells, s.outcomesShown())
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +472,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	} else {
 		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil)
+		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil, s.outcomesShown())
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}

@@ -47,7 +47,9 @@ type GameOptions struct {
 	// sizes of the param ranges against the caps (Game.CheckSize).
 	Check func(*rules.Game) error
 	// Stage, when set, hears how far the enumeration of an instance has
-	// got: the stage ("positions", "moves", "edges") and its count.
+	// got: the stage ("positions", "moves", "edges"; on the compiled path
+	// "outcomes", the positions whose outcome and layer are made from
+	// their values) and its count.
 	Stage func(in *rules.Instance, stage string, done int64)
 	// Layer, when set, is called after each layer of an instance with the
 	// layer, the positions coloured so far and the positions.

@@ -142,8 +142,11 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	ph.set("finding the positions")
 	opt.Peers = comm
 	opt.Stage = func(in *rules.Instance, stage string, n int64) {
-		if stage != "positions" {
-			// the general path's move graph, or the compiled sweep's values
+		switch stage {
+		case "positions":
+		case "outcomes":
+			ph.set("making the outcomes")
+		default: // the general path's move graph, or the compiled sweep's values
 			ph.set("going through the moves")
 		}
 		ph.count(in, n)

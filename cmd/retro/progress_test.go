@@ -102,7 +102,7 @@ func TestProgressLogSolve(t *testing.T) {
 	if err := os.WriteFile(game, []byte(slowGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|solving|positions: \d+|moves: \d+|layer \d+: \d+ of \d+ positions coloured \(\d+%\)|writing the table: \d+ of \d+ blocks)$`)
+	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|solving|positions: \d+|moves: \d+|outcomes: \d+|layer \d+: \d+ of \d+ positions coloured \(\d+%\)|writing the table: \d+ of \d+ blocks)$`)
 	solve := func(every time.Duration, args ...string) string {
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), &env{stdout: &out, stderr: &errb, logEvery: every}, append([]string{"solve"}, args...)); code != 0 {
@@ -135,7 +135,7 @@ func TestProgressLogRanks(t *testing.T) {
 	if err := os.WriteFile(game, []byte(slowGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|rank 0 of 2, (finding the positions|going through the moves|colouring \(layer \d+\)|writing the table|summing the counts)(: \d+|: \d+ of \d+ blocks)?)$`)
+	line := regexp.MustCompile(`^retro: [0-9hms]+: (working|rank 0 of 2, (finding the positions|going through the moves|making the outcomes|colouring \(layer \d+\)|writing the table|summing the counts)(: \d+|: \d+ of \d+ blocks)?)$`)
 	for _, quiet := range []bool{false, true} {
 		args := []string{"solve", game, "--ranks", "2", "-o", filepath.Join(t.TempDir(), "slow.rtb")}
 		if quiet {

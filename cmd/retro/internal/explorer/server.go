@@ -66,7 +66,7 @@ type server struct {
 	base      context.Context // solves end with it
 	sem       chan struct{}   // a slot per concurrent solve
 	// progress, when set, hears how far a solve has got: the stage
-	// ("positions", "moves", "edges", "layers") and its count.
+	// ("positions", "moves", "edges", "outcomes", "layers") and its count.
 	progress func(stage string, done int64)
 	// static: the engine of the static explorer (RunEngine), whose
 	// messages speak of the page and not of retro serve (see here).

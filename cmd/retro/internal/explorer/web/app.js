@@ -164,7 +164,7 @@ function showProgress(stage, done) {
     return;
   }
   box.dataset.stage = stage;
-  const words = {positions: 'positions found', moves: 'moves counted', edges: 'moves linked', layers: 'layers coloured'};
+  const words = {positions: 'positions found', moves: 'moves counted', edges: 'moves linked', outcomes: 'outcomes made', layers: 'layers coloured'};
   $('progress-text').textContent = t('Solving: {0} {1}, {2} s', done.toLocaleString(LANG), t(words[stage] || stage), seconds());
 }
 

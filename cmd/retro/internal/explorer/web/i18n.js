@@ -119,6 +119,7 @@ const RU = /* BEGIN RU */ {
   "any move:": "любой ход:",
   "positions found": "позиций найдено",
   "moves counted": "ходов подсчитано",
+  "outcomes made": "исходов найдено",
   "moves linked": "ходов связано",
   "layers coloured": "слоёв раскрашено",
   "✗ The game: {0}": "✗ Ошибка в игре: {0}",
