@@ -225,7 +225,7 @@ func TestSolveTooLarge(t *testing.T) {
 	sp := variant.Spec{Piles: 2, Moves: []variant.Move{{Op: variant.Add, K: 1}, {Op: variant.Mul, K: 2}}, End: 200, Fixed: 3, Lo: 1, Hi: 196}
 	_, err := variant.Solve(context.Background(), sp, retro.GameOptions{MaxPositions: 1000})
 	var big *variant.TooLargeError
-	want := "the game (3, S), +1 *2, the end at 200, S = 1..196 is too large for a variant: too many positions: more than 1000 (lower the family's end or its range of S)"
+	want := "the game (3, S), +1 *2, the end at 200, S = 1..196 is too large for a variant: too many positions: the game has 19306, more than 1000 (lower the family's end or its range of S)"
 	if !errors.As(err, &big) || err.Error() != want {
 		t.Errorf("%v\nwant %s", err, want)
 	}
