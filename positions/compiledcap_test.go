@@ -3,6 +3,7 @@ package positions
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -63,5 +64,27 @@ func TestCompileOverCap(t *testing.T) {
 		if c, why, err := Compile(in, opt); c == nil || err != nil {
 			t.Errorf("%s, cap %d: %s %v", tc.found, n, why, err)
 		}
+	}
+}
+
+// TestFillOverCapCounts: a filled game whose box is far larger than the
+// cap allows is still refused with its count, found from the rows'
+// ranges before any bit of the box is made, not declined for its box and
+// left to the general path: the exam-style game with its end at 12 000,
+// 71 982 001 positions (a, b ≥ 1, a + b ≤ 11 999: 11 998 · 11 999 / 2) in
+// a box of 1.4·10^8 cells.
+func TestFillOverCapCounts(t *testing.T) {
+	in := instance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 12000\"\n[start]\na = 1\nb = 1\n")
+	opt := DefaultOptions(in.Game)
+	opt.MaxPositions = 1000000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c, why, err := Compile(in, opt)
+	runtime.ReadMemStats(&after)
+	if c != nil || why != "" || !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), "the game has 71982001, more than 1000000") {
+		t.Fatalf("%v, %q, %v", c != nil, why, err)
+	}
+	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
+		t.Errorf("%d bytes allocated to refuse it", d)
 	}
 }

@@ -498,23 +498,25 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		}
 	}
 	size := make([]int64, np)
-	vol := uint64(1)
 	limit := min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
+	rows := uint64(1) // the tuples of every pile but the last
 	for k := range lo {
 		size[k] = hi[k] - lo[k] + 1
-		h, l := bits.Mul64(vol, uint64(size[k]))
+		if k == last {
+			break
+		}
+		h, l := bits.Mul64(rows, uint64(size[k]))
 		if h != 0 || l > limit {
 			return "the box around the positions is too large", nil
 		}
-		vol = l
+		rows = l
 	}
-	member := NewBitset(int(vol))
-	rowLen := size[last]
-	rows := int64(vol) / rowLen
+	// span is the range of the last pile that row r holds: from..to, none
+	// when to < from.
 	p := make([]int64, np)
-	for r := int64(0); r < rows; r++ {
-		decodeCell(r*rowLen, lo, size, p)
-		from := int64(math.MaxInt64)
+	span := func(r int64) (from, to int64) {
+		decodeCell(r*size[last], lo, size, p)
+		from = int64(math.MaxInt64)
 		for _, st := range live {
 			above := true
 			for k := range last {
@@ -525,13 +527,38 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 			}
 		}
 		if from == math.MaxInt64 {
-			continue
+			return 0, -1
 		}
 		p[last] = 0
 		e := c.EndSum(p) // with the last pile at 0
-		to := rules.FloorDiv(-1-e, c.EndCoef[last])
-		to = min(to, hi[last])
-		if from <= to {
+		return from, min(rules.FloorDiv(-1-e, c.EndCoef[last]), hi[last])
+	}
+	// The positions are counted from the rows' ranges before the box's
+	// bits are made: a game over the cap is refused without them.
+	var count int64
+	for r := range int64(rows) {
+		if from, to := span(r); from <= to {
+			count += to - from + 1
+		}
+	}
+	if count > int64(s.opt.MaxPositions) {
+		// and the starts that are final, outside every row's range
+		var final [][]int64
+		for _, st := range starts {
+			if c.Holds(c.EndSum(st.Piles)) && !slices.ContainsFunc(final, func(f []int64) bool { return slices.Equal(f, st.Piles) }) {
+				final = append(final, st.Piles)
+			}
+		}
+		return "", overCap(int(count)+len(final), s.opt.MaxPositions)
+	}
+	h, vol := bits.Mul64(rows, uint64(size[last]))
+	if h != 0 || vol > limit {
+		return "the box around the positions is too large", nil
+	}
+	member := NewBitset(int(vol))
+	rowLen := size[last]
+	for r := range int64(rows) {
+		if from, to := span(r); from <= to {
 			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
 		}
 	}
