@@ -533,23 +533,23 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		e := c.EndSum(p) // with the last pile at 0
 		return from, min(rules.FloorDiv(-1-e, c.EndCoef[last]), hi[last])
 	}
-	// The positions are counted from the rows' ranges before the box's
-	// bits are made: a game over the cap is refused without them.
-	var count int64
+	// The positions are counted from the rows' ranges, and the starts that
+	// are final (outside every row's range), before the box's bits are
+	// made: a game over the cap is refused without them.
+	var final [][]int64
+	for _, st := range starts {
+		if c.Holds(c.EndSum(st.Piles)) && !slices.ContainsFunc(final, func(f []int64) bool { return slices.Equal(f, st.Piles) }) {
+			final = append(final, st.Piles)
+		}
+	}
+	count := int64(len(final))
 	for r := range int64(rows) {
 		if from, to := span(r); from <= to {
 			count += to - from + 1
 		}
 	}
 	if count > int64(s.opt.MaxPositions) {
-		// and the starts that are final, outside every row's range
-		var final [][]int64
-		for _, st := range starts {
-			if c.Holds(c.EndSum(st.Piles)) && !slices.ContainsFunc(final, func(f []int64) bool { return slices.Equal(f, st.Piles) }) {
-				final = append(final, st.Piles)
-			}
-		}
-		return "", overCap(int(count)+len(final), s.opt.MaxPositions)
+		return "", overCap(int(count), s.opt.MaxPositions)
 	}
 	h, vol := bits.Mul64(rows, uint64(size[last]))
 	if h != 0 || vol > limit {
@@ -572,10 +572,7 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 	}
 	s.lo, s.hi, s.size, s.stride, s.member = lo, hi, size, st, member
 	s.min, s.max = lo, hi
-	s.count = member.Count()
-	if s.count > s.opt.MaxPositions {
-		return "", overCap(s.count, s.opt.MaxPositions)
-	}
+	s.count = member.Count() // count, as the bits are those counted
 	return "", nil
 }
 

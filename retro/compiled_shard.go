@@ -46,19 +46,16 @@ const (
 // compiledShards is what a peer of a compiled solve in shards knows of
 // the cut: the rows of each peer, and its own values.
 type compiledShards[V cellValue] struct {
+	*shardRows
 	peers    positions.Peers
 	me       int
-	cut      []int64 // peer k owns rows cut[k]..cut[k+1]-1
-	from, to int64   // this peer's rows in the sweep's numbering (r0)
-	spans    *cellSpans
-	rows     int64
+	from, to int64 // this peer's rows in the sweep's numbering (r0)
 	sent     int64 // bytes of values this peer handed the others
 	cache    map[int64]span[V]
 	vals     []V
 	base     int64            // where vals[0] is among the values of every row
 	sw       *simpleSweep[V]  // nil: the affine sweep
 	cs       *compiledSave[V] // the checkpoint's, nil without one
-	rowsCut  *shardRows
 }
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
@@ -89,7 +86,8 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options
 }
 
 // shardRows is the cut of a compiled box's rows among peers: the rows
-// and the positions of each, and this peer's shard of the space.
+// and the positions of each, and this peer's shard of the space (nil
+// until the part is made, where the sweep keeps the whole space).
 type shardRows struct {
 	spans          *cellSpans
 	rows, rowCells int64
@@ -114,8 +112,9 @@ func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows 
 		firsts[k] = sp.Before(cut[k] * rowCells)
 	}
 	firsts[size] = sp.Len()
-	t := &shardRows{spans: spans, rows: rows, rowCells: rowCells, cut: cut, firsts: firsts, shard: sp.Shard(me, firsts)}
+	t := &shardRows{spans: spans, rows: rows, rowCells: rowCells, cut: cut, firsts: firsts}
 	if own {
+		t.shard = sp.Shard(me, firsts)
 		c.Space = t.shard
 	}
 	return t
@@ -125,10 +124,9 @@ func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows 
 // serves the rows it holds to the peers after it, and makes its part.
 func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*Part, error) {
 	c := s.c
-	spans, rows, rowCells := cut.spans, cut.rows, cut.rowCells
-	t := &compiledShards[V]{peers: peers, me: peers.Rank(), spans: spans, rows: rows, cache: map[int64]span[V]{}, rowsCut: cut}
+	spans, rowCells := cut.spans, cut.rowCells
+	t := &compiledShards[V]{shardRows: cut, peers: peers, me: peers.Rank(), cache: map[int64]span[V]{}}
 	size := peers.Size()
-	t.cut = cut.cut
 	t.from, t.to = t.cut[t.me], t.cut[t.me+1]
 	if c.Up {
 		t.from, t.to = t.rows-t.to, t.rows-t.from
@@ -456,14 +454,16 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	vals, base := t.vals, t.base
 	c := s.c
 	size := t.peers.Size()
-	rowCells := t.spans.rowLen
-	lo, hi := t.rowsCut.firsts[t.me], t.rowsCut.firsts[t.me+1]
-	shard := t.rowsCut.shard
+	lo, hi := t.firsts[t.me], t.firsts[t.me+1]
+	if t.shard == nil {
+		t.shard = c.Space.Shard(t.me, t.firsts)
+	}
+	shard := t.shard
 	r := newResult(shard, s.in, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	var count []int64
 	if t.cs != nil {
-		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*rowCells, s.outcomesShown())
+		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*t.rowCells, s.outcomesShown())
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +472,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	} else {
 		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*rowCells, t.cut[t.me+1]*rowCells, r.win, r.lose, nil, s.outcomesShown())
+		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*t.rowCells, t.cut[t.me+1]*t.rowCells, r.win, r.lose, nil, s.outcomesShown())
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}
