@@ -352,8 +352,10 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 		return nil
 	}
 	if s.opt.Horizon >= 0 && depth >= s.opt.Horizon {
-		s.unexpl[e] = true
-		return nil
+		if all, err := s.movesAllEnd(h); err != nil || !all {
+			s.unexpl[e] = true
+			return err
+		}
 	}
 	for k := range s.moves.Len() {
 		t := s.moves.To(k, s.piles)

@@ -579,8 +579,10 @@ func (f *finder) expand(p []int64, h, depth int) error {
 		return nil
 	}
 	if f.opt.Horizon >= 0 && depth >= f.opt.Horizon {
-		f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
-		return nil
+		if all, err := f.movesAllEnd(h); err != nil || !all {
+			f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
+			return err
+		}
 	}
 	if err := f.growthCheck(f.deep + depth); err != nil {
 		return err
@@ -616,6 +618,33 @@ func (f *finder) expand(p []int64, h, depth int) error {
 		}
 	}
 	return nil
+}
+
+// movesAllEnd reports whether every move in f.moves (made with history h)
+// ends the game: its target is final, as end holds there or its player has
+// no move. A position at the horizon whose moves all end is decided there
+// (under the exam count, one whose every move loses is L 0), so its moves
+// are followed: they add no row.
+func (f *finder) movesAllEnd(h int) (bool, error) {
+	for k := range f.moves.Len() {
+		t := f.moves.To(k, f.piles)
+		end, err := f.m.End(t)
+		if err != nil {
+			return false, err
+		}
+		if end {
+			continue
+		}
+		last, mylast := SplitHistory(f.g, NextHistory(f.g, h, int(f.moves.Cmd[k])))
+		f.probe.Reset()
+		if err := f.m.Moves(t, last, mylast, &f.probe); err != nil {
+			return false, err
+		}
+		if f.probe.Len() > 0 {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // outside checks a move (of command cmd) from the box to a position

@@ -391,3 +391,82 @@ func TestPlainRetroAgrees(t *testing.T) {
 		t.Errorf("%d positions compared, the engine has %d", n, r.Len())
 	}
 }
+
+// A position at the horizon whose every move ends the game is decided
+// there: under the exam count one whose every move loses is L 0, which
+// its depth lets the horizon show, and the positions above it follow.
+func TestHorizonDecidesMovesThatAllEnd(t *testing.T) {
+	src := `
+name = "one step to the end"
+piles = ["x"]
+moves = ["x + 1"]
+end = "x >= 3"
+winner = "other"
+[start]
+x = 0
+`
+	full := solveGame(t, parse(t, "end.toml", src))
+	for h := 0; h <= 3; h++ {
+		g := parse(t, "end.toml", src)
+		opt := positions.DefaultOptions(g)
+		opt.Horizon = h
+		insts, _ := g.Instances()
+		r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		piles := make([]int64, 1)
+		for i := 0; i < r.Len(); i++ {
+			hist := r.Space.Position(i, piles)
+			j := index(t, full, hist, piles...)
+			fo, fl := full.Outcome(j), full.Layer(j)
+			o, l := r.Outcome(i), r.Layer(i)
+			if fl <= h-r.Depth(i) && (o != fo || l != fl) {
+				t.Errorf("horizon %d: x=%d (depth %d) is %v %d, the whole game says %v %d, within reach", h, piles[0], r.Depth(i), o, l, fo, fl)
+			}
+		}
+	}
+}
+
+// Random games with a start, solved under horizons and whole: every
+// position shows the whole game's value when its layer is within reach of
+// its depth, and ? otherwise.
+func TestRandomHorizonsShowWhatIsDue(t *testing.T) {
+	rng := newRand(t)
+	games := randomGames(300, 60)
+	for k, tried := 0, 0; tried < games && k < 20*games; k++ {
+		rg := randomGame(rng)
+		if rg.start == nil || rg.end == 0 {
+			continue
+		}
+		tried++
+		src := rg.toml()
+		full := solveGame(t, parse(t, "random.toml", src))
+		for _, h := range []int{0, 1, 2, 3, 5} {
+			g := parse(t, "random.toml", src)
+			opt := positions.DefaultOptions(g)
+			opt.Horizon = h
+			insts, _ := g.Instances()
+			r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
+			if err != nil {
+				t.Fatalf("horizon %d: %v\n%s", h, err, src)
+			}
+			piles := make([]int64, len(g.Piles))
+			for i := 0; i < r.Len(); i++ {
+				hist := r.Space.Position(i, piles)
+				j := index(t, full, hist, piles...)
+				fo, fl := full.Outcome(j), full.Layer(j)
+				o, l := r.Outcome(i), r.Layer(i)
+				due := fo != retro.Draw && fl <= h-r.Depth(i)
+				switch {
+				case due && (o != fo || l != fl):
+					t.Fatalf("horizon %d: %s (depth %d) is %v %d, the whole game says %v %d\n%s",
+						h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, src)
+				case !due && o != retro.Unknown && (o != fo || l != fl):
+					t.Fatalf("horizon %d: %s (depth %d) shows %v %d, the whole game says %v %d\n%s",
+						h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, src)
+				}
+			}
+		}
+	}
+}

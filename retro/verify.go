@@ -48,7 +48,8 @@ type VerifyReport struct {
 //   - a position all of whose moves lead to W is L, one layer above the
 //     highest (a W 0 counts as -1 under the exam count);
 //   - any other position is D, or ? when a move leads to a ? position;
-//     with a horizon, a position whose moves were not followed is ?.
+//     with a horizon, a position whose moves were not followed (one at
+//     the horizon with a move that does not end the game) is ?.
 //
 // Positions beyond a horizon are checked by the colouring, not by what is
 // shown: a coloured position hidden by the horizon must still be coloured
@@ -158,10 +159,16 @@ func (v *verifier) check(i int) error {
 		return nil
 	}
 	if r.depth != nil && int64(r.depth[i]) >= int64(r.horizon) {
-		if got.o != Unknown {
-			v.problem(i, h, "the table says %v; its moves lie beyond the horizon, so it is ?", got)
+		all, err := v.movesAllEnd(h)
+		if err != nil {
+			return err
 		}
-		return nil
+		if !all {
+			if got.o != Unknown {
+				v.problem(i, h, "the table says %v; its moves lie beyond the horizon, so it is ?", got)
+			}
+			return nil
+		}
 	}
 	want, why, ok, err := v.fromMoves(i, h)
 	if err != nil || !ok {
@@ -240,6 +247,19 @@ func (v *verifier) endOf(to []int64, th int) (bool, rules.Player, error) {
 	}
 	w, err := v.m.Winner(to)
 	return true, w, err
+}
+
+// movesAllEnd reports whether every move in v.moves (made with history h)
+// leads to a final position: a position at the horizon whose moves all
+// end is decided there, from its moves.
+func (v *verifier) movesAllEnd(h int) (bool, error) {
+	for k := range v.moves.Len() {
+		th := positions.NextHistory(v.g, h, int(v.moves.Cmd[k]))
+		if final, _, err := v.endOf(v.moves.To(k, len(v.piles)), th); err != nil || !final {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // VerifyAll checks every position of a result on every core, each with its

@@ -153,6 +153,8 @@ func TestReadmeExamples(t *testing.T) {
 					words = words[3:]
 				case words[0] == "go" || words[0] == "bash" || words[0] == "export":
 					continue // installing, testing, the PATH: not retro's to run here
+				case clusterLine(words):
+					continue // TestClusterReadmeLines runs them
 				default:
 					t.Errorf("%s: shell line %q: not a retro command", name, line)
 					continue

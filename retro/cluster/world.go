@@ -75,7 +75,7 @@ func World() (Comm, error) {
 	if n := launcherSize(); n > 0 && mpiBuilt {
 		return mpiWorld()
 	} else if n > 1 {
-		return nil, fmt.Errorf("cluster: started as one of %d ranks, but this retro is built without MPI: build it with `go build -tags mpi ./cmd/retro` (needs Open MPI's libopenmpi-dev)", n)
+		return nil, fmt.Errorf("cluster: started as one of %d ranks, but this retro is built without MPI: build one with `go build -tags mpi -o retro-mpi ./cmd/retro` in the repository and start ./retro-mpi (needs Open MPI's libopenmpi-dev)", n)
 	}
 	return Local(1)[0], nil
 }

@@ -699,3 +699,112 @@ func TestQueryBudget(t *testing.T) {
 		t.Errorf("64 MiB: %v", err)
 	}
 }
+
+// solveAllHorizon solves every instance of a game under horizon h.
+func solveAllHorizon(t testing.TB, g *rules.Game, h int) []*retro.Result {
+	t.Helper()
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*retro.Result
+	for _, in := range insts {
+		popt := positions.DefaultOptions(g)
+		popt.Horizon = h
+		r, err := retro.SolveInstance(in, popt, retro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Under a horizon every aggregate of every question is the whole game's
+// answer or refused as beyond the horizon, never another answer; and
+// a horizon of twice the question's moves answers "win N" and "lose N".
+func TestQueryHorizonAnswersOrRefuses(t *testing.T) {
+	rng := rand.New(rand.NewSource(int64(*seedFlag) + 7))
+	games := 150
+	if testing.Short() {
+		games = 30
+	}
+	var aggs []query.Aggregate
+	for _, k := range query.AggregateKinds() {
+		aggs = append(aggs, query.Aggregate{Kind: k, K: 2})
+	}
+	answered, refused := 0, 0
+	for k := 0; k < games; k++ {
+		src := randomQueryGame(rng)
+		g, err := rules.Parse("random.toml", []byte(src))
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		var asks []query.Ask
+		for q := 0; q < 4; q++ {
+			text := randomQuestion(rng, 1).text
+			for _, agg := range aggs {
+				asks = append(asks, ask(t, text, agg))
+			}
+		}
+		full := retro.ProbedAll(solveAll(t, g, 0))
+		whole := make([]string, len(asks))
+		for q, a := range asks {
+			// An aggregate the game's parameters do not allow is
+			// refused whatever the horizon: the same error either way.
+			if w, err := query.Run(full, []query.Ask{a}, query.Options{}); err == nil {
+				whole[q] = w[0].Text()
+			}
+		}
+		for _, h := range []int{0, 1, 2, 4} {
+			short := retro.ProbedAll(solveAllHorizon(t, g, h))
+			for q, a := range asks {
+				if whole[q] == "" {
+					continue
+				}
+				got, err := query.Run(short, []query.Ask{a}, query.Options{})
+				if errors.Is(err, query.ErrBeyondHorizon) {
+					refused++
+					continue
+				}
+				if err != nil {
+					t.Fatalf("game %d, horizon %d, %s of %q: %v\n%s", k, h, a.Aggregate, a.Question, err, src)
+				}
+				answered++
+				if g, w := got[0].Text(), whole[q]; g != w {
+					t.Fatalf("game %d, horizon %d, %s of %q: %s, the whole game's answer is %s\n%s", k, h, a.Aggregate, a.Question, g, w, src)
+				}
+			}
+		}
+	}
+	t.Logf("%d answers under a horizon, %d refused", answered, refused)
+	if answered == 0 || refused == 0 {
+		t.Errorf("the horizons neither answer (%d) nor refuse (%d)", answered, refused)
+	}
+}
+
+// The last position before the end, reached at the horizon, loses at
+// once (L 0): the start two moves above it is L 2, which "lose 1" asks
+// for, and the answer is 0, not none.
+func TestQueryHorizonAtALosingEnd(t *testing.T) {
+	g := parse(t, "end.toml", `
+piles = ["x"]
+moves = ["x + 1"]
+end = "x >= 3"
+winner = "other"
+horizon = 2
+[start]
+x = "S"
+[params]
+S = "0..0"
+`)
+	for _, q := range []string{"lose 1", "lose =1", "can-lose 1"} {
+		answers, err := runQuery(t, g, ask(t, q, query.Aggregate{Kind: query.AggAll}))
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if got := texts(answers); !slices.Equal(got, []string{"0"}) {
+			t.Errorf("%s: %v, want 0", q, got)
+		}
+	}
+}

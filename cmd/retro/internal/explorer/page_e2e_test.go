@@ -275,6 +275,36 @@ func explorerScenarios(t *testing.T, b *browser) {
 		})
 	}
 
+	// An edit of the game, in the constructor or in the file's text, is
+	// the game answered once it is checked; until then the answers shown
+	// are marked as the game's before the edit.
+	t.Run("edit-answers-the-edit", func(t *testing.T) {
+		b.t = t
+		b.open()
+		b.click(`button[data-id="ege-2027-demo"]`)
+		b.ask("19")
+		demoAnswered := `document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('answer').dataset.answer === '29'`
+		b.wait("the demo's answer", demoAnswered)
+		ownAnswered := `document.getElementById('own-game').getAttribute('aria-pressed') === 'true' &&
+			!document.getElementById('ribbon-section').dataset.stale &&
+			document.getElementById('ribbon-section').dataset.state === 'ready' && document.getElementById('answer').dataset.answer === '1'`
+		b.set(`#f-moves li:nth-child(2) .m-k`, "3")
+		if got := eval[string](b, `document.getElementById('ribbon-section').dataset.stale || ''`); got != "true" {
+			t.Errorf("right after the edit the answers are not marked stale (%q)", got)
+		}
+		b.wait("the edited game's answer", ownAnswered)
+		if got := eval[string](b, `document.getElementById('game-status').textContent`); strings.Contains(got, "ЕГЭ") {
+			t.Errorf("the page answers the edited game, but says %q", got)
+		}
+		b.shot("edited")
+		b.click(`button[data-id="ege-2027-demo"]`)
+		b.wait("the demo again", demoAnswered+` && document.querySelector('#f-moves li:nth-child(2) .m-k').value === '2'`)
+		// The same edit typed into the game file: the constructor shows it.
+		b.set(`#source`, strings.Replace(eval[string](b, `document.getElementById('source').value`), "each *2", "each *3", 1))
+		b.wait("the typed game's answer", ownAnswered+` && document.querySelector('#f-moves li:nth-child(2) .m-k').value === '3'`)
+		b.checkErrors()
+	})
+
 	// Served page only: see keyboard.
 	if !strings.HasPrefix(b.url, "file:") {
 		t.Run("lebedev", func(t *testing.T) {

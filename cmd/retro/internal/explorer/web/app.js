@@ -423,6 +423,7 @@ function readForm() {
 
 function formChanged() {
   $('copied').replaceChildren(); // said of the game before the edit
+  markEdited();
   readForm();
   showConditional();
   $('source').value = formToToml(form);
@@ -447,9 +448,12 @@ function changePiles() {
 
 let checkTimer = 0, checkSeq = 0;
 
-function scheduleCheck() {
+// scheduleCheck checks the game file a moment after the last edit; fill
+// loads it into the constructor then (an edit of the file's text, which
+// the constructor would otherwise not show).
+function scheduleCheck(fill) {
   clearTimeout(checkTimer);
-  checkTimer = setTimeout(() => runCheck(false), 250);
+  checkTimer = setTimeout(() => runCheck(!!fill), 250);
 }
 
 // runCheck asks the server to parse the game file; fill loads the result
@@ -544,12 +548,24 @@ function selectSpot(text, s) {
   ta.setSelectionRange(a, Math.max(a, b));
 }
 
+// markEdited notes an edit of the constructor or the game file: what the
+// page answers is the game before the edit, shown as stale, until the
+// edit is checked and, valid, becomes the game answered (ownValid).
+function markEdited() {
+  state.edited = true;
+  if (!state.game) return;
+  $('ribbon-section').dataset.stale = 'true';
+  $('game-status').textContent = t('Game: {0}.', gameLabel(state.game)) + ' ' +
+    t('The game was edited: the answers below are for the game before the edit until the edit is checked.');
+}
+
 function ownValid(text) {
   state.ownText = text;
   const b = $('own-game');
   b.disabled = false;
   b.title = t('Use the game of the constructor');
-  if (state.game && state.game.id === 'own' && state.game.text !== text) setGame({id: 'own', text});
+  if (state.game && state.game.text !== text && (state.game.id === 'own' || state.edited)) setGame({id: 'own', text});
+  else if (state.game && state.game.text === text) clearStale();
 }
 
 function ownInvalid(e) {
@@ -557,6 +573,18 @@ function ownInvalid(e) {
   const b = $('own-game');
   b.disabled = true;
   b.title = t('The constructor\'s game cannot be used: {0}', errorText(e));
+  if (state.edited && state.game) {
+    $('ribbon-section').dataset.stale = 'true';
+    $('game-status').textContent = t('Game: {0}.', gameLabel(state.game)) + ' ' +
+      t('The edited game has errors (see the constructor): the answers below are for the game before the edit.');
+  }
+}
+
+// clearStale drops the mark of an edit: the page answers the game shown.
+function clearStale() {
+  state.edited = false;
+  delete $('ribbon-section').dataset.stale;
+  if (state.game) $('game-status').textContent = t('Game: {0}.', gameLabel(state.game));
 }
 
 // ---- choosing the game
@@ -567,6 +595,7 @@ function pressGameButton(id) {
 
 function setGame(g) {
   state.game = g;
+  clearStale();
   saveView();
   state.tree = null;
   state.trail = [];
@@ -1324,7 +1353,8 @@ function wire() {
   });
   $('source').addEventListener('input', () => {
     $('copied').replaceChildren(); // said of the game before the edit
-    scheduleCheck();
+    markEdited();
+    scheduleCheck(true);
   });
   $('load-source').addEventListener('click', () => runCheck(true));
   $('copy-source').addEventListener('click', copySource);

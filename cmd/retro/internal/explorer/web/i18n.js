@@ -145,6 +145,8 @@ const RU = /* BEGIN RU */ {
   "Copied": "Скопировано",
   "Game over: {0}. {1} wins — ": "Партия окончена: {0}. Побеждает {1} — ",
   "Game: {0}.": "Игра: {0}.",
+  "The game was edited: the answers below are for the game before the edit until the edit is checked.": "Игра изменена: ответы ниже относятся к игре до изменения, пока изменение не проверено.",
+  "The edited game has errors (see the constructor): the answers below are for the game before the edit.": "В изменённой игре есть ошибки (см. конструктор): ответы ниже относятся к игре до изменения.",
   "It has a [bounds] box and no start: the explorer asks about it as starts {0} = S over the box, S taking every value of the box.": "В игре есть область [bounds] и нет старта: исследователь задаёт вопросы при старте {0} = S, где S пробегает все значения области.",
   "Looking at the start…": "Смотрю на старт…",
   "Make it the start.": "Сделать стартом.",
