@@ -3,6 +3,7 @@ package out
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -211,15 +212,25 @@ func ribbonCell(c query.Cell) RibbonCell {
 // before each value and the one after it, or the first six cells when the
 // answer has no value. opt.Width counts the name too.
 func RibbonExcerpt(a *query.Answer, opt RibbonOptions) string {
-	show := make([]bool, len(a.Cells))
-	at := map[string]bool{}
-	for _, v := range a.Values {
-		at[query.FormatTuple(v)] = true
-	}
+	// The cells and the values are both ascending by tuple: one walk marks
+	// the answer's cells, with no text made for the cells not shown (a
+	// ribbon of millions of starts shows a line of them).
+	answer := make([]bool, len(a.Cells))
 	found := false
-	for k, c := range a.Cells {
-		if at[query.FormatTuple(c.Params)] {
-			found = true
+	for k, j := 0, 0; k < len(a.Cells) && j < len(a.Values); {
+		switch c := slices.Compare(a.Cells[k].Params, a.Values[j]); {
+		case c < 0:
+			k++
+		case c > 0:
+			j++
+		default:
+			answer[k], found = true, true
+			k++
+		}
+	}
+	show := make([]bool, len(a.Cells))
+	for k := range a.Cells {
+		if answer[k] {
 			for j := max(k-2, 0); j <= min(k+1, len(show)-1); j++ {
 				show[j] = true
 			}
@@ -230,15 +241,33 @@ func RibbonExcerpt(a *query.Answer, opt RibbonOptions) string {
 			show[j] = true
 		}
 	}
-	cells := make([]RibbonCell, len(a.Cells))
+	// The cells shown, a run of hidden ones as one hidden cell, up to more
+	// than a line holds.
+	var cells []RibbonCell
+	var shown []bool
 	for k, c := range a.Cells {
-		cells[k] = ribbonCell(c)
-		cells[k].Answer = at[query.FormatTuple(c.Params)]
+		if !show[k] {
+			if len(shown) == 0 || shown[len(shown)-1] {
+				cells, shown = append(cells, RibbonCell{}), append(shown, false)
+			}
+			continue
+		}
+		if len(cells) > maxExcerptCells {
+			cells, shown = append(cells, RibbonCell{}), append(shown, false)
+			break
+		}
+		rc := ribbonCell(c)
+		rc.Answer = answer[k]
+		cells, shown = append(cells, rc), append(shown, true)
 	}
 	prefix := "" // a game without parameters: its one cell is labelled start
 	if n := len(a.Names); n > 0 {
 		prefix = a.Names[n-1] + ": "
 	}
 	opt.Width -= len([]rune(prefix))
-	return prefix + RibbonLine(cells, show, opt)
+	return prefix + RibbonLine(cells, shown, opt)
 }
+
+// maxExcerptCells is more cells than a line of an excerpt holds (each
+// takes three characters at least).
+const maxExcerptCells = 400

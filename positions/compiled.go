@@ -179,7 +179,7 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	}
 	g := in.Game
 	opt = opt.withDefaults64()
-	starts, err := in.Starts(opt.OpenWidth)
+	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", err
 	}

@@ -139,11 +139,28 @@ func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, err
 	return sp, f, ss, nil
 }
 
+// listStarts lists the start positions of an instance, at most max of
+// them, once the list is known to fit the memory budget: a start costs
+// its two slices and their values.
+func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, error) {
+	n, err := in.StartCount(opt.OpenWidth)
+	if err != nil {
+		return nil, err
+	}
+	if n <= max { // beyond it StartsUpTo refuses them by the count
+		per := int64(48 + 8*(len(in.Game.Piles)+len(in.Game.StartParams())))
+		if err := opt.afford("the start positions", int(n), n*per); err != nil {
+			return nil, err
+		}
+	}
+	return in.StartsUpTo(opt.OpenWidth, max)
+}
+
 // prepare makes the finder of a game instance and lists its starts,
 // refusing too many starts or too large a box.
 func prepare(in *rules.Instance, opt Options) (*finder, []rules.Start, error) {
 	opt = opt.withDefaults()
-	starts, err := in.StartsUpTo(opt.OpenWidth, int64(opt.MaxPositions))
+	starts, err := listStarts(in, opt, int64(opt.MaxPositions))
 	if err != nil {
 		return nil, nil, err
 	}

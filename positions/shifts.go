@@ -110,7 +110,7 @@ func enumerateShifts(in *rules.Instance, opt Options, onSlice bool) (*ShiftGraph
 		return nil, fmt.Errorf("%w: %s", ErrNotShifts, why)
 	}
 	opt = opt.withDefaults()
-	starts, err := in.Starts(opt.OpenWidth)
+	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, err
 	}

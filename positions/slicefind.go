@@ -85,7 +85,7 @@ func SliceSpace(in *rules.Instance, openWidth int64, each func(add func(piles []
 	if why != "" || HistorySize(g) != 1 {
 		return nil, nil
 	}
-	starts, err := in.Starts(opt.OpenWidth)
+	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, nil
 	}

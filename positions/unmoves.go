@@ -111,7 +111,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 	if why := TierKept(in, moves); why != "" {
 		return not(why, false)
 	}
-	starts, err := in.Starts(opt.OpenWidth)
+	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -228,6 +230,35 @@ func (in *Instance) Starts(openWidth int64) ([]Start, error) {
 // StartsUpTo is Starts with a cap of max tuples, checked before any is
 // made.
 func (in *Instance) StartsUpTo(openWidth, max int64) ([]Start, error) {
+	var out []Start
+	err := in.EachStart(openWidth, max, func(s Start) error {
+		out = append(out, Start{Params: slices.Clone(s.Params), Piles: slices.Clone(s.Piles)})
+		return nil
+	})
+	return out, err
+}
+
+// StartCount is the number of start tuples Starts would go through (before
+// where drops any), open ranges taking openWidth values; it makes none.
+func (in *Instance) StartCount(openWidth int64) (int64, error) {
+	sp, err := in.startParams(openWidth)
+	if err != nil || sp == nil {
+		return 0, err
+	}
+	n := int64(1)
+	for _, p := range sp {
+		w := p.Hi - p.Lo + 1
+		if w <= 0 || n > math.MaxInt64/w {
+			return math.MaxInt64, nil
+		}
+		n *= w
+	}
+	return n, nil
+}
+
+// startParams are the start parameters with open ranges closed at
+// openWidth values; nil for a game without a start.
+func (in *Instance) startParams(openWidth int64) ([]Param, error) {
 	g := in.Game
 	if !g.HasStart {
 		return nil, nil
@@ -241,15 +272,27 @@ func (in *Instance) StartsUpTo(openWidth, max int64) ([]Start, error) {
 			sp[i].Hi = OpenHi(sp[i].Lo, openWidth)
 		}
 	}
+	return sp, nil
+}
+
+// EachStart calls f with each start position in turn, as Starts lists
+// them, keeping none: the Start it is given is reused for the next one.
+// More than max tuples is an error, found before any is made.
+func (in *Instance) EachStart(openWidth, max int64, f func(Start) error) error {
+	g := in.Game
+	sp, err := in.startParams(openWidth)
+	if err != nil || sp == nil {
+		return err
+	}
 	if err := sizeOf(sp, "start positions", max); err != nil {
-		return nil, err
+		return err
 	}
 	env := append([]int64(nil), in.env...)
 	values := make([]int64, len(sp))
 	for i, p := range sp {
 		values[i] = p.Lo
 	}
-	var out []Start
+	s := Start{Params: values, Piles: make([]int64, len(g.Piles))}
 	for {
 		for i, k := range g.startIdx {
 			env[len(g.Piles)+k] = values[i]
@@ -258,25 +301,26 @@ func (in *Instance) StartsUpTo(openWidth, max int64) ([]Start, error) {
 		if g.where != nil {
 			var err error
 			if keep, err = in.whereHolds(env); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if keep {
-			f := frame{env: env}
-			s := Start{Params: append([]int64(nil), values...), Piles: make([]int64, len(g.Piles))}
+			fr := frame{env: env}
 			for i, fn := range g.start {
-				s.Piles[i] = fn(&f)
+				s.Piles[i] = fn(&fr)
 			}
-			if f.err != nil {
-				return nil, in.fault(&f, env)
+			if fr.err != nil {
+				return in.fault(&fr, env)
 			}
 			if err := in.checkSigned(s, sp); err != nil {
-				return nil, err
+				return err
 			}
-			out = append(out, s)
+			if err := f(s); err != nil {
+				return err
+			}
 		}
 		if !odometer(values, sp) {
-			return out, nil
+			return nil
 		}
 	}
 }
