@@ -3,6 +3,7 @@ package out_test
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -126,5 +127,33 @@ func TestRibbonExcerpt(t *testing.T) {
 	}
 	if got, want := out.RibbonExcerpt(answer(nil), out.RibbonOptions{Width: 76}), "S: 1:W1 2:W1 3:W1 4:W1 1:W1 2:W1 …"; got != want {
 		t.Errorf("no value: %q, want %q", got, want)
+	}
+}
+
+// An excerpt of a ribbon of a million starts makes text only for the
+// cells it shows: its allocations are a few bytes a start (ege ran out of
+// memory making a cell and a map entry of each of 3 million starts).
+func TestRibbonExcerptOfMany(t *testing.T) {
+	const n = 1_000_000
+	a := &query.Answer{Names: []string{"S"}}
+	a.Cells = make([]query.Cell, n)
+	params := make([]int64, n)
+	for k := range a.Cells {
+		params[k] = int64(k)
+		a.Cells[k] = query.Cell{Params: params[k : k+1 : k+1], Outcome: retro.Win, Layer: 1, Holds: query.No}
+	}
+	for _, k := range []int{17, 500_000, 999_999} {
+		a.Cells[k].Holds = query.Yes
+		a.Values = append(a.Values, []int64{int64(k)})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := out.RibbonExcerpt(a, out.RibbonOptions{Width: 76})
+	runtime.ReadMemStats(&after)
+	if want := "S: … 15:W1 16:W1 [[17:W1]] 18:W1 … 499998:W1 499999:W1 [[500000:W1]] …"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*n {
+		t.Errorf("the excerpt allocated %d bytes for %d starts", alloc, n)
 	}
 }

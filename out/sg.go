@@ -268,14 +268,34 @@ func WriteGrundyText(w io.Writer, g *rules.Game, tables []GrundyTable, method st
 				fmt.Fprintf(w, "  stopped at heap %d: %v (raise --misere-cap)\n", len(t.Misere), t.CapHit)
 			}
 		}
-		hint := ""
-		if !t.Period.Found && !findPeriod && t.Extendable {
-			hint = " (--find-period extends the table)"
+		writeGrundyTrailer(w, t, method, findPeriod)
+	}
+}
+
+// writeGrundyTrailer writes a table's period (with a hint at
+// --find-period when none was found and findPeriod is false) and the
+// method its values came by.
+func writeGrundyTrailer(w io.Writer, t GrundyTable, method string, findPeriod bool) {
+	hint := ""
+	if !t.Period.Found && !findPeriod && t.Extendable {
+		hint = " (--find-period extends the table)"
+	}
+	fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)
+	if t.Table.Sparse != nil {
+		fmt.Fprintf(w, "method:   %s; %s\n", method, t.Table.Sparse)
+	}
+}
+
+// WriteGrundySummary is what WriteGrundyText says beside the values, for
+// a table written as a file: the game, and each table's rule params,
+// period and method.
+func WriteGrundySummary(w io.Writer, g *rules.Game, tables []GrundyTable, method string, findPeriod bool) {
+	fmt.Fprintf(w, "game:     %s (%s)\n", g.Name, g.File)
+	for _, t := range tables {
+		for k, p := range g.RuleParams() {
+			fmt.Fprintf(w, "%s = %d\n", p.Name, t.Params[k])
 		}
-		fmt.Fprintf(w, "period:   %s%s\n", t.Period, hint)
-		if t.Table.Sparse != nil {
-			fmt.Fprintf(w, "method:   %s; %s\n", method, t.Table.Sparse)
-		}
+		writeGrundyTrailer(w, t, method, findPeriod)
 	}
 }
 

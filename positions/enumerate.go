@@ -141,19 +141,33 @@ func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, err
 
 // listStarts lists the start positions of an instance, at most max of
 // them, once the list is known to fit the memory budget: a start costs
-// its two slices and their values.
+// its two slices and their values (a list under 1 MiB is not counted:
+// the process itself takes more).
 func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, error) {
 	n, err := in.StartCount(opt.OpenWidth)
 	if err != nil {
 		return nil, err
 	}
-	if n <= max { // beyond it StartsUpTo refuses them by the count
-		per := int64(48 + 8*(len(in.Game.Piles)+len(in.Game.StartParams())))
+	per := int64(48 + 8*(len(in.Game.Piles)+len(in.Game.StartParams())))
+	if n <= max && n > (1<<20)/per { // beyond max StartsUpTo refuses them by the count
 		if err := opt.afford("the start positions", int(n), n*per); err != nil {
 			return nil, err
 		}
 	}
-	return in.StartsUpTo(opt.OpenWidth, max)
+	starts, err := in.StartsUpTo(opt.OpenWidth, max)
+	if err != nil {
+		return nil, err
+	}
+	// A ray longer than the cap proves the game over it at once; a game
+	// whose growth the rules prove plainly (Unbounded) is stopped by the
+	// search as it goes deep, with that proof.
+	if opt.Horizon >= 0 || in.Unbounded(opt.OpenWidth) != nil {
+		return starts, nil
+	}
+	if gr := in.LongRay(starts, int64(opt.withDefaults64().MaxPositions)); gr != nil {
+		return nil, fmt.Errorf("%w: more than %d: %s", ErrTooManyPositions, opt.withDefaults64().MaxPositions, gr)
+	}
+	return starts, nil
 }
 
 // prepare makes the finder of a game instance and lists its starts,

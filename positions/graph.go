@@ -77,6 +77,9 @@ type builder struct {
 	succ  []uint32
 	count int64 // legal moves seen
 	meter *meter
+	// unshown is the moves or edges of this builder's pass not yet added
+	// to the pass's progress.
+	unshown int64
 
 	// In a shard: the distinct targets of the position at hand that
 	// other peers hold (far), the questions to each peer (ask) and their
@@ -123,9 +126,14 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			builders[k].ask = make([]queries, peers.Size())
 		}
 	}
-	var done atomic.Int64
-	progress := func(stage string) {
-		if d := done.Add(1 << 12); opt.Progress != nil && d%(1<<20) == 0 {
+	// The progress of each pass is its moves (the first's, generated) or
+	// edges (the second's, placed) so far, shown each 2^20: a game of
+	// few positions and many moves each (Wythoff's) shows its work too.
+	var done, shown atomic.Int64
+	progress := func(stage string, b *builder) {
+		d := done.Add(b.unshown)
+		b.unshown = 0
+		if s := shown.Load(); opt.Progress != nil && d>>20 > s>>20 && shown.CompareAndSwap(s, d) {
 			opt.Progress(stage, d)
 		}
 	}
@@ -154,12 +162,13 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 				}
 				gr.Out[i-lo] = uint32(len(succ) + len(b.far))
 				b.meter.edges += int64(len(succ) + len(b.far))
+				b.unshown += int64(len(succ) + len(b.far))
 				for _, j := range succ {
 					atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
 				}
 				b.askFar(i)
-				if i&(1<<12-1) == 0 {
-					progress("moves")
+				if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
+					progress("moves", b)
 					return opt.stopped()
 				}
 				return nil
@@ -228,6 +237,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	}
 	from = nil
 	done.Store(0)
+	shown.Store(0)
 	err = inParallel(shards, func(k int, r Shard) error {
 		b := builders[k]
 		return sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
@@ -240,8 +250,9 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 					gr.Pred[atomic.AddUint32(&ends[q], ^uint32(0))] = uint32(i)
 				}
 			}
-			if i&(1<<12-1) == 0 {
-				progress("edges")
+			b.unshown += int64(len(succ))
+			if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
+				progress("edges", b)
 				return opt.stopped()
 			}
 			return nil

@@ -17,10 +17,16 @@ type Growth struct {
 	// Why nothing stops it: "no end", "the end x < 0 never holds as x
 	// grows".
 	Why string
+	// Ray, for a ray of LongRay's: the positions walked, none final.
+	Ray int64
 }
 
 // String says what grows and why nothing stops it, in one sentence.
 func (gr *Growth) String() string {
+	if gr.Ray > 0 {
+		return fmt.Sprintf("`%s`, taken again and again from the start %s, reaches %d values of %s, none final: %s",
+			gr.Move, formatTuple(gr.Start), gr.Ray, gr.Pile, gr.Why)
+	}
 	if gr.Start == nil {
 		return fmt.Sprintf("the heap grows without bound: `%s` raises it at every turn, and %s", gr.Move, gr.Why)
 	}
@@ -196,4 +202,76 @@ func endText(g *Game) string {
 		return s
 	}
 	return "end"
+}
+
+// LongRay looks for more than n positions of the instance that are all
+// reachable and none final, along one ray: a move that adds a constant to
+// one pile and nothing else (legal wherever it is taken, in a game of
+// unconditioned affine moves without allow), taken again and again from
+// one of starts, the end holding at none of the ray's first n+1
+// positions. It walks rays, evaluating the end once a position, at most
+// 2(n+1) positions in all: no more than twice the positions a search
+// would find before the same cap, and no memory. Nil when it finds none,
+// which proves nothing.
+// A ray that ends only astronomically far away (end = "abs(p) > 2^62")
+// is so refused at once, where a search would run to the cap.
+func (in *Instance) LongRay(starts []Start, n int64) *Growth {
+	g := in.Game
+	if g.HasBounds || g.Horizon >= 0 || g.History != NoHistory || g.Octal != "" || g.splitAt >= 0 || g.Sum || n <= 0 {
+		return nil
+	}
+	moves, why := in.affine()
+	if why != "" {
+		return nil
+	}
+	m := in.NewMachine()
+	p := make([]int64, len(g.Piles))
+	budget := 2 * (n + 1)
+	for _, mv := range moves {
+		pile, step, ok := translation(mv)
+		if !ok || step < 0 && !g.Signed {
+			continue
+		}
+		for _, s := range starts {
+			if budget <= n {
+				return nil
+			}
+			copy(p, s.Piles)
+			walked := int64(0)
+			for ; walked <= n; walked++ {
+				budget--
+				if over, err := m.End(p); err != nil || over {
+					break
+				}
+				v, err := add(p[pile], step)
+				if err != nil {
+					break // an overflow: no proof past it
+				}
+				p[pile] = v
+			}
+			if walked > n {
+				why := "nothing ends the game (no end)"
+				if g.HasEnd {
+					why = fmt.Sprintf("the end %s holds at none of them", strings.TrimSpace(endText(g)))
+				}
+				return &Growth{Pile: g.Piles[pile], Move: mv.Text, Start: s.Piles, Ray: walked, Why: why}
+			}
+		}
+	}
+	return nil
+}
+
+// translation tells a move that adds a constant step to one pile and
+// leaves the others: pile' = pile + step.
+func translation(mv AffineMove) (pile int, step int64, ok bool) {
+	if len(mv.Targets) != 1 || mv.Div[0] != 1 || mv.Const[0] == 0 {
+		return 0, 0, false
+	}
+	pile = mv.Targets[0]
+	for j, c := range mv.Coef[0] {
+		if j == pile && c != 1 || j != pile && c != 0 {
+			return 0, 0, false
+		}
+	}
+	return pile, mv.Const[0], true
 }

@@ -91,3 +91,46 @@ func TestUnboundedSpares(t *testing.T) {
 		t.Errorf("%d games, %v", n, err)
 	}
 }
+
+// LongRay walks a translation's ray to find more non-final positions than
+// a cap, and finds none where the ray ends within it.
+func TestLongRay(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		n    int64
+		want string
+	}{
+		// The end is reached only after 2^62 moves of p + 1 (or p - 2).
+		{"signed = true\npiles = [\"p\"]\nmoves = [\"p - 2\", \"p + 1\"]\nend = \"abs(p) > 4611686018427387904\"\n[start]\np = 0\n", 1000,
+			"`p - 2`, taken again and again from the start (0), reaches 1001 values of p, none final: the end abs(p) > 4611686018427387904 holds at none of them"},
+		{"piles = [\"x\"]\nmoves = [\"x + 3\"]\nend = \"x >= 10000\"\n[start]\nx = 1\n", 100,
+			"`x + 3`, taken again and again from the start (1), reaches 101 values of x, none final: the end x >= 10000 holds at none of them"},
+		// The ray ends within the cap, or is no proof.
+		{"piles = [\"x\"]\nmoves = [\"x + 3\"]\nend = \"x >= 10000\"\n[start]\nx = 1\n", 10000, ""},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x == 50\"\n[start]\nx = 1\n", 100, ""},
+		{"piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x > 10\"\n[start]\nx = 5\n", 100, ""},                   // not signed: the ray stops at 0
+		{"piles = [\"x\"]\nmoves = [\"x + 1 if x < 500\"]\n[start]\nx = 1\n", 100, ""},                          // a condition
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 1\"]\nallow = \"cmd != last\"\n[start]\nx = 1\n", 100, ""}, // allow
+		{"piles = [\"x\"]\nmoves = [\"x + 1\"]\nend = \"x >= 100000\"\nhorizon = 5\n[start]\nx = 1\n", 100, ""}, // a horizon
+	} {
+		g, err := Parse("g.toml", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts, err := insts[0].Starts(100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if gr := insts[0].LongRay(starts, c.n); gr != nil {
+			got = gr.String()
+		}
+		if got != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}

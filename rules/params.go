@@ -293,6 +293,7 @@ func (in *Instance) EachStart(openWidth, max int64, f func(Start) error) error {
 		values[i] = p.Lo
 	}
 	s := Start{Params: values, Piles: make([]int64, len(g.Piles))}
+	fr := &frame{env: env} // one for all the starts: it escapes to the heap
 	for {
 		for i, k := range g.startIdx {
 			env[len(g.Piles)+k] = values[i]
@@ -305,12 +306,12 @@ func (in *Instance) EachStart(openWidth, max int64, f func(Start) error) error {
 			}
 		}
 		if keep {
-			fr := frame{env: env}
+			*fr = frame{env: env}
 			for i, fn := range g.start {
-				s.Piles[i] = fn(&fr)
+				s.Piles[i] = fn(fr)
 			}
 			if fr.err != nil {
-				return in.fault(&fr, env)
+				return in.fault(fr, env)
 			}
 			if err := in.checkSigned(s, sp); err != nil {
 				return err

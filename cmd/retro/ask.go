@@ -52,7 +52,7 @@ func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.A
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := query.Options{Width: o.game.openWidth, MaxWidth: o.widenCap, MaxBytes: int64(o.game.maxMemory),
+	opt := query.Options{Width: o.game.openWidth, MaxWidth: o.widenCap, MaxBytes: withinAddressSpace(int64(o.game.maxMemory)),
 		Widen: func(width int64) ([]*retro.Probed, error) {
 			o.game.openWidth = width
 			s2, err := o.solveAsked(ctx, e, arg)

@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -135,5 +137,27 @@ func TestCheckFailed(t *testing.T) {
 	_, errs, code := runCmd(t, "check", bad)
 	if code != 1 || !strings.HasSuffix(errs, "\nretro: 1 game has errors\n") {
 		t.Errorf("exit %d: %q", code, errs)
+	}
+}
+
+// check evaluates every start of a range and keeps none: two million
+// starts cost it a few bytes each at most, where listing them took 100
+// (a range of 10^8 took 19.5 GB).
+func TestCheckManyStarts(t *testing.T) {
+	src, _ := rules.Builtin("ege-two-piles-77")
+	text := regexp.MustCompile(`S = "1\.\.\d+"`).ReplaceAllString(string(src), `S = "1..2000000"`)
+	if text == string(src) {
+		t.Fatal("the built-in game's range is not where the test looks for it")
+	}
+	game := writeGame(t, "many.toml", text)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out, errs, code := runCmd(t, "check", game)
+	runtime.ReadMemStats(&after)
+	if code != 0 || !strings.Contains(out, ": ok") {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+		t.Errorf("check of 2 000 000 starts allocated %d bytes", alloc)
 	}
 }

@@ -114,7 +114,7 @@ func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l
 		}
 		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), l.Answer(a))
 	}
-	fmt.Fprint(w, l.Say(txtTask19Note, answers[0].Text(), answers[1].Text()))
+	fmt.Fprint(w, l.Say(txtTask19Note, l.AnswerText(answers[0]), l.AnswerText(answers[1])))
 	return nil
 }
 

@@ -260,3 +260,12 @@ func TestEgeSaysWhatQualifies(t *testing.T) {
 		t.Errorf("--count:\n%s", out)
 	}
 }
+
+// The note on task 19's readings says an empty answer in the language of
+// the rest: ege-two-piles-77 has none under the guaranteed reading.
+func TestEgeNoteSaysNoneInRussian(t *testing.T) {
+	out := mustRun(t, "ege", "ege-two-piles-77", "--lang", "ru")
+	if !strings.Contains(out, "lose =1 (нет таких значений)") || strings.Contains(out, "(none)") {
+		t.Errorf("the note of task 19:\n%s", out)
+	}
+}

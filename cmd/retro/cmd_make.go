@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -42,12 +43,12 @@ folder retro make wrote before, and is replaced whole, never half written.
 --json prints the variants with their answers, texts and solutions in both
 languages. A long batch shows its progress on stderr (--quiet: none).`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
-			o := &makeOptions{}
+			o := &makeOptions{flags: fs}
 			fs.IntVar(&o.count, "count", 1, "how many variants to make")
 			fs.Uint64Var(&o.seed, "seed", 1, "the seed of the draw: the same seed, the same variants")
 			fs.StringVarP(&o.dir, "out", "o", "", "write the game files and the worksheets into this folder")
 			addJSONFlag(fs, &o.json)
-			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line")
+			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line, with their titles in the locale's language (or --lang's); with --json, as JSON")
 			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
 			o.quiet.add(fs)
 			return o.run
@@ -56,6 +57,7 @@ languages. A long batch shows its progress on stderr (--quiet: none).`,
 }
 
 type makeOptions struct {
+	flags   *pflag.FlagSet // to tell --lang given from its default
 	count   int
 	seed    uint64
 	dir     string
@@ -71,7 +73,11 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 		if len(args) != 0 {
 			return usagef(c, "make --list takes no FAMILY")
 		}
-		return listFamilies(e.stdout)
+		lang := e.lang // the list speaks the locale's language unless --lang says
+		if o.flags.Changed("lang") {
+			lang, _ = parseLang(o.langArg)
+		}
+		return listFamilies(e.stdout, lang, o.json)
 	}
 	if len(args) != 1 {
 		return usagef(c, "make takes one FAMILY (make --list names the built-in ones)")
@@ -128,11 +134,33 @@ func makeProgress(p *progress, want int) func(kept, tried int) {
 }
 
 // listFamilies writes the built-in families, one a line: the name and
-// the family's title.
-func listFamilies(w io.Writer) error {
+// the family's title in language l; asJSON, as one line of JSON, each
+// family's name and its title in both languages.
+func listFamilies(w io.Writer, l query.Lang, asJSON bool) error {
+	type family struct {
+		Name    string `json:"name"`
+		TitleRu string `json:"title_ru"`
+		TitleEn string `json:"title_en"`
+	}
+	var all []family
 	for _, name := range variant.BuiltinNames() {
 		f, _ := variant.Builtin(name)
-		if _, err := fmt.Fprintf(w, "%-24s %s\n", name, f.Name); err != nil {
+		all = append(all, family{Name: name, TitleRu: f.Title(query.Ru), TitleEn: f.Title(query.En)})
+	}
+	if asJSON {
+		b, err := json.Marshal(all)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	for _, f := range all {
+		title := f.TitleEn
+		if l == query.Ru {
+			title = f.TitleRu
+		}
+		if _, err := fmt.Fprintf(w, "%-24s %s\n", f.Name, title); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,20 +11,44 @@ import (
 	"testing"
 	"time"
 
+	"retro/retro/query"
 	"retro/retro/variant"
 )
 
+// make --list names each family with its title in the locale's language
+// (English in the tests), or --lang's; --json gives both titles.
 func TestMakeList(t *testing.T) {
-	out := mustRun(t, "make", "--list")
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	names := variant.BuiltinNames()
-	if len(lines) != len(names) {
-		t.Fatalf("%q", out)
+	for _, lang := range []query.Lang{query.En, query.Ru} {
+		args := []string{"make", "--list"}
+		if lang == query.Ru {
+			args = append(args, "--lang", "ru")
+		}
+		out := mustRun(t, args...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(names) {
+			t.Fatalf("%q", out)
+		}
+		for k, name := range names {
+			f, _ := variant.Builtin(name)
+			if fields := strings.Fields(lines[k]); fields[0] != name || !strings.HasSuffix(lines[k], " "+f.Title(lang)) {
+				t.Errorf("%v: line %q, want %s and its title %q", args, lines[k], name, f.Title(lang))
+			}
+		}
 	}
-	for k, name := range names {
-		f, _ := variant.Builtin(name)
-		if fields := strings.Fields(lines[k]); fields[0] != name || !strings.Contains(lines[k], f.Name) {
-			t.Errorf("line %q, want %s and its title", lines[k], name)
+	var list []struct {
+		Name    string
+		TitleRu string `json:"title_ru"`
+		TitleEn string `json:"title_en"`
+	}
+	out := mustRun(t, "make", "--list", "--json")
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != len(names) || strings.Count(out, "\n") != 1 {
+		t.Fatalf("--json: %v, %q", err, out)
+	}
+	for k, f := range list {
+		fam, _ := variant.Builtin(names[k])
+		if f.Name != names[k] || f.TitleRu != fam.Title(query.Ru) || f.TitleEn != fam.Title(query.En) {
+			t.Errorf("--json: %+v", f)
 		}
 	}
 }

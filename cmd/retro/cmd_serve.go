@@ -55,7 +55,7 @@ func (o *serveFlags) run(ctx context.Context, e *env, args []string) error {
 	if o.opt.MaxPositions < 1 || o.opt.Timeout <= 0 || o.opt.WidenCap < 1 {
 		return usagef(c, "--max-positions, --timeout and --widen-cap must be positive")
 	}
-	o.opt.MaxMemory = int64(o.maxMemory)
+	o.opt.MaxMemory = withinAddressSpace(int64(o.maxMemory))
 	setMemoryLimit(o.opt.MaxMemory)
 	if err := explorer.Serve(ctx, o.addr, o.opt, e.stdout, e.stderr); err != nil {
 		return err

@@ -269,8 +269,18 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	switch {
 	case o.files.csv != "" || o.files.parquet != "":
-		return o.files.write(ctx, e, func(w io.Writer) error { return out.WriteGrundyCSV(w, g, rows) },
+		err := o.files.write(ctx, e, func(w io.Writer) error { return out.WriteGrundyCSV(w, g, rows) },
 			func(w io.Writer) error { return grundyParquet(w, g, rows) })
+		if err == nil {
+			// The period and the method, which the table does not hold:
+			// on stderr where the table takes standard output.
+			w := e.stdout
+			if o.files.csv == "-" || o.files.parquet == "-" {
+				w = e.stderr
+			}
+			out.WriteGrundySummary(w, g, rows, o.method, o.findPeriod)
+		}
+		return err
 	case o.rare:
 		return out.WriteRareCSV(e.stdout, g, rows)
 	case o.json:

@@ -64,8 +64,13 @@ func TestSGFiles(t *testing.T) {
 	dir := t.TempDir()
 	csvPath, pqPath := filepath.Join(dir, "g.csv"), filepath.Join(dir, "g.parquet")
 	want := "p,x,grundy\n2,0,0\n2,1,1\n2,2,2\n3,0,0\n3,1,1\n3,2,0\n"
-	if out := sgOK(t, "sg", "powers-of-p", "--upto", "2", "--param", "p=2..3", "--csv", csvPath, "--parquet", pqPath); out != "" {
-		t.Errorf("stdout with both files: %q", out)
+	// Standard output says what the files do not hold: the period and
+	// the method of each table.
+	summary := "game:     Take a power of p (powers-of-p.toml)\np = 2\nperiod:   1 with saltus 1 from 0 (arithmetic), apparent up to 2 (no theorem applies: the moves read as no finite octal code)\n" +
+		"method:   fast; every option of every heap scanned (no split entry of two parts linear in one generator)\np = 3\nperiod:   none apparent up to 2 (--find-period extends the table)\n" +
+		"method:   fast; every option of every heap scanned (no split entry of two parts linear in one generator)\n"
+	if out := sgOK(t, "sg", "powers-of-p", "--upto", "2", "--param", "p=2..3", "--csv", csvPath, "--parquet", pqPath); out != summary {
+		t.Errorf("stdout with both files: %q, want %q", out, summary)
 	}
 	if got, err := os.ReadFile(csvPath); err != nil || string(got) != want {
 		t.Errorf("%s: %q (%v), want %q", csvPath, got, err, want)
@@ -77,8 +82,8 @@ func TestSGFiles(t *testing.T) {
 	if out := sgOK(t, "sg", "kayles", "--upto", "3", "--parquet", pqPath, "--csv", "-"); out != "x,grundy\n0,0\n1,1\n2,2\n3,3\n" {
 		t.Errorf("--csv - with --parquet: %q", out)
 	}
-	if out := sgOK(t, "sg", "kayles", "--upto", "3", "--parquet", pqPath); out != "" {
-		t.Errorf("--parquet alone writes %q on stdout", out)
+	if out := sgOK(t, "sg", "kayles", "--upto", "3", "--parquet", pqPath); !strings.HasPrefix(out, "game:     Kayles") || !strings.Contains(out, "\nperiod:   ") {
+		t.Errorf("--parquet alone writes %q on stdout, want the period", out)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {

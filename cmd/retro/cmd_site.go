@@ -192,12 +192,29 @@ func buildEngine(ctx context.Context, e *env, quiet bool) (bin, wasmExec []byte,
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
+		if line, ok := missingModules(msg.String()); ok {
+			return nil, nil, fmt.Errorf("site: building the engine needs the modules retro is built from in Go's module cache (the one `go install` or `go build` of retro filled), or a network that reaches the Go module proxy; go build could fetch neither (%s)", line)
+		}
 		return nil, nil, fmt.Errorf("site: building the engine (GOOS=js GOARCH=wasm go build): %v\n%s", err, msg.String())
 	}
 	if bin, err = os.ReadFile(wasm); err != nil {
 		return nil, nil, fmt.Errorf("site: the engine: %w", err)
 	}
 	return bin, wasmExec, nil
+}
+
+// missingModules tells whether what go build said is that it could not
+// download a module (an empty module cache and no network, or GOPROXY=off),
+// and returns the first line that says so.
+func missingModules(said string) (string, bool) {
+	for _, line := range strings.Split(said, "\n") {
+		for _, sign := range []string{"GOPROXY=off", "module lookup disabled", "dial tcp", "no such host", "missing go.sum entry", "connection refused"} {
+			if strings.Contains(line, sign) {
+				return strings.TrimSpace(line), true
+			}
+		}
+	}
+	return "", false
 }
 
 // isImportPath tells a line of go build -v that names a package compiled

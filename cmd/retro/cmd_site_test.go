@@ -91,3 +91,21 @@ func TestSiteOutsideTheSourceTree(t *testing.T) {
 		t.Errorf("left in TMPDIR: %v", left)
 	}
 }
+
+// Without the modules in Go's module cache and without a network, site
+// says in one line what it needs, and writes nothing.
+func TestSiteWithoutModules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build of the engine")
+	}
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOPROXY", "off")
+	out := filepath.Join(t.TempDir(), "site")
+	_, errs, code := runCmd(t, "site", "--quiet", out)
+	if code != 1 || !strings.Contains(errs, "needs the modules retro is built from in Go's module cache") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a site was written")
+	}
+}

@@ -28,6 +28,16 @@ func TestErrors(t *testing.T) {
 		{[]string{"ege", "ege-2027-dem"}, 1, `no game file or built-in game named "ege-2027-dem" (did you mean "ege-2027-demo"?)`},
 		{[]string{"show", "ege-2027-demo", "-35"}, 2, "a negative number is read as a flag; put -- before it (retro show ... -- -35)"},
 	}
+	// A game that ends only 2^62 moves away is over the cap by the ray
+	// its translation walks, not by a search that runs to the cap.
+	far := writeGame(t, "far.toml", "signed = true\npiles = [\"p\"]\nmoves = [\"p - 2\", \"p + 1\"]\nend = \"abs(p) > 4611686018427387904\"\n[start]\np = 0\n")
+	for _, cmd := range []string{"solve", "ege", "export"} {
+		cases = append(cases, struct {
+			args []string
+			code int
+			msg  string
+		}{[]string{cmd, far, "--max-positions", "100000"}, 1, "too many positions: more than 100000: `p - 2`, taken again and again from the start (0), reaches 100001 values of p"})
+	}
 	for _, c := range cases {
 		_, errs, code := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {

@@ -93,7 +93,7 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 	if err := gf.validate(); err != nil {
 		return retro.GameOptions{}, err
 	}
-	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: int64(gf.maxMemory),
+	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: withinAddressSpace(int64(gf.maxMemory)),
 		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill, Checkpoint: gf.checkpoint}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon

@@ -23,6 +23,10 @@ func main() {
 		// (a rank that fails alone says so as it ends the job).
 		e.stderr = io.Discard
 	}
+	if err := fitAddressSpace(); err != nil {
+		fmt.Fprintf(e.stderr, "retro: %v\n", err)
+		os.Exit(1)
+	}
 	ctx, stop := onSignals(context.Background(), e.stderr)
 	code := run(ctx, e, os.Args[1:])
 	stop()

@@ -74,6 +74,16 @@ func defaultMemoryBudget() int64 {
 	return 4 << 30
 }
 
+// withinAddressSpace holds a budget (--max-memory) to half of what an
+// address-space limit (ulimit -v) leaves: past that an allocation ends the
+// process where the budget stops the solve with an error.
+func withinAddressSpace(b int64) int64 {
+	if left, limited := addressSpaceLeft(); limited {
+		return min(b, left/2)
+	}
+	return b
+}
+
 // setMemoryLimit tells the garbage collector to keep the heap within half
 // as much again as the budget, so that what the budget does not count
 // (garbage not yet collected) stays bounded too, and to collect when the

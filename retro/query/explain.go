@@ -467,6 +467,15 @@ var (
 // lists.
 const shownQualifying = 20
 
+// AnswerText is the answer's values as Answer.Text writes them, with
+// "none" in the language.
+func (l Lang) AnswerText(a *Answer) string {
+	if len(a.Values) == 0 && !a.Aggregate.Numeric() && len(a.Names) > 0 {
+		return l.Say(txtNone)
+	}
+	return a.Text()
+}
+
 // Answer is the answer line of a in the language: Answer.Text, with
 // "none", "yes" and "no" in its words; where the aggregate picked several
 // values of more that qualify (the two least of seven, for task 20), it
