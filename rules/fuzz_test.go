@@ -171,3 +171,43 @@ func FuzzExpr(f *testing.F) {
 		}
 	})
 }
+
+// A game file with a control character TOML forbids, at its start, after
+// a BOM, between keys or in a string, is one error at the character's
+// line and column, never a panic.
+func TestControlCharacters(t *testing.T) {
+	var bad []byte
+	for b := byte(1); b < 0x20; b++ {
+		if b != '\t' && b != '\n' {
+			bad = append(bad, b)
+		}
+	}
+	bad = append(bad, 0x7f)
+	n := 0
+	for _, b := range bad {
+		c := string(b)
+		for _, src := range []struct {
+			text      string
+			line, col int
+		}{
+			{c, 1, 1},
+			{c + " ", 1, 1},
+			{"\ufeff" + c, 1, 2},
+			{"name = \"x\"\n" + c, 2, 1},
+			{"name = \"x" + c + "\"\n", 1, 10},
+		} {
+			_, err := Parse("c.toml", []byte(src.text))
+			list := checkErrors(t, "c.toml", []byte(src.text), err)
+			if b == '\r' && src.text == "name = \"x\"\n"+c {
+				continue // a last line's lone CR: the decoder reads it as a line's end
+			}
+			if p := list[0].Pos; p.Line != src.line || p.Col != src.col {
+				t.Errorf("%q: %v, want line %d, column %d", src.text, list[0], src.line, src.col)
+			}
+			n++
+		}
+	}
+	if n < 140 {
+		t.Errorf("%d files tried", n)
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -121,7 +123,37 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/variant", s.handleVariant)
 	mux.HandleFunc("GET /api/", apiNotFound)
 	mux.HandleFunc("POST /api/", apiNotFound)
-	return secureHeaders(s.checkHost(mux))
+	return secureHeaders(s.checkHost(recovering(mux)))
+}
+
+// recovering answers a request whose handler panicked with an internal
+// error (500) and says so in the server's log, where net/http would drop
+// the connection: the server goes on serving whatever a body holds.
+func recovering(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Printf("retro serve: %s %s: internal error: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+				writeError(w, fmt.Errorf("internal error: %v", v))
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// safely runs f, and turns a panic in it into an error: the goroutines the
+// server starts recover, as a panic there would end the process.
+func safely(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			log.Printf("retro serve: internal error: %v\n%s", v, debug.Stack())
+			err = fmt.Errorf("internal error: %v", v)
+		}
+	}()
+	return f()
 }
 
 // checkHost refuses, on a loopback server, requests whose Host is a name
@@ -268,7 +300,10 @@ func (s *server) solved(ctx context.Context, text string, width int64) (*cacheEn
 // fill solves the game of entry e and keeps it in the cache, or drops it
 // on an error: a timeout may pass on a quieter server.
 func (s *server) fill(ctx context.Context, e *cacheEntry, text string, width int64) {
-	e.game, e.results, e.size, e.err = s.solve(ctx, text, width)
+	e.err = safely(func() (err error) {
+		e.game, e.results, e.size, err = s.solve(ctx, text, width)
+		return err
+	})
 	e.cancel()
 	s.mu.Lock()
 	defer s.mu.Unlock()
