@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"time"
@@ -85,12 +86,62 @@ type record struct {
 	Max      []int64
 	Counts   []int64   `json:"counts,omitempty"` // the positions of each key so far (the result being made)
 	Saved    time.Time `json:"saved"`
+	// Sums are the checksums of the parts of the binary files the record
+	// stands for, by the file's name ("values", "members", …).
+	Sums map[string]fileSum `json:"sums,omitempty"`
+	// Sum is the checksum of the record itself (written with Sum empty):
+	// a record damaged or edited by hand is refused, not resumed.
+	Sum string `json:"sum"`
 }
 
-// recordFormat 2: a compiled sweep of one-pile moves keeps a position's
-// code as it is, and 0 where there is no position (format 1 kept code<<1 | 1
-// and endCode<<1); a save of format 1 is refused, not misread.
-const recordFormat = 2
+// fileSum is the CRC-32C of bytes Lo..Hi-1 of a checkpoint's file.
+type fileSum struct {
+	Lo  int64  `json:"lo"`
+	Hi  int64  `json:"hi"`
+	CRC uint32 `json:"crc"`
+}
+
+// recordFormat 3: records carry a checksum of their own and of the parts
+// of their binary files they stand for (format 2 had none; format 1 kept
+// a one-pile sweep's codes otherwise); a save of another format is
+// refused, not misread.
+const recordFormat = 3
+
+// castagnoli is the table of CRC-32C, which the processor computes.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// sumOf is the checksum of bytes lo..hi-1 of b.
+func sumOf(b []byte, lo, hi int64) fileSum {
+	return fileSum{Lo: lo, Hi: hi, CRC: crc32.Checksum(b[lo:hi], castagnoli)}
+}
+
+// sealed is the record's checksum: of its JSON with Sum empty.
+func (r record) sealed() (string, error) {
+	r.Sum = ""
+	b, err := json.Marshal(r)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("crc32c:%08x", crc32.Checksum(b, castagnoli)), nil
+}
+
+// checkSum refuses the part of file path (the checkpoint's file named
+// what, whose bytes are b) that the record sums when it does not match:
+// the file was damaged after the save, or belongs to another.
+func (ck *Checkpoint) checkSum(r *record, what, path string, b []byte, lo, hi int64) error {
+	want, ok := r.Sums[what]
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: %s: its record sums no %s: remove %s to start afresh", ErrCheckpoint, path, what, ck.Dir)
+	case want.Lo != lo || want.Hi != hi || hi > int64(len(b)) || lo < 0 || lo > hi:
+		return fmt.Errorf("%w: %s: the record sums bytes %d..%d, where its stage and cursor stand for %d..%d of %d: the record was changed; remove %s to start afresh",
+			ErrCheckpoint, path, want.Lo, want.Hi, lo, hi, len(b), ck.Dir)
+	case sumOf(b, lo, hi).CRC != want.CRC:
+		return fmt.Errorf("%w: %s is damaged: its bytes %d..%d do not match the checksum its record saved; remove %s to start afresh",
+			ErrCheckpoint, path, lo, hi, ck.Dir)
+	}
+	return nil
+}
 
 func (ck *Checkpoint) file(instance int, what string) string {
 	return ck.fileOf(instance, ck.Rank, what)
@@ -140,10 +191,13 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 	if err := json.Unmarshal(b, &r); err != nil || r.Format <= 0 {
 		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, path)
 	}
-	switch {
+	switch sum, err := r.sealed(); {
 	case r.Format != recordFormat:
 		return nil, fmt.Errorf("%w: %s holds a checkpoint of format %d, and this build reads format %d (saved %s by another build); "+
 			"resume it with that build, or remove it, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Format, recordFormat, r.Saved.Format(time.DateTime))
+	case err != nil || sum != r.Sum:
+		return nil, fmt.Errorf("%w: %s is damaged or was edited: it does not match its own checksum; remove %s to start afresh",
+			ErrCheckpoint, path, ck.Dir)
 	case r.Key != ck.Key:
 		return nil, fmt.Errorf("%w: %s holds the checkpoint of another game or other arguments (saved %s); "+
 			"remove it, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Saved.Format(time.DateTime))
@@ -152,8 +206,29 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 			"resume it with as many, or give another --checkpoint directory", ErrCheckpoint, ck.Dir, r.Ranks, ck.Ranks)
 	case r.Instance != instance:
 		return nil, fmt.Errorf("%w: %s is a checkpoint of instance %d, found as instance %d", ErrCheckpoint, path, r.Instance, instance)
+	case !r.fits():
+		return nil, fmt.Errorf("%w: %s: stage %q, cursor %d, width %d do not make a record of this engine; remove %s to start afresh",
+			ErrCheckpoint, path, r.Stage, r.Cursor, r.Width, ck.Dir)
 	}
 	return &r, nil
+}
+
+// fits tells a record whose fields are of the kinds a solve writes: a
+// known stage, a cursor that is not negative, a width of a value; the
+// cursor against the game is checked where it is used (checkSum).
+func (r *record) fits() bool {
+	switch r.Stage {
+	case "find", "value", "compact", "result":
+	default:
+		return false
+	}
+	switch {
+	case r.Cursor < 0 || r.Values < 0 || r.Moves < 0 || r.Edges < 0 || r.Count < 0:
+		return false
+	case r.Stage != "find" && r.Width != 8 && r.Width != 16 && r.Width != 32 && r.Width != 64:
+		return false
+	}
+	return true
 }
 
 // save writes an instance's record whole and renames it into place.
@@ -162,6 +237,11 @@ func (ck *Checkpoint) save(r *record) error { return ck.saveAs(r, "json") }
 // saveAs is save of the record named what.
 func (ck *Checkpoint) saveAs(r *record, what string) error {
 	r.Format, r.Key, r.Ranks, r.Saved = recordFormat, ck.Key, ck.Ranks, time.Now().UTC()
+	sum, err := r.sealed()
+	if err != nil {
+		return err
+	}
+	r.Sum = sum
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err

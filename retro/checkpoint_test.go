@@ -51,7 +51,7 @@ func TestCheckpointOtherFormat(t *testing.T) {
 	path := ck.file(0, "json")
 	for _, c := range []struct{ text, want string }{
 		{`{"format":1,"key":"k","ranks":1,"instance":0,"path":"compiled","stage":"value","width":16}`,
-			"holds a checkpoint of format 1, and this build reads format 2"},
+			"holds a checkpoint of format 1, and this build reads format 3"},
 		{`{"key":"k"}`, "does not read as a checkpoint of this engine"},
 		{`not json`, "does not read as a checkpoint of this engine"},
 	} {

@@ -186,7 +186,7 @@ func (d *deadRows[V]) after(p []int64) {
 
 func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	c := s.c
-	spans, _, rowCells := boxRows(c)
+	spans, rows, rowCells := boxRows(c)
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them (sweepSimple).
 	simple := c.Simple != nil && s.winConst
@@ -195,7 +195,7 @@ func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
 	var cs *compiledSave[V]
 	var err error
 	if s.opt.Checkpoint != nil {
-		if cs, err = checkpointed[V](s, spans.total, nil); err != nil {
+		if cs, err = checkpointed[V](s, spans.total, nil, walkRegion(spans, rows, 0, 0, c.Up)); err != nil {
 			return nil, err
 		}
 		store = cs.store

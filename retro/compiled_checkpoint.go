@@ -28,6 +28,43 @@ type compiledSave[V cellValue] struct {
 	store *spill.Array[V]
 	rec   *record // the last save read back; nil: a new solve
 	total int64
+	// region is the values (first, last+1) the sweep has valued once it
+	// is at walk row r0: what a save's checksum covers.
+	region func(r0 int64) (lo, hi int64)
+}
+
+// walkRegion is the region of the values valued before walk row r0, in a
+// sweep of rows that walks the box's rows from w0 on (against the order
+// of play: down where up is set), its values kept from base.
+func walkRegion(spans *cellSpans, rows, w0, base int64, up bool) func(r0 int64) (int64, int64) {
+	return func(r0 int64) (int64, int64) {
+		a, b := w0, max(r0, w0)
+		if up {
+			a, b = rows-b, rows-w0
+		}
+		return spans.begin(a) - base, spans.begin(b) - base
+	}
+}
+
+// bytesOf is the memory of a slice, as bytes.
+func bytesOf[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// sumValues is the checksum of values lo..hi-1 of a.
+func sumValues[T any](a *spill.Array[T], lo, hi int64) fileSum {
+	size := int64(unsafe.Sizeof(*new(T)))
+	return sumOf(bytesOf(a.Slice()), lo*size, hi*size)
+}
+
+// checkValues refuses values lo..hi-1 of a, the checkpoint's file named
+// what, when they do not match the record's checksum.
+func checkValues[T any](ck *Checkpoint, r *record, inst int, what string, a *spill.Array[T], lo, hi int64) error {
+	size := int64(unsafe.Sizeof(*new(T)))
+	return ck.checkSum(r, what, ck.file(inst, what), bytesOf(a.Slice()), lo*size, hi*size)
 }
 
 // width is the bits of a value.
@@ -38,9 +75,9 @@ func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 // once (errLayers: the wider one takes over); one of a narrower sweep is
 // left for a new one. In shards (turns set) the ranks agree first on what
 // their saves come to (sweepTurns.agree).
-func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns) (*compiledSave[V], error) {
+func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns, region func(r0 int64) (int64, int64)) (*compiledSave[V], error) {
 	ck := s.opt.Checkpoint
-	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total}
+	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total, region: region}
 	rec, err := ck.load(cs.inst)
 	if err != nil {
 		return nil, err
@@ -62,8 +99,20 @@ func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns
 		if rec.Stage == "result" && (turns == nil || turns.first == len(turns.order)) {
 			return cs, nil // the values are not needed again
 		}
-		cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, true)
-		return cs, err
+		if cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, true); err != nil {
+			return nil, err
+		}
+		// The values the save stands for, checked before they are used:
+		// those valued before its cursor, or all once the sweep is done.
+		lo, hi := int64(0), total
+		if rec.Stage == "value" {
+			lo, hi = region(rec.Cursor)
+		}
+		if err := checkValues(ck, rec, cs.inst, "values", cs.store, lo, hi); err != nil {
+			cs.store.Close()
+			return nil, err
+		}
+		return cs, nil
 	}
 	cs.store, err = checkpointArray[V](ck, cs.inst, "values", total, false)
 	return cs, err
@@ -106,8 +155,10 @@ func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 	if err := cs.store.Sync(0, cs.total); err != nil {
 		return err
 	}
+	lo, hi := cs.region(r0)
 	return cs.ck.save(&record{Instance: cs.inst, Path: "compiled", Stage: "value", Width: width[V](),
-		Values: cs.total, Cursor: r0, Moves: moves, Edges: edges})
+		Values: cs.total, Cursor: r0, Moves: moves, Edges: edges,
+		Sums: map[string]fileSum{"values": sumValues(cs.store, lo, hi)}})
 }
 
 // done saves that the sweep is done: the result is made next.
@@ -116,7 +167,8 @@ func (cs *compiledSave[V]) done(s *compiledSolver) error {
 		return err
 	}
 	cs.rec = &record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
-		Values: cs.total, Moves: s.moves, Edges: s.edges}
+		Values: cs.total, Moves: s.moves, Edges: s.edges,
+		Sums: map[string]fileSum{"values": sumValues(cs.store, 0, cs.total)}}
 	return cs.ck.save(cs.rec)
 }
 
@@ -228,10 +280,28 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 	if len(rec.Counts) >= 2 {
 		l.count = append([]int64(nil), rec.Counts...)
 	}
+	if rec.Cursor > int64(n) {
+		return nil, fmt.Errorf("%w: %s: the record says %d positions of the result are made, of %d; remove %s to start afresh",
+			ErrCheckpoint, ck.file(cs.inst, "json"), rec.Cursor, n, ck.Dir)
+	}
+	if rec.Stage != "result" && l.n < n {
+		clearFrom(l.win, l.n) // bits of positions past the save, made before a kill
+		clearFrom(l.lose, l.n)
+	}
+	if resume {
+		words := (rec.Cursor + 63) / 64
+		for _, c := range []error{
+			checkValues(ck, rec, cs.inst, "layers", layers, 0, rec.Cursor),
+			checkValues(ck, rec, cs.inst, "win", winA, 0, words),
+			checkValues(ck, rec, cs.inst, "lose", loseA, 0, words),
+		} {
+			if c != nil {
+				return nil, c
+			}
+		}
+	}
 	if rec.Stage != "result" {
 		if l.n < n {
-			clearFrom(l.win, l.n)
-			clearFrom(l.lose, l.n)
 			l.vals = cs.store.Slice()
 			l.every = func() error {
 				if !ck.due() {
@@ -288,6 +358,12 @@ func saveResult[V cellValue](cs *compiledSave[V], layers *spill.Array[V], win, l
 	}
 	rec := *cs.rec
 	rec.Stage, rec.Cursor, rec.Counts = stage, int64(idx), count
+	words := int64(idx+63) / 64
+	rec.Sums = map[string]fileSum{"layers": sumValues(layers, 0, int64(idx)),
+		"win": sumValues(win, 0, words), "lose": sumValues(lose, 0, words)}
+	if v, ok := cs.rec.Sums["values"]; ok {
+		rec.Sums["values"] = v // the values, whole since the sweep ended, kept until the result is
+	}
 	cs.rec = &rec
 	return cs.ck.save(&rec)
 }
@@ -311,12 +387,12 @@ type findSave struct {
 func (f findSave) Due() bool { return f.ck.due() }
 
 func (f findSave) Save(row int64, member positions.Bitset, count int, min, max []int64) error {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(member))), len(member)*8)
+	b := bytesOf(member)
 	if err := writeAtomic(f.ck.file(f.inst, "members"), b); err != nil {
 		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
 	return f.ck.saveAs(&record{Instance: f.inst, Path: "compiled", Stage: "find", Cursor: row, Count: count,
-		Min: min, Max: max}, "find.json")
+		Min: min, Max: max, Sums: map[string]fileSum{"members": sumOf(b, 0, int64(len(b)))}}, "find.json")
 }
 
 func (f findSave) Load(words int) (int64, positions.Bitset, int, []int64, []int64, bool, error) {
@@ -329,7 +405,14 @@ func (f findSave) Load(words int) (int64, positions.Bitset, int, []int64, []int6
 		return 0, nil, 0, nil, nil, false, fmt.Errorf("%w: %s does not hold the %d words of the search it records",
 			ErrCheckpoint, f.ck.file(f.inst, "members"), words)
 	}
+	if err := f.ck.checkSum(rec, "members", f.ck.file(f.inst, "members"), b, 0, int64(len(b))); err != nil {
+		return 0, nil, 0, nil, nil, false, err
+	}
+	if rec.Stage != "find" || rec.Count < 0 || rec.Count > len(b)*8 {
+		return 0, nil, 0, nil, nil, false, fmt.Errorf("%w: %s: stage %q and %d positions do not make a search of %d cells; remove %s to start afresh",
+			ErrCheckpoint, f.ck.file(f.inst, "find.json"), rec.Stage, rec.Count, len(b)*8, f.ck.Dir)
+	}
 	member := make(positions.Bitset, words)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(member))), len(b)), b)
+	copy(bytesOf(member), b)
 	return rec.Cursor, member, rec.Count, rec.Min, rec.Max, true, nil
 }

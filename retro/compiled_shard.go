@@ -144,7 +144,7 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *sha
 	var err error
 	turns := &sweepTurns{peers: peers, order: order, to: t.to}
 	if s.opt.Checkpoint != nil {
-		if t.cs, err = checkpointed[V](s, top-base, turns); err != nil {
+		if t.cs, err = checkpointed[V](s, top-base, turns, walkRegion(spans, t.rows, t.from, base, c.Up)); err != nil {
 			return nil, err
 		}
 		store = t.cs.store

@@ -35,7 +35,7 @@ var testMade = table.Options{Made: table.Made{Engine: "test"}}
 
 // oneTable solves a game in one process and returns its table and the
 // path of each instance.
-func oneTable(t *testing.T, src rules.Source) ([]byte, []string) {
+func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
 	t.Helper()
 	s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{})
 	if err != nil {
