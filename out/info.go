@@ -16,7 +16,7 @@ import (
 func WriteInfo(w io.Writer, path string, t *table.File, sum []byte, maxLayers int) {
 	g := t.Game
 	fmt.Fprintf(w, "table:      %s (format %d)\n", path, t.Header.Version)
-	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
+	fmt.Fprintf(w, "game:       %s (%s)\n", g.ShownName(), g.File)
 	n, c := tableCounts(t)
 	if len(t.Instances) > 1 {
 		fmt.Fprintf(w, "instances:  %d\n", len(t.Instances))

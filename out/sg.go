@@ -242,7 +242,7 @@ func WriteGrundyText(w io.Writer, g *rules.Game, tables []GrundyTable, method st
 	if g.Octal != "" {
 		kind = ", octal " + g.Octal
 	}
-	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.Name, g.File, kind)
+	fmt.Fprintf(w, "game:     %s (%s)%s\n", g.ShownName(), g.File, kind)
 	if len(tables) > 0 && tables[0].Misere != nil {
 		fmt.Fprintln(w, "play:     misère (winner = \"other\"): the Grundy values are those of normal play,")
 		fmt.Fprintln(w, "          and decide no misère position; the misère outcome of each single heap")
@@ -290,7 +290,7 @@ func writeGrundyTrailer(w io.Writer, t GrundyTable, method string, findPeriod bo
 // a table written as a file: the game, and each table's rule params,
 // period and method.
 func WriteGrundySummary(w io.Writer, g *rules.Game, tables []GrundyTable, method string, findPeriod bool) {
-	fmt.Fprintf(w, "game:     %s (%s)\n", g.Name, g.File)
+	fmt.Fprintf(w, "game:     %s (%s)\n", g.ShownName(), g.File)
 	for _, t := range tables {
 		for k, p := range g.RuleParams() {
 			fmt.Fprintf(w, "%s = %d\n", p.Name, t.Params[k])

@@ -55,7 +55,7 @@ func NewSummary(g *rules.Game, totals []retro.Totals, elapsed time.Duration, mem
 // maxLayers coloured sets (0: all).
 func (s *Summary) WriteText(w io.Writer, maxLayers int) {
 	g := s.Game
-	fmt.Fprintf(w, "game:       %s (%s)\n", g.Name, g.File)
+	fmt.Fprintf(w, "game:       %s (%s)\n", g.ShownName(), g.File)
 	if s.Instances > 1 {
 		fmt.Fprintf(w, "instances:  %d\n", s.Instances)
 	}

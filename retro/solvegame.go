@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"retro/positions"
@@ -220,8 +221,18 @@ func (opt GameOptions) key(g *rules.Game) string {
 	if opt.Horizon != nil {
 		horizon = fmt.Sprint(*opt.Horizon)
 	}
+	// The open width and the heaps' bound only where they change what is
+	// solved: --open-width on the resume of a game with no open range is
+	// the same solve.
+	open, upto := int64(0), 0
+	if slices.ContainsFunc(g.Params, func(p rules.Param) bool { return p.Open }) {
+		open = opt.openWidth()
+	}
+	if g.Sum {
+		upto = opt.HeapUpto
+	}
 	return MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general %v",
-		opt.openWidth(), opt.HeapUpto, opt.Path, opt.General))...)
+		open, upto, opt.Path, opt.General))...)
 }
 
 // ErrNotReached: the position SolveAt was asked about is final and no

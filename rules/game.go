@@ -173,3 +173,22 @@ func (g *Game) errorAt(id int32, err error, where string) *Error {
 // OctalCode returns the parsed octal code of a game with `octal`, and the
 // zero Octal otherwise.
 func (g *Game) OctalCode() Octal { return g.octal }
+
+// MaxShownName is the most characters of a game's name that a line of
+// text shows (ShownName).
+const MaxShownName = 120
+
+// ShownName is the game's name for a line of text: whole up to
+// MaxShownName characters, cut with "…" beyond (a name may be of any
+// length; a line that echoed a million characters would be no line).
+// JSON and the table keep the name whole.
+func (g *Game) ShownName() string {
+	n := 0
+	for i := range g.Name {
+		if n == MaxShownName {
+			return g.Name[:i] + "…"
+		}
+		n++
+	}
+	return g.Name
+}

@@ -59,7 +59,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			}
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s: ok (%s)\n", g.File, g.Name)
+		fmt.Fprintf(e.stdout, "%s: ok (%s)\n", g.File, g.ShownName())
 		if w := growthWarning(g); w != "" {
 			fmt.Fprintf(e.stderr, "%s: %s\n", g.File, w)
 		}

@@ -161,3 +161,21 @@ func TestCheckManyStarts(t *testing.T) {
 		t.Errorf("check of 2 000 000 starts allocated %d bytes", alloc)
 	}
 }
+
+// A name of any length is cut in the lines that echo it (check's ok, the
+// summary's game line), not echoed whole.
+func TestLongNameIsCut(t *testing.T) {
+	name := strings.Repeat("я", 400_000) // 800 KB: a game file may take 1 MiB
+	game := writeGame(t, "long.toml", "name = \""+name+"\"\npiles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = 5\n")
+	for _, args := range [][]string{{"check", game}, {"solve", game}} {
+		out := mustRun(t, args...)
+		for _, line := range strings.Split(out, "\n") {
+			if len([]rune(line)) > 300 {
+				t.Errorf("%v: a line of %d characters", args, len([]rune(line)))
+			}
+		}
+		if !strings.Contains(out, strings.Repeat("я", 120)+"…") {
+			t.Errorf("%v: the name is not shown cut: %.300s", args, out)
+		}
+	}
+}

@@ -99,7 +99,7 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 
 func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l query.Lang) error {
 	rs := query.NewReasoner(g, l)
-	fmt.Fprintln(w, l.Say(txtHeader, g.Name, l.Ranges(answers[0])))
+	fmt.Fprintln(w, l.Say(txtHeader, g.ShownName(), l.Ranges(answers[0])))
 	for k := range query.ExamTasks {
 		t, a := &query.ExamTasks[k], answers[k]
 		fmt.Fprintf(w, "\n%-4s%s:\n", t.Key, t.Wording(l))

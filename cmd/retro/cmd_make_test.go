@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -174,5 +176,35 @@ func TestMakeProgress(t *testing.T) {
 	makeProgress(p, 10)(3, 57)
 	if want := "\r\rmake: 3 of 10 variants (30%), 57 candidates drawn"; errb.String() != want {
 		t.Errorf("%q, want %q", errb.String(), want)
+	}
+}
+
+// make -o removes the temporary folders that writes killed outright left
+// beside its folder (SIGKILL leaves no time to remove them): those of a
+// process that is gone, and those of the old name once an hour old.
+func TestMakeRemovesKilledWrites(t *testing.T) {
+	parent := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(parent, fmt.Sprintf(".out.tmp%d-123", dead.Process.Pid))
+	old := filepath.Join(parent, ".out.tmp-456")
+	young := filepath.Join(parent, ".out.tmp-789")
+	for _, d := range []string{killed, old, young} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hourAgo := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(old, hourAgo, hourAgo)
+	mustRun(t, "make", "one-pile-down", "-o", filepath.Join(parent, "out"))
+	for _, d := range []string{killed, old} {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("%s is left", d)
+		}
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("a folder of the old name less than an hour old was removed: %v", err)
 	}
 }

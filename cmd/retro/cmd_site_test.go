@@ -38,7 +38,7 @@ func TestSiteRefuses(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a site was written from a bad engine")
 	}
-	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".site.tmp-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".site.tmp*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
 	if _, errs, code := runCmd(t, "site"); code != 2 || !strings.Contains(errs, "site takes one DIR") {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 func TestErrors(t *testing.T) {
@@ -62,5 +66,20 @@ func TestFlagHints(t *testing.T) {
 		if code != 1 || !strings.HasSuffix(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want it to end with %q", c.args, code, errs, c.want)
 		}
+	}
+}
+
+// A panic of a command (a fault of retro's) ends it with one line and
+// status 1, not Go's dump and status 2, which a bad command line has.
+func TestPanicIsOneLine(t *testing.T) {
+	register(&command{name: "panic-for-test", setup: func(*pflag.FlagSet) func(context.Context, *env, []string) error {
+		return func(context.Context, *env, []string) error { panic("a fault") }
+	}})
+	defer delete(commands, "panic-for-test")
+	t.Setenv("GOTRACEBACK", "")
+	var out, errb bytes.Buffer
+	code := runGuarded(context.Background(), &env{stdout: &out, stderr: &errb}, []string{"panic-for-test"})
+	if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.HasPrefix(errb.String(), "retro: internal error: a fault") {
+		t.Errorf("exit %d, %q", code, errb.String())
 	}
 }

@@ -251,10 +251,11 @@ func tempPattern(base string) string {
 	return "." + base + ".tmp" + strconv.Itoa(os.Getpid()) + "-*"
 }
 
-// removeStaleTemps removes the temporary files of earlier writes to base
-// whose process is gone (killed before it could remove them), and those
-// named as earlier versions of retro named them, .NAME.tmpNNNN without a
-// process id, once they have not been written to for staleAfter.
+// removeStaleTemps removes the temporary files and folders of earlier
+// writes to base whose process is gone (killed before it could remove
+// them), and those named as earlier versions of retro named them,
+// .NAME.tmpNNNN (a file) or .NAME.tmp-NNNN (a folder) without a process
+// id, once they have not been written to for staleAfter.
 func removeStaleTemps(dir, base string) {
 	names, _ := filepath.Glob(filepath.Join(cmpDir(dir), "."+globEscape(base)+".tmp*"))
 	prefix := "." + base + ".tmp"
@@ -263,19 +264,23 @@ func removeStaleTemps(dir, base string) {
 		if !ok || rest == "" {
 			continue
 		}
+		st, err := os.Lstat(name)
+		if err != nil || !st.Mode().IsRegular() && !st.IsDir() {
+			continue
+		}
 		pidText, _, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
 		switch {
-		case !ok && err == nil: // the old name: no process to ask
-			if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() && time.Since(st.ModTime()) > staleAfter {
-				os.Remove(name)
+		case !ok && err == nil && st.Mode().IsRegular(), ok && pidText == "" && st.IsDir(): // the old names: no process to ask
+			if time.Since(st.ModTime()) > staleAfter {
+				os.RemoveAll(name)
 			}
 			continue
 		case !ok || err != nil || pid <= 0 || pid == os.Getpid():
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			os.Remove(name)
+			os.RemoveAll(name)
 		}
 	}
 }
@@ -328,11 +333,13 @@ func removeTemps() {
 }
 
 // replaceDir writes the folder dir whole or not at all: fill writes into
-// a temporary folder beside it (.DIR.tmp-N; the folders above are made
+// a temporary folder beside it (.DIR.tmpPID-N; the folders above are made
 // where missing), which then replaces dir, a folder the caller has
-// checked may go (new, empty, or one the command wrote before). The folder is not replaced once the context is done; a
-// signal that ends the process removes the temporary folder. Its own
-// errors say "cannot write DIR"; fill's are returned as they are.
+// checked may go (new, empty, or one the command wrote before). The
+// folder is not replaced once the context is done; a signal that ends
+// the process removes the temporary folder, and the next write to dir
+// one that a killed process left. Its own errors say "cannot write DIR";
+// fill's are returned as they are.
 func replaceDir(ctx context.Context, dir string, fill func(tmp string) error) error {
 	own := func(err error) error {
 		var pe *fs.PathError
@@ -344,7 +351,8 @@ func replaceDir(ctx context.Context, dir string, fill func(tmp string) error) er
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return own(err)
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
+	removeStaleTemps(filepath.Dir(dir), filepath.Base(dir))
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), tempPattern(filepath.Base(dir)))
 	if err != nil {
 		return own(err)
 	}

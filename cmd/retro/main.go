@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -28,9 +29,27 @@ func main() {
 		os.Exit(1)
 	}
 	ctx, stop := onSignals(context.Background(), e.stderr)
-	code := run(ctx, e, os.Args[1:])
+	code := runGuarded(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)
+}
+
+// runGuarded is run with a last resort: a panic of the command's own
+// goroutine (a fault of retro's, not of the input) ends it with one line
+// and status 1, not Go's dump and status 2, which the README keeps for a
+// bad command line; GOTRACEBACK set shows the stack as well.
+func runGuarded(ctx context.Context, e *env, args []string) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(e.stderr, "retro: internal error: %v (a fault of retro's: please report it with the command line and the game)\n", v)
+			if os.Getenv("GOTRACEBACK") != "" {
+				e.stderr.Write(debug.Stack())
+			}
+			removeTemps()
+			code = 1
+		}
+	}()
+	return run(ctx, e, args)
 }
 
 // signalError is the cause of a context cancelled by a signal.

@@ -10,6 +10,10 @@ import (
 // ErrNoMapping: this system cannot map a file, so an array cannot spill.
 var ErrNoMapping = errors.New("arrays in files need a system that maps files into memory (Linux)")
 
+// ErrNoSpace: the filesystem of the directory has no room for an array's
+// file.
+var ErrNoSpace = errors.New("no space left")
+
 // An Array is n values of type T, in the heap or in a file.
 type Array[T any] struct {
 	s    []T
@@ -36,9 +40,16 @@ func Create[T any](dir, name string, n int64, keep bool) (*Array[T], error) {
 		return nil, fmt.Errorf("spill: %w", err)
 	}
 	size := n * int64(unsafe.Sizeof(*new(T)))
-	if err := f.Truncate(size); err != nil {
+	err = f.Truncate(size)
+	if err == nil {
+		err = reserve(f, size)
+	}
+	if err != nil {
 		f.Close()
 		os.Remove(path)
+		if errors.Is(err, ErrNoSpace) {
+			return nil, fmt.Errorf("spill: %w on %s (the file %s needs %d bytes)", ErrNoSpace, dir, name, size)
+		}
 		return nil, fmt.Errorf("spill: %s: %w", path, err)
 	}
 	return mapFile[T](f, path, n, size, keep)

@@ -1,9 +1,12 @@
 package spill
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -62,4 +65,36 @@ func TestFileArray(t *testing.T) {
 	if h := Heap[uint32](4); len(h.Slice()) != 4 || h.InFile() {
 		t.Fatal("a heap array")
 	}
+}
+
+// An array's file on a filesystem too small for it is refused as it is
+// made, with ErrNoSpace naming the folder and the bytes, and nothing is
+// left: a sparse file mapped whole ended the process with SIGBUS at the
+// first page the full filesystem could not back. The filesystem is a
+// tmpfs of 1 MiB, mounted where the test runs as root.
+func TestCreateOnAFullFilesystem(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("arrays in files are mapped on Linux")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the test mounts a tmpfs of 1 MiB")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	_, err := Create[uint64](dir, "big", 1<<20, true) // 8 MiB
+	if !errors.Is(err, ErrNoSpace) || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "8388608 bytes") {
+		t.Fatalf("%v, want ErrNoSpace naming %s and 8388608 bytes", err, dir)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("left on the filesystem: %v", left)
+	}
+	a, err := Create[uint64](dir, "small", 1<<14, true) // 128 KiB fits
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Slice()[1<<14-1] = 7
+	a.Close()
 }
