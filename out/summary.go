@@ -21,8 +21,11 @@ type Summary struct {
 	Counts                  Counts
 	Paths                   []string // each once, in the order of the instances
 	Elapsed                 time.Duration
-	Memory                  string         // the peak resident size, and whose
-	Traffic                 *retro.Traffic // solved by peers: what they handed each other
+	// Resumed is, for a solve resumed from a checkpoint, the time its runs
+	// before this one had taken up to the last save (part of Elapsed).
+	Resumed time.Duration
+	Memory  string         // the peak resident size, and whose
+	Traffic *retro.Traffic // solved by peers: what they handed each other
 }
 
 // NewSummary adds up the totals of a game's instances (Result.Totals, or
@@ -73,7 +76,12 @@ func (s *Summary) WriteText(w io.Writer, maxLayers int) {
 		fmt.Fprintf(w, "exchanged:  %d bytes finding the positions, %d bytes of edges between shards, %d bytes while colouring (%d a layer)\n",
 			t.Search, t.Graph, t.Colouring, perLayer)
 	}
-	fmt.Fprintf(w, "time:       %s\n", Duration(s.Elapsed))
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, "time:       %s, resumed from a checkpoint: %s before the last stop, %s in this run\n",
+			Duration(s.Elapsed), Duration(s.Resumed), Duration(s.Elapsed-s.Resumed))
+	} else {
+		fmt.Fprintf(w, "time:       %s\n", Duration(s.Elapsed))
+	}
 	fmt.Fprintf(w, "peak memory: %s\n", s.Memory)
 }
 
@@ -81,7 +89,8 @@ func (s *Summary) WriteText(w io.Writer, maxLayers int) {
 func (s *Summary) JSON() *SummaryJSON {
 	return &SummaryJSON{Game: s.Game.Name, File: s.Game.File, Instances: s.Instances,
 		Positions: s.Positions, Moves: s.Moves, Edges: s.Edges,
-		Outcomes: s.Counts.Outcomes(), Layers: s.Counts.Layers(), TimeMs: float64(s.Elapsed.Microseconds()) / 1000}
+		Outcomes: s.Counts.Outcomes(), Layers: s.Counts.Layers(), TimeMs: float64(s.Elapsed.Microseconds()) / 1000,
+		ResumedMs: float64(s.Resumed.Microseconds()) / 1000}
 }
 
 // SummaryJSON is what retro solve --json prints: the counts of a solved
@@ -94,8 +103,9 @@ type SummaryJSON struct {
 	Moves     int64        `json:"moves"` // legal moves
 	Edges     int64        `json:"edges"` // moves between positions (not ends of the game)
 	Outcomes  OutcomesJSON `json:"outcomes"`
-	Layers    []LayerJSON  `json:"layers"` // by layer, then W, L, D, ?
-	TimeMs    float64      `json:"timeMs"` // enumerating and solving
+	Layers    []LayerJSON  `json:"layers"`              // by layer, then W, L, D, ?
+	TimeMs    float64      `json:"timeMs"`              // enumerating and solving, over all the runs of a resumed solve
+	ResumedMs float64      `json:"resumedMs,omitempty"` // of it, the runs before this one up to their last save
 }
 
 // OutcomesJSON counts the positions of each outcome.

@@ -48,7 +48,13 @@ type Checkpoint struct {
 	// Note, when set, hears what the checkpoint does: a resume, and from
 	// what save.
 	Note func(msg string)
-	last time.Time
+	// Before is, once Check has found a save to resume from, the time the
+	// solve had taken up to that save, over all its runs before this one
+	// (0 for a new solve): a resumed solve's whole time is Before and this
+	// run's.
+	Before time.Duration
+	last   time.Time
+	began  time.Time // this run's start, for the time a save records
 	// stop, when set, is asked after every save whether the solve stops
 	// there, as a kill just after it would stop it: its error stops it.
 	stop func(stage string, cursor int64) error
@@ -86,6 +92,8 @@ type record struct {
 	Max      []int64
 	Counts   []int64   `json:"counts,omitempty"` // the positions of each key so far (the result being made)
 	Saved    time.Time `json:"saved"`
+	// Elapsed is the solve's time up to this save, over all its runs.
+	Elapsed time.Duration `json:"elapsed"`
 	// Sums are the checksums of the parts of the binary files the record
 	// stands for, by the file's name ("values", "members", …).
 	Sums map[string]fileSum `json:"sums,omitempty"`
@@ -237,6 +245,10 @@ func (ck *Checkpoint) save(r *record) error { return ck.saveAs(r, "json") }
 // saveAs is save of the record named what.
 func (ck *Checkpoint) saveAs(r *record, what string) error {
 	r.Format, r.Key, r.Ranks, r.Saved = recordFormat, ck.Key, ck.Ranks, time.Now().UTC()
+	if ck.began.IsZero() {
+		ck.began = time.Now()
+	}
+	r.Elapsed = ck.Before + time.Since(ck.began)
 	sum, err := r.sealed()
 	if err != nil {
 		return err
@@ -269,6 +281,7 @@ func (ck *Checkpoint) Check() error {
 		return err
 	}
 	var last time.Time
+	ck.began = time.Now()
 	for _, f := range files {
 		var inst, rank int
 		var what string
@@ -281,6 +294,9 @@ func (ck *Checkpoint) Check() error {
 		}
 		if r != nil && r.Saved.After(last) {
 			last = r.Saved
+		}
+		if r != nil {
+			ck.Before = max(ck.Before, r.Elapsed)
 		}
 	}
 	if !last.IsZero() && ck.Note != nil {

@@ -120,6 +120,7 @@ func (o *solveOptions) solveOne(ctx context.Context, e *env, arg string) error {
 	if err != nil {
 		return err
 	}
+	s.resumed(ck)
 	if o.table != "" {
 		if err := o.game.writeTableFile(ctx, e, o.table, s); err != nil {
 			return err
@@ -165,7 +166,18 @@ func (s *solved) summarize(memory string) *out.Summary {
 	for _, p := range s.parts {
 		totals = append(totals, p.Totals())
 	}
-	return out.NewSummary(s.game, totals, s.elapsed, memory)
+	sum := out.NewSummary(s.game, totals, s.elapsed, memory)
+	sum.Resumed = s.before
+	return sum
+}
+
+// resumed adds to a solve's time what its runs before this one took, when
+// it resumed from checkpoint ck: the whole job's time.
+func (s *solved) resumed(ck *retro.Checkpoint) {
+	if ck != nil && ck.Before > 0 {
+		s.before = ck.Before
+		s.elapsed += ck.Before
+	}
 }
 
 // writeTableFile writes the table of a solved game, whole or not at all,

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -92,12 +93,17 @@ func newKillGame(t *testing.T, bin string) killGame {
 }
 
 // resumedRight checks the run that resumed after the kills (hit), whose
-// stderr is errs: it says it resumes, its table is the plain one, and the
-// checkpoint directory is left empty.
+// output is errs: it says it resumes, its summary gives the whole job's
+// time, its table is the plain one, and the checkpoint directory is left
+// empty.
 func (g killGame) resumedRight(t *testing.T, hit []string, errs string) {
 	t.Helper()
 	if len(hit) > 0 && !strings.Contains(errs, "resuming from the checkpoint saved at") {
 		t.Errorf("the rerun does not say it resumes:\n%s", errs)
+	}
+	// Its summary gives the whole job's time, and says that it resumed.
+	if len(hit) > 0 && !regexp.MustCompile(`(?m)^time: +\S+ \S+, resumed from a checkpoint: \S+ \S+ before the last stop, \S+ \S+ in this run$`).MatchString(errs) {
+		t.Errorf("the rerun's summary does not say the job's time:\n%s", errs)
 	}
 	if a, b := contentSum(t, g.plain), contentSum(t, g.resumed); a != b {
 		t.Fatalf("the resumed solve's table %s, the plain one's %s", b, a)
@@ -250,5 +256,5 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
 		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
 	}
-	g.resumedRight(t, hit, stderr.String())
+	g.resumedRight(t, hit, stderr.String()+stdout.String())
 }

@@ -157,6 +157,7 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 		return paramError(o.game.params, err)
 	}
 	s := &solved{game: sv.Game, parts: sv.Parts, elapsed: sv.Elapsed}
+	s.resumed(ck)
 	if o.table != "" {
 		ph.set("writing the table")
 		if err := o.game.writePartsFile(ctx, o.table, s, comm, ph); err != nil {

@@ -180,8 +180,9 @@ type solved struct {
 	game    *rules.Game
 	results []*retro.Result
 	parts   []*retro.Part
-	elapsed time.Duration
-	table   *table.Table // the table file the results were read from; nil when solved
+	elapsed time.Duration // of the whole solve, over all its runs when it resumed
+	before  time.Duration // of elapsed, the runs before this one (a checkpoint's)
+	table   *table.Table  // the table file the results were read from; nil when solved
 }
 
 // probed are the instances read a position at a time: a table's Probes
