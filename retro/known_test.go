@@ -1,6 +1,7 @@
 package retro_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -407,23 +408,8 @@ x = 0
 `
 	full := solveGame(t, parse(t, "end.toml", src))
 	for h := 0; h <= 3; h++ {
-		g := parse(t, "end.toml", src)
-		opt := positions.DefaultOptions(g)
-		opt.Horizon = h
-		insts, _ := g.Instances()
-		r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		piles := make([]int64, 1)
-		for i := 0; i < r.Len(); i++ {
-			hist := r.Space.Position(i, piles)
-			j := index(t, full, hist, piles...)
-			fo, fl := full.Outcome(j), full.Layer(j)
-			o, l := r.Outcome(i), r.Layer(i)
-			if fl <= h-r.Depth(i) && (o != fo || l != fl) {
-				t.Errorf("horizon %d: x=%d (depth %d) is %v %d, the whole game says %v %d, within reach", h, piles[0], r.Depth(i), o, l, fo, fl)
-			}
+		if msg := horizonDisagrees(t, src, full, h); msg != "" {
+			t.Error(msg)
 		}
 	}
 }
@@ -443,30 +429,38 @@ func TestRandomHorizonsShowWhatIsDue(t *testing.T) {
 		src := rg.toml()
 		full := solveGame(t, parse(t, "random.toml", src))
 		for _, h := range []int{0, 1, 2, 3, 5} {
-			g := parse(t, "random.toml", src)
-			opt := positions.DefaultOptions(g)
-			opt.Horizon = h
-			insts, _ := g.Instances()
-			r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
-			if err != nil {
-				t.Fatalf("horizon %d: %v\n%s", h, err, src)
-			}
-			piles := make([]int64, len(g.Piles))
-			for i := 0; i < r.Len(); i++ {
-				hist := r.Space.Position(i, piles)
-				j := index(t, full, hist, piles...)
-				fo, fl := full.Outcome(j), full.Layer(j)
-				o, l := r.Outcome(i), r.Layer(i)
-				due := fo != retro.Draw && fl <= h-r.Depth(i)
-				switch {
-				case due && (o != fo || l != fl):
-					t.Fatalf("horizon %d: %s (depth %d) is %v %d, the whole game says %v %d\n%s",
-						h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, src)
-				case !due && o != retro.Unknown && (o != fo || l != fl):
-					t.Fatalf("horizon %d: %s (depth %d) shows %v %d, the whole game says %v %d\n%s",
-						h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, src)
-				}
+			if msg := horizonDisagrees(t, src, full, h); msg != "" {
+				t.Fatalf("%s\n%s", msg, src)
 			}
 		}
 	}
+}
+
+// horizonDisagrees solves the game src under horizon h and compares it
+// with full, the game solved whole: a position whose layer its depth lets
+// the horizon reach shows full's value, any other is ? or that value. It
+// says where they disagree, "" where they do not.
+func horizonDisagrees(t *testing.T, src string, full *retro.Result, h int) string {
+	t.Helper()
+	g := parse(t, "horizon.toml", src)
+	opt := positions.DefaultOptions(g)
+	opt.Horizon = h
+	insts, _ := g.Instances()
+	r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
+	if err != nil {
+		t.Fatalf("horizon %d: %v", h, err)
+	}
+	piles := make([]int64, len(g.Piles))
+	for i := 0; i < r.Len(); i++ {
+		hist := r.Space.Position(i, piles)
+		j := index(t, full, hist, piles...)
+		fo, fl := full.Outcome(j), full.Layer(j)
+		o, l := r.Outcome(i), r.Layer(i)
+		due := fo != retro.Draw && fl <= h-r.Depth(i)
+		if (due || o != retro.Unknown) && (o != fo || l != fl) {
+			return fmt.Sprintf("horizon %d: %s (depth %d) is %v %d, the whole game says %v %d (due: %v)",
+				h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, due)
+		}
+	}
+	return ""
 }

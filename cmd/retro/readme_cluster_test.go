@@ -39,58 +39,54 @@ func TestClusterReadmeLines(t *testing.T) {
 	}
 	built := map[string]bool{}
 	ran := 0
-	for _, doc := range docFiles(t) {
-		name, _ := filepath.Rel(repoRoot, doc)
-		for _, block := range readmeBlocks(t, doc, "sh") {
-			for _, line := range strings.Split(block, "\n") {
-				words, _ := shellWords(t, line)
-				if len(words) == 0 || !clusterLine(words) {
-					continue
-				}
-				switch {
-				case words[0] == "go":
-					k := slices.Index(words, "-o")
-					if k < 0 || k+1 >= len(words) {
-						t.Errorf("%s: %q: no -o: go build would name the binary after the folder", name, line)
-						continue
-					}
-					out := words[k+1]
-					if st, err := os.Stat(filepath.Join(repoRoot, out)); err == nil && st.IsDir() {
-						t.Errorf("%s: %q: %s is a folder of the repository: go build writes into it", name, line, out)
-						continue
-					}
-					args := slices.Clone(words[1:])
-					args[k] = filepath.Join(dir, out)
-					cmd := exec.Command("go", args...)
-					cmd.Dir = repoRoot
-					if b, err := cmd.CombinedOutput(); err != nil {
-						t.Fatalf("%s: %q: %v\n%s", name, line, err, b)
-					}
-					built[out] = true
-				case words[0] == "mpirun":
-					if bin := words[3]; !built[strings.TrimPrefix(bin, "./")] || !strings.HasPrefix(bin, "./") {
-						t.Errorf("%s: %q: runs %s, not the binary the build line wrote (%v) by its path", name, line, bin, built)
-						continue
-					}
-					cmd := exec.Command(words[0], words[1:]...)
-					cmd.Dir = dir
-					// As the README says of root and of more ranks than cores.
-					cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
-						"OMPI_MCA_rmaps_base_oversubscribe=1")
-					if b, err := cmd.CombinedOutput(); err != nil {
-						t.Errorf("%s: %q: %v\n%s", name, line, err, b)
-						continue
-					}
-					ran++
-				default:
-					v, ok := strings.CutPrefix(words[0], "RETRO=$PWD/")
-					if !ok || !built[v] {
-						t.Errorf("%s: %q: RETRO is not $PWD/ and the binary the build line wrote (%v)", name, line, built)
-					}
-					if _, err := os.Stat(filepath.Join(repoRoot, words[len(words)-3])); err != nil {
-						t.Errorf("%s: %q: %v", name, line, err)
-					}
-				}
+	for _, l := range docShellLines(t) {
+		name, line := l.doc, l.text
+		words, _ := shellWords(t, line)
+		if len(words) == 0 || !clusterLine(words) {
+			continue
+		}
+		switch {
+		case words[0] == "go":
+			k := slices.Index(words, "-o")
+			if k < 0 || k+1 >= len(words) {
+				t.Errorf("%s: %q: no -o: go build would name the binary after the folder", name, line)
+				continue
+			}
+			out := words[k+1]
+			if st, err := os.Stat(filepath.Join(repoRoot, out)); err == nil && st.IsDir() {
+				t.Errorf("%s: %q: %s is a folder of the repository: go build writes into it", name, line, out)
+				continue
+			}
+			args := slices.Clone(words[1:])
+			args[k] = filepath.Join(dir, out)
+			cmd := exec.Command("go", args...)
+			cmd.Dir = repoRoot
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %q: %v\n%s", name, line, err, b)
+			}
+			built[out] = true
+		case words[0] == "mpirun":
+			if bin := words[3]; !built[strings.TrimPrefix(bin, "./")] || !strings.HasPrefix(bin, "./") {
+				t.Errorf("%s: %q: runs %s, not the binary the build line wrote (%v) by its path", name, line, bin, built)
+				continue
+			}
+			cmd := exec.Command(words[0], words[1:]...)
+			cmd.Dir = dir
+			// As the README says of root and of more ranks than cores.
+			cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+				"OMPI_MCA_rmaps_base_oversubscribe=1")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s: %q: %v\n%s", name, line, err, b)
+				continue
+			}
+			ran++
+		default:
+			v, ok := strings.CutPrefix(words[0], "RETRO=$PWD/")
+			if !ok || !built[v] {
+				t.Errorf("%s: %q: RETRO is not $PWD/ and the binary the build line wrote (%v)", name, line, built)
+			}
+			if _, err := os.Stat(filepath.Join(repoRoot, words[len(words)-3])); err != nil {
+				t.Errorf("%s: %q: %v", name, line, err)
 			}
 		}
 	}

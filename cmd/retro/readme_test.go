@@ -56,6 +56,26 @@ func readmeBlocks(t *testing.T, doc, lang string) []string {
 	return blocks
 }
 
+// docLine is a line of a document's sh blocks, with the document's path
+// from the repository's root.
+type docLine struct{ doc, text string }
+
+// docShellLines are the lines of the sh blocks of every document, in
+// order.
+func docShellLines(t *testing.T) []docLine {
+	t.Helper()
+	var lines []docLine
+	for _, doc := range docFiles(t) {
+		name, _ := filepath.Rel(repoRoot, doc)
+		for _, block := range readmeBlocks(t, doc, "sh") {
+			for _, line := range strings.Split(block, "\n") {
+				lines = append(lines, docLine{name, line})
+			}
+		}
+	}
+	return lines
+}
+
 // shellWords splits a command line as sh would for the README's lines:
 // words, "double" and 'single' quotes, a # comment after a space, and a >
 // redirection (returned apart).
@@ -139,48 +159,44 @@ func TestReadmeExamples(t *testing.T) {
 		return arg
 	}
 	ran := 0
-	for _, doc := range docFiles(t) {
-		name, _ := filepath.Rel(repoRoot, doc)
-		for _, block := range readmeBlocks(t, doc, "sh") {
-			for _, line := range strings.Split(block, "\n") {
-				words, redirect := shellWords(t, line)
-				switch {
-				case len(words) == 0:
-					continue
-				case words[0] == "retro":
-					words = words[1:]
-				case len(words) > 2 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/retro":
-					words = words[3:]
-				case words[0] == "go" || words[0] == "bash" || words[0] == "export":
-					continue // installing, testing, the PATH: not retro's to run here
-				case clusterLine(words):
-					continue // TestClusterReadmeLines runs them
-				default:
-					t.Errorf("%s: shell line %q: not a retro command", name, line)
-					continue
-				}
-				for k := range words {
-					if k > 0 && (words[k-1] == "--spill" || words[k-1] == "--checkpoint") {
-						words[k] = filepath.Join(dir, words[k]) // a folder of the example's own
-						continue
-					}
-					words[k] = inDir(words[k])
-				}
-				out, errs, code := runCmd(t, words...)
-				if code != 0 {
-					t.Errorf("%s: %q: exit %d: %s", name, line, code, errs)
-					continue
-				}
-				if redirect != "" {
-					if err := os.WriteFile(inDir(redirect), []byte(out), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				ran++
-				_, comment, _ := strings.Cut(line, "  # ")
-				checkReadmeComment(t, name+": "+line, strings.TrimSpace(comment), out)
+	for _, l := range docShellLines(t) {
+		name, line := l.doc, l.text
+		words, redirect := shellWords(t, line)
+		switch {
+		case len(words) == 0:
+			continue
+		case words[0] == "retro":
+			words = words[1:]
+		case len(words) > 2 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/retro":
+			words = words[3:]
+		case words[0] == "go" || words[0] == "bash" || words[0] == "export":
+			continue // installing, testing, the PATH: not retro's to run here
+		case clusterLine(words):
+			continue // TestClusterReadmeLines runs them
+		default:
+			t.Errorf("%s: shell line %q: not a retro command", name, line)
+			continue
+		}
+		for k := range words {
+			if k > 0 && (words[k-1] == "--spill" || words[k-1] == "--checkpoint") {
+				words[k] = filepath.Join(dir, words[k]) // a folder of the example's own
+				continue
+			}
+			words[k] = inDir(words[k])
+		}
+		out, errs, code := runCmd(t, words...)
+		if code != 0 {
+			t.Errorf("%s: %q: exit %d: %s", name, line, code, errs)
+			continue
+		}
+		if redirect != "" {
+			if err := os.WriteFile(inDir(redirect), []byte(out), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
+		ran++
+		_, comment, _ := strings.Cut(line, "  # ")
+		checkReadmeComment(t, name+": "+line, strings.TrimSpace(comment), out)
 	}
 	if ran < 20 {
 		t.Errorf("ran %d lines of the documents", ran)

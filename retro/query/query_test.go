@@ -41,6 +41,13 @@ func parse(t testing.TB, name, src string) *rules.Game {
 // width values.
 func solveAll(t testing.TB, g *rules.Game, width int64) []*retro.Result {
 	t.Helper()
+	return solveAllAs(t, g, func(popt *positions.Options) { popt.OpenWidth = width })
+}
+
+// solveAllAs solves every instance of a game with its default options as
+// set changes them.
+func solveAllAs(t testing.TB, g *rules.Game, set func(*positions.Options)) []*retro.Result {
+	t.Helper()
 	insts, err := g.Instances()
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +55,7 @@ func solveAll(t testing.TB, g *rules.Game, width int64) []*retro.Result {
 	var out []*retro.Result
 	for _, in := range insts {
 		popt := positions.DefaultOptions(g)
-		popt.OpenWidth = width
+		set(&popt)
 		r, err := retro.SolveInstance(in, popt, retro.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -700,26 +707,6 @@ func TestQueryBudget(t *testing.T) {
 	}
 }
 
-// solveAllHorizon solves every instance of a game under horizon h.
-func solveAllHorizon(t testing.TB, g *rules.Game, h int) []*retro.Result {
-	t.Helper()
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*retro.Result
-	for _, in := range insts {
-		popt := positions.DefaultOptions(g)
-		popt.Horizon = h
-		r, err := retro.SolveInstance(in, popt, retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
 // Under a horizon every aggregate of every question is the whole game's
 // answer or refused as beyond the horizon, never another answer; and
 // a horizon of twice the question's moves answers "win N" and "lose N".
@@ -757,7 +744,7 @@ func TestQueryHorizonAnswersOrRefuses(t *testing.T) {
 			}
 		}
 		for _, h := range []int{0, 1, 2, 4} {
-			short := retro.ProbedAll(solveAllHorizon(t, g, h))
+			short := retro.ProbedAll(solveAllAs(t, g, func(popt *positions.Options) { popt.Horizon = h }))
 			for q, a := range asks {
 				if whole[q] == "" {
 					continue
