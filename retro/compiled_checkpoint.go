@@ -38,7 +38,7 @@ type compiledSave[V cellValue] struct {
 // of play: down where up is set), its values kept from base.
 func walkRegion(spans *cellSpans, rows, w0, base int64, up bool) func(r0 int64) (int64, int64) {
 	return func(r0 int64) (int64, int64) {
-		a, b := w0, max(r0, w0)
+		a, b := w0, min(max(r0, w0), rows) // a cursor out of the rows: checkSum refuses the record
 		if up {
 			a, b = rows-b, rows-w0
 		}
