@@ -84,25 +84,37 @@ func (o *askFlags) query(ctx context.Context, e *env, arg string, asks []query.A
 // analysed over a [bounds] box, without starts (Lebedev's), is asked at
 // the positions of its box: as the explorer does, the box x = LO..HI is
 // read as the starts x = S, S = LO..HI, the same positions.
+// A game with neither starts nor such a box (a heap game) is refused
+// before anything is solved.
 func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved, error) {
 	if o.box != nil {
 		return o.game.solveLoaded(ctx, e, o.box)
 	}
-	s, err := o.game.solveArg(ctx, e, arg)
-	if err != nil || s.game.HasStart {
-		return s, err
+	if s, ok, err := o.game.tableArg(arg); ok || err != nil {
+		return s, err // a table's game is asked as it was solved
 	}
-	text, ok := s.game.BoxAsStarts()
-	if !ok {
-		return s, nil
-	}
-	g, err := rules.Parse(s.game.File, []byte(text))
+	opt, err := o.game.gameOptions()
 	if err != nil {
 		return nil, err
 	}
-	p := g.Params[0]
+	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
+	if err != nil {
+		return nil, paramError(o.game.params, err)
+	}
+	if g.HasStart {
+		return o.game.solveLoaded(ctx, e, g)
+	}
+	text, ok := g.BoxAsStarts()
+	if !ok {
+		return nil, fmt.Errorf("%s: %w: questions are asked at the positions of [start]", g.File, query.ErrNoStarts)
+	}
+	box, err := rules.Parse(g.File, []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	p := box.Params[0]
 	fmt.Fprintf(e.stderr, "retro: %s has no [start]: its box %s = %d..%d is asked as the starts %s = S, S = %d..%d\n",
-		s.game.File, g.Piles[0], p.Lo, p.Hi, g.Piles[0], p.Lo, p.Hi)
-	o.box = g
-	return o.game.solveLoaded(ctx, e, g)
+		g.File, box.Piles[0], p.Lo, p.Hi, box.Piles[0], p.Lo, p.Hi)
+	o.box = box
+	return o.game.solveLoaded(ctx, e, box)
 }

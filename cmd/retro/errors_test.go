@@ -31,6 +31,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"ege", "ege-2027-demo", "--lnag", "ru"}, 2, "unknown flag: --lnag (did you mean --lang?)"},
 		{[]string{"ege", "ege-2027-dem"}, 1, `no game file or built-in game named "ege-2027-dem" (did you mean "ege-2027-demo"?)`},
 		{[]string{"show", "ege-2027-demo", "-35"}, 2, "a negative number is read as a flag; put -- before it (retro show ... -- -35)"},
+		// A heap game has no starts to ask: refused before it is solved
+		// (heaps up to 10^8 would take minutes).
+		{[]string{"ege", "nim", "--upto", "100000000"}, 1, "nim.toml: no start positions: questions are asked at the positions of [start]"},
+		{[]string{"query", "nim", "win 1", "--upto", "100000000"}, 1, "nim.toml: no start positions"},
 	}
 	// A game that ends only 2^62 moves away is over the cap by the ray
 	// its translation walks, not by a search that runs to the cap.
