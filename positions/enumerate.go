@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 
 	"retro/rules"
 )
@@ -154,7 +155,18 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 			return nil, err
 		}
 	}
-	starts, err := in.StartsUpTo(opt.OpenWidth, max)
+	// Listed one by one, asking the context every 2^16: a list of 10^8
+	// starts takes seconds, which a signal does not wait for.
+	var starts []rules.Start
+	err = in.EachStart(opt.OpenWidth, max, func(s rules.Start) error {
+		if len(starts)&(1<<16-1) == 0 {
+			if err := opt.stopped(); err != nil {
+				return err
+			}
+		}
+		starts = append(starts, rules.Start{Params: slices.Clone(s.Params), Piles: slices.Clone(s.Piles)})
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
