@@ -65,21 +65,24 @@ func cgroupMemoryLimit(read func(string) ([]byte, error)) int64 {
 	return limit
 }
 
-// defaultMemoryBudget is half of machineMemory, or 4 GiB when that is
+// defaultMemoryBudget is half of machineMemory (held within an
+// address-space limit, withinAddressSpace), or 4 GiB when that is
 // unknown.
 func defaultMemoryBudget() int64 {
 	if m := machineMemory(); m > 0 {
-		return m / 2
+		return withinAddressSpace(m / 2)
 	}
 	return 4 << 30
 }
 
-// withinAddressSpace holds a budget (--max-memory) to half of what an
+// withinAddressSpace holds a budget (--max-memory) to a third of what an
 // address-space limit (ulimit -v) leaves: past that an allocation ends the
-// process where the budget stops the solve with an error.
+// process where the budget stops the solve with an error. A third, as the
+// collector may hold half as much again as the budget (setMemoryLimit),
+// and the heap grows by arenas of 64 MiB while threads take their stacks.
 func withinAddressSpace(b int64) int64 {
 	if left, limited := addressSpaceLeft(); limited {
-		return min(b, left/2)
+		return min(b, left/3)
 	}
 	return b
 }

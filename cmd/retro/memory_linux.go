@@ -64,6 +64,10 @@ func mappedBytes() int64 {
 // it calls main).
 var startArgs = os.Args
 
+// threadStack is the stack size of the threads of a cgo build under an
+// address-space limit.
+const threadStack = 2 << 20
+
 // minAddressSpace is the least address space a command needs beyond what
 // the runtime has mapped as it starts: the solver's smallest tables, the
 // table writer's blocks, the threads' stacks.
@@ -81,6 +85,14 @@ func fitAddressSpace() error {
 		return nil
 	}
 	if cgoLinked && os.Getenv("MALLOC_ARENA_MAX") == "" {
+		// The threads cgo starts take their stacks' size from
+		// RLIMIT_STACK as the program starts (8 MiB of address space
+		// each, commonly): 2 MiB is ample for the runtime's threads.
+		var st syscall.Rlimit
+		if syscall.Getrlimit(syscall.RLIMIT_STACK, &st) == nil && st.Cur > threadStack {
+			st.Cur = threadStack
+			_ = syscall.Setrlimit(syscall.RLIMIT_STACK, &st)
+		}
 		if exe, err := os.Executable(); err == nil {
 			// Exec returns only when it fails: go on as we are.
 			_ = syscall.Exec(exe, startArgs, append(os.Environ(), "MALLOC_ARENA_MAX=1"))
