@@ -90,19 +90,26 @@ func (o *askFlags) solveAsked(ctx context.Context, e *env, arg string) (*solved,
 	if o.box != nil {
 		return o.game.solveLoaded(ctx, e, o.box)
 	}
-	if s, ok, err := o.game.tableArg(arg); ok || err != nil {
-		return s, err // a table's game is asked as it was solved
-	}
-	opt, err := o.game.gameOptions()
-	if err != nil {
+	var g *rules.Game
+	s, isTable, err := o.game.tableArg(arg)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	g, err := retro.LoadGame(rules.FromArg(arg), opt.Params)
-	if err != nil {
-		return nil, paramError(o.game.params, err)
-	}
-	if g.HasStart {
-		return o.game.solveLoaded(ctx, e, g)
+	case isTable && s.game.HasStart:
+		return s, nil // a table's game is asked as it was solved
+	case isTable:
+		g = s.game // its box is asked as starts, below
+	default:
+		opt, err := o.game.gameOptions()
+		if err != nil {
+			return nil, err
+		}
+		if g, err = retro.LoadGame(rules.FromArg(arg), opt.Params); err != nil {
+			return nil, paramError(o.game.params, err)
+		}
+		if g.HasStart {
+			return o.game.solveLoaded(ctx, e, g)
+		}
 	}
 	text, ok := g.BoxAsStarts()
 	if !ok {

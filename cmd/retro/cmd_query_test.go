@@ -237,3 +237,14 @@ func TestQuerySwapped(t *testing.T) {
 		t.Errorf("misspelt: %q", errs)
 	}
 }
+
+// A table of a game of a [bounds] box is asked at the positions of its
+// box, as the game file is.
+func TestQueryTableOfABox(t *testing.T) {
+	table := filepath.Join(t.TempDir(), "box.rtb")
+	mustRun(t, "solve", "lebedev-commands", "-o", table)
+	fromFile := mustRun(t, "query", "lebedev-commands", "can-lose 1", "--plain")
+	if got := mustRun(t, "query", table, "can-lose 1", "--plain"); got != fromFile || strings.TrimSpace(got) != "6" {
+		t.Errorf("the table's answer %q, the game file's %q, want 6", got, fromFile)
+	}
+}
