@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"slices"
 
 	"retro/rules"
 )
@@ -155,18 +154,8 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 			return nil, err
 		}
 	}
-	// Listed one by one, asking the context every 2^16: a list of 10^8
-	// starts takes seconds, which a signal does not wait for.
-	var starts []rules.Start
-	err = in.EachStart(opt.OpenWidth, max, func(s rules.Start) error {
-		if len(starts)&(1<<16-1) == 0 {
-			if err := opt.stopped(); err != nil {
-				return err
-			}
-		}
-		starts = append(starts, rules.Start{Params: slices.Clone(s.Params), Piles: slices.Clone(s.Piles)})
-		return nil
-	})
+	// The list asks the context: a signal does not wait for 10^8 starts.
+	starts, err := in.StartsStopping(opt.OpenWidth, max, opt.stopped)
 	if err != nil {
 		return nil, err
 	}
@@ -176,8 +165,9 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 	if opt.Horizon >= 0 || in.Unbounded(opt.OpenWidth) != nil {
 		return starts, nil
 	}
-	if gr := in.LongRay(starts, int64(opt.withDefaults64().MaxPositions)); gr != nil {
-		return nil, fmt.Errorf("%w: more than %d: %s", ErrTooManyPositions, opt.withDefaults64().MaxPositions, gr)
+	limit := opt.withDefaults64().MaxPositions
+	if gr := in.LongRay(starts, int64(limit)); gr != nil {
+		return nil, fmt.Errorf("%w: more than %d: %s", ErrTooManyPositions, limit, gr)
 	}
 	return starts, nil
 }
@@ -670,24 +660,27 @@ func (f *finder) expand(p []int64, h, depth int) error {
 // are followed: they add no row.
 func (f *finder) movesAllEnd(h int) (bool, error) {
 	for k := range f.moves.Len() {
-		t := f.moves.To(k, f.piles)
-		end, err := f.m.End(t)
-		if err != nil {
+		th := NextHistory(f.g, h, int(f.moves.Cmd[k]))
+		if final, err := Final(f.g, f.m, &f.probe, f.moves.To(k, f.piles), th); err != nil || !final {
 			return false, err
-		}
-		if end {
-			continue
-		}
-		last, mylast := SplitHistory(f.g, NextHistory(f.g, h, int(f.moves.Cmd[k])))
-		f.probe.Reset()
-		if err := f.m.Moves(t, last, mylast, &f.probe); err != nil {
-			return false, err
-		}
-		if f.probe.Len() > 0 {
-			return false, nil
 		}
 	}
 	return true, nil
+}
+
+// Final reports whether the position p of g with history h is final: end
+// holds there, or its player has no legal move. probe is scratch space for
+// the moves.
+func Final(g *rules.Game, m *rules.Machine, probe *rules.MoveList, p []int64, h int) (bool, error) {
+	if end, err := m.End(p); err != nil || end {
+		return end, err
+	}
+	last, mylast := SplitHistory(g, h)
+	probe.Reset()
+	if err := m.Moves(p, last, mylast, probe); err != nil {
+		return false, err
+	}
+	return probe.Len() == 0, nil
 }
 
 // outside checks a move (of command cmd) from the box to a position

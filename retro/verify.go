@@ -231,19 +231,8 @@ func (v *verifier) fromMoves(i, h int) (want colour, why string, ok bool, err er
 // endOf tells whether a position outside the table is final, and who has
 // won there.
 func (v *verifier) endOf(to []int64, th int) (bool, rules.Player, error) {
-	end, err := v.m.End(to)
-	if err != nil {
+	if final, err := positions.Final(v.g, v.m, &v.probe, to, th); err != nil || !final {
 		return false, 0, err
-	}
-	if !end {
-		last, mylast := positions.SplitHistory(v.g, th)
-		v.probe.Reset()
-		if err := v.m.Moves(to, last, mylast, &v.probe); err != nil {
-			return false, 0, err
-		}
-		if v.probe.Len() > 0 {
-			return false, 0, nil
-		}
 	}
 	w, err := v.m.Winner(to)
 	return true, w, err

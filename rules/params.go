@@ -230,8 +230,19 @@ func (in *Instance) Starts(openWidth int64) ([]Start, error) {
 // StartsUpTo is Starts with a cap of max tuples, checked before any is
 // made.
 func (in *Instance) StartsUpTo(openWidth, max int64) ([]Start, error) {
+	return in.StartsStopping(openWidth, max, nil)
+}
+
+// StartsStopping is StartsUpTo asking stop (when set) every 2^16 starts,
+// whose error ends the list: a list of 10^8 starts takes seconds.
+func (in *Instance) StartsStopping(openWidth, max int64, stop func() error) ([]Start, error) {
 	var out []Start
 	err := in.EachStart(openWidth, max, func(s Start) error {
+		if stop != nil && len(out)&(1<<16-1) == 0 {
+			if err := stop(); err != nil {
+				return err
+			}
+		}
 		out = append(out, Start{Params: slices.Clone(s.Params), Piles: slices.Clone(s.Piles)})
 		return nil
 	})

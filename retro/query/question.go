@@ -317,15 +317,7 @@ func (env *qenv) final(mv retro.Move) (bool, error) {
 // final reports whether a move of g leads to a final position; list is
 // scratch space for the moves there.
 func final(g *rules.Game, m *rules.Machine, mv retro.Move, list *rules.MoveList) (bool, error) {
-	if end, err := m.End(mv.To); err != nil || end {
-		return end, err
-	}
-	last, mylast := positions.SplitHistory(g, mv.Hist)
-	list.Reset()
-	if err := m.Moves(mv.To, last, mylast, list); err != nil {
-		return false, err
-	}
-	return list.Len() == 0, nil
+	return positions.Final(g, m, list, mv.To, mv.Hist)
 }
 
 func (n *qnot) eval(env *qenv, i int) (Truth, error) {
