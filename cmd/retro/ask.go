@@ -19,7 +19,7 @@ type askFlags struct {
 	box      *rules.Game // a game analysed over a box, with the box as its starts
 	plain    bool
 	json     bool
-	colorArg string
+	color    colorFlag
 	lang     langFlag // of the explanations
 }
 
@@ -28,12 +28,20 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&o.widenCap, "widen-cap", query.DefaultMaxWidth, "widen an open parameter range (doubling from --open-width) up to this many values")
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
-	fs.StringVar(&o.colorArg, "color", "auto", "colour the ribbon: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+	o.color.add(fs, "the ribbon")
 	o.lang.add(fs, "the explanations")
 }
 
-func (o *askFlags) color(c *command, e *env) (bool, error) {
-	switch o.colorArg {
+// colorFlag is --color of the commands that colour what they print.
+type colorFlag string
+
+func (f *colorFlag) add(fs *pflag.FlagSet, what string) {
+	fs.StringVar((*string)(f), "color", "auto", "colour "+what+": auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+}
+
+// on reports whether to colour.
+func (f colorFlag) on(c *command, e *env) (bool, error) {
+	switch f {
 	case "auto":
 		return e.ttyOut && !e.noColor, nil
 	case "always":
@@ -41,7 +49,7 @@ func (o *askFlags) color(c *command, e *env) (bool, error) {
 	case "never":
 		return false, nil
 	}
-	return false, usagef(c, "--color %q: want auto, always or never", o.colorArg)
+	return false, usagef(c, "--color %q: want auto, always or never", string(f))
 }
 
 // query solves the GAME argument and answers the asks, solving again with

@@ -68,7 +68,7 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef(c, "ege takes one GAME")
 	}
-	color, err := o.ask.color(c, e)
+	color, err := o.ask.color.on(c, e)
 	if err != nil {
 		return err
 	}

@@ -115,16 +115,22 @@ func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 	default:
 		return opt, usagef(c, "--best %q: want one, all or none", o.best)
 	}
-	sep := o.sep
+	r, err := readSep(c, o.sep)
+	opt.Comma = r
+	return opt, err
+}
+
+// readSep reads --sep: one character, or "tab".
+func readSep(c *command, arg string) (rune, error) {
+	sep := arg
 	if sep == "tab" || sep == `\t` {
 		sep = "\t"
 	}
 	r, size := utf8.DecodeRuneInString(sep)
 	if size == 0 || size != len(sep) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError || r == '\ufeff' {
-		return opt, usagef(c, "--sep %q: want one character other than a quote or a line break, such as ';' or tab", o.sep)
+		return 0, usagef(c, "--sep %q: want one character other than a quote or a line break, such as ';' or tab", arg)
 	}
-	opt.Comma = r
-	return opt, nil
+	return r, nil
 }
 
 // exportProgress shows the rows an export has written and of how many

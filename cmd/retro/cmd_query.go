@@ -64,7 +64,7 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	color, err := o.ask.color(c, e)
+	color, err := o.ask.color.on(c, e)
 	if err != nil {
 		return err
 	}
