@@ -26,16 +26,38 @@ func usagef(c *command, format string, a ...any) error {
 	return &usageError{cmd: c, err: fmt.Errorf(format, a...)}
 }
 
+// statusError ends a command with an exit status of its own: retro diff's
+// 1 for games that differ (err nil: the output said so), 2 for trouble.
+type statusError struct {
+	code int
+	err  error
+}
+
+func (s *statusError) Error() string {
+	if s.err == nil {
+		return fmt.Sprintf("exit status %d", s.code)
+	}
+	return s.err.Error()
+}
+
+func (s *statusError) Unwrap() error { return s.err }
+
 // report prints an error the way the user should see it and chooses the
 // exit code.
 func report(w io.Writer, err error) int {
 	var (
-		usage *usageError
-		size  *rules.SizeError
+		usage  *usageError
+		size   *rules.SizeError
+		status *statusError
 	)
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &status) && !errors.As(err, &usage):
+		if status.err != nil {
+			fmt.Fprint(w, renderError(status.err))
+		}
+		return status.code
 	case errors.Is(err, pflag.ErrHelp):
 		return 0
 	case errors.As(err, &size):

@@ -5,6 +5,8 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+
+	"retro/rules"
 )
 
 // CSVOptions choose how WriteCSV writes: the field separator (0 for ',')
@@ -56,4 +58,92 @@ func WriteCSV(w io.Writer, g *Grid, opt CSVOptions) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// WriteDiffCSV writes the positions whose value differs between the two
+// games of a pair: A's rule parameters, the piles (by A's names), the
+// history columns A's positions carry (or B's, where only B keeps one),
+// then outcome and layer in A and in B, empty where the position is not
+// in that game; and returns the counts of every change.
+func WriteDiffCSV(w io.Writer, p *Pair, opt CSVOptions) (Changes, error) {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	if opt.BOM {
+		bw.WriteString("\ufeff")
+	}
+	cw := csv.NewWriter(bw)
+	if opt.Comma != 0 {
+		cw.Comma = opt.Comma
+	}
+	hist := p.A.History
+	if p.B.History > hist {
+		hist = p.B.History
+	}
+	var head []string
+	for _, q := range p.A.RuleParams() {
+		head = append(head, q.Name)
+	}
+	head = append(head, p.A.Piles...)
+	switch hist {
+	case rules.LastHistory:
+		head = append(head, "last")
+	case rules.BothHistory:
+		head = append(head, "last", "mylast")
+	}
+	head = append(head, "outcome_a", "layer_a", "outcome_b", "layer_b", "change")
+	if err := cw.Write(head); err != nil {
+		return Changes{}, err
+	}
+	var rec []string
+	n, err := p.Compare(func(d *Difference) error {
+		rec = rec[:0]
+		for k := range p.A.RuleParams() {
+			v := ""
+			if k < len(d.Params) && len(d.Params) == len(p.A.RuleParams()) {
+				v = strconv.FormatInt(d.Params[k], 10)
+			}
+			rec = append(rec, v)
+		}
+		for _, v := range d.Piles {
+			rec = append(rec, strconv.FormatInt(v, 10))
+		}
+		last, mylast := d.Last, d.Mylast
+		if last == "" {
+			last = "none"
+		}
+		if mylast == "" {
+			mylast = "none"
+		}
+		switch hist {
+		case rules.LastHistory:
+			rec = append(rec, last)
+		case rules.BothHistory:
+			rec = append(rec, last, mylast)
+		}
+		rec = append(rec, outcomeText(d.A), layerText(d.A), outcomeText(d.B), layerText(d.B), d.Change.String())
+		return cw.Write(rec)
+	})
+	if err != nil {
+		return n, err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return n, err
+	}
+	return n, bw.Flush()
+}
+
+// outcomeText and layerText are a cell's outcome and layer as retro export
+// writes them: empty for a position without a value.
+func outcomeText(c Cell) string {
+	if c.Kind != Value {
+		return ""
+	}
+	return c.Outcome.String()
+}
+
+func layerText(c Cell) string {
+	if c.Kind != Value || c.Layer < 0 {
+		return ""
+	}
+	return strconv.Itoa(int(c.Layer))
 }

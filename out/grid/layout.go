@@ -37,7 +37,7 @@ func newLayout(g *Grid) (*layout, error) {
 	nx, ny := g.X.Len(), g.Y.Len()
 	if nx > MaxSide || ny > MaxSide {
 		return nil, fmt.Errorf("the map is %d × %d positions, more than a picture of %d pixels a side: choose a part with --x %s=LO..HI --y %s=LO..HI, or write it with -o map.csv",
-			nx, ny, MaxSide, g.X.Name, g.yName(), g.yName())
+			nx, ny, MaxSide, g.X.Name, g.yName())
 	}
 	l := &layout{cell: int(min(max(800/max(nx, ny), 1), 32))}
 	l.textIn = l.cell >= 24

@@ -68,6 +68,7 @@ type Source struct {
 	machines  []*rules.Machine
 	probe     rules.MoveList
 	piles     []int64
+	absent    bool // every cell absent: B has no such history
 }
 
 // NewSource reads slice s of the instances of a solved game (one Probed an
@@ -131,7 +132,7 @@ func (s *Source) Row(y int64, cells []Cell) error {
 // cell is the cell of position piles (with the slice's history) in
 // instance k (-1: none, the cell is absent).
 func (s *Source) cell(k int, piles []int64) (Cell, error) {
-	if k < 0 {
+	if k < 0 || s.absent {
 		return Cell{}, nil
 	}
 	p := s.instances[k]
