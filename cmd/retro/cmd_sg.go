@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/out/grid"
 	"retro/retro"
 	"retro/retro/sg"
 	"retro/rules"
@@ -70,6 +72,7 @@ reachable, up to --misere-cap collections.`,
 			fs.StringVar(&o.method, "method", "fast", "fast (sparse, then for octal codes the period once proven), sparse (rare/common values) or naive (every option of every heap)")
 			fs.BoolVar(&o.rare, "rare", false, "write the sparse (rare) heaps the sparse-space method found as CSV: x,grundy")
 			fs.BoolVar(&o.json, "json", false, "write the tables, or the sum, as JSON")
+			fs.StringVar(&o.plot, "plot", "", "draw g(n) against n: a file ending in .svg or .png")
 			fs.IntVar(&o.misereCap, "misere-cap", 2_000_000, "misère play: the most collections of heaps enumerated")
 			o.quiet.add(fs)
 			return o.run
@@ -87,6 +90,7 @@ type sgOptions struct {
 	method     string
 	misereCap  int
 	rare, json bool
+	plot       string
 	quiet      quietFlag
 }
 
@@ -101,6 +105,12 @@ func (o *sgOptions) run(ctx context.Context, e *env, args []string) error {
 	files := o.files.csv != "" || o.files.parquet != ""
 	if o.rare && (files || o.json) {
 		return usagef(c, "choose one of --rare, --csv (or --parquet) and --json")
+	}
+	if o.plot != "" && (files || o.json || o.rare || o.heaps != "") {
+		return usagef(c, "--plot draws the table: choose it alone, not with --csv, --parquet, --json, --rare or --heaps")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plot)); o.plot != "" && ext != ".svg" && ext != ".png" {
+		return usagef(c, "--plot %q: want a file ending in .svg or .png", o.plot)
 	}
 	if files && o.json {
 		return usagef(c, "choose --csv (or --parquet) or --json, not both")
@@ -281,6 +291,8 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 			out.WriteGrundySummary(w, g, rows, o.method, o.findPeriod)
 		}
 		return err
+	case o.plot != "":
+		return o.writePlot(ctx, g, tables)
 	case o.rare:
 		return out.WriteRareCSV(e.stdout, g, rows)
 	case o.json:
@@ -288,6 +300,23 @@ func (o *sgOptions) runTable(ctx context.Context, e *env, arg string) error {
 	}
 	out.WriteGrundyText(e.stdout, g, rows, o.method, o.findPeriod)
 	return nil
+}
+
+// writePlot draws g(n) against n of the first table (of each instance, in
+// a game with parameters in its rules, the first).
+func (o *sgOptions) writePlot(ctx context.Context, g *rules.Game, tables []*sg.Analysis) error {
+	t := tables[0]
+	title := g.ShownName()
+	if l := t.Instance.Label(); l != "" {
+		title += ", " + l
+	}
+	p := &grid.Plot{Title: title + ": g(n)", G: func(n int) uint32 { return t.Table.G(n) }, Upto: min(o.upto, t.Table.Len()-1)}
+	return writeAtomic(ctx, o.plot, func(w io.Writer) error {
+		if strings.EqualFold(filepath.Ext(o.plot), ".png") {
+			return p.WritePNG(w)
+		}
+		return p.WriteSVG(w)
+	})
 }
 
 // sumArg is one GAME:N,N… argument.

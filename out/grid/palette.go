@@ -49,8 +49,8 @@ func makePalette() color.Palette {
 	// apart for a print in grey (W lighter than every L).
 	for k := range Levels {
 		t := float64(k) / float64(Levels-1)
-		p[pWin+k] = mix(hex(0x3f86c8), hex(0xdcebf8), t)
-		p[pLose+k] = mix(hex(0x6e2400), hex(0xe07020), t)
+		p[pWin+k] = mix(hex(0x4a90d0), hex(0xdcebf8), t)
+		p[pLose+k] = mix(hex(0x6e2400), hex(0xc45a10), t)
 	}
 	for k := range pFaded {
 		p[pFaded+k] = mix(p[k].(color.RGBA), hex(0xffffff), 0.72)

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -69,6 +70,7 @@ type Source struct {
 	probe     rules.MoveList
 	piles     []int64
 	absent    bool // every cell absent: B has no such history
+	byParams  map[string]int
 }
 
 // NewSource reads slice s of the instances of a solved game (one Probed an
@@ -79,8 +81,10 @@ func NewSource(g *rules.Game, instances []*retro.Probed, s Slice) (*Source, erro
 	}
 	src := &Source{Game: g, Slice: s, instances: instances, piles: make([]int64, len(g.Piles))}
 	src.machines = make([]*rules.Machine, len(instances))
+	src.byParams = make(map[string]int, len(instances))
 	for k, p := range instances {
 		src.machines[k] = p.Instance.NewMachine()
+		src.byParams[paramKey(p.Instance.Values)] = k
 	}
 	return src, nil
 }
@@ -88,12 +92,19 @@ func NewSource(g *rules.Game, instances []*retro.Probed, s Slice) (*Source, erro
 // instance is the index of the instance whose rule parameters are params,
 // or -1.
 func (s *Source) instance(params []int64) int {
-	for k, p := range s.instances {
-		if slices.Equal(p.Instance.Values, params) {
-			return k
-		}
+	if k, ok := s.byParams[paramKey(params)]; ok {
+		return k
 	}
 	return -1
+}
+
+// paramKey is a map key of rule parameter values.
+func paramKey(values []int64) string {
+	b := make([]byte, 0, 8*len(values))
+	for _, v := range values {
+		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	return string(b)
 }
 
 // Row writes the cells of row y (Slice.Y.Lo ≤ y ≤ Slice.Y.Hi) into cells,
