@@ -3,7 +3,7 @@
 // the commands print beside it (summaries, table files, positions),
 // ribbons and strategy trees, Grundy tables, and the worksheets of new
 // variants of the exam's tasks. Table files are package
-// out/table.
+// out/table; maps and comparisons of two games, package out/grid.
 //
 // CSV by move count (WriteCSV) has one row per analysed position: the rule
 // parameters (only for games with parameters in the rules), the piles, the

@@ -13,7 +13,7 @@ func init() {
 	register(&command{
 		name:  "map",
 		usage: "map [flags] GAME [-o FILE.svg|.png|.html|.csv]",
-		short: "draw a slice of the solved game: who wins, and in how many moves, at each position",
+		short: "draw a slice of the solved game, a cell a position: who wins, in how many moves",
 		long: `Map solves GAME (a game file, a built-in game or a table file) and draws a
 two-dimensional slice of it, one cell a position: by default the first pile
 across and the second down, over the values the game's positions take, the
