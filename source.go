@@ -21,7 +21,7 @@ import "embed"
 //go:embed positions/*.go positions/spill/*.go
 //go:embed retro/*.go retro/query/*.go retro/sg/*.go retro/cluster/*.go
 //go:embed retro/variant/*.go retro/variant/families/*.toml
-//go:embed out/*.go out/table/*.go
+//go:embed out/*.go out/table/*.go out/grid/*.go
 //go:embed cmd/retro/*.go cmd/retro/internal/history/*.go
 //go:embed cmd/retro/internal/explorer/*.go cmd/retro/internal/explorer/web/*
 var FS embed.FS

@@ -195,14 +195,7 @@ func writeDiffTasks(w io.Writer, sides [2]*solved, width int64, l query.Lang) {
 		if !s.game.HasStart || len(s.game.StartParams()) == 0 {
 			return
 		}
-		asks := make([]query.Ask, len(query.ExamTasks))
-		for t := range query.ExamTasks {
-			var err error
-			if asks[t], err = query.ExamTasks[t].Ask(); err != nil {
-				return
-			}
-		}
-		a, err := query.Run(s.probed(), asks, query.Options{Width: width, MaxWidth: width})
+		a, err := query.ExamAnswers(s.probed(), width)
 		if err != nil {
 			return
 		}

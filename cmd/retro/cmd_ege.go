@@ -75,11 +75,9 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := o.ask.lang.choose(c, e); err != nil {
 		return err
 	}
-	asks := make([]query.Ask, len(query.ExamTasks))
-	for k := range query.ExamTasks {
-		if asks[k], err = query.ExamTasks[k].Ask(); err != nil {
-			return err
-		}
+	asks, err := query.ExamAsks()
+	if err != nil {
+		return err
 	}
 	answers, s, err := o.ask.query(ctx, e, args[0], asks)
 	if err != nil {

@@ -3,6 +3,8 @@ package query
 import (
 	"fmt"
 	"slices"
+
+	"retro/retro"
 )
 
 // Task is one of the exam's questions, offered by key: its question, the
@@ -56,4 +58,27 @@ func (t *Task) Ask() (Ask, error) {
 		return Ask{}, fmt.Errorf("task %s: %w", t.Key, err)
 	}
 	return Ask{Question: q, Aggregate: t.Aggregate}, nil
+}
+
+// ExamAsks are the asks of ExamTasks, in order.
+func ExamAsks() ([]Ask, error) {
+	asks := make([]Ask, len(ExamTasks))
+	for k := range ExamTasks {
+		var err error
+		if asks[k], err = ExamTasks[k].Ask(); err != nil {
+			return nil, err
+		}
+	}
+	return asks, nil
+}
+
+// ExamAnswers answers the exam's tasks at the starts of a solved game,
+// within the width of the open ranges it was solved with: an error where
+// an answer needs a wider one (or the game has no starts).
+func ExamAnswers(results []*retro.Probed, width int64) ([]*Answer, error) {
+	asks, err := ExamAsks()
+	if err != nil {
+		return nil, err
+	}
+	return Run(results, asks, Options{Width: width, MaxWidth: width})
 }

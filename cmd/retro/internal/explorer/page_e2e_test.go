@@ -551,6 +551,11 @@ func explorerScenarios(t *testing.T, b *browser) {
 		b.checkErrors()
 	})
 
+	t.Run("map-and-compare", func(t *testing.T) {
+		b.t = t
+		mapScenario(b)
+	})
+
 	t.Run("copy-as-python", func(t *testing.T) {
 		b.t = t
 		python, err := exec.LookPath("python3")

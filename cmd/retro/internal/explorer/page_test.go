@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"retro/out/grid"
 )
 
 // Every phrase the explorer shows has its Russian: the phrases app.js
@@ -31,6 +33,12 @@ func TestWebWordsHaveRussian(t *testing.T) {
 	}
 	var keys []string
 	app := read("app.js")
+	for _, m := range regexp.MustCompile(`\bt\('((?:[^'\\]|\\.)*)'`).FindAllStringSubmatch(read("map.js"), -1) {
+		keys = append(keys, strings.ReplaceAll(m[1], `\'`, "'"))
+	}
+	for _, ch := range grid.Kinds() { // the changes of a comparison, through t()
+		keys = append(keys, ch.String())
+	}
 	for _, m := range regexp.MustCompile(`\bt\('((?:[^'\\]|\\.)*)'`).FindAllStringSubmatch(app, -1) {
 		keys = append(keys, strings.ReplaceAll(m[1], `\'`, "'"))
 	}

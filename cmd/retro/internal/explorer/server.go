@@ -121,6 +121,7 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/tree", s.handleTree)
 	mux.HandleFunc("POST /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/variant", s.handleVariant)
+	mux.HandleFunc("POST /api/map", s.handleMap)
 	mux.HandleFunc("GET /api/", apiNotFound)
 	mux.HandleFunc("POST /api/", apiNotFound)
 	return secureHeaders(s.checkHost(recovering(mux)))
@@ -200,7 +201,7 @@ func apiNotFound(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/api/presets", "/api/tasks":
 		w.Header().Set("Allow", "GET")
-	case "/api/check", "/api/query", "/api/tree", "/api/position":
+	case "/api/check", "/api/query", "/api/tree", "/api/position", "/api/map":
 		w.Header().Set("Allow", "POST")
 	default:
 		writeError(w, &apiError{status: http.StatusNotFound, code: "not-found", msg: "no such API endpoint: " + r.URL.Path})

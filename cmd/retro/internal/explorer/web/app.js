@@ -603,9 +603,11 @@ function setGame(g) {
   pressGameButton(g.id);
   $('game-status').textContent = t('Game: {0}.', gameLabel(g));
   runQuery(true);
+  if (typeof mapGameChanged === 'function') mapGameChanged(); // map.js
 }
 
 async function choosePreset(p) {
+  state.basePreset = p; // what a comparison starts from
   $('source').value = p.source;
   setGame({id: p.id, text: p.source});
   await runCheck(true);
@@ -1121,6 +1123,7 @@ function viewHash() {
     h.set('fk', $('free-k').value);
   }
   if (state.tree && state.tree.req.start) h.set('s', state.tree.req.start.join(','));
+  if (typeof mapHash === 'function') mapHash(h); // map.js
   return h.toString();
 }
 
@@ -1144,6 +1147,7 @@ async function restoreView(hash) {
       $('free-agg').value = h.get('fa') || 'min';
       $('free-k').value = h.get('fk') || '2';
     } else showTaskQuestion();
+    if (typeof mapRestore === 'function') mapRestore(h); // map.js
     if (h.has('s')) {
       const s = h.get('s').split(',').map(Number);
       if (s.every(Number.isInteger)) state.pendingStart = s;
