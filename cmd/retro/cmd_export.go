@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -118,19 +117,6 @@ func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 	r, err := readSep(c, o.sep)
 	opt.Comma = r
 	return opt, err
-}
-
-// readSep reads --sep: one character, or "tab".
-func readSep(c *command, arg string) (rune, error) {
-	sep := arg
-	if sep == "tab" || sep == `\t` {
-		sep = "\t"
-	}
-	r, size := utf8.DecodeRuneInString(sep)
-	if size == 0 || size != len(sep) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError || r == '\ufeff' {
-		return 0, usagef(c, "--sep %q: want one character other than a quote or a line break, such as ';' or tab", arg)
-	}
-	return r, nil
 }
 
 // exportProgress shows the rows an export has written and of how many

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 )
@@ -406,4 +407,17 @@ func hideTemp(path, temp string, err error) error {
 		return fmt.Errorf("cannot write %s: %w", path, pe.Err)
 	}
 	return err
+}
+
+// readSep reads --sep: one character, or "tab".
+func readSep(c *command, arg string) (rune, error) {
+	sep := arg
+	if sep == "tab" || sep == `\t` {
+		sep = "\t"
+	}
+	r, size := utf8.DecodeRuneInString(sep)
+	if size == 0 || size != len(sep) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError || r == '\ufeff' {
+		return 0, usagef(c, "--sep %q: want one character other than a quote or a line break, such as ';' or tab", arg)
+	}
+	return r, nil
 }

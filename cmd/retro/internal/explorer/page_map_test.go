@@ -102,4 +102,3 @@ func mapScenario(b *browser) {
 	b.shot("compare-link")
 	b.checkErrors()
 }
-
