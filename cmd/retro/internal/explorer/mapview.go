@@ -66,8 +66,14 @@ type MapResponse struct {
 	Blank   int   `json:"blank"`
 	Final   int   `json:"final"`
 	*grid.Flat
-	Changes map[string]int64 `json:"changes,omitempty"`
-	Tasks   []taskPairJSON   `json:"tasks,omitempty"`
+	Changes []changeJSON   `json:"changes,omitempty"`
+	Tasks   []taskPairJSON `json:"tasks,omitempty"`
+}
+
+// changeJSON is how many positions a change of a comparison has.
+type changeJSON struct {
+	Change    string `json:"change"` // "W→L", "same", … (grid.Change)
+	Positions int64  `json:"positions"`
 }
 
 // taskPairJSON is one exam task answered on both games of a comparison.
@@ -219,9 +225,8 @@ func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Gri
 	if err != nil {
 		return err
 	}
-	resp.Changes = map[string]int64{}
 	for _, ch := range grid.Kinds() {
-		resp.Changes[ch.String()] = counts[ch]
+		resp.Changes = append(resp.Changes, changeJSON{Change: ch.String(), Positions: counts[ch]})
 	}
 	ansA, errA := query.ExamAnswers(probedA, width)
 	ansB, errB := query.ExamAnswers(probedB, width)

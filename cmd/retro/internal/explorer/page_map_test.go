@@ -72,12 +72,12 @@ func mapScenario(b *browser) {
 	variant := strings.Replace(string(demo), "a + b >= 133", "a + b >= 134", 1)
 	b.click(`#compare-on`)
 	b.wait("the comparison with itself", `document.getElementById('map-section').dataset.state === 'ready' && document.querySelector('#compare-result table.changes')`)
-	if got := eval[string](b, `String(mapState.resp.changes['same'] > 0 && mapState.resp.changes['W→L'] === 0)`); got != "true" {
-		t.Errorf("the demo against the preset it started from differs: %s", eval[string](b, `JSON.stringify(mapState.resp.changes)`))
+	if got := eval[string](b, `String(mapState.resp.changed['same'] > 0 && mapState.resp.changed['W→L'] === 0)`); got != "true" {
+		t.Errorf("the demo against the preset it started from differs: %s", eval[string](b, `JSON.stringify(mapState.resp.changed)`))
 	}
 	b.set(`#compare-source`, variant)
 	b.click(`#map-draw`)
-	b.wait("the comparison", `document.getElementById('map-section').dataset.state === 'ready' && mapState.resp.changes['W→L'] > 0`)
+	b.wait("the comparison", `document.getElementById('map-section').dataset.state === 'ready' && mapState.resp.changed['W→L'] > 0`)
 	if got := eval[int](b, `document.querySelectorAll('#compare-result table.tasks-side tbody tr').length`); got != 4 {
 		t.Errorf("%d tasks side by side, want 4", got)
 	}

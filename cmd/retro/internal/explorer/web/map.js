@@ -48,6 +48,7 @@ async function drawMap(axes) {
   try {
     const r = await api('/api/map', body);
     if (seq !== mapState.seq) return;
+    if (r.changes) r.changed = Object.fromEntries(r.changes.map((c) => [c.change, c.positions]));
     // The colours come as base64 bytes: a byte a cell.
     r.colours = Uint8Array.from(atob(r.colours), (c) => c.charCodeAt(0));
     mapState.resp = r;
@@ -199,7 +200,7 @@ function renderMapLegend(r) {
 function renderCompare(r) {
   const box = $('compare-result');
   if (!r.changes) { box.replaceChildren(); return; }
-  const rows = Object.keys(r.changes).map((k) => el('tr', {}, el('th', {scope: 'row'}, t(k)), el('td', {}, String(r.changes[k]))));
+  const rows = r.changes.map((c) => el('tr', {dataset: {change: c.change}}, el('th', {scope: 'row'}, t(c.change)), el('td', {}, String(c.positions))));
   const parts = [el('table', {class: 'changes', 'aria-label': t('positions by change')},
     el('thead', {}, el('tr', {}, el('th', {}, t('change')), el('th', {}, t('positions')))), el('tbody', {}, ...rows))];
   if (r.tasks && r.tasks.length) {
