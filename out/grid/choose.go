@@ -74,7 +74,22 @@ func Choose(g *rules.Game, instances []*retro.Probed, c Choice) (Slice, error) {
 	if s.X.Lo > s.X.Hi || s.Y.Lo > s.Y.Hi {
 		return s, fmt.Errorf("%s: the slice is empty (no position of the game along an axis)", g.ShownName())
 	}
+	if !fits(s.X) || !fits(s.Y) || s.X.Len() > MaxCells/s.Y.Len() {
+		return s, fmt.Errorf("the slice %s=%d..%d × %s=%d..%d has more positions than a map holds (%d): choose a part with --x and --y",
+			s.X.Name, s.X.Lo, s.X.Hi, s.Y.Name, s.Y.Lo, s.Y.Hi, int64(MaxCells))
+	}
 	return s, nil
+}
+
+// MaxCells is the most positions of a map, in any format (a CSV grid of
+// 2^32 cells is some 12 GB already).
+const MaxCells = 1 << 32
+
+// fits reports whether an axis's length is a positive int64 (no overflow)
+// of at most MaxCells values.
+func fits(a Axis) bool {
+	n := a.Hi - a.Lo + 1
+	return a.Hi >= a.Lo && n > 0 && n <= MaxCells
 }
 
 // defaultY is the axis down a map whose x is xName: the first pile that

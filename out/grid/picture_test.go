@@ -228,3 +228,20 @@ func TestPaletteKeepsWinAndLoseApartInGrey(t *testing.T) {
 		t.Errorf("the palette's indices overlap: %d colours, ink at %d", len(Colours), pInk)
 	}
 }
+
+// TestSumIsXOROfHeaps checks the map of a heap game's sums by hand on
+// Nim, whose g(n) is n: each cell is x XOR y, and 0 on the diagonal only.
+func TestSumIsXOROfHeaps(t *testing.T) {
+	g := SumGrid("nim", func(n int) uint32 { return uint32(n) }, 40)
+	for y := int64(0); y <= 40; y++ {
+		row := make([]Cell, g.X.Len())
+		if err := g.A.Row(y, row); err != nil {
+			t.Fatal(err)
+		}
+		for x, c := range row {
+			if c.Kind != Nim || int64(c.Layer) != int64(x)^y || (c.Colour() == pLose) != (int64(x) == y) {
+				t.Fatalf("(%d, %d): %+v, colour %d", x, y, c, c.Colour())
+			}
+		}
+	}
+}

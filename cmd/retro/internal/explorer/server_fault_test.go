@@ -66,7 +66,8 @@ func TestServeRecoversFromAPanic(t *testing.T) {
 // status and a JSON body, and the server stays up for the next.
 func FuzzServeBody(f *testing.F) {
 	for _, s := range []string{`{"game":"\u0001 ","question":"win 1"}`, `{"game":"nim"}`, `{}`, `[`, `{"game":"piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = 5\n","task":"19"}`,
-		`{"game":"piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = 5\n","start":[3]}`} {
+		`{"game":"piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = 5\n","start":[3]}`,
+		`{"game":"piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = 5\n","x":"x=-9223372036854775808..9223372036854775807","compare":"nim"}`} {
 		f.Add(s)
 	}
 	opt := testOptions()
@@ -74,7 +75,7 @@ func FuzzServeBody(f *testing.F) {
 	s := newServer(context.Background(), opt)
 	h := s.handler()
 	f.Fuzz(func(t *testing.T, body string) {
-		for _, path := range []string{"/api/check", "/api/query", "/api/tree", "/api/position", "/api/variant"} {
+		for _, path := range []string{"/api/check", "/api/query", "/api/tree", "/api/position", "/api/variant", "/api/map"} {
 			r := httptest.NewRequest(http.MethodPost, "http://localhost"+path, bytes.NewReader([]byte(body)))
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
