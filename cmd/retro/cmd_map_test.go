@@ -41,6 +41,29 @@ func TestMapFormats(t *testing.T) {
 	}
 }
 
+// TestMapOfATableIsTheGames checks that the map of a table file is the
+// map of its game, and draws sg --plot.
+func TestMapOfATableIsTheGames(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "t.rtb")
+	if _, stderr, code := runCmd(t, "solve", "ege-2027-demo", "--quiet", "-o", table); code != 0 {
+		t.Fatal(stderr)
+	}
+	game, _, _ := runCmd(t, "map", "ege-2027-demo", "--quiet", "--format", "csv")
+	fromTable, stderr, code := runCmd(t, "map", table, "--quiet", "--format", "csv")
+	if code != 0 || game != fromTable || game == "" {
+		t.Errorf("the map of the table (exit %d, %s) is not the game's", code, stderr)
+	}
+	plot := filepath.Join(dir, "k.svg")
+	if _, stderr, code := runCmd(t, "sg", "kayles", "--upto", "80", "--plot", plot); code != 0 {
+		t.Fatal(stderr)
+	}
+	b, _ := os.ReadFile(plot)
+	if n := strings.Count(string(b), `data-n="`); n != 81 || !strings.Contains(string(b), `data-n="0" data-g="0"`) {
+		t.Errorf("sg --plot drew %d points of g(0..80)", n)
+	}
+}
+
 // TestMapRefusals checks the refusals of retro map: one line each, a
 // non-zero exit, and no file written.
 func TestMapRefusals(t *testing.T) {
