@@ -123,6 +123,9 @@ type MoveJSON struct {
 	Layer    *int    `json:"layer"`
 	End      bool    `json:"end,omitempty"`  // the move ends the game
 	Best     bool    `json:"best,omitempty"` // an optimal move
+	// Words is the move in words, in each language: "doubles the second
+	// pile", «удваивает вторую кучу».
+	Words map[string]string `json:"words"`
 }
 
 // NewPositionJSON converts position i of r and its moves (r.Moves(i, m)).
@@ -141,6 +144,10 @@ func NewPositionJSON(g *rules.Game, r *retro.Probed, i int, moves []retro.Move) 
 		m := MoveJSON{Move: mv.Name, Position: mv.To, Text: positions.Format(g, mv.To, mv.Hist),
 			Outcome: mv.Outcome.String(), Layer: layerJSON(mv.Layer), End: mv.End, Best: mv.Best}
 		m.Last, m.Mylast = historyJSON(g, mv.Hist)
+		m.Words = map[string]string{}
+		for _, l := range query.Langs {
+			m.Words[string(l)], _ = l.MoveWords(g, mv, pos, -1)
+		}
 		j.Moves[k] = m
 	}
 	return j, nil
@@ -148,9 +155,9 @@ func NewPositionJSON(g *rules.Game, r *retro.Probed, i int, moves []retro.Move) 
 
 // TreeJSON is a strategy tree in the form WriteTreeJSON writes, to be
 // embedded in a larger JSON value.
-func TreeJSON(g *rules.Game, root *retro.Node) (json.RawMessage, error) {
+func TreeJSON(g *rules.Game, root *retro.Node, l query.Lang) (json.RawMessage, error) {
 	var b bytes.Buffer
-	if err := WriteTreeJSON(&b, g, root); err != nil {
+	if err := WriteTreeJSON(&b, g, root, l); err != nil {
 		return nil, err
 	}
 	return json.RawMessage(bytes.TrimSpace(b.Bytes())), nil

@@ -71,7 +71,7 @@ func TestPositionJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := out.TreeJSON(g, root)
+	raw, err := out.TreeJSON(g, root, query.En)
 	if err != nil {
 		t.Fatal(err)
 	}

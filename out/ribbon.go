@@ -19,10 +19,17 @@ type RibbonCell struct {
 	Layer   int // -1 for D and ?
 	Holds   query.Truth
 	Answer  bool // among the values the answer picked: RibbonLine marks it [[28:W3]]
+	// Exam, when set, is the value in the exam's notation ("П2"), which
+	// Value writes instead of the outcome and layer.
+	Exam string
 }
 
-// Value is the cell's outcome and layer: "W3", "L12", "D", "?".
+// Value is the cell's outcome and layer: "W3", "L12", "D", "?"; or its
+// Exam notation when it has one.
 func (c RibbonCell) Value() string {
+	if c.Exam != "" {
+		return c.Exam
+	}
 	if c.Layer < 0 {
 		return c.Outcome.String()
 	}
@@ -43,6 +50,10 @@ type RibbonGroup struct {
 type RibbonOptions struct {
 	Color bool // ANSI colours for a terminal
 	Width int  // the line width; 0: 80
+	// Exam, when set, writes each value in that language's exam notation
+	// (П2, В1; P2, V1: who wins with his how many-th move, Petya moving at
+	// the start) instead of the outcome and layer.
+	Exam query.Lang
 }
 
 // The marks of a cell: where the question holds, [28:W3]; where a horizon
@@ -80,11 +91,18 @@ func WriteRibbon(w io.Writer, groups []RibbonGroup, opt RibbonOptions) error {
 	if width <= 0 {
 		width = 80
 	}
+	if opt.Exam != "" {
+		for _, g := range groups {
+			for k := range g.Cells {
+				g.Cells[k].Exam = opt.Exam.Exam(g.Cells[k].Outcome, g.Cells[k].Layer)
+			}
+		}
+	}
 	labelW, valueW := 1, 1
 	for _, g := range groups {
 		for _, c := range g.Cells {
 			labelW = max(labelW, utf8.RuneCountInString(c.Label))
-			valueW = max(valueW, len(c.Value()))
+			valueW = max(valueW, utf8.RuneCountInString(c.Value()))
 		}
 	}
 	cellW := labelW + valueW + 3 // two marks and the colon
@@ -110,7 +128,7 @@ func WriteRibbon(w io.Writer, groups []RibbonGroup, opt RibbonOptions) error {
 			if eol {
 				b.WriteByte('\n')
 			} else {
-				b.WriteString(strings.Repeat(" ", valueW-len(c.Value())))
+				b.WriteString(strings.Repeat(" ", valueW-utf8.RuneCountInString(c.Value())))
 			}
 		}
 	}
@@ -258,6 +276,9 @@ func RibbonExcerpt(a *query.Answer, opt RibbonOptions) string {
 		}
 		rc := ribbonCell(c)
 		rc.Answer = answer[k]
+		if opt.Exam != "" {
+			rc.Exam = opt.Exam.Exam(rc.Outcome, rc.Layer)
+		}
 		cells, shown = append(cells, rc), append(shown, true)
 	}
 	prefix := "" // a game without parameters: its one cell is labelled start

@@ -24,6 +24,10 @@ type TreeOptions struct {
 	Position func(piles []int64, hist int) string
 	// Lang is the language of the words ("end", "repeats", "depth").
 	Lang query.Lang
+	// Words writes each move in words with its player, and each value as
+	// who wins in how many of his moves (Lang.Winner), instead of the
+	// command and the engine's outcome and layer.
+	Words bool
 }
 
 func (opt TreeOptions) format(g *rules.Game, piles []int64, hist int) string {
@@ -55,6 +59,31 @@ func nodeValue(n *retro.Node, l query.Lang) string {
 	return s
 }
 
+// winnerValue is a node's value as who wins from it, mover being the
+// player to move there: "Vanya wins in 2 moves", "a draw", with what
+// happened there (the end, a repeat, moves not shown).
+func winnerValue(n *retro.Node, mover int, l query.Lang) string {
+	s := l.Winner(n.Outcome, n.Layer, mover)
+	switch {
+	case n.End:
+		s += l.Say(txtNodeEnd)
+	case n.Repeat:
+		s += l.Say(txtNodeRepeat)
+	case n.Cut:
+		s += " …"
+	}
+	return s
+}
+
+// moveWords is the move that led to node n from its parent, in words.
+func moveWords(g *rules.Game, n, parent *retro.Node, l query.Lang) string {
+	if parent == nil {
+		return ""
+	}
+	w, _ := l.MoveWords(g, retro.Move{Cmd: n.Cmd, Name: nodeName(g, n), To: n.Piles}, parent.Piles, -1)
+	return w
+}
+
 // IndentCap is how many levels of a tree WriteTree and WriteTreeJSON
 // indent; deeper nodes are indented as at that level and start their lines
 // with their depth, "[depth 40]" (text), or are written compact (JSON), so
@@ -71,7 +100,11 @@ const IndentCap = 32
 // writes as it goes.
 func WriteTree(w io.Writer, g *rules.Game, root *retro.Node, opt TreeOptions) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root, opt.Lang))
+	if opt.Words {
+		fmt.Fprintf(bw, "%s: %s\n", opt.Lang.PositionWithHistory(g, root.Piles, root.Hist), winnerValue(root, 0, opt.Lang))
+	} else {
+		fmt.Fprintf(bw, "%s  %s\n", opt.format(g, root.Piles, root.Hist), nodeValue(root, opt.Lang))
+	}
 	t := &treeText{w: bw, g: g, opt: opt, branch: [2]string{"├─ ", "└─ "}, more: [2]string{"│  ", "   "}}
 	if t.widest(root, 3) > 80 {
 		t.branch, t.more = [2]string{"├ ", "└ "}, [2]string{"│ ", "  "}
@@ -87,8 +120,21 @@ type treeText struct {
 	branch, more [2]string // for a child that is not the last, and the last
 }
 
-// line is a move's line without its branch.
-func (t *treeText) line(c *retro.Node) string {
+// line is a move's line without its branch: in words, "Petya: doubles
+// the second pile → (17, 58): Vanya wins in 1 move", or with the engine's
+// codes, "each *2 -> (17, 58)  W 1". The player to move at depth d is
+// Petya at even d.
+func (t *treeText) line(c, parent *retro.Node, depth int) string {
+	l := t.opt.Lang
+	if t.opt.Words {
+		mover := (depth - 1) % 2
+		s := fmt.Sprintf("%s: %s → %s: %s", l.Player(mover, query.Nom), moveWords(t.g, c, parent, l),
+			l.Position(c.Piles), winnerValue(c, 1-mover, l))
+		if t.opt.MarkBest && c.Best {
+			s += " *"
+		}
+		return s
+	}
 	s := fmt.Sprintf("%s -> %s  %s", nodeName(t.g, c), t.opt.format(t.g, c.Piles, c.Hist), nodeValue(c, t.opt.Lang))
 	if t.opt.MarkBest && c.Best {
 		s += " *"
@@ -111,10 +157,11 @@ type treeFrame struct {
 	last bool // the last of its siblings
 }
 
-// walk visits every node below root in depth-first order, with its depth
-// (1 for the root's children) and whether it is the last of its siblings;
-// leave, when set, is called with the same once its children are done.
-func walk(root *retro.Node, visit, leave func(c *retro.Node, depth int, last bool)) {
+// walk visits every node below root in depth-first order, with its parent,
+// its depth (1 for the root's children) and whether it is the last of its
+// siblings; leave, when set, is called with the node, depth and last once
+// its children are done.
+func walk(root *retro.Node, visit func(c, parent *retro.Node, depth int, last bool), leave func(c *retro.Node, depth int, last bool)) {
 	stack := []treeFrame{{n: root}}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
@@ -129,7 +176,7 @@ func walk(root *retro.Node, visit, leave func(c *retro.Node, depth int, last boo
 		c := top.n.Children[top.next]
 		top.next++
 		last := top.next == len(top.n.Children)
-		visit(c, len(stack), last)
+		visit(c, top.n, len(stack), last)
 		stack = append(stack, treeFrame{n: c, last: last})
 	}
 }
@@ -138,15 +185,15 @@ func walk(root *retro.Node, visit, leave func(c *retro.Node, depth int, last boo
 // given width.
 func (t *treeText) widest(root *retro.Node, width int) int {
 	m := 0
-	walk(root, func(c *retro.Node, depth int, _ bool) {
-		m = max(m, min(depth, IndentCap)*width+utf8.RuneCountInString(t.depthLabel(depth)+t.line(c)))
+	walk(root, func(c, parent *retro.Node, depth int, _ bool) {
+		m = max(m, min(depth, IndentCap)*width+utf8.RuneCountInString(t.depthLabel(depth)+t.line(c, parent, depth)))
 	}, nil)
 	return m
 }
 
 func (t *treeText) children(root *retro.Node) {
 	var prefix []string // what each level above the current node draws
-	walk(root, func(c *retro.Node, depth int, isLast bool) {
+	walk(root, func(c, parent *retro.Node, depth int, isLast bool) {
 		last := 0
 		if isLast {
 			last = 1
@@ -155,7 +202,7 @@ func (t *treeText) children(root *retro.Node) {
 		for _, p := range prefix[:min(len(prefix), IndentCap-1)] {
 			t.w.WriteString(p)
 		}
-		t.w.WriteString(t.depthLabel(depth) + t.branch[last] + t.line(c) + "\n")
+		t.w.WriteString(t.depthLabel(depth) + t.branch[last] + t.line(c, parent, depth) + "\n")
 		prefix = append(prefix, t.more[last])
 	}, nil)
 }
@@ -206,10 +253,11 @@ func dotQuote(s string) string {
 
 // WriteTreeJSON writes a strategy tree as JSON for programs:
 // {"game", "piles", "root"}, each node with move, position, last, mylast,
-// outcome, layer, end, best, cut, repeat and children. It walks the tree
+// outcome, layer, end, best, cut, repeat, words (the move in words, in
+// language l) and children. It walks the tree
 // without recursion and writes as it goes, so any depth is written; below
 // IndentCap levels the nodes are written compact, without line breaks.
-func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node) error {
+func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node, l query.Lang) error {
 	bw := bufio.NewWriter(w)
 	name, _ := json.Marshal(g.Name)
 	piles, _ := json.MarshalIndent(g.Piles, "  ", "  ")
@@ -226,13 +274,13 @@ func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node) error {
 	}
 	// open writes a node's fields, leaving its object open when it has
 	// children.
-	open := func(n *retro.Node, depth int) error {
+	open := func(n, parent *retro.Node, depth int) error {
 		var b []byte
 		var err error
 		if deep(depth) {
-			b, err = json.Marshal(jsonFields(g, n))
+			b, err = json.Marshal(jsonFields(g, n, parent, l))
 		} else {
-			b, err = json.MarshalIndent(jsonFields(g, n), indent(depth), "  ")
+			b, err = json.MarshalIndent(jsonFields(g, n, parent, l), indent(depth), "  ")
 		}
 		if err != nil {
 			return err
@@ -246,13 +294,13 @@ func WriteTreeJSON(w io.Writer, g *rules.Game, root *retro.Node) error {
 		bw.WriteString("," + nl(depth, "  \"children\": [") + nl(depth+1, ""))
 		return nil
 	}
-	if err := open(root, 0); err != nil {
+	if err := open(root, nil, 0); err != nil {
 		return err
 	}
 	var err error
-	walk(root, func(c *retro.Node, depth int, last bool) {
+	walk(root, func(c, parent *retro.Node, depth int, last bool) {
 		if err == nil {
-			err = open(c, depth)
+			err = open(c, parent, depth)
 		}
 	}, func(c *retro.Node, depth int, last bool) {
 		if len(c.Children) > 0 { // close its children and its object
@@ -286,13 +334,17 @@ type jsonNode struct {
 	Best     bool    `json:"best,omitempty"`
 	Cut      bool    `json:"cut,omitempty"`
 	Repeat   bool    `json:"repeat,omitempty"`
+	// Words is the move in words, in the tree's language: "doubles the
+	// second pile", «удваивает вторую кучу».
+	Words string `json:"words,omitempty"`
 }
 
-func jsonFields(g *rules.Game, n *retro.Node) *jsonNode {
+func jsonFields(g *rules.Game, n, parent *retro.Node, l query.Lang) *jsonNode {
 	j := &jsonNode{Position: n.Piles, Outcome: n.Outcome.String(), End: n.End, Best: n.Best,
 		Cut: n.Cut, Repeat: n.Repeat}
 	if n.Cmd >= 0 {
 		j.Move = nodeName(g, n)
+		j.Words = moveWords(g, n, parent, l)
 	}
 	if n.Layer >= 0 {
 		layer := n.Layer

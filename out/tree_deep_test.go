@@ -11,6 +11,7 @@ import (
 
 	"retro/out"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -65,20 +66,22 @@ type recursiveJSON struct {
 	Best     bool             `json:"best,omitempty"`
 	Cut      bool             `json:"cut,omitempty"`
 	Repeat   bool             `json:"repeat,omitempty"`
+	Words    string           `json:"words,omitempty"`
 	Children []*recursiveJSON `json:"children,omitempty"`
 }
 
-func toRecursive(g *rules.Game, n *retro.Node) *recursiveJSON {
+func toRecursive(g *rules.Game, n, parent *retro.Node) *recursiveJSON {
 	j := &recursiveJSON{Position: n.Piles, Outcome: n.Outcome.String(), End: n.End, Best: n.Best, Cut: n.Cut, Repeat: n.Repeat}
 	if n.Cmd >= 0 {
 		j.Move = g.Commands[n.Cmd].Name
+		j.Words, _ = query.En.MoveWords(g, retro.Move{Cmd: n.Cmd, Name: j.Move, To: n.Piles}, parent.Piles, -1)
 	}
 	if n.Layer >= 0 {
 		l := n.Layer
 		j.Layer = &l
 	}
 	for _, c := range n.Children {
-		j.Children = append(j.Children, toRecursive(g, c))
+		j.Children = append(j.Children, toRecursive(g, c, n))
 	}
 	return j
 }
@@ -94,14 +97,14 @@ func TestTreeJSONAsMarshalIndent(t *testing.T) {
 	}
 	for k, root := range trees {
 		var b bytes.Buffer
-		if err := out.WriteTreeJSON(&b, g, root); err != nil {
+		if err := out.WriteTreeJSON(&b, g, root, query.En); err != nil {
 			t.Fatal(err)
 		}
 		want, _ := json.MarshalIndent(struct {
 			Game  string         `json:"game"`
 			Piles []string       `json:"piles"`
 			Root  *recursiveJSON `json:"root"`
-		}{g.Name, g.Piles, toRecursive(g, root)}, "", "  ")
+		}{g.Name, g.Piles, toRecursive(g, root, nil)}, "", "  ")
 		if b.String() != string(want)+"\n" {
 			t.Fatalf("tree %d:\n%s\nwant\n%s", k, b.String(), want)
 		}
@@ -164,10 +167,10 @@ func TestDeepTree(t *testing.T) {
 		t.Errorf("last line %q", lines[n])
 	}
 	b.Reset()
-	if err := out.WriteTreeJSON(&b, g, root); err != nil {
+	if err := out.WriteTreeJSON(&b, g, root, query.En); err != nil {
 		t.Fatal(err)
 	}
-	if b.Len() > 100*n {
+	if b.Len() > 140*n { // a node's fields, its move in words among them
 		t.Errorf("%d bytes of JSON for %d nodes", b.Len(), n)
 	}
 	deepest, objects := jsonDepth(t, b.Bytes())

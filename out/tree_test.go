@@ -78,7 +78,7 @@ func TestWriteTreeDot(t *testing.T) {
 func TestWriteTreeJSON(t *testing.T) {
 	g, root := handTree(t)
 	var b bytes.Buffer
-	if err := out.WriteTreeJSON(&b, g, root); err != nil {
+	if err := out.WriteTreeJSON(&b, g, root, query.En); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {

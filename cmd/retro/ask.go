@@ -29,7 +29,7 @@ func (o *askFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.plain, "plain", false, "print only the answer")
 	addJSONFlag(fs, &o.json)
 	o.color.add(fs, "the ribbon")
-	o.lang.add(fs, "the explanations")
+	o.lang.add(fs, "the explanations", true)
 }
 
 // colorFlag is --color of the commands that colour what they print.

@@ -45,7 +45,7 @@ that differ).`,
 			fs.StringVar(&o.mapFile, "map", "", "draw the slice with the changed cells marked: a file ending in .svg, .png, .html or .csv")
 			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
 			fs.BoolVar(&o.bom, "bom", false, "start the CSV files with a UTF-8 byte order mark (for Excel)")
-			o.lang.add(fs, "the summary and the map")
+			o.lang.add(fs, "the summary and the map", false)
 			return o.run
 		},
 	})

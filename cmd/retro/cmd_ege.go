@@ -61,6 +61,21 @@ first move whatever Petya does.
 Чтение «гарантированно», lose =1 (%s), отвечает на другой вопрос: когда Ваня
 выигрывает первым ходом при любом ходе Пети.
 `}
+	txtTask19NoteWords = query.Text{En: `
+Task 19 says that Vanya won "after Petya's unlucky move" and asks when this
+"is possible": it tells of one game in which Petya chose badly, not of a
+strategy. It needs the possible reading (%s). The guaranteed reading (%s)
+answers another question: when Vanya can win with his first move whatever
+Petya does.
+`, Ru: `
+Задание 19 говорит, что Ваня выиграл «после неудачного первого хода Пети», и
+спрашивает, когда «такая ситуация возможна»: это рассказ об одной партии, где
+Петя сходил плохо, а не о стратегии. Нужно чтение «возможно» (%s).
+Чтение «гарантированно» (%s) отвечает на другой вопрос: когда Ваня
+выигрывает первым ходом при любом ходе Пети.
+`}
+	txtExamNotation = query.Text{En: "On the ribbon, S:P2 means that Petya wins with his second move, S:V1 that Vanya wins with his first, S:D a draw.",
+		Ru: "На ленте S:П2 значит, что Петя выигрывает своим вторым ходом, S:В1 — что Ваня выигрывает своим первым ходом, S:Н — ничья."}
 )
 
 func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
@@ -92,17 +107,28 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 	}
-	return writeEge(e.stdout, s.game, answers, color, o.ask.lang.lang)
+	return writeEge(e.stdout, s.game, answers, color, o.ask.lang.lang, o.ask.lang.words())
 }
 
-func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l query.Lang) error {
+// writeEge writes the tasks with their ribbons, reasons and answers; in
+// words (Russian without --codes), the ribbon in the exam's notation and
+// without the question's codes.
+func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l query.Lang, words bool) error {
 	rs := query.NewReasoner(g, l)
 	fmt.Fprintln(w, l.Say(txtHeader, g.ShownName(), l.Ranges(answers[0])))
+	opt := out.RibbonOptions{Color: color, Width: 76}
+	if words {
+		opt.Exam = l
+	}
 	for k := range query.ExamTasks {
 		t, a := &query.ExamTasks[k], answers[k]
-		fmt.Fprintf(w, "\n%-4s%s:\n", t.Key, t.Wording(l))
-		fmt.Fprintf(w, "    %s: %s\n", a.Question, l.Meaning(a.Question))
-		fmt.Fprintf(w, "    %s\n", out.RibbonExcerpt(a, out.RibbonOptions{Color: color, Width: 76}))
+		if words {
+			fmt.Fprintf(w, "\n%s. %s:\n", t.Title(l), t.Wording(l))
+		} else {
+			fmt.Fprintf(w, "\n%-4s%s:\n", t.Key, t.Wording(l))
+			fmt.Fprintf(w, "    %s: %s\n", a.Question, l.Meaning(a.Question))
+		}
+		fmt.Fprintf(w, "    %s\n", out.RibbonExcerpt(a, opt))
 		reason, err := rs.Reason(a, t.Key)
 		if err != nil {
 			return err
@@ -112,7 +138,12 @@ func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l
 		}
 		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), l.Answer(a))
 	}
-	fmt.Fprint(w, l.Say(txtTask19Note, l.AnswerText(answers[0]), l.AnswerText(answers[1])))
+	if words {
+		fmt.Fprint(w, l.Say(txtTask19NoteWords, l.AnswerText(answers[0]), l.AnswerText(answers[1])))
+		fmt.Fprintln(w, l.Say(txtExamNotation))
+	} else {
+		fmt.Fprint(w, l.Say(txtTask19Note, l.AnswerText(answers[0]), l.AnswerText(answers[1])))
+	}
 	return nil
 }
 

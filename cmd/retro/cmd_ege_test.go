@@ -63,8 +63,8 @@ func TestEgeExplains(t *testing.T) {
 	out, _, _ = runCmd(t, "ege", "ege-bank-one-pile")
 	for _, w := range []string{
 		"S = 31..230 (open: widened to 200 values)",
-		"S = 34: Petya takes 3 from the pile, leaving (31); Vanya takes 3 from it, leaving (28), 28 ≤ 30\n",
-		"S = 127: Petya takes 3 from the pile, leaving (124); whatever Vanya does, Petya wins with his next move\n",
+		"S = 34: Petya takes 3 stones from the pile, leaving (31); Vanya takes 3 stones from it, leaving (28), 28 ≤ 30\n",
+		"S = 127: Petya takes 3 stones from the pile, leaving (124); whatever Vanya does, Petya wins with his next move\n",
 		"S = 132: after (129) or (127) Vanya wins with his 2nd move, after (33) with his 1st\n",
 	} {
 		if !strings.Contains(out, w) {
@@ -119,7 +119,7 @@ func TestEgeExplainsAsExplorer(t *testing.T) {
 			t.Fatalf("task %s: status %d, %v", key, resp.StatusCode, err)
 		}
 		for _, l := range query.Langs {
-			out, _, _ := runCmd(t, "ege", "--lang", string(l), "ege-2027-demo")
+			out, _, _ := runCmd(t, "ege", "--lang", string(l), "--codes", "ege-2027-demo") // the meaning in the question's codes
 			x := q.Explain[l]
 			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
 				t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, x.Reason)
@@ -265,7 +265,7 @@ func TestEgeSaysWhatQualifies(t *testing.T) {
 // the rest: ege-two-piles-77 has none under the guaranteed reading.
 func TestEgeNoteSaysNoneInRussian(t *testing.T) {
 	out := mustRun(t, "ege", "ege-two-piles-77", "--lang", "ru")
-	if !strings.Contains(out, "lose =1 (нет таких значений)") || strings.Contains(out, "(none)") {
+	if !strings.Contains(out, "«гарантированно» (нет таких значений)") || strings.Contains(out, "(none)") {
 		t.Errorf("the note of task 19:\n%s", out)
 	}
 }

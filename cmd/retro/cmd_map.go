@@ -20,7 +20,7 @@ across and the second down, over the values the game's positions take, the
 other piles where the first start has them, with the starts' history. Each
 cell is the position's outcome for the player to move and its layer (W 3, L
 2, D, ?), or where the game is over (no row in the table), or nothing where
-the game never reaches. --x NAME[=LO..HI] and --y NAME[=LO..HI] choose the
+the game never reaches. --x and --y (NAME, or NAME=LO..HI) choose the
 piles and their ranges, --at NAME=VALUE where another pile or a rule
 parameter stands, --last and --mylast the history. A game of one pile is
 mapped pile × rule parameter when its rules have a parameter, or as one row.
@@ -51,7 +51,7 @@ A heap game (sum = true) is mapped as its sums of two heaps x, y in
 			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
 			fs.BoolVar(&o.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
 			o.color.add(fs, "the text map")
-			o.lang.add(fs, "the map's words")
+			o.lang.add(fs, "the map's words", false)
 			return o.run
 		},
 	})

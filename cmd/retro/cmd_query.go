@@ -97,10 +97,10 @@ func (o *queryOptions) run(ctx context.Context, e *env, args []string) error {
 	if a.Aggregate.Numeric() {
 		// a count, a sum or a product: the number, not every value it
 		// counts (a million starts make a million cells)
-		fmt.Fprintf(e.stdout, "%s\n%s\n", out.RibbonExcerpt(a, out.RibbonOptions{Color: color, Width: 76}), a.Text())
+		fmt.Fprintf(e.stdout, "%s\n%s\n", out.RibbonExcerpt(a, out.RibbonOptions{Color: color, Width: 76, Exam: o.examLang()}), a.Text())
 		return nil
 	}
-	if err := out.WriteRibbon(e.stdout, out.RibbonGroups(a), out.RibbonOptions{Color: color}); err != nil {
+	if err := out.WriteRibbon(e.stdout, out.RibbonGroups(a), out.RibbonOptions{Color: color, Exam: o.examLang()}); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, o.ask.lang.lang.Answer(a))
@@ -187,4 +187,13 @@ func swappedHint(c *command, args []string) error {
 		}
 	}
 	return usagef(c, "the game comes first, then the question: retro %s %s %q", c.name, args[1], args[0])
+}
+
+// examLang is the language of the ribbon's exam notation: Russian's in
+// words (not with --codes), none otherwise.
+func (o *queryOptions) examLang() query.Lang {
+	if o.ask.lang.words() {
+		return o.ask.lang.lang
+	}
+	return ""
 }

@@ -35,7 +35,7 @@ says so when it does not hold the one asked for.`,
 			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
 			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
 			addJSONFlag(fs, &o.json)
-			o.lang.add(fs, "the words")
+			o.lang.add(fs, "the words", true)
 			return o.run
 		},
 	})
@@ -102,9 +102,9 @@ func (o *showOptions) run(ctx context.Context, e *env, args []string) error {
 // write writes position i of res as text: piles and history, or for a
 // heap game (sum = true) its heaps.
 func (o *showOptions) write(e *env, res *retro.Probed, i int, g *rules.Game) error {
-	opt := out.PositionOptions{Position: func(p []int64, h int) string { return positions.Format(g, p, h) }, EndNote: true, Lang: o.lang.lang}
+	opt := out.PositionOptions{Position: func(p []int64, h int) string { return positions.Format(g, p, h) }, EndNote: true, Lang: o.lang.lang, Words: o.lang.words()}
 	if g.Sum {
-		opt.Position, opt.EndNote = func(p []int64, _ int) string { return heapTuple(p) }, false
+		opt.Position, opt.EndNote, opt.Words = func(p []int64, _ int) string { return heapTuple(p) }, false, false
 	}
 	return out.WritePosition(e.stdout, res, i, opt)
 }

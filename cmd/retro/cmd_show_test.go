@@ -38,10 +38,10 @@ func TestShowJSON(t *testing.T) {
 	// The moves of (17, 29) as TestShow reads them in the text: doubling b
 	// leaves the opponent a win in one (17 + 116 = 133).
 	want := `{"position":{"position":[17,29],"text":"(17, 29)","outcome":"W","layer":7,"final":false,"moves":[` +
-		`{"move":"each +4","position":[21,29],"text":"(21, 29)","outcome":"L","layer":6,"best":true},` +
-		`{"move":"each +4","position":[17,33],"text":"(17, 33)","outcome":"L","layer":8},` +
-		`{"move":"each *2","position":[34,29],"text":"(34, 29)","outcome":"W","layer":7},` +
-		`{"move":"each *2","position":[17,58],"text":"(17, 58)","outcome":"W","layer":1}]},"reply":0}` + "\n"
+		`{"move":"each +4","position":[21,29],"text":"(21, 29)","outcome":"L","layer":6,"best":true,"words":{"en":"adds 4 stones to the first pile","ru":"добавляет 4 камня в первую кучу"}},` +
+		`{"move":"each +4","position":[17,33],"text":"(17, 33)","outcome":"L","layer":8,"words":{"en":"adds 4 stones to the second pile","ru":"добавляет 4 камня во вторую кучу"}},` +
+		`{"move":"each *2","position":[34,29],"text":"(34, 29)","outcome":"W","layer":7,"words":{"en":"doubles the first pile","ru":"удваивает первую кучу"}},` +
+		`{"move":"each *2","position":[17,58],"text":"(17, 58)","outcome":"W","layer":1,"words":{"en":"doubles the second pile","ru":"удваивает вторую кучу"}}]},"reply":0}` + "\n"
 	if code != 0 || got != want {
 		t.Fatalf("exit %d (%s):\n%s\nwant\n%s", code, errs, got, want)
 	}

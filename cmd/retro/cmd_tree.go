@@ -38,7 +38,7 @@ the tree (and so the output), --depth the moves followed.`,
 			fs.IntVar(&o.maxNodes, "max-nodes", retro.DefaultMaxTreeNodes, "stop with an error beyond this many nodes")
 			fs.StringVar(&o.last, "last", "none", "the command the opponent used on the move just made")
 			fs.StringVar(&o.mylast, "mylast", "none", "the command the player to move used on his previous move")
-			o.lang.add(fs, "the words")
+			o.lang.add(fs, "the words", true)
 			return o.run
 		},
 	})
@@ -130,9 +130,9 @@ func (o *treeOptions) run(ctx context.Context, e *env, args []string) error {
 	case o.dot:
 		return out.WriteTreeDot(e.stdout, g, tree, o.lang.lang)
 	case o.json:
-		return out.WriteTreeJSON(e.stdout, g, tree)
+		return out.WriteTreeJSON(e.stdout, g, tree, o.lang.lang)
 	}
-	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves, Lang: o.lang.lang})
+	return out.WriteTree(e.stdout, g, tree, out.TreeOptions{MarkBest: o.allMoves, Lang: o.lang.lang, Words: o.lang.words()})
 }
 
 // treeHeaps is tree for a heap game: the position is a list of heaps, as
@@ -147,7 +147,7 @@ func (o *treeOptions) treeHeaps(e *env, g *rules.Game, res *retro.Probed, i int)
 	case o.dot:
 		return out.WriteTreeDot(e.stdout, vg, tree, o.lang.lang)
 	case o.json:
-		return out.WriteTreeJSON(e.stdout, vg, tree)
+		return out.WriteTreeJSON(e.stdout, vg, tree, o.lang.lang)
 	}
 	return out.WriteTree(e.stdout, vg, tree, out.TreeOptions{MarkBest: o.allMoves, Lang: o.lang.lang,
 		Position: func(p []int64, _ int) string { return heapTuple(p) }})

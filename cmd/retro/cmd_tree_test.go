@@ -191,7 +191,7 @@ func TestTreeDeepChain(t *testing.T) {
 		t.Errorf("%d lines, %d bytes, ending %q", n, len(out), out[len(out)-60:])
 	}
 	out, errs, code = runCmd(t, "tree", game, "150000", "--max-nodes", "200000", "--json")
-	if code != 0 || !strings.Contains(out, "{\"move\":\"x - 1\",\"position\":[0],\"outcome\":\"L\",\"layer\":0,\"end\":true,\"best\":true}") || !strings.HasSuffix(out, "\n}\n") {
+	if code != 0 || !strings.Contains(out, "{\"move\":\"x - 1\",\"position\":[0],\"outcome\":\"L\",\"layer\":0,\"end\":true,\"best\":true,\"words\":\"takes 1 stone from the pile\"}") || !strings.HasSuffix(out, "\n}\n") {
 		t.Errorf("json: exit %d, %d bytes: %s", code, len(out), errs)
 	}
 	_, errs, code = runCmd(t, "tree", game, "150000")
@@ -224,14 +224,15 @@ func TestShowTreeLang(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", c, code, errs)
 		}
-		ru, errs, code := runCmd(t, append(c, "--lang", "ru")...)
+		// In the engine's codes; in words, TestShowTreeWords.
+		ru, errs, code := runCmd(t, append(c, "--lang", "ru", "--codes")...)
 		if code != 0 {
 			t.Fatalf("%v --lang ru: exit %d: %s", c, code, errs)
 		}
 		if want := words.Replace(en); ru != want {
 			t.Errorf("%v --lang ru:\n%s\nwant:\n%s", c, ru, want)
 		}
-		if loc, _, _ := runLang(t, query.Ru, c...); loc != ru {
+		if loc, _, _ := runLang(t, query.Ru, append(c, "--codes")...); loc != ru {
 			t.Errorf("%v in a Russian locale:\n%s\nwant:\n%s", c, loc, ru)
 		}
 		if en2, _, _ := runLang(t, query.Ru, append(c, "--lang", "en")...); en2 != en {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"retro/retro"
+	"retro/retro/query"
 )
 
 // Kind says what a cell of a map is.
@@ -44,8 +45,9 @@ func (c Cell) Code() string {
 
 // Exam is the cell in the exam's notation, the player to move being the
 // first player (Петя): "П2" when he wins with his second move, "В1" when
-// the second player wins with his first, "D" and "?" as they are, "" for
-// cells without a value. En gives the English letters (P, V).
+// the second player wins with his first, a draw "Н", "?" beyond a horizon,
+// "" for cells without a value (query.Lang.Exam). En gives the English
+// letters (P, V, D).
 func (c Cell) Exam(en bool) string {
 	if c.Kind == Nim {
 		return c.Code()
@@ -53,17 +55,11 @@ func (c Cell) Exam(en bool) string {
 	if c.Kind != Value {
 		return ""
 	}
-	p, v := "П", "В"
+	l := query.Ru
 	if en {
-		p, v = "P", "V"
+		l = query.En
 	}
-	switch {
-	case c.Layer < 0:
-		return c.Outcome.String()
-	case c.Outcome == retro.Win:
-		return p + strconv.Itoa(int(c.Layer+1)/2)
-	}
-	return v + strconv.Itoa(int(c.Layer)/2)
+	return l.Exam(c.Outcome, int(c.Layer))
 }
 
 // Change is how a cell of one game differs from the same position in

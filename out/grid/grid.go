@@ -123,7 +123,7 @@ func (g *Grid) legend(nim bool) []legendEntry {
 	add(pWin+Levels-1, fmt.Sprintf("… in %d moves or more", Levels), fmt.Sprintf("… за %d ходов и больше", Levels))
 	add(pLose, "L: the player to move loses, in 1 move of the other", "L: ходящий проигрывает, за 1 ход соперника")
 	add(pLose+Levels-1, fmt.Sprintf("… in %d or more", Levels), fmt.Sprintf("… за %d и больше", Levels))
-	add(pDraw, "D: a draw", "D: ничья")
+	add(pDraw, "D: a draw", "Н (D): ничья")
 	add(pUnknown, "?: beyond the horizon", "?: за горизонтом")
 	add(pFinal, "the game is over", "игра окончена")
 	add(pBlank, "never reached", "не встречается")

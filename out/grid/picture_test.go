@@ -198,7 +198,7 @@ func TestExamNotation(t *testing.T) {
 		{Cell{Kind: Value, Outcome: retro.Win, Layer: 3}, "П2", "P2"},
 		{Cell{Kind: Value, Outcome: retro.Lose, Layer: 2}, "В1", "V1"},
 		{Cell{Kind: Value, Outcome: retro.Lose, Layer: 4}, "В2", "V2"},
-		{Cell{Kind: Value, Outcome: retro.Draw, Layer: -1}, "D", "D"},
+		{Cell{Kind: Value, Outcome: retro.Draw, Layer: -1}, "Н", "D"},
 		{Cell{Kind: Final}, "", ""},
 	} {
 		if got := c.cell.Exam(false); got != c.ru {

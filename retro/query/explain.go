@@ -62,27 +62,10 @@ var (
 	txtWhateverP   = Text{"whatever Petya does — %s — %s", "при любом ходе Пети — %s — %s"}
 	txtAfter       = Text{"after %s %s", "после %s %s"}
 	txtOr          = Text{" or ", " или "}
-	txtPlays       = Text{"plays %q, making %s", "делает ход «%s», получая %s"}
-	txtAdds        = Text{"adds %d to %s, making %s", "добавляет %d в %s, получая %s"}
-	txtTakes       = Text{"takes %d from %s, leaving %s", "убирает %d из %s, оставляя %s"}
-	txtDoubles     = Text{"doubles %s to %s", "удваивает %s, получая %s"}
-	txtTriples     = Text{"triples %s to %s", "утраивает %s, получая %s"}
-	txtMultiplies  = Text{"multiplies %s by %d, making %s", "умножает %s на %d, получая %s"}
-	txtHalves      = Text{"halves %s, leaving %s", "делит %s пополам, оставляя %s"}
-	txtDivides     = Text{"divides %s by %d, leaving %s", "делит %s на %d, оставляя %s"}
-	txtPile        = Text{"the pile", "кучу"}
-	txtPileFrom    = Text{"the pile", "кучи"}
-	txtIt          = Text{"it", "её"}
-	txtItFrom      = Text{"it", "неё"}
-	txtNamedPile   = Text{"pile %s", "кучу %s"}
-	txtNamedFrom   = Text{"pile %s", "кучи %s"}
+	txtMaking      = Text{"%s, making %s", "%s, получая %s"}
+	txtTo          = Text{"%s to %s", "%s, получая %s"}
+	txtLeaving     = Text{"%s, leaving %s", "%s, оставляя %s"}
 	txtMeanCanLose = Text{"a move, not ending the game, to ", "ход, не заканчивающий игру, в "}
-)
-
-// ordinals of the few piles phrase names, in the case each verb takes.
-var (
-	pileOrdinal     = [2][3]string{{"the first pile", "the second pile", "the third pile"}, {"первую кучу", "вторую кучу", "третью кучу"}}
-	pileOrdinalFrom = [2][3]string{{"the first pile", "the second pile", "the third pile"}, {"первой кучи", "второй кучи", "третьей кучи"}}
 )
 
 func (l Lang) index() int {
@@ -276,7 +259,7 @@ func (rs *Reasoner) whatever(r *retro.Probed, m *rules.Machine, moves []retro.Mo
 			groups = append(groups, g)
 		}
 		// Two moves may reach one position (a+1 and a*2 from a = 1).
-		if to := positions.Format(rs.g, mv.To, mv.Hist); !slices.Contains(g.where, to) {
+		if to := rs.l.Position(mv.To); !slices.Contains(g.where, to) {
 			g.where = append(g.where, to)
 		}
 	}
@@ -339,53 +322,29 @@ func (l Lang) ordinal(n int) string {
 // The move entries phrase understands: "each *2", "x - 3", "b = b + 4".
 var (
 	reEach   = regexp.MustCompile(`^each\s*(\+|-|\*|//)\s*(\d+)$`)
-	reShort  = regexp.MustCompile(`^(\w+)\s*(\+|-|\*|//)\s*(\d+)$`)
-	reAssign = regexp.MustCompile(`^(\w+)\s*=\s*(\w+)\s*(\+|-|\*|//)\s*(\d+)$`)
+	reShort  = regexp.MustCompile(`^([\pL_][\pL\pN_]*)\s*(\+|-|\*|//)\s*(\d+)$`)
+	reAssign = regexp.MustCompile(`^([\pL_][\pL\pN_]*)\s*=\s*([\pL_][\pL\pN_]*)\s*(\+|-|\*|//)\s*(\d+)$`)
 )
 
-// phrase says what a move from the piles from does: "doubles the second
-// pile to (17, 58)", "takes 3 from the pile, leaving (28)"; "it" for the
-// pile it (-1: none). It returns the pile changed, -1 when not one.
+// phrase says what a move from the piles from does and what it leaves:
+// "doubles the second pile, making (17, 58)", "takes 3 stones from the
+// pile, leaving (28)"; "it" for the pile it (-1: none). It returns the
+// pile changed, -1 when not one.
 func (rs *Reasoner) phrase(mv retro.Move, from []int64, it int) (string, int) {
-	l := rs.l
-	to := positions.Format(rs.g, mv.To, mv.Hist)
-	fallback := l.Say(txtPlays, mv.Name, to)
-	piles := len(from)
-	pile, op, k := rs.operation(mv, from)
-	if pile < 0 {
-		return fallback, -1
+	words, pile := rs.l.MoveWords(rs.g, mv, from, it)
+	to := rs.l.Position(mv.To)
+	switch _, op, k := operation(rs.g, mv, from); {
+	case op == "-" || op == "//":
+		return rs.l.Say(txtLeaving, words, to), pile
+	case op == "*" && (k == 2 || k == 3):
+		return rs.l.Say(txtTo, words, to), pile // "doubles the pile to (14)"
 	}
-	// what names the pile as an object, whatFrom after "from".
-	what, whatFrom := l.Say(txtPile), l.Say(txtPileFrom)
-	switch {
-	case pile == it:
-		what, whatFrom = l.Say(txtIt), l.Say(txtItFrom)
-	case piles == 2 || piles == 3:
-		what, whatFrom = pileOrdinal[l.index()][pile], pileOrdinalFrom[l.index()][pile]
-	case piles > 3:
-		what, whatFrom = l.Say(txtNamedPile, rs.g.Piles[pile]), l.Say(txtNamedFrom, rs.g.Piles[pile])
-	}
-	switch {
-	case op == "+":
-		return l.Say(txtAdds, k, what, to), pile
-	case op == "-":
-		return l.Say(txtTakes, k, whatFrom, to), pile
-	case op == "*" && k == 2:
-		return l.Say(txtDoubles, what, to), pile
-	case op == "*" && k == 3:
-		return l.Say(txtTriples, what, to), pile
-	case op == "*":
-		return l.Say(txtMultiplies, what, k, to), pile
-	case op == "//" && k == 2:
-		return l.Say(txtHalves, what, to), pile
-	}
-	return l.Say(txtDivides, what, k, to), pile
+	return rs.l.Say(txtMaking, words, to), pile
 }
 
 // operation finds the entry of the move's command that explains it: one
 // pile of from changed by one operation with a constant.
-func (rs *Reasoner) operation(mv retro.Move, from []int64) (pile int, op string, k int64) {
-	g := rs.g
+func operation(g *rules.Game, mv retro.Move, from []int64) (pile int, op string, k int64) {
 	for _, text := range g.Commands[mv.Cmd].Moves {
 		text = strings.TrimSpace(text)
 		var name string
@@ -413,7 +372,7 @@ func (rs *Reasoner) operation(mv retro.Move, from []int64) (pile int, op string,
 			if name != "" && g.Piles[p] != name {
 				continue
 			}
-			if rs.explains(mv, from, p, parts[0], k) {
+			if explains(mv, from, p, parts[0], k) {
 				return p, parts[0], k
 			}
 		}
@@ -423,7 +382,7 @@ func (rs *Reasoner) operation(mv retro.Move, from []int64) (pile int, op string,
 
 // explains reports whether changing pile p of from by "op k" makes the
 // move's piles.
-func (rs *Reasoner) explains(mv retro.Move, from []int64, p int, op string, k int64) bool {
+func explains(mv retro.Move, from []int64, p int, op string, k int64) bool {
 	for q := range from {
 		if q != p && from[q] != mv.To[q] {
 			return false

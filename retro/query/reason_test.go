@@ -180,6 +180,16 @@ func newReplay(in *rules.Instance) *replay {
 
 // format writes a position as the reasons do: "(17, 58)", with the history
 // the game keeps: "(12) last=c".
+// piles writes a position as a sentence does: its piles, "(17, 58)".
+func (c *replay) piles(s state) string {
+	piles := make([]string, len(s.piles))
+	for k, v := range s.piles {
+		piles[k] = strconv.FormatInt(v, 10)
+	}
+	return "(" + strings.Join(piles, ", ") + ")"
+}
+
+// format writes a position with its history, for the checker's messages.
 func (c *replay) format(s state) string {
 	piles := make([]string, len(s.piles))
 	for k, v := range s.piles {
@@ -367,9 +377,9 @@ var reasonWords = map[query.Lang]*words{
 		endsLoses:  "Petya's move ends the game and he loses",
 		endsWin:    "Petya's move ends the game and he wins",
 		positionIs: regexp.MustCompile(`^the position is ([WLD])(?: (\d+))?$`),
-		verbs: verbs(`the pile|it|the first pile|the second pile|the third pile|pile \w+`,
-			`adds (\d+) to PILE, making `, "+", "0",
-			`takes (\d+) from PILE, leaving `, "-", "0",
+		verbs: verbs(`the pile|it|the first pile|the second pile|the third pile|pile "[^"]+"`,
+			`adds (\d+) stones? to PILE, making `, "+", "0",
+			`takes (\d+) stones? from PILE, leaving `, "-", "0",
 			`doubles PILE to `, "*", "2",
 			`triples PILE to `, "*", "3",
 			`multiplies PILE by (\d+), making `, "*", "0",
@@ -388,8 +398,9 @@ var reasonWords = map[query.Lang]*words{
 					return k, false, len(g.Piles) == 2 || len(g.Piles) == 3
 				}
 			}
-			k := slices.Index(g.Piles, strings.TrimPrefix(w, "pile "))
-			return k, false, k >= 0 && len(g.Piles) > 3
+			name, err := strconv.Unquote(strings.TrimPrefix(w, "pile "))
+			k := slices.Index(g.Piles, name)
+			return k, false, err == nil && k >= 0 && len(g.Piles) > 3
 		},
 		ordinal: func(s string) (int, bool) {
 			m := enOrdinals.FindStringSubmatch(s)
@@ -420,9 +431,9 @@ var reasonWords = map[query.Lang]*words{
 		endsLoses:  "ход Пети заканчивает игру, и он проигрывает",
 		endsWin:    "ход Пети заканчивает игру, и он выигрывает",
 		positionIs: regexp.MustCompile(`^позиция ([WLD])(?: (\d+))?$`),
-		verbs: verbs(`кучу|кучи|её|неё|первую кучу|вторую кучу|третью кучу|первой кучи|второй кучи|третьей кучи|кучу \w+|кучи \w+`,
-			`добавляет (\d+) в PILE, получая `, "+", "0",
-			`убирает (\d+) из PILE, оставляя `, "-", "0",
+		verbs: verbs(`кучу|кучи|её|неё|первую кучу|вторую кучу|третью кучу|первой кучи|второй кучи|третьей кучи|кучу «[^»]+»|кучи «[^»]+»`,
+			`добавляет (\d+) (?:камень|камня|камней) (?:в|во) PILE, получая `, "+", "0",
+			`убирает (\d+) (?:камень|камня|камней) из PILE, оставляя `, "-", "0",
 			`удваивает PILE, получая `, "*", "2",
 			`утраивает PILE, получая `, "*", "3",
 			`умножает PILE на (\d+), получая `, "*", "0",
@@ -441,7 +452,7 @@ var reasonWords = map[query.Lang]*words{
 					return k, false, len(g.Piles) == 2 || len(g.Piles) == 3
 				}
 			}
-			name := strings.TrimPrefix(strings.TrimPrefix(w, "кучу "), "кучи ")
+			name := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(w, "кучу "), "кучи "), "«»")
 			k := slices.Index(g.Piles, name)
 			return k, false, k >= 0 && len(g.Piles) > 3
 		},
@@ -558,7 +569,7 @@ func (c *replay) phraseThen(w *words, s state, text string, it int) (move, strin
 func (c *replay) phrasePrefix(w *words, s state, text string, it int, whole bool) (move, string, int, error) {
 	var errs []error
 	for _, mv := range c.moves(s) {
-		at := c.format(mv.to)
+		at := c.piles(mv.to)
 		// the position reached is followed by the end of the text, or
 		// by what the caller reads next.
 		for i := strings.Index(text, at); i >= 0; {
@@ -638,9 +649,12 @@ func (c *replay) verb(w *words, s state, mv move, text string, it int) (int, err
 // moves, all of them (unless the list ends in "…"), and each claim at
 // each.
 func (c *replay) checkGroups(w *words, s state, body string) error {
-	targets := map[string]state{}
+	// Sentences write a position by its piles (the move that made it
+	// says its history): the moves to the same piles, by commands of
+	// other names, are one position of a list.
+	targets := map[string][]state{}
 	for _, mv := range c.moves(s) {
-		targets[c.format(mv.to)] = mv.to
+		targets[c.piles(mv.to)] = append(targets[c.piles(mv.to)], mv.to)
 	}
 	// candidates, longest first, so that a position is not read as the
 	// start of a longer one.
@@ -677,8 +691,12 @@ func (c *replay) checkGroups(w *words, s state, body string) error {
 				return fmt.Errorf("%s listed twice", p)
 			}
 			seen[p] = true
-			if err := c.claim(w, targets[p], text, first); err != nil {
-				return fmt.Errorf("after %s: %w", p, err)
+			var errs []error
+			for _, q := range targets[p] {
+				errs = append(errs, c.claim(w, q, text, first))
+			}
+			if !slices.Contains(errs, nil) {
+				return fmt.Errorf("after %s: %w", p, errors.Join(errs...))
 			}
 		}
 		return nil

@@ -377,6 +377,17 @@ type positionRequest struct {
 	Mylast   string  `json:"mylast"`
 	Depth    int     `json:"depth"`    // tree only: moves below the root, 0 to the ends
 	AllMoves bool    `json:"allMoves"` // tree only: every move, not the strategy
+	Lang     string  `json:"lang"`     // tree only: the language of the moves in words (en, ru)
+}
+
+// treeLang is the language a request asks for, English by default.
+func treeLang(s string) query.Lang {
+	for _, l := range query.Langs {
+		if string(l) == s {
+			return l
+		}
+	}
+	return query.En
 }
 
 type treeResponse struct {
@@ -425,7 +436,7 @@ func (s *server) tree(rctx context.Context, req positionRequest) (*treeResponse,
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
 			msg: fmt.Sprintf("%v (%s's cap; lower the depth)", err, s.here())}
 	}
-	raw, err := out.TreeJSON(e.game, root)
+	raw, err := out.TreeJSON(e.game, root, treeLang(req.Lang))
 	if err != nil {
 		return nil, err
 	}

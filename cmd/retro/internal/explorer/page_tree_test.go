@@ -18,7 +18,8 @@ import (
 // treeNode is a node of the tree as the page draws it.
 type treeNode struct {
 	Depth  int    `json:"depth"`  // moves below the root
-	What   string `json:"what"`   // the move and the position: "each +4 → (21, 28)"
+	What   string `json:"what"`   // the move and the position: "adds 4 stones to the first pile → (21, 28)"
+	Code   string `json:"code"`   // the position as the engine writes it: "(21, 28)", "(5) last=up"
 	Winner string `json:"winner"` // the winner the node names: 0 (Petya), 1 (Vanya), D, ?
 	Words  string `json:"words"`  // and how it says so
 }
@@ -27,12 +28,12 @@ const treeNodes = `[...document.querySelectorAll('#tree .node')].map(n => {
 	let depth = -1;
 	for (let li = n.closest('li'); li; li = li.parentElement.closest('li')) depth++;
 	const w = n.querySelector('.win');
-	return {depth, what: n.querySelector('.mv').textContent, winner: w ? w.dataset.winner : '', words: w ? w.textContent : ''};
+	return {depth, what: n.querySelector('.mv').textContent, code: n.querySelector('.mv').dataset.code, winner: w ? w.dataset.winner : '', words: w ? w.textContent : ''};
 })`
 
-// nodePosition reads the position a node shows, after its move: "(21, 28)",
-// "(5) last=up".
-var nodePosition = regexp.MustCompile(`(?:→ )?(\([^)]*\))(?: last=(\S+))?(?: mylast=(\S+))?$`)
+// nodePosition reads the position of a node as the engine writes it (its
+// data-code): "(21, 28)", "(5) last=up".
+var nodePosition = regexp.MustCompile(`^(\([^)]*\))(?: last=(\S+))?(?: mylast=(\S+))?$`)
 
 // checkTreeWinners checks every node of the tree on show: it names the
 // winner from its position, and in how many moves of his own, as the
@@ -60,9 +61,9 @@ func (b *browser) checkTreeWinners() map[retro.Outcome]int {
 	m := r.Instance.NewMachine()
 	seen := map[retro.Outcome]int{}
 	for _, n := range nodes {
-		p := nodePosition.FindStringSubmatch(n.What)
-		if p == nil {
-			b.t.Fatalf("a node shows %q: no position", n.What)
+		p := nodePosition.FindStringSubmatch(n.Code)
+		if p == nil || !strings.HasSuffix(n.What, p[1]) {
+			b.t.Fatalf("a node shows %q (%q): no position", n.What, n.Code)
 		}
 		piles, err := g.ParsePosition(p[1])
 		if err != nil {

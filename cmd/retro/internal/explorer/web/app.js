@@ -189,7 +189,7 @@ const state = {
 const SHAPE = {W: '▲', L: '▼', D: '●', '?': '◆'};
 const OCLASS = {W: 'o-W', L: 'o-L', D: 'o-D', '?': 'o-U'};
 // PLAYER names the player to move after an even (0) or odd (1) number of moves.
-const PLAYER = {0: 'Petya', 1: 'Vanya', get(k) { return t(this[k]); }};
+const PLAYER = {0: 'Petya', 1: 'Vanya', get(k) { return playerName(this[k]); }};
 
 function value(o, layer) { return (SHAPE[o] || '') + o + (layer === null || layer === undefined ? '' : layer); }
 
@@ -227,6 +227,24 @@ function fmtPos(p) {
   let s = '(' + p.position.join(', ') + ')';
   if (p.last !== undefined && p.last !== null) s += ' last=' + p.last;
   if (p.mylast !== undefined && p.mylast !== null) s += ' mylast=' + p.mylast;
+  return s;
+}
+
+// moveText is a move in words in the page's language ("doubles the second
+// pile"), or its command where the engine sent no words.
+function moveText(m) { return (typeof m.words === 'string' ? m.words : m.words && m.words[LANG]) || m.move; }
+
+// fmtPiles writes a position by its piles only, as sentences do: the move
+// beside it says its history.
+function fmtPiles(p) { return '(' + p.position.join(', ') + ')'; }
+
+// fmtPosWords writes a position with its history in words: "(9), the last
+// move "d"".
+function fmtPosWords(p) {
+  let s = fmtPiles(p);
+  const said = (name) => (LANG === 'ru' ? '«' + name + '»' : '"' + name + '"');
+  if (p.last !== undefined && p.last !== null) s += ', ' + (p.last === 'none' ? t('no move yet') : t('the last move {0}', said(p.last)));
+  if (p.mylast !== undefined && p.mylast !== null) s += ', ' + (p.mylast === 'none' ? t('no own move yet') : t('one\'s own last move {0}', said(p.mylast)));
   return s;
 }
 
@@ -811,7 +829,7 @@ async function showTree(req, instance, remember, at) {
   if (!state.game) return;
   const ply = at && at.ply ? at.ply : 0;
   const body = Object.assign({game: state.game.text, width: state.width, instance,
-    depth: treePlies(at && at.outcome), allMoves: $('tree-all').checked}, req);
+    depth: treePlies(at && at.outcome), allMoves: $('tree-all').checked, lang: LANG}, req);
   const seq = ++treeSeq;
   const sec = $('tree-section');
   sec.dataset.state = 'loading';
@@ -826,7 +844,7 @@ async function showTree(req, instance, remember, at) {
     state.tree = {req, instance, root, ply};
     saveView();
     $('tree-back').disabled = state.trail.length === 0;
-    $('tree-start').textContent = fmtPos(root);
+    $('tree-start').textContent = fmtPosWords(root);
     drawTree();
     sec.dataset.state = 'ready';
     if (!state.play || !state.play.started) resetPlay();
@@ -841,7 +859,7 @@ async function showTree(req, instance, remember, at) {
 // drawTree draws state.tree as it is.
 function drawTree() {
   const {root, ply} = state.tree;
-  $('tree-start').textContent = fmtPos(root);
+  $('tree-start').textContent = fmtPosWords(root);
   $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' + t('{0} to move', PLAYER.get(ply % 2)) + ': ' +
     spell(root.outcome, root.layer, PLAYER.get(ply % 2), PLAYER.get(1 - ply % 2));
   $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': t('strategy tree')}, treeItem(root, 0)));
@@ -879,11 +897,11 @@ function treeItem(n, depth) {
   const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
   const toggle = el('button', {type: 'button', class: 'toggle' + (canGrow ? '' : ' none'),
     'aria-label': hasKids ? t('collapse') : t('expand'), tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
-  const what = (n.move ? n.move + ' → ' : '') + fmtPos(n);
+  const what = (n.move ? moveText(n) + ' → ' : '') + (isRoot ? fmtPosWords(n) : fmtPiles(n));
   const who = isRoot ? el('span', {class: 'who'}, t('{0} to move', PLAYER.get(ply % 2))) :
     el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER.get((ply - 1) % 2) + ':');
   // The move and where it goes, then who wins from there: "each +4 → (21, 28): Vanya wins in 4 moves".
-  const said = el('span', {}, el('span', {class: 'mv'}, what), ': ', el('span', {class: 'win', dataset: {winner: String(win.who)}}, win.text));
+  const said = el('span', {}, el('span', {class: 'mv', dataset: {code: fmtPos(n)}}, what), ': ', el('span', {class: 'win', dataset: {winner: String(win.who)}}, win.text));
   const note = n.repeat ? ' ' + t('repeats') : n.cut && !hasKids ? ' …' : '';
   const best = n.best ? el('span', {class: 'best-mark', title: t('an optimal move')}, '★') : null;
   const label = (isRoot ? '' : PLAYER.get((ply - 1) % 2) + ': ') + what + ': ' + win.text + (n.best ? t(', optimal') : '') + note;
@@ -1018,7 +1036,7 @@ function engineMove(p) {
 function applyMove(p, mv) {
   const top = p.states[p.states.length - 1];
   const mover = top.ply % 2;
-  p.log.push({mover, move: mv.move, to: mv.text});
+  p.log.push({mover, move: moveText(mv), to: fmtPiles(mv)});
   if (mv.end) {
     p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, at: mv.text};
     renderPlay(p);
@@ -1090,7 +1108,7 @@ function renderPlay(p) {
     }
     $('play-moves').append(el('button', {type: 'button', class: 'move-btn',
       onclick: () => { if (!p.busy && !p.over) applyMove(p, mv); }},
-    mv.move + ' → ', el('span', {class: 'to'}, mv.text), hint));
+    moveText(mv) + ' → ', el('span', {class: 'to'}, fmtPiles(mv)), hint));
   });
 }
 

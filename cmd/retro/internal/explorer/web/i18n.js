@@ -137,7 +137,7 @@ const RU = /* BEGIN RU */ {
   ", the question holds": ", вопрос выполнен",
   ", undecided": ", не решено",
   ": good for you": ": хорошо для вас",
-  ": good for {0}": ": хорошо для {0}",
+  ": good for {0}": ": хорошо для {0.gen}",
   "Answer: ": "Ответ: ",
   "Choose a game.": "Выберите игру.",
   "Choose a side and start a game from {0}.": "Выберите сторону и начните партию из {0}.",
@@ -175,7 +175,7 @@ const RU = /* BEGIN RU */ {
   "collapse": "свернуть",
   "command": "команда",
   "{0} has won, the game is over": "{0} выиграл, игра окончена",
-  "{0} wins whatever {1} does": "{0} выигрывает при любом ходе игрока {1}",
+  "{0} wins whatever {1} does": "{0} выигрывает при любом ходе {1.gen}",
   "{0} wins in {1}": "{0} выигрывает за {1}",
   "ends the game: you lose": "заканчивает игру: вы проигрываете",
   "ends the game: you win": "заканчивает игру: вы выигрываете",
@@ -204,14 +204,14 @@ const RU = /* BEGIN RU */ {
   "you win!": "вы выиграли!",
   "your own game": "своя игра",
   "{0} ends the game": "{0} заканчивает игру",
-  "{0} for {1}": "{0} для {1}",
+  "{0} for {1}": "{0} для {1.gen}",
   "{0} has lost": "{0} проиграл",
   "{0} is final": "{0} — конечная позиция",
   "{0} to move": "ходит {0}",
-  "{0} wins, with at most {1} more moves of his": "у игрока {0} выигрышная стратегия: не более {1} его ходов",
-  "{0} wins, with at most one more move of his": "у игрока {0} выигрышная стратегия: одним своим ходом",
-  "{0} wins, with at most {1} moves of his, whatever {2} does": "у игрока {0} выигрышная стратегия: не более {1} его ходов при любом ходе игрока {2}",
-  "{0} wins, with at most one move of his, whatever {2} does": "у игрока {0} выигрышная стратегия: одним своим ходом при любом ходе игрока {2}",
+  "{0} wins, with at most {1} more moves of his": "у {0.gen} выигрышная стратегия: не более {1} его ходов",
+  "{0} wins, with at most one more move of his": "у {0.gen} выигрышная стратегия: одним своим ходом",
+  "{0} wins, with at most {1} moves of his, whatever {2} does": "у {0.gen} выигрышная стратегия: не более {1} его ходов при любом ходе {2.gen}",
+  "{0} wins, with at most one move of his, whatever {2} does": "у {0.gen} выигрышная стратегия: одним своим ходом при любом ходе {2.gen}",
   "… and {0} more starts, not shown": "… и ещё {0} стартов, не показаны",
   "✓ A valid game: {0} pile(s), {1} command(s)": "✓ Правильная игра: куч — {0}, команд — {1}",
   "✗ Not for the explorer as it is: {0}.": "✗ В таком виде не для исследователя: {0}.",
@@ -257,7 +257,11 @@ const RU = /* BEGIN RU */ {
   "D↔?": "D↔?",
   "layer only": "только слой",
   "only in A": "только в A",
-  "only in B": "только в B"
+  "only in B": "только в B",
+  "no move yet": "ходов ещё не было",
+  "the last move {0}": "последний ход — {0}",
+  "no own move yet": "своих ходов ещё не было",
+  "one's own last move {0}": "свой последний ход — {0}"
 } /* END RU */;
 
 const LANGS = ['en', 'ru'];
@@ -279,7 +283,30 @@ const LANG = (() => {
 // t is a phrase in the page's language, {0}, {1}, … filled with a.
 function t(en, ...a) {
   const f = LANG === 'ru' && Object.prototype.hasOwnProperty.call(RU, en) ? RU[en] : en;
-  return f.replace(/\{(\d+)\}/g, (m, k) => (a[+k] === undefined ? m : String(a[+k])));
+  return f.replace(/\{(\d+)(?:\.(nom|gen|dat|acc|ins))?\}/g, (m, k, c) => {
+    const v = a[+k];
+    if (v === undefined) return m;
+    return v instanceof Name ? v.forms[c || 'nom'] : String(v);
+  });
+}
+
+// Name is a player's name in every case a phrase needs: in a phrase {0}
+// is its nominative, {0.gen} its genitive («для Пети», «у Вани»), {0.dat},
+// {0.acc}, {0.ins}; as a string, its nominative. English has one form.
+class Name {
+  constructor(forms) { this.forms = forms; }
+  toString() { return this.forms.nom; }
+}
+
+const RU_NAMES = {
+  Petya: {nom: 'Петя', gen: 'Пети', dat: 'Пете', acc: 'Петю', ins: 'Петей'},
+  Vanya: {nom: 'Ваня', gen: 'Вани', dat: 'Ване', acc: 'Ваню', ins: 'Ваней'},
+};
+
+// playerName is the Name of a player, by its English name.
+function playerName(en) {
+  if (LANG === 'ru' && RU_NAMES[en]) return new Name(RU_NAMES[en]);
+  return new Name({nom: en, gen: en, dat: en, acc: en, ins: en});
 }
 
 // applyWords writes the page's own words (data-i18n, data-i18n-html,
