@@ -586,10 +586,13 @@ type spotJSON struct {
 }
 
 type errorJSON struct {
-	Code     string     `json:"code"`
-	Message  string     `json:"message"`
-	Errors   []spotJSON `json:"errors,omitempty"`
-	Rendered string     `json:"rendered,omitempty"` // the errors with their lines and carets
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// MessageRu is the message in Russian, where the engine has one: the
+	// page shows it in Russian.
+	MessageRu string     `json:"messageRu,omitempty"`
+	Errors    []spotJSON `json:"errors,omitempty"`
+	Rendered  string     `json:"rendered,omitempty"` // the errors with their lines and carets
 }
 
 func writeError(w http.ResponseWriter, err error) {
@@ -597,7 +600,7 @@ func writeError(w http.ResponseWriter, err error) {
 	if !errors.As(err, &api) {
 		api = &apiError{status: http.StatusInternalServerError, code: "internal", msg: err.Error()}
 	}
-	ej := errorJSON{Code: api.code, Message: api.msg}
+	ej := errorJSON{Code: api.code, Message: api.msg, MessageRu: api.ru}
 	var qe *query.QuestionError
 	list := rules.Positioned(api.err)
 	if list == nil && errors.As(api.err, &qe) {

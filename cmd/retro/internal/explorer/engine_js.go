@@ -45,9 +45,11 @@ func RunEngine(ctx context.Context, opt Options) error {
 			return map[string]any{"status": rec.Code, "body": rec.Body.String()}
 		})
 	}))
+	timeout := s.timeoutError(context.DeadlineExceeded).(*apiError)
 	js.Global().Set("retroTimeout", map[string]any{
-		"ms":      float64(s.opt.Timeout.Milliseconds()),
-		"message": s.timeoutError(context.DeadlineExceeded).Error(),
+		"ms":        float64(s.opt.Timeout.Milliseconds()),
+		"message":   timeout.msg,
+		"messageRu": timeout.ru,
 	})
 	js.Global().Call("retroReady")
 	<-ctx.Done()

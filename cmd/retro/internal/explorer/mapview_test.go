@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"strings"
 	"testing"
 
@@ -77,6 +78,25 @@ func TestMapRefusals(t *testing.T) {
 		var resp struct{ Error errorJSON }
 		if code := post(t, ts, "/api/map", c.req, &resp); code < 400 || !strings.Contains(resp.Error.Message, c.want) {
 			t.Errorf("%+v: status %d, %q; want %q", c.req.X, code, resp.Error.Message, c.want)
+		}
+	}
+}
+
+// TestRefusalsInRussian: the refusals of a game too large come in Russian
+// too (messageRu), for the page to show in Russian, on the server and on
+// the static page, whose Russian says where the game is solved instead.
+func TestRefusalsInRussian(t *testing.T) {
+	game := "piles = [\"a\", \"b\"]\nmoves = [\"each +1\"]\nend = \"a + b >= 4000\"\n[start]\na = 0\nb = \"S\"\n[params]\nS = \"0..3\"\n"
+	for _, static := range []bool{false, true} {
+		opt := testOptions()
+		opt.MaxPositions = 1000
+		s := newServer(context.Background(), opt)
+		s.static = static
+		_, err := s.query(context.Background(), queryRequest{Game: game, Task: "19"})
+		var api *apiError
+		if !errors.As(err, &api) || !strings.HasPrefix(api.ru, "отказ: в игре больше 1000 позиций") ||
+			strings.Contains(api.ru, "refused") || static != strings.Contains(api.ru, "«retro solve ИГРА.toml»") {
+			t.Errorf("static %v: %v; in Russian %q", static, err, api.ru)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/query"
 	"retro/rules"
 )
 
@@ -227,7 +228,8 @@ type apiError struct {
 	status int
 	code   string // bad-request, too-large, game, question, too-big, timeout, busy, internal
 	msg    string
-	err    error // a game's or a question's error, for the spot it marks
+	ru     string // the message in Russian, where there is one
+	err    error  // a game's or a question's error, for the spot it marks
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -426,6 +428,39 @@ func (s *server) here() string {
 	return "this server"
 }
 
+// hereRu is here in Russian, in the genitive a limit takes («предел этой
+// страницы»).
+func (s *server) hereRu() string {
+	if s.static {
+		return "этой страницы"
+	}
+	return "этого сервера"
+}
+
+// capNoteRu is capNote in Russian: the flag of retro serve that sets the
+// cap, on the server.
+func (s *server) capNoteRu(flag string) string {
+	if s.static {
+		return ""
+	}
+	return " (его задаёт «retro serve " + flag + "»)"
+}
+
+// beyondRu is beyond in Russian: where a game too large for the static
+// page is solved.
+func (s *server) beyondRu(flag string) string {
+	if !s.static {
+		return ""
+	}
+	return ". Такую игру решает программа retro на компьютере: «retro solve ИГРА.toml», или эта страница, открытая через «retro serve " + flag + "»"
+}
+
+// ruSeconds writes a time limit in Russian: «20 секунд».
+func ruSeconds(d time.Duration) string {
+	n := int64(d / time.Second)
+	return fmt.Sprintf("%d %s", n, query.RuForm(n, "секунды", "секунд", "секунд"))
+}
+
 // capNote is what a refusal says of a cap in parentheses after naming
 // it: what more there is to say of it (detail, when not empty) and, on
 // the server, the flag of retro serve that sets it; "" when there is
@@ -459,7 +494,7 @@ func (s *server) beyond(flag string) string {
 // game's own error.
 func (s *server) solveError(err error, g *rules.Game) error {
 	var api *apiError
-	tooBig := func(format string, a ...any) error {
+	tooBig := func(format string, a ...any) *apiError {
 		return &apiError{status: http.StatusUnprocessableEntity, code: "too-big", msg: fmt.Sprintf(format, a...)}
 	}
 	const positionsFlag = "--max-positions N"
@@ -467,19 +502,31 @@ func (s *server) solveError(err error, g *rules.Game) error {
 	case errors.As(err, &api):
 		return api
 	case errors.Is(err, positions.ErrTooManyPositions):
-		return tooBig("refused: the game has more than %d positions, the cap of %s%s; "+
+		e := tooBig("refused: the game has more than %d positions, the cap of %s%s; "+
 			"narrow the range of its parameters, or check that the game ends%s",
 			s.opt.MaxPositions, s.here(), s.capNote("", "--max-positions"), s.beyond(positionsFlag))
+		e.ru = fmt.Sprintf("отказ: в игре больше %d позиций, а это предел %s%s; сузьте диапазон параметров или проверьте, что игра заканчивается%s",
+			s.opt.MaxPositions, s.hereRu(), s.capNoteRu("--max-positions"), s.beyondRu(positionsFlag))
+		return e
 	case errors.Is(err, positions.ErrTooManyEdges):
-		return tooBig("refused: the game has more than %d moves between positions, the cap of %s%s%s",
+		e := tooBig("refused: the game has more than %d moves between positions, the cap of %s%s%s",
 			s.maxEdges(), s.here(), s.capNote(fmt.Sprintf("%d a position on average", edgesPerPosition), "--max-positions"), s.beyond(positionsFlag))
+		e.ru = fmt.Sprintf("отказ: в игре больше %d ходов между позициями, а это предел %s (в среднем %d на позицию)%s",
+			s.maxEdges(), s.hereRu(), edgesPerPosition, s.beyondRu(positionsFlag))
+		return e
 	case errors.Is(err, positions.ErrTooManyMoves):
-		return tooBig("refused: solving the game generates more than %d moves, the cap of %s%s; a move family over a wide range makes many%s",
+		e := tooBig("refused: solving the game generates more than %d moves, the cap of %s%s; a move family over a wide range makes many%s",
 			s.maxMoves(), s.here(), s.capNote(fmt.Sprintf("%d a position on average", movesPerPosition), "--max-positions"), s.beyond(positionsFlag))
+		e.ru = fmt.Sprintf("отказ: решение игры перебирает больше %d ходов, а это предел %s (в среднем %d на позицию); много ходов даёт ход с широким диапазоном%s",
+			s.maxMoves(), s.hereRu(), movesPerPosition, s.beyondRu(positionsFlag))
+		return e
 	case errors.Is(err, positions.ErrMemoryBudget):
-		return tooBig("refused: %v; that is one solve's share of the memory of %s, which runs %d at once%s%s",
+		e := tooBig("refused: %v; that is one solve's share of the memory of %s, which runs %d at once%s%s",
 			strings.TrimPrefix(err.Error(), positions.ErrMemoryBudget.Error()+": "), s.here(), max(s.opt.solvers, 1),
 			s.capNote("", "--max-memory"), s.beyond("--max-memory SIZE"))
+		e.ru = fmt.Sprintf("отказ: игре не хватает памяти, отведённой одному решению на %s%s%s",
+			s.hereRu(), s.capNoteRu("--max-memory"), s.beyondRu("--max-memory SIZE"))
+		return e
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return s.timeoutError(err)
 	}
@@ -512,11 +559,13 @@ func (s *server) gameOptions(width int64) retro.GameOptions {
 // took longer than the time limit.
 func (s *server) timeoutError(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &apiError{status: http.StatusServiceUnavailable, code: "timeout", msg: "the request was cancelled"}
+		return &apiError{status: http.StatusServiceUnavailable, code: "timeout", msg: "the request was cancelled", ru: "запрос отменён"}
 	}
 	return &apiError{status: http.StatusServiceUnavailable, code: "timeout",
 		msg: fmt.Sprintf("refused: solving took more than %s, the limit of %s%s%s", s.opt.Timeout, s.here(),
-			s.capNote("", "--timeout"), s.beyond("--timeout DURATION"))}
+			s.capNote("", "--timeout"), s.beyond("--timeout DURATION")),
+		ru: fmt.Sprintf("отказ: решение заняло больше %s, а это предел %s%s%s", ruSeconds(s.opt.Timeout), s.hereRu(),
+			s.capNoteRu("--timeout"), s.beyondRu("--timeout DURATION"))}
 }
 
 // solveContext bounds one request's solving in time: it ends with the

@@ -108,7 +108,7 @@ function wasmEngine(src) {
     await ready;
     const id = ++seq;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => stop({code: 'timeout', message: limit.message}), limit.ms + 5000);
+      const timer = setTimeout(() => stop({code: 'timeout', message: limit.message, messageRu: limit.messageRu}), limit.ms + 5000);
       const done = () => {
         clearTimeout(timer);
         pending.delete(id);
@@ -248,7 +248,12 @@ function fmtPosWords(p) {
   return s;
 }
 
-function errorText(e) { return e && e.message ? e.message : String(e); }
+// errorText is an error's message in the page's language, where the
+// engine has it in Russian (messageRu).
+function errorText(e) {
+  if (e && LANG === 'ru' && e.messageRu) return e.messageRu;
+  return e && e.message ? e.message : String(e);
+}
 
 // errorLead is an engine's error with a lead in the page's language: the
 // engine's own message may stay English.

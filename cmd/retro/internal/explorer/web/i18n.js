@@ -261,7 +261,8 @@ const RU = /* BEGIN RU */ {
   "no move yet": "ходов ещё не было",
   "the last move {0}": "последний ход — {0}",
   "no own move yet": "своих ходов ещё не было",
-  "one's own last move {0}": "свой последний ход — {0}"
+  "one's own last move {0}": "свой последний ход — {0}",
+  "Loading…": "Загрузка…"
 } /* END RU */;
 
 const LANGS = ['en', 'ru'];
