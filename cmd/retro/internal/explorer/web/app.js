@@ -737,7 +737,10 @@ function renderRibbon(r, key) {
   const a = r.answer;
   const task = r.task;
   const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reason: ''};
-  $('meaning').textContent = (task ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' : '') +
+  // In Russian a task is said in its words only; the question's codes are
+  // for the free question, which is written in them.
+  $('meaning').textContent = task && LANG === 'ru' ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' + x.ranges + '.' :
+    (task ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' : '') +
     t('The question «{0}» means {1} at the start; {2}.', a.question, x.meaning, x.ranges);
   const cells = [];
   let group = null;
@@ -767,14 +770,24 @@ function ribbonCell(c, a) {
   if (c.answer) cls.push('answer');
   if (c.layer !== null && c.layer > 6) cls.push('far');
   const name = a.names.length ? a.names[a.names.length - 1] + ' = ' : '';
-  const label = name + c.label + ': ' + c.outcome + (c.layer === null ? '' : ' ' + c.layer) +
+  const label = name + c.label + ': ' + (LANG === 'ru' ? spell(c.outcome, c.layer, PLAYER.get(0), PLAYER.get(1)) : c.outcome + (c.layer === null ? '' : ' ' + c.layer)) +
     (c.holds === 'yes' ? t(', the question holds') : c.holds === 'maybe' ? t(', undecided') : '') +
     (c.answer ? t(', part of the answer') : '') + '. ' + t('Show its tree.');
   return el('button', {type: 'button', class: cls.join(' '), 'aria-label': label, title: label,
     dataset: {label: c.label, key: c.params.join(','), outcome: c.outcome, holds: c.holds},
     onclick: () => { startTreeAt(c, false); }},
   el('span', {class: 'lab'}, c.label),
-  el('span', {class: 'val'}, value(c.outcome, c.layer) + (c.answer ? '★' : c.holds === 'yes' ? '✓' : '')));
+  el('span', {class: 'val'}, cellValue(c.outcome, c.layer) + (c.answer ? '★' : c.holds === 'yes' ? '✓' : '')));
+}
+
+// cellValue is a ribbon cell's value: in Russian in the exam's notation,
+// Petya moving at the start (П2: Petya wins with his second move, В1:
+// Vanya with his first, Н: a draw); in English the outcome and layer.
+function cellValue(o, layer) {
+  if (LANG !== 'ru') return value(o, layer);
+  if (o === 'W') return 'П' + Math.ceil(layer / 2);
+  if (o === 'L') return 'В' + layer / 2;
+  return o === 'D' ? 'Н' : '?';
 }
 
 // ---- the tree

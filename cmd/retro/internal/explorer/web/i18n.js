@@ -76,8 +76,8 @@ const RU = /* BEGIN RU */ {
   "Free questions: <code>win N</code>, <code>win =N</code>, <code>lose N</code>, <code>lose =N</code>, <code>can-lose N</code>, <code>draw</code>, with <code>and</code>, <code>or</code>, <code>not</code> and parentheses.": "Свои вопросы: <code>win N</code> (выигрыш не более чем за N ходов), <code>win =N</code> (ровно за N), <code>lose N</code>, <code>lose =N</code> (проигрыш), <code>can-lose N</code> (неудачный ход), <code>draw</code> (ничья), с <code>and</code> (и), <code>or</code> (или), <code>not</code> (не) и скобками.",
   "The ribbon": "Лента",
   "Legend": "Обозначения",
-  "the player to move wins, 3 moves in all": "у ходящего выигрышная стратегия, всего 3 хода",
-  "the player to move loses": "ходящий проигрывает",
+  "the player to move wins, 3 moves in all": "Петя, который ходит, выигрывает своим вторым ходом",
+  "the player to move loses": "Ваня выигрывает своим первым ходом, как бы ни ходил Петя",
   "draw": "ничья",
   "beyond the horizon: not analysed": "за горизонтом: не исследовано",
   "faded: more than 6 moves to the end": "бледные: больше 6 ходов до конца",
@@ -262,7 +262,11 @@ const RU = /* BEGIN RU */ {
   "the last move {0}": "последний ход — {0}",
   "no own move yet": "своих ходов ещё не было",
   "one's own last move {0}": "свой последний ход — {0}",
-  "Loading…": "Загрузка…"
+  "Loading…": "Загрузка…",
+  "▲W3": "П2",
+  "▼L2": "В1",
+  "●D": "Н",
+  "▲W9": "П5"
 } /* END RU */;
 
 const LANGS = ['en', 'ru'];
