@@ -230,9 +230,9 @@ function fmtPos(p) {
   return s;
 }
 
-// moveText is a move in words in the page's language ("doubles the second
+// saidMove is a move in words in the page's language ("doubles the second
 // pile"), or its command where the engine sent no words.
-function moveText(m) { return (typeof m.words === 'string' ? m.words : m.words && m.words[LANG]) || m.move; }
+function saidMove(m) { return (typeof m.words === 'string' ? m.words : m.words && m.words[LANG]) || m.move; }
 
 // fmtPiles writes a position by its piles only, as sentences do: the move
 // beside it says its history.
@@ -915,7 +915,7 @@ function treeItem(n, depth) {
   const li = el('li', {role: 'treeitem', 'aria-expanded': canGrow ? String(hasKids) : undefined});
   const toggle = el('button', {type: 'button', class: 'toggle' + (canGrow ? '' : ' none'),
     'aria-label': hasKids ? t('collapse') : t('expand'), tabindex: canGrow ? undefined : '-1'}, hasKids ? '▾' : '▸');
-  const what = (n.move ? moveText(n) + ' → ' : '') + (isRoot ? fmtPosWords(n) : fmtPiles(n));
+  const what = (n.move ? saidMove(n) + ' → ' : '') + (isRoot ? fmtPosWords(n) : fmtPiles(n));
   const who = isRoot ? el('span', {class: 'who'}, t('{0} to move', PLAYER.get(ply % 2))) :
     el('span', {class: 'who', dataset: {player: String((ply - 1) % 2)}}, PLAYER.get((ply - 1) % 2) + ':');
   // The move and where it goes, then who wins from there: "each +4 → (21, 28): Vanya wins in 4 moves".
@@ -1054,7 +1054,7 @@ function engineMove(p) {
 function applyMove(p, mv) {
   const top = p.states[p.states.length - 1];
   const mover = top.ply % 2;
-  p.log.push({mover, move: moveText(mv), to: fmtPiles(mv)});
+  p.log.push({mover, move: saidMove(mv), to: fmtPiles(mv)});
   if (mv.end) {
     p.over = {winner: mv.outcome === 'L' ? mover : 1 - mover, at: mv.text};
     renderPlay(p);
@@ -1126,7 +1126,7 @@ function renderPlay(p) {
     }
     $('play-moves').append(el('button', {type: 'button', class: 'move-btn',
       onclick: () => { if (!p.busy && !p.over) applyMove(p, mv); }},
-    moveText(mv) + ' → ', el('span', {class: 'to'}, fmtPiles(mv)), hint));
+    saidMove(mv) + ' → ', el('span', {class: 'to'}, fmtPiles(mv)), hint));
   });
 }
 

@@ -175,7 +175,7 @@ function mapCellText(r, c) {
   const say = (code) => {
     const m = /^([WLD?])(\d*)$/.exec(code);
     if (!m) return code ? code : t('no value');
-    return value(m[1], m[2] === '' ? null : +m[2]) + ' — ' + spell(m[1], m[2] === '' ? 0 : +m[2], PLAYER.get(0), PLAYER.get(1));
+    return cellValue(m[1], m[2] === '' ? null : +m[2]) + ' — ' + spell(m[1], m[2] === '' ? 0 : +m[2], PLAYER.get(0), PLAYER.get(1));
   };
   if (code.includes('→')) {
     const [a, b] = code.split('→');
