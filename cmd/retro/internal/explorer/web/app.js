@@ -878,7 +878,8 @@ async function showTree(req, instance, remember, at) {
 function drawTree() {
   const {root, ply} = state.tree;
   $('tree-start').textContent = fmtPosWords(root);
-  $('tree-value').textContent = value(root.outcome, root.layer) + ' — ' + t('{0} to move', PLAYER.get(ply % 2)) + ': ' +
+  // In Russian the value in words only: the engine's code is not the exam's.
+  $('tree-value').textContent = (LANG === 'ru' ? '' : value(root.outcome, root.layer) + ' — ') + t('{0} to move', PLAYER.get(ply % 2)) + ': ' +
     spell(root.outcome, root.layer, PLAYER.get(ply % 2), PLAYER.get(1 - ply % 2));
   $('tree').replaceChildren(el('ul', {role: 'tree', 'aria-label': t('strategy tree')}, treeItem(root, 0)));
 }
