@@ -30,6 +30,12 @@
 //     Reasoner.
 //   - Lang: the language of explanations, English or Russian; a Text is a
 //     phrase in both.
+//   - Words: what every sentence about a game is built of, once: a
+//     player's name in a Case (Петя, для Пети), a number with its noun's
+//     form (RuForm: 1 камень, 2 камня, 5 камней), a value in the exam's
+//     notation (Exam: П2, В1, Н) or as who wins in how many of his moves
+//     (Winner), and a move in words from the game's own moves (MoveWords:
+//     which pile, what is done to it).
 //
 // Files:
 //
@@ -40,4 +46,6 @@
 //   - tasks.go: the exam tasks and their wordings.
 //   - explain.go: Lang and Text, what a question means and the ranges an
 //     answer took in words, and the Reasoner.
+//   - words.go: the words of sentences: names in their cases, counted
+//     nouns, the exam's notation, who wins, moves and positions in words.
 package query
