@@ -47,32 +47,28 @@ var (
 // nodeValue is a node's outcome and layer, and what happened there: "W 3",
 // "L 0, end", "D, repeats", "W 5 …" (moves not shown).
 func nodeValue(n *retro.Node, l query.Lang) string {
-	s := retro.Describe(n.Outcome, n.Layer)
+	return retro.Describe(n.Outcome, n.Layer) + nodeNote(n, l)
+}
+
+// nodeNote is what happened at a node: ", end", ", repeats", " …" (moves
+// not shown), or nothing.
+func nodeNote(n *retro.Node, l query.Lang) string {
 	switch {
 	case n.End:
-		s += l.Say(txtNodeEnd)
+		return l.Say(txtNodeEnd)
 	case n.Repeat:
-		s += l.Say(txtNodeRepeat)
+		return l.Say(txtNodeRepeat)
 	case n.Cut:
-		s += " …"
+		return " …"
 	}
-	return s
+	return ""
 }
 
 // winnerValue is a node's value as who wins from it, mover being the
 // player to move there: "Vanya wins in 2 moves", "a draw", with what
 // happened there (the end, a repeat, moves not shown).
 func winnerValue(n *retro.Node, mover int, l query.Lang) string {
-	s := l.Winner(n.Outcome, n.Layer, mover)
-	switch {
-	case n.End:
-		s += l.Say(txtNodeEnd)
-	case n.Repeat:
-		s += l.Say(txtNodeRepeat)
-	case n.Cut:
-		s += " …"
-	}
-	return s
+	return l.Winner(n.Outcome, n.Layer, mover) + nodeNote(n, l)
 }
 
 // moveWords is the move that led to node n from its parent, in words.

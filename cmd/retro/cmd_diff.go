@@ -41,10 +41,9 @@ that differ).`,
 			o := &diffOptions{}
 			o.game.add(fs)
 			o.slice.add(fs)
-			fs.StringVar(&o.csv, "csv", "", "write the positions that differ as CSV to this file (- for standard output)")
+			fs.StringVar(&o.csvFile, "csv", "", "write the positions that differ as CSV to this file (- for standard output)")
 			fs.StringVar(&o.mapFile, "map", "", "draw the slice with the changed cells marked: a file ending in .svg, .png, .html or .csv")
-			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
-			fs.BoolVar(&o.bom, "bom", false, "start the CSV files with a UTF-8 byte order mark (for Excel)")
+			o.csv.add(fs)
 			o.lang.add(fs, "the summary and the map", false)
 			return o.run
 		},
@@ -52,12 +51,12 @@ that differ).`,
 }
 
 type diffOptions struct {
-	game         gameFlags
-	slice        sliceFlags
-	csv, mapFile string
-	sep          string
-	bom          bool
-	lang         langFlag
+	game    gameFlags
+	slice   sliceFlags
+	csvFile string // --csv: the positions that differ
+	mapFile string
+	csv     csvFlags
+	lang    langFlag
 }
 
 func (o *diffOptions) run(ctx context.Context, e *env, args []string) error {
@@ -87,7 +86,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 			return usagef(c, "--map %q: want a file ending in .svg, .png, .html or .csv", o.mapFile)
 		}
 	}
-	for _, f := range []struct{ flag, path string }{{"--csv", o.csv}, {"--map", o.mapFile}} {
+	for _, f := range []struct{ flag, path string }{{"--csv", o.csvFile}, {"--map", o.mapFile}} {
 		if err := checkNotInput(f.flag, f.path, args...); err != nil {
 			return err
 		}
@@ -99,7 +98,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 	if err := o.lang.choose(c, e); err != nil {
 		return err
 	}
-	sep, err := readSep(c, o.sep)
+	sep, err := o.csv.comma(c)
 	if err != nil {
 		return err
 	}
@@ -122,7 +121,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	w := e.stdout
-	if o.csv == "-" {
+	if o.csvFile == "-" {
 		w = e.stderr // the CSV takes standard output
 	}
 	writeDiffSummary(w, args, sides, counts, o.lang.lang)
@@ -133,7 +132,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		g.Ru = langRu(o.lang.lang)
-		if err := writeGrid(ctx, e, g, format, o.mapFile, grid.CSVOptions{Comma: sep, BOM: o.bom}, false); err != nil {
+		if err := writeGrid(ctx, e, g, format, o.mapFile, grid.CSVOptions{Comma: sep, BOM: o.csv.bom}, false); err != nil {
 			return err
 		}
 	}
@@ -145,19 +144,19 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 
 // compare counts the changes, writing the positions that differ to --csv.
 func (o *diffOptions) compare(ctx context.Context, e *env, pair *grid.Pair, sep rune) (grid.Changes, error) {
-	if o.csv == "" {
+	if o.csvFile == "" {
 		return pair.Compare(nil)
 	}
 	var counts grid.Changes
 	write := func(w io.Writer) error {
 		var err error
-		counts, err = grid.WriteDiffCSV(w, pair, grid.CSVOptions{Comma: sep, BOM: o.bom})
+		counts, err = grid.WriteDiffCSV(w, pair, grid.CSVOptions{Comma: sep, BOM: o.csv.bom})
 		return err
 	}
-	if o.csv == "-" {
+	if o.csvFile == "-" {
 		return counts, write(e.stdout)
 	}
-	return counts, writeAtomic(ctx, o.csv, write)
+	return counts, writeAtomic(ctx, o.csvFile, write)
 }
 
 var (

@@ -46,8 +46,7 @@ progress (retro help solve); --quiet shows none.`,
 			o.files.add(fs, "write the CSV to this file (default: standard output)", true)
 			fs.StringVar(&o.layer, "layer", "", "keep only the positions of this layer (a number), or D, or ? (beyond the horizon)")
 			fs.StringVar(&o.best, "best", "one", "the optimal moves in the best column: one (the first), all, or none (no column)")
-			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
-			fs.BoolVar(&o.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
+			o.csv.add(fs)
 			return o.run
 		},
 	})
@@ -58,8 +57,7 @@ type exportOptions struct {
 	files outputFiles
 	layer string
 	best  string
-	sep   string
-	bom   bool
+	csv   csvFlags
 }
 
 func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
@@ -90,7 +88,7 @@ func (o *exportOptions) run(ctx context.Context, e *env, args []string) error {
 // csvOptions reads export's --layer, --best, --sep and --bom.
 func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 	c := commands["export"]
-	opt := out.CSVOptions{Layer: -1, BOM: o.bom}
+	opt := out.CSVOptions{Layer: -1, BOM: o.csv.bom}
 	switch o.layer {
 	case "":
 	case "D", "d":
@@ -114,7 +112,7 @@ func (o *exportOptions) csvOptions() (out.CSVOptions, error) {
 	default:
 		return opt, usagef(c, "--best %q: want one, all or none", o.best)
 	}
-	r, err := readSep(c, o.sep)
+	r, err := o.csv.comma(c)
 	opt.Comma = r
 	return opt, err
 }

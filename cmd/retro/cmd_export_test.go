@@ -156,7 +156,7 @@ func TestExportProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &exportOptions{best: "none", sep: ","}
+	o := &exportOptions{best: "none", csv: csvFlags{sep: ","}}
 	opt, err := o.csvOptions()
 	if err != nil {
 		t.Fatal(err)

@@ -48,8 +48,7 @@ A heap game (sum = true) is mapped as its sums of two heaps x, y in
 			o.slice.add(fs)
 			fs.StringVarP(&o.output, "output", "o", "", "write the map to this file, its format by its extension: .svg, .png, .html or .csv (- for standard output)")
 			fs.StringVar(&o.format, "format", "", "the format, whatever the file's name: svg, png, html, csv or text")
-			fs.StringVar(&o.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
-			fs.BoolVar(&o.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
+			o.csv.add(fs)
 			o.color.add(fs, "the text map")
 			o.lang.add(fs, "the map's words", false)
 			return o.run
@@ -61,8 +60,7 @@ type mapOptions struct {
 	game           gameFlags
 	slice          sliceFlags
 	output, format string
-	sep            string
-	bom            bool
+	csv            csvFlags
 	color          colorFlag
 	lang           langFlag
 }
@@ -90,7 +88,7 @@ func (o *mapOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := o.lang.choose(c, e); err != nil {
 		return err
 	}
-	sep, err := readSep(c, o.sep)
+	sep, err := o.csv.comma(c)
 	if err != nil {
 		return err
 	}
@@ -99,7 +97,7 @@ func (o *mapOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	g.Ru = langRu(o.lang.lang)
-	return writeGrid(ctx, e, g, format, o.output, grid.CSVOptions{Comma: sep, BOM: o.bom}, colour)
+	return writeGrid(ctx, e, g, format, o.output, grid.CSVOptions{Comma: sep, BOM: o.csv.bom}, colour)
 }
 
 // grid solves GAME (or reads its table) and chooses the slice.

@@ -409,6 +409,21 @@ func hideTemp(path, temp string, err error) error {
 	return err
 }
 
+// csvFlags are --sep and --bom of the commands that write CSV for
+// spreadsheets: export, map and diff.
+type csvFlags struct {
+	sep string
+	bom bool
+}
+
+func (f *csvFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&f.sep, "sep", ",", "the CSV's field separator: one character, such as ';', or tab")
+	fs.BoolVar(&f.bom, "bom", false, "start the CSV with a UTF-8 byte order mark (for Excel)")
+}
+
+// comma reads --sep.
+func (f *csvFlags) comma(c *command) (rune, error) { return readSep(c, f.sep) }
+
 // readSep reads --sep: one character, or "tab".
 func readSep(c *command, arg string) (rune, error) {
 	sep := arg
