@@ -281,12 +281,11 @@ func (s *source) inline() bool {
 }
 
 // symbols are the symbols of positions lo..hi-1 (of those the source
-// holds), and their depths when the result has them.
+// holds), in a buffer of the pool (releaseSymbols), and their depths when
+// the result has them.
 func (s *source) symbols(lo, hi int) (syms, depth []uint64) {
-	syms = make([]uint64, hi-lo)
-	for i := lo; i < hi; i++ {
-		syms[i-lo] = symbol(&s.d, i-s.lo)
-	}
+	syms = symbolBuffer(hi - lo)
+	fillSymbols(&s.d, lo-s.lo, syms)
 	if s.d.Release != nil {
 		s.d.Release(lo-s.lo, hi-s.lo) // a spilled result's layers, read once
 	}
@@ -356,7 +355,7 @@ func instanceRecord(w *wbuf, s *source, syms, depth []uint64) {
 			hi = sd.Words
 		}
 		w.bytes(shortest(spaceCandidates(sd, 0, hi)))
-		w.bytes(shortest(outcomeCandidates(syms, depth)))
+		w.bytes(shortest(contents(outcomeCandidates(syms, depth))))
 	}
 }
 
@@ -474,10 +473,19 @@ func (b spaceBlock) job(k uint32) func() (*block, error) {
 }
 
 // outcomeJob makes the outcome block of instance k that starts at
-// position lo, of the symbols and depths that get gives.
+// position lo, of the symbols and depths that get gives (the symbols in
+// a buffer of the pool, released once the block is made).
 func outcomeJob(k uint32, lo int, get func() (syms, depth []uint64)) func() (*block, error) {
 	return func() (*block, error) {
-		return packed(KindOutcomes, k, uint64(lo), outcomeCandidates(get()))
+		syms, depth := get()
+		cands := outcomeCandidates(syms, depth)
+		data, codec, raw, err := packChosen(cands)
+		releaseContents(cands)
+		releaseSymbols(syms)
+		if err != nil {
+			return nil, err
+		}
+		return &block{info: Entry{Kind: KindOutcomes, Codec: codec, Instance: k, First: uint64(lo), Raw: uint32(raw)}, data: data}, nil
 	}
 }
 
@@ -512,34 +520,6 @@ func packed(kind BlockKind, k uint32, first uint64, cands [][]byte) (*block, err
 		return nil, err
 	}
 	return &block{info: Entry{Kind: kind, Codec: codec, Instance: k, First: first, Raw: uint32(raw)}, data: data}, nil
-}
-
-// outcomeCandidates writes the symbols of some positions in each symbol
-// encoding, followed by their depths when the result has them.
-func outcomeCandidates(syms, depth []uint64) [][]byte {
-	var cands [][]byte
-	for _, enc := range []byte{encDelta, encRuns, encSets} {
-		var w wbuf
-		appendSymbols(&w, enc, syms)
-		if depth != nil {
-			appendSymbols(&w, encRuns, depth)
-		}
-		cands = append(cands, w.b)
-	}
-	return cands
-}
-
-// symbol packs the outcome and layer of position i (see encDelta).
-func symbol(d *retro.Data, i int) uint64 {
-	switch {
-	case d.Win.Has(i):
-		return 2 + 2*uint64(d.LayerOf(i))
-	case d.Lose.Has(i):
-		return 3 + 2*uint64(d.LayerOf(i))
-	case d.Unknown != nil && d.Unknown.Has(i):
-		return 1
-	}
-	return 0
 }
 
 // runJobs runs jobs on every core and returns their blocks in job order,
