@@ -51,17 +51,32 @@ type Options struct {
 	// Progress, when set, is told as each block of the file is made how
 	// many are: done of total (one call at a time, from the workers).
 	Progress func(done, total int)
+	// Written, for WriteAt, are the entries of the blocks an earlier
+	// write of the same table left in the file (Placed told them), which
+	// are kept where they check (resume.go).
+	Written []Entry
+	// Placed, when set, is told by WriteAt, as each block is written at
+	// its place, the entries of every block written so far, in file
+	// order (the writer's slice: read it during the call); an error from
+	// it stops the write.
+	Placed func(entries []Entry) error
 }
 
 // counted is jobs, each telling opt.Progress when its block is made.
 func (opt Options) counted(jobs []func() (*block, error)) []func() (*block, error) {
+	return opt.countedFrom(jobs, 0)
+}
+
+// countedFrom is counted for the jobs of a file after its first skip,
+// made already.
+func (opt Options) countedFrom(jobs []func() (*block, error), skip int) []func() (*block, error) {
 	if opt.Progress == nil {
-		return jobs
+		return jobs[skip:]
 	}
 	var mu sync.Mutex
-	done := 0
-	out := make([]func() (*block, error), len(jobs))
-	for k, job := range jobs {
+	done := skip
+	out := make([]func() (*block, error), len(jobs)-skip)
+	for k, job := range jobs[skip:] {
 		out[k] = func() (*block, error) {
 			b, err := job()
 			mu.Lock()
@@ -120,7 +135,9 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 // blocks are made a few at a time, on every core, and each is written at
 // its place as soon as those before it are, so the compressed table is
 // never held whole; the header and the directory go in last, at the
-// front. The bytes are Write's.
+// front. The bytes are Write's. With opt.Written, w must be Resumable:
+// the blocks an earlier write left are checked and kept,
+// and only the others are made (resume.go).
 func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options) error {
 	jobs, err := fileJobs(g, results, opt)
 	if err != nil {
@@ -128,13 +145,22 @@ func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options)
 	}
 	entries := make([]Entry, 0, len(jobs))
 	at := int64(HeaderSize + len(jobs)*EntrySize) // where layout places the first block
-	err = streamJobs(opt.counted(jobs), func(b *block) error {
+	if len(opt.Written) > 0 {
+		entries, at, err = kept(w, opt.Written, len(jobs), at)
+		if err != nil {
+			return err
+		}
+	}
+	err = streamJobs(opt.countedFrom(jobs, len(entries)), func(b *block) error {
 		b.seal()
 		entries = append(entries, b.info)
 		if _, err := w.WriteAt(b.data, at); err != nil {
 			return err
 		}
 		at += int64(len(b.data))
+		if opt.Placed != nil {
+			return opt.Placed(entries)
+		}
 		return nil
 	})
 	if err != nil {
