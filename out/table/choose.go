@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"sync"
 
 	"retro/retro"
@@ -59,6 +60,9 @@ func packChosen(cands []candidate) (best []byte, codec Codec, raw int, err error
 		if k == 0 || len(z) < len(best) {
 			best, codec, raw = z, cd, len(c.content)
 		}
+	}
+	if codec == CodecStored {
+		best = bytes.Clone(best) // the content itself, whose buffer goes back to the pool
 	}
 	return best, codec, raw, nil
 }

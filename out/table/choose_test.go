@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"strconv"
 	"testing"
 
@@ -57,4 +58,54 @@ winner = "mover"
 a = 1
 b = 1
 `
+}
+
+// TestStoredNotShared: a block stored as it is (its content smaller than
+// any compression of it) keeps its bytes when the buffers of its
+// candidates go back to the pool and are written over by the next block.
+func TestStoredNotShared(t *testing.T) {
+	syms := make([]uint64, BlockPositions)
+	for k := range syms {
+		syms[k] = 4
+	}
+	syms[len(syms)-1] = 6 // runs: 7 bytes, smaller than any other encoding
+	cands := outcomeCandidates(syms, nil)
+	data, codec, _, err := packChosen(cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if codec != CodecStored || data[0] != encRuns {
+		t.Fatalf("codec %d, encoding %d: not the runs stored", codec, data[0])
+	}
+	want := bytes.Clone(data)
+	for _, c := range cands[:2] {
+		clear(c.content[:cap(c.content)])
+	}
+	if !bytes.Equal(data, want) {
+		t.Errorf("the stored block changed with the buffers of its candidates: % x, was % x", data, want)
+	}
+}
+
+// TestManyBlocksReadBack: a table of many outcome blocks, some stored as
+// they are (a block of one symbol) and some compressed, written on every
+// core with buffers going back to their pools as blocks are made, reads
+// back the results it was written from.
+func TestManyBlocksReadBack(t *testing.T) {
+	g, rs := testgames.Solve(t, "exam-1500", []byte(examGame(1500)))
+	data := writeTable(t, g, rs, Made{})
+	tab, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := mustOpen(t, data)
+	stored := 0
+	for _, e := range f.Dir {
+		if e.Kind == KindOutcomes && e.Codec == CodecStored {
+			stored++
+		}
+	}
+	if stored == 0 || stored == len(f.Dir) {
+		t.Fatalf("%d outcome blocks stored of %d blocks: not the mix the test needs", stored, len(f.Dir))
+	}
+	compareResults(t, rs[0], tab.Results[0])
 }
