@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -45,10 +46,11 @@ func retroBinary(t *testing.T) string {
 
 // stageOf is the stage and the cursor of the newest record of a rank in a
 // checkpoint directory: the search's ("find"), the sweep's ("value"), the
-// result's ("compact", "result").
+// result's ("compact", "result"), the table's ("table", its cursor the
+// blocks written).
 func stageOf(dir string, rank int) (string, int64) {
 	stage, cursor := "", int64(0)
-	for _, what := range []string{"find.json", "json"} {
+	for _, what := range []string{"find.json", "json", "table.json"} {
 		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("instance-0-rank-%d.%s", rank, what)))
 		if err != nil {
 			continue
@@ -170,10 +172,11 @@ func killIn(t *testing.T, ck string, points []killPoint, start func() *exec.Cmd,
 }
 
 // TestCheckpointKillAndResume kills a checkpointed solve with SIGKILL in
-// its search of the box, in its sweep and while it makes the result, and
-// checks that the reruns, each from the last save, write the table of a
-// solve that was never stopped; then that the directory is emptied, and
-// that a checkpoint of another game is refused.
+// its search of the box, in its sweep, while it makes the result and
+// while it writes the table, and checks that the reruns, each from the
+// last save, write the table of a solve that was never stopped, and
+// nothing at the table's name before; then that the directory is
+// emptied, and that a checkpoint of another game is refused.
 func TestCheckpointKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: solves a game of 3.7 million positions five times")
@@ -181,8 +184,14 @@ func TestCheckpointKillAndResume(t *testing.T) {
 	bin := retroBinary(t)
 	g := newKillGame(t, bin)
 	ck, args := g.ck, g.args
-	hit := killIn(t, ck, []killPoint{{0, "find"}, {0, "value"}, {0, "compact"}},
+	hit := killIn(t, ck, []killPoint{{0, "find"}, {0, "value"}, {0, "compact"}, {0, "table"}},
 		func() *exec.Cmd { return exec.Command(bin, args...) }, func(cmd *exec.Cmd) { cmd.Process.Kill() })
+	if _, err := os.Stat(g.resumed); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("after the kills, %s: %v, want no file", g.resumed, err)
+	}
+	if len(hit) == 4 && !strings.HasPrefix(hit[3], "rank 0 at table ") {
+		t.Errorf("the last kill, %s, not while the table is written", hit[3])
+	}
 	out, err := exec.Command(bin, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
