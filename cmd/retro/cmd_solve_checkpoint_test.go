@@ -220,8 +220,8 @@ func TestCheckpointKillAndResume(t *testing.T) {
 
 // TestMPICheckpointKillAndResume: mpirun -np 2 keeping checkpoints, its
 // ranks killed by SIGKILL in each rank's part of the search and of the
-// sweep, and in the result, each run going on from the saves of the
-// last; a resume by 3 ranks, or by one process, is refused, saying by how
+// sweep, in the result, and as each rank makes its blocks of the table,
+// each run going on from the saves of the last; a resume by 3 ranks, or by one process, is refused, saying by how
 // many the checkpoint was saved; the last run writes the one-process
 // table and empties the directory.
 func TestMPICheckpointKillAndResume(t *testing.T) {
@@ -232,8 +232,9 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	g := newKillGame(t, bin)
 	args := g.args
 	// each rank's walk of the search, each rank's turn of the sweep (the
-	// moves raise the piles: rank 1's first), the result
-	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}}
+	// moves raise the piles: rank 1's first), the result, each rank's
+	// blocks of the table
+	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}, {1, "table"}, {0, "table"}}
 	hit := killIn(t, g.ck, points, func() *exec.Cmd { return mpirun(bin, 2, args...) }, func(cmd *exec.Cmd) {
 		for r := range 2 {
 			if pid := rankProcess(bin, r); pid != 0 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"syscall"
+	"time"
 
 	"retro/out/table"
 	"retro/retro"
@@ -20,37 +21,11 @@ import (
 // while the table is written costs at most an interval's blocks; nothing
 // but a whole table is ever at target.
 func writeTableKept(ctx context.Context, path, target string, ck *retro.Checkpoint, s *solved, opt table.Options) error {
-	saved, blocks, err := ck.LoadTable()
+	f, err := keepTable(ck, &opt, s.elapsed)
 	if err != nil {
 		return err
 	}
-	written, err := table.DecodeEntries(saved[:min(len(saved), blocks*table.EntrySize)])
-	if err != nil {
-		return fmt.Errorf("%w: %s: %v", retro.ErrCheckpoint, ck.TableFile(), err)
-	}
-	flags := os.O_RDWR | os.O_CREATE
-	if len(written) == 0 {
-		flags |= os.O_TRUNC
-	}
-	part := ck.TableFile()
-	if err := os.MkdirAll(ck.Dir, 0o755); err != nil {
-		return fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
-	}
-	f, err := os.OpenFile(part, flags, 0o644)
-	if err != nil {
-		return fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
-	}
 	defer f.Close()
-	opt.Written = written
-	opt.Placed = func(entries []table.Entry) error {
-		if !ck.Due() {
-			return nil
-		}
-		if err := f.Sync(); err != nil { // the blocks on disk before the save that stands for them
-			return err
-		}
-		return ck.SaveTable(table.EncodeEntries(entries), len(entries), s.elapsed)
-	}
 	if err := table.WriteAt(ctxFile{ctx, f}, s.game, s.results, opt); err != nil {
 		return err
 	}
@@ -60,7 +35,44 @@ func writeTableKept(ctx context.Context, path, target string, ck *retro.Checkpoi
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return moveWhole(ctx, path, target, part)
+	return moveWhole(ctx, path, target, f.Name())
+}
+
+// keepTable opens the checkpoint's table file, this rank's, and sets opt
+// to write blocks there from those of its last save (opt.Written), and to
+// save every interval those written since, once on disk (opt.Placed);
+// solve is the solve's whole time, which the saves record.
+func keepTable(ck *retro.Checkpoint, opt *table.Options, solve time.Duration) (*os.File, error) {
+	saved, blocks, err := ck.LoadTable()
+	if err != nil {
+		return nil, err
+	}
+	written, err := table.DecodeEntries(saved[:min(len(saved), blocks*table.EntrySize)])
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", retro.ErrCheckpoint, ck.TableFile(), err)
+	}
+	flags := os.O_RDWR | os.O_CREATE
+	if len(written) == 0 {
+		flags |= os.O_TRUNC
+	}
+	if err := os.MkdirAll(ck.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+	}
+	f, err := os.OpenFile(ck.TableFile(), flags, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+	}
+	opt.Written = written
+	opt.Placed = func(entries []table.Entry) error {
+		if !ck.Due() {
+			return nil
+		}
+		if err := f.Sync(); err != nil { // the blocks on disk before the save that stands for them
+			return err
+		}
+		return ck.SaveTable(table.EncodeEntries(entries), len(entries), solve)
+	}
+	return f, nil
 }
 
 // moveWhole puts the whole file part at target, the file path leads to:

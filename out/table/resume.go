@@ -75,3 +75,45 @@ func kept(w io.WriterAt, written []Entry, blocks int, first int64) ([]Entry, int
 	}
 	return entries, at, r.Truncate(at)
 }
+
+// peerBlocks makes the blocks of jobs, one peer's of WriteParts, in job
+// order: held in memory, or with opt.Keep written into that file as they
+// are made, after those opt.Written says it holds, then read back.
+func (opt Options) peerBlocks(jobs []func() (*block, error)) ([]*block, error) {
+	if opt.Keep == nil {
+		return runJobs(opt.counted(jobs))
+	}
+	entries := make([]Entry, 0, len(jobs))
+	at := int64(0)
+	if len(opt.Written) > 0 {
+		var err error
+		if entries, at, err = kept(opt.Keep, opt.Written, len(jobs), 0); err != nil {
+			return nil, err
+		}
+	}
+	err := streamJobs(opt.countedFrom(jobs, len(entries)), func(b *block) error {
+		b.seal()
+		entries = append(entries, b.info)
+		if _, err := opt.Keep.WriteAt(b.data, at); err != nil {
+			return err
+		}
+		at += int64(len(b.data))
+		if opt.Placed != nil {
+			return opt.Placed(entries)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	data := make([]byte, at)
+	if _, err := opt.Keep.ReadAt(data, 0); err != nil {
+		return nil, err
+	}
+	blocks := make([]*block, len(entries))
+	for k, e := range entries {
+		blocks[k] = &block{info: e, data: data[:e.Size:e.Size]}
+		data = data[e.Size:]
+	}
+	return blocks, nil
+}

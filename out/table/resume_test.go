@@ -2,14 +2,20 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
 	"retro/out/internal/testgames"
+	"retro/retro"
+	"retro/retro/cluster"
+	"retro/rules"
 )
 
 var errStopped = errors.New("stopped")
@@ -89,4 +95,91 @@ func mustOpen(t *testing.T, data []byte) *File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestPartsResumed: ranks that keep their blocks in files (Options.Keep)
+// and are started again with the entries saved after their first blocks
+// (Options.Written) keep those and make the rest: the table is the
+// one-process one, a kept block damaged or not.
+func TestPartsResumed(t *testing.T) {
+	src := rules.FromText("box.toml", []byte(testgames.Box))
+	want := partsTable(t, src, 1)
+	const ranks = 2
+	dir := t.TempDir()
+	files := make([]*os.File, ranks)
+	for r := range files {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("rank-%d", r)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		files[r] = f
+	}
+	saved := make([][]byte, ranks)
+	write := func(opts func(r int, opt *Options)) []byte {
+		comms := cluster.Local(ranks)
+		out := &fileAt{}
+		errs := make([]error, ranks)
+		var wg sync.WaitGroup
+		for r := range ranks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
+				if err == nil {
+					opt := Options{Made: Made{Engine: "test"}, Keep: files[r]}
+					opts(r, &opt)
+					var w *fileAt
+					if r == 0 {
+						w = out
+					}
+					err = WriteParts(w, comms[r], s.Game, s.Parts, opt)
+				}
+				if errs[r] = err; err != nil {
+					comms[r].Close()
+				}
+			}()
+		}
+		wg.Wait()
+		for r, err := range errs {
+			if err != nil {
+				t.Fatalf("rank %d: %v", r, err)
+			}
+		}
+		return out.b
+	}
+	first := write(func(r int, opt *Options) {
+		opt.Placed = func(entries []Entry) error {
+			if len(entries) == 2 {
+				saved[r] = EncodeEntries(entries)
+			}
+			return nil
+		}
+	})
+	if !bytes.Equal(checked(t, first), checked(t, want)) {
+		t.Fatal("the ranks keeping their blocks in files write another table")
+	}
+	for _, damage := range []bool{false, true} {
+		if damage {
+			files[1].WriteAt([]byte{0xff}, 3) // in rank 1's first block
+		}
+		made := 0
+		var mu sync.Mutex
+		again := write(func(r int, opt *Options) {
+			if opt.Written, _ = DecodeEntries(saved[r]); len(opt.Written) != 2 {
+				t.Errorf("rank %d saved %d entries, want 2", r, len(opt.Written))
+			}
+			opt.Progress = func(done, total int) { mu.Lock(); made++; mu.Unlock() }
+		})
+		if !bytes.Equal(checked(t, again), checked(t, want)) {
+			t.Errorf("damaged %v: the ranks started again write another table", damage)
+		}
+		kept := 2 * ranks
+		if damage {
+			kept = 2 // rank 0's
+		}
+		if blocks := len(mustOpen(t, want).Dir); made != blocks-kept {
+			t.Errorf("damaged %v: %d blocks made again of %d, want %d", damage, made, blocks, blocks-kept)
+		}
+	}
 }

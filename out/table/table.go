@@ -55,6 +55,11 @@ type Options struct {
 	// write of the same table left in the file (Placed told them), which
 	// are kept where they check (resume.go).
 	Written []Entry
+	// Keep, for WriteParts, is the file that this peer's blocks go into,
+	// one after another, as they are made, from those that Written says
+	// it holds (nil: they are held in memory alone). Placed is told of
+	// them as of WriteAt's.
+	Keep Resumable
 	// Placed, when set, is told by WriteAt, as each block is written at
 	// its place, the entries of every block written so far, in file
 	// order (the writer's slice: read it during the call); an error from
