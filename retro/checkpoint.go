@@ -90,9 +90,13 @@ type record struct {
 	Count    int    `json:"count,omitempty"`
 	Min      []int64
 	Max      []int64
-	Counts   []int64   `json:"counts,omitempty"` // the positions of each key so far (the result being made)
-	Table    []byte    `json:"table,omitempty"`  // the table's stage: the entries of the blocks written (SaveTable)
-	Saved    time.Time `json:"saved"`
+	Counts   []int64 `json:"counts,omitempty"` // the positions of each key so far (the result being made)
+	Table    []byte  `json:"table,omitempty"`  // the table's stage: the entries of the blocks written (SaveTable)
+	// Sent is, in shards, the bytes handed over by the save, over all the
+	// runs: those this rank handed the others while the positions were
+	// found, and those they handed it while colouring.
+	Sent  []int64   `json:"sent,omitempty"`
+	Saved time.Time `json:"saved"`
 	// Elapsed is the solve's time up to this save, over all its runs.
 	Elapsed time.Duration `json:"elapsed"`
 	// Sums are the checksums of the parts of the binary files the record

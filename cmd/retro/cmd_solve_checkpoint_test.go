@@ -266,5 +266,9 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
 		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
 	}
+	// The bytes exchanged are the whole job's, not the last run's alone.
+	if m := regexp.MustCompile(`exchanged: +(\d+) bytes finding the positions, \d+ bytes of edges between shards, (\d+) bytes while colouring`).FindStringSubmatch(stdout.String()); m == nil || m[1] == "0" || m[2] == "0" {
+		t.Errorf("the resumed job's summary does not say what its ranks exchanged:\n%s", stdout.String())
+	}
 	g.resumedRight(t, hit, stderr.String()+stdout.String())
 }
