@@ -55,9 +55,10 @@ arguments, or of another number of ranks, is refused. The compiled path
 keeps checkpoints, in one process and in ranks; DIR holds its values (2
 or 4 bytes a cell of the positions' rows) and, at the end, the result's
 layers and outcome bits, and is emptied when the solve is done. With -o
-(in one process) the table is written into DIR, its blocks saved as they
-are written, and moved to FILE once whole: a stop while it is written
-costs at most an interval of its writing, and FILE is never a part. Ranks
+the table's blocks go into DIR as they are made (each rank's into its
+own file) and are saved every interval, so that a stop while the table
+is written costs at most an interval of its writing; FILE gets the table
+once it is whole, never a part. Ranks
 keep theirs in one DIR that every rank reaches, each rank its own files:
 each saves within its walk of the search and its turn of the sweep, at
 their ends, and within its part of the result, so that a job killed at
