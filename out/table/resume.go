@@ -76,6 +76,42 @@ func kept(w io.WriterAt, written []Entry, blocks int, first int64) ([]Entry, int
 	return entries, at, r.Truncate(at)
 }
 
+// placer writes blocks one after another into a file, from where those
+// kept from an earlier write end, and tells Options.Placed.
+type placer struct {
+	w       io.WriterAt
+	entries []Entry
+	at      int64
+	placed  func(entries []Entry) error
+}
+
+// placer is a placer of the blocks of a table of blocks blocks into w,
+// the first at first, after the blocks of opt.Written that w holds.
+func (opt Options) placer(w io.WriterAt, blocks int, first int64) (*placer, error) {
+	p := &placer{w: w, entries: make([]Entry, 0, blocks), at: first, placed: opt.Placed}
+	if len(opt.Written) > 0 {
+		var err error
+		if p.entries, p.at, err = kept(w, opt.Written, blocks, first); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// put writes a block made at its place (streamJobs' put).
+func (p *placer) put(b *block) error {
+	b.seal()
+	p.entries = append(p.entries, b.info)
+	if _, err := p.w.WriteAt(b.data, p.at); err != nil {
+		return err
+	}
+	p.at += int64(len(b.data))
+	if p.placed != nil {
+		return p.placed(p.entries)
+	}
+	return nil
+}
+
 // peerBlocks makes the blocks of jobs, one peer's of WriteParts, in job
 // order: held in memory, or with opt.Keep written into that file as they
 // are made, after those opt.Written says it holds, then read back.
@@ -83,35 +119,19 @@ func (opt Options) peerBlocks(jobs []func() (*block, error)) ([]*block, error) {
 	if opt.Keep == nil {
 		return runJobs(opt.counted(jobs))
 	}
-	entries := make([]Entry, 0, len(jobs))
-	at := int64(0)
-	if len(opt.Written) > 0 {
-		var err error
-		if entries, at, err = kept(opt.Keep, opt.Written, len(jobs), 0); err != nil {
-			return nil, err
-		}
-	}
-	err := streamJobs(opt.countedFrom(jobs, len(entries)), func(b *block) error {
-		b.seal()
-		entries = append(entries, b.info)
-		if _, err := opt.Keep.WriteAt(b.data, at); err != nil {
-			return err
-		}
-		at += int64(len(b.data))
-		if opt.Placed != nil {
-			return opt.Placed(entries)
-		}
-		return nil
-	})
+	p, err := opt.placer(opt.Keep, len(jobs), 0)
 	if err != nil {
 		return nil, err
 	}
-	data := make([]byte, at)
+	if err := streamJobs(opt.countedFrom(jobs, len(p.entries)), p.put); err != nil {
+		return nil, err
+	}
+	data := make([]byte, p.at)
 	if _, err := opt.Keep.ReadAt(data, 0); err != nil {
 		return nil, err
 	}
-	blocks := make([]*block, len(entries))
-	for k, e := range entries {
+	blocks := make([]*block, len(p.entries))
+	for k, e := range p.entries {
 		blocks[k] = &block{info: e, data: data[:e.Size:e.Size]}
 		data = data[e.Size:]
 	}

@@ -2,7 +2,6 @@ package table
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -13,8 +12,6 @@ import (
 	"time"
 
 	"retro/out/internal/testgames"
-	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 
@@ -117,36 +114,10 @@ func TestPartsResumed(t *testing.T) {
 	}
 	saved := make([][]byte, ranks)
 	write := func(opts func(r int, opt *Options)) []byte {
-		comms := cluster.Local(ranks)
-		out := &fileAt{}
-		errs := make([]error, ranks)
-		var wg sync.WaitGroup
-		for r := range ranks {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err == nil {
-					opt := Options{Made: Made{Engine: "test"}, Keep: files[r]}
-					opts(r, &opt)
-					var w *fileAt
-					if r == 0 {
-						w = out
-					}
-					err = WriteParts(w, comms[r], s.Game, s.Parts, opt)
-				}
-				if errs[r] = err; err != nil {
-					comms[r].Close()
-				}
-			}()
-		}
-		wg.Wait()
-		for r, err := range errs {
-			if err != nil {
-				t.Fatalf("rank %d: %v", r, err)
-			}
-		}
-		return out.b
+		return partsTableWith(t, src, ranks, func(r int, opt *Options) {
+			opt.Keep = files[r]
+			opts(r, opt)
+		})
 	}
 	first := write(func(r int, opt *Options) {
 		opt.Placed = func(entries []Entry) error {

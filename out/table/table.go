@@ -148,29 +148,14 @@ func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options)
 	if err != nil {
 		return err
 	}
-	entries := make([]Entry, 0, len(jobs))
-	at := int64(HeaderSize + len(jobs)*EntrySize) // where layout places the first block
-	if len(opt.Written) > 0 {
-		entries, at, err = kept(w, opt.Written, len(jobs), at)
-		if err != nil {
-			return err
-		}
-	}
-	err = streamJobs(opt.countedFrom(jobs, len(entries)), func(b *block) error {
-		b.seal()
-		entries = append(entries, b.info)
-		if _, err := w.WriteAt(b.data, at); err != nil {
-			return err
-		}
-		at += int64(len(b.data))
-		if opt.Placed != nil {
-			return opt.Placed(entries)
-		}
-		return nil
-	})
+	p, err := opt.placer(w, len(jobs), int64(HeaderSize+len(jobs)*EntrySize)) // where layout places the first block
 	if err != nil {
 		return err
 	}
+	if err := streamJobs(opt.countedFrom(jobs, len(p.entries)), p.put); err != nil {
+		return err
+	}
+	entries := p.entries
 	head, end := layout(entries)
 	if _, err := w.WriteAt(head, 0); err != nil {
 		return err
