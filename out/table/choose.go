@@ -14,24 +14,25 @@ import (
 // if it could come out smaller than the smallest compressed yet (best),
 // judged in steps, each cheaper than the next:
 //
-//   - its content is under tryWithin times best: no outcome block's runs
-//     compress 5 times (2 to 4.7 on the benchmark games). The sets are
-//     not even written unless they could pay: their roaring sets barely
-//     compress (2.3 bytes a run on the exam game's blocks), and take at
-//     least 2 bytes for every run of another symbol than the commonest,
-//     nearly every run where the sets could matter, so 2·(R−1) for a
-//     block of R runs stands for their content;
+//   - its content is under tryWithin times best: the runs of the
+//     benchmark games' outcome blocks compress 2 to 4.7 times, well
+//     under it. The sets are not even written unless they could pay:
+//     their roaring sets barely compress (2.3 bytes a run on the exam
+//     game's blocks), and take at least 2 bytes for every run of another
+//     symbol than the commonest, nearly every run where the sets could
+//     matter, so 2·(R−1) for a block of R runs stands for their content;
 //   - a content over judgeAbove bytes is compressed at zstd's fastest
 //     level first, a quarter of the better level's time: it is tried if
-//     that, less a quarter, is under best (the better level saves 5 to 12
-//     % on these contents);
+//     that, less a quarter, is under best (the better level saves about a
+//     tenth on these contents);
 //   - it is compressed at the better level, and kept if smaller.
 //
-// A block whose deltas compress to judgeAbove bytes or less tries them
-// all: they are cheap to try. A block whose encodings are all tried gets
-// the encoding that compressing all of them chooses, the same bytes;
-// blocks of few runs (one symbol, or a few) are such blocks. Where a step misjudges, the
-// block is a little larger than it could be, never wrong.
+// A block whose smallest compressed yet is judgeAbove bytes or less tries
+// every encoding: they are cheap to try. A block whose encodings are all
+// tried gets the encoding that compressing all of them chooses, the same
+// bytes; blocks of few runs (one symbol, or a few) are such blocks. Where
+// a step misjudges, the block is a little larger than it could be, never
+// wrong.
 const (
 	tryWithin  = 8
 	judgeAbove = 1 << 10
