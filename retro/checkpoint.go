@@ -81,7 +81,7 @@ type record struct {
 	Ranks    int    `json:"ranks"`
 	Instance int    `json:"instance"`
 	Path     string `json:"path"`
-	Stage    string `json:"stage"` // "find": finding the positions; "value": the sweep; "valued": done
+	Stage    string `json:"stage"` // "find": finding the positions; "value": the sweep; "compact", "result": the result; "table": writing the table
 	Width    int    `json:"width"` // bits of a value
 	Cursor   int64  `json:"cursor"`
 	Values   int64  `json:"values"`
@@ -90,8 +90,13 @@ type record struct {
 	Count    int    `json:"count,omitempty"`
 	Min      []int64
 	Max      []int64
-	Counts   []int64   `json:"counts,omitempty"` // the positions of each key so far (the result being made)
-	Saved    time.Time `json:"saved"`
+	Counts   []int64 `json:"counts,omitempty"` // the positions of each key so far (the result being made)
+	Table    []byte  `json:"table,omitempty"`  // the table's stage: the entries of the blocks written (SaveTable)
+	// Sent is, in shards, the bytes handed over by the save, over all the
+	// runs: those this rank handed the others while the positions were
+	// found, and those they handed it while colouring.
+	Sent  []int64   `json:"sent,omitempty"`
+	Saved time.Time `json:"saved"`
 	// Elapsed is the solve's time up to this save, over all its runs.
 	Elapsed time.Duration `json:"elapsed"`
 	// Sums are the checksums of the parts of the binary files the record
@@ -226,14 +231,14 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 // cursor against the game is checked where it is used (checkSum).
 func (r *record) fits() bool {
 	switch r.Stage {
-	case "find", "value", "compact", "result":
+	case "find", "value", "compact", "result", "table":
 	default:
 		return false
 	}
 	switch {
 	case r.Cursor < 0 || r.Values < 0 || r.Moves < 0 || r.Edges < 0 || r.Count < 0:
 		return false
-	case r.Stage != "find" && r.Width != 8 && r.Width != 16 && r.Width != 32 && r.Width != 64:
+	case r.Stage != "find" && r.Stage != "table" && r.Width != 8 && r.Width != 16 && r.Width != 32 && r.Width != 64:
 		return false
 	}
 	return true
@@ -248,7 +253,9 @@ func (ck *Checkpoint) saveAs(r *record, what string) error {
 	if ck.began.IsZero() {
 		ck.began = time.Now()
 	}
-	r.Elapsed = ck.Before + time.Since(ck.began)
+	if r.Stage != "table" { // the table's saves say the solve's time (SaveTable)
+		r.Elapsed = ck.Before + time.Since(ck.began)
+	}
 	sum, err := r.sealed()
 	if err != nil {
 		return err
@@ -310,7 +317,7 @@ func (ck *Checkpoint) Clear() error {
 	if ck == nil {
 		return nil
 	}
-	for _, what := range []string{"json", "find.json", "values", "members", "layers", "win", "lose", "*.new-*"} {
+	for _, what := range []string{"json", "find.json", "table.json", "values", "members", "layers", "win", "lose", "table", "*.new-*"} {
 		pat := fmt.Sprintf("instance-*-rank-%d.%s", ck.Rank, what)
 		if what == "*.new-*" {
 			pat = "." + pat // a save cut short by a kill (writeAtomic)

@@ -31,6 +31,19 @@ type compiledSave[V cellValue] struct {
 	// region is the values (first, last+1) the sweep has valued once it
 	// is at walk row r0: what a save's checksum covers.
 	region func(r0 int64) (lo, hi int64)
+	// sent, in shards, is what the saves record as Sent (nil: nothing);
+	// sentBefore is what the last save recorded, whether or not the solve
+	// goes on from it (bytes handed over are handed over).
+	sent       func() []int64
+	sentBefore []int64
+}
+
+// sentNow is what a save records as Sent.
+func (cs *compiledSave[V]) sentNow() []int64 {
+	if cs.sent == nil {
+		return nil
+	}
+	return cs.sent()
 }
 
 // walkRegion is the region of the values valued before walk row r0, in a
@@ -84,6 +97,9 @@ func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns
 	}
 	if rec != nil && (rec.Path != "compiled" || rec.Values != total) {
 		rec = nil
+	}
+	if rec != nil {
+		cs.sentBefore = rec.Sent
 	}
 	switch {
 	case turns != nil:
@@ -157,7 +173,7 @@ func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 	}
 	lo, hi := cs.region(r0)
 	return cs.ck.save(&record{Instance: cs.inst, Path: "compiled", Stage: "value", Width: width[V](),
-		Values: cs.total, Cursor: r0, Moves: moves, Edges: edges,
+		Values: cs.total, Cursor: r0, Moves: moves, Edges: edges, Sent: cs.sentNow(),
 		Sums: map[string]fileSum{"values": sumValues(cs.store, lo, hi)}})
 }
 
@@ -167,7 +183,7 @@ func (cs *compiledSave[V]) done(s *compiledSolver) error {
 		return err
 	}
 	cs.rec = &record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
-		Values: cs.total, Moves: s.moves, Edges: s.edges,
+		Values: cs.total, Moves: s.moves, Edges: s.edges, Sent: cs.sentNow(),
 		Sums: map[string]fileSum{"values": sumValues(cs.store, 0, cs.total)}}
 	return cs.ck.save(cs.rec)
 }

@@ -50,7 +50,8 @@ type compiledShards[V cellValue] struct {
 	peers    positions.Peers
 	me       int
 	from, to int64 // this peer's rows in the sweep's numbering (r0)
-	sent     int64 // bytes of values this peer handed the others
+	fetched  int64 // bytes of values the others handed this peer at its asking, over all the runs
+	searched int64 // bytes of positions it handed them while they were found, over all the runs
 	cache    map[int64]span[V]
 	vals     []V
 	base     int64            // where vals[0] is among the values of every row
@@ -125,7 +126,7 @@ func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows 
 func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*Part, error) {
 	c := s.c
 	spans, rowCells := cut.spans, cut.rowCells
-	t := &compiledShards[V]{shardRows: cut, peers: peers, me: peers.Rank(), cache: map[int64]span[V]{}}
+	t := &compiledShards[V]{shardRows: cut, peers: peers, me: peers.Rank(), cache: map[int64]span[V]{}, searched: c.Sent}
 	size := peers.Size()
 	t.from, t.to = t.cut[t.me], t.cut[t.me+1]
 	if c.Up {
@@ -148,6 +149,7 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *sha
 			return nil, err
 		}
 		store = t.cs.store
+		t.resumeSent(c.Sent)
 	} else if store, err = values[V](s, top-base, int(top-base)); err != nil { // as many positions at most as values
 		return nil, err
 	}
@@ -186,6 +188,22 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *sha
 		}
 	}
 	return t.part(s)
+}
+
+// resumeSent starts the counts of bytes handed over from those of the
+// last save of the sweep, if any, whether the sweep goes on from it or
+// not (the positions were all found by then; searched, this run's, counts
+// them when no save of the sweep was made), and has the saves record
+// them. The values a rank fetches count where it receives them, in its
+// turn, whose saves hold them; those fetched after its last save and
+// before a stop are not counted, those fetched again after it are.
+func (t *compiledShards[V]) resumeSent(searched int64) {
+	if before := t.cs.sentBefore; len(before) == 2 {
+		t.searched, t.fetched = before[0], before[1]
+	} else {
+		t.searched = searched
+	}
+	t.cs.sent = func() []int64 { return []int64{t.searched, t.fetched} }
 }
 
 // workAffine values this peer's rows by the affine sweep, fetching a row
@@ -384,6 +402,7 @@ func (t *compiledShards[V]) fetch(want []int64) error {
 	width := int(unsafe.Sizeof(V(0)))
 	for k, rows := range asked {
 		b := got[k]
+		t.fetched += int64(len(b)) // counted here, in the turn whose saves hold it
 		for _, o := range rows {
 			lo, hi, _ := t.spans.row(o)
 			n := int(max(hi-lo+1, 0))
@@ -440,7 +459,6 @@ func (t *compiledShards[V]) serve(at int) error {
 		}
 		send := make([][]byte, t.peers.Size())
 		send[at] = out
-		t.sent += int64(len(out))
 		if _, err := t.peers.Exchange(send); err != nil {
 			return err
 		}
@@ -484,7 +502,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	}
 	r.segs, _ = segmentsByKey(count) // this shard's sets, as SolvePart's result has them
 	c.Space = nil                    // each peer keeps its shard only
-	head := []int64{s.moves, s.edges, c.Sent, t.sent}
+	head := []int64{s.moves, s.edges, t.searched, t.fetched}
 	var mine []byte
 	for _, v := range slices.Concat(head, count) {
 		mine = binary.AppendVarint(mine, v)

@@ -52,6 +52,10 @@ func (c ckStop) String() string {
 	return fmt.Sprintf("rank %d stopped after its save %d of stage %s%s", c.rank, c.n, c.stage, often)
 }
 
+// ckTraffic is what the peers of ckRun's last solve say they handed each
+// other (rank 0's part's figures, which are the sums).
+var ckTraffic retro.Traffic
+
 // ckRun solves a game on ranks goroutines that keep their checkpoints in
 // dir, stopped where stops say, and writes the table; then each rank
 // clears its own files, unless keep says to leave them. It returns the
@@ -93,6 +97,9 @@ func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop
 		for _, p := range s.Parts {
 			if !strings.HasPrefix(p.Path, "compiled, in ") {
 				return fmt.Errorf("path %q, want the compiled path in shards", p.Path)
+			}
+			if r == 0 {
+				ckTraffic = p.Traffic()
 			}
 		}
 		if keep != nil && keep(r) {
@@ -173,6 +180,7 @@ func TestCompiledShardsCheckpoint(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				whole := ckTraffic
 				if !bytes.Equal(got, want) {
 					t.Fatalf("%d ranks, never stopped: a table of %d bytes, want the one-process table of %d", ranks, len(got), len(want))
 				}
@@ -200,6 +208,11 @@ func TestCompiledShardsCheckpoint(t *testing.T) {
 					}
 					if !bytes.Equal(got, want) {
 						t.Errorf("%s: the resumed solve's table of %d bytes is not the one-process table of %d", name, len(got), len(want))
+					}
+					// A resumed solve counts the bytes of the runs before
+					// it too, those it did not hand over again.
+					if (whole.Search > 0) != (ckTraffic.Search > 0) || (whole.Colouring > 0) != (ckTraffic.Colouring > 0) {
+						t.Errorf("%s: resumed, %+v handed over, never stopped %+v", name, ckTraffic, whole)
 					}
 					if len(again[st.rank]) > 0 && again[st.rank][0].before(at) {
 						t.Errorf("%s (%s %d): resumed, its first save is %v, before where it stopped", name, at.stage, at.cursor, again[st.rank][0])

@@ -54,7 +54,11 @@ resumes from the last save. A checkpoint of another game or other
 arguments, or of another number of ranks, is refused. The compiled path
 keeps checkpoints, in one process and in ranks; DIR holds its values (2
 or 4 bytes a cell of the positions' rows) and, at the end, the result's
-layers and outcome bits, and is emptied when the solve is done. Ranks
+layers and outcome bits, and is emptied when the solve is done. With -o
+the table's blocks go into DIR as they are made (each rank's into its
+own file) and are saved every interval, so that a stop while the table
+is written costs at most an interval of its writing; FILE gets the table
+once it is whole, never a part. Ranks
 keep theirs in one DIR that every rank reaches, each rank its own files:
 each saves within its walk of the search and its turn of the sweep, at
 their ends, and within its part of the result, so that a job killed at
@@ -193,6 +197,15 @@ func (gf *gameFlags) writeTableFile(ctx context.Context, e *env, path string, s 
 	opt := table.Options{OpenWidth: width, Made: made, Progress: func(done, total int) {
 		prog.show("writing the table: %d of %d blocks", done, total)
 	}}
+	if gf.checkpoint != nil && s.table == nil {
+		target, special, err := outputTarget(path)
+		if err != nil {
+			return err
+		}
+		if !special {
+			return writeTableKept(ctx, path, target, gf.checkpoint, s, opt)
+		}
+	}
 	return writeAtomicAt(ctx, path,
 		func(w io.WriterAt) error { return table.WriteAt(w, s.game, s.results, opt) },
 		func(w io.Writer) error { return table.Write(w, s.game, s.results, opt) })

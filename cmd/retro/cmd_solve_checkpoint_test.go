@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -45,10 +46,11 @@ func retroBinary(t *testing.T) string {
 
 // stageOf is the stage and the cursor of the newest record of a rank in a
 // checkpoint directory: the search's ("find"), the sweep's ("value"), the
-// result's ("compact", "result").
+// result's ("compact", "result"), the table's ("table", its cursor the
+// blocks written).
 func stageOf(dir string, rank int) (string, int64) {
 	stage, cursor := "", int64(0)
-	for _, what := range []string{"find.json", "json"} {
+	for _, what := range []string{"find.json", "json", "table.json"} {
 		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("instance-0-rank-%d.%s", rank, what)))
 		if err != nil {
 			continue
@@ -170,10 +172,11 @@ func killIn(t *testing.T, ck string, points []killPoint, start func() *exec.Cmd,
 }
 
 // TestCheckpointKillAndResume kills a checkpointed solve with SIGKILL in
-// its search of the box, in its sweep and while it makes the result, and
-// checks that the reruns, each from the last save, write the table of a
-// solve that was never stopped; then that the directory is emptied, and
-// that a checkpoint of another game is refused.
+// its search of the box, in its sweep, while it makes the result and
+// while it writes the table, and checks that the reruns, each from the
+// last save, write the table of a solve that was never stopped, and
+// nothing at the table's name before; then that the directory is
+// emptied, and that a checkpoint of another game is refused.
 func TestCheckpointKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: solves a game of 3.7 million positions five times")
@@ -181,8 +184,14 @@ func TestCheckpointKillAndResume(t *testing.T) {
 	bin := retroBinary(t)
 	g := newKillGame(t, bin)
 	ck, args := g.ck, g.args
-	hit := killIn(t, ck, []killPoint{{0, "find"}, {0, "value"}, {0, "compact"}},
+	hit := killIn(t, ck, []killPoint{{0, "find"}, {0, "value"}, {0, "compact"}, {0, "table"}},
 		func() *exec.Cmd { return exec.Command(bin, args...) }, func(cmd *exec.Cmd) { cmd.Process.Kill() })
+	if _, err := os.Stat(g.resumed); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("after the kills, %s: %v, want no file", g.resumed, err)
+	}
+	if len(hit) == 4 && !strings.HasPrefix(hit[3], "rank 0 at table ") {
+		t.Errorf("the last kill, %s, not while the table is written", hit[3])
+	}
 	out, err := exec.Command(bin, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -211,8 +220,8 @@ func TestCheckpointKillAndResume(t *testing.T) {
 
 // TestMPICheckpointKillAndResume: mpirun -np 2 keeping checkpoints, its
 // ranks killed by SIGKILL in each rank's part of the search and of the
-// sweep, and in the result, each run going on from the saves of the
-// last; a resume by 3 ranks, or by one process, is refused, saying by how
+// sweep, in the result, and as each rank makes its blocks of the table,
+// each run going on from the saves of the last; a resume by 3 ranks, or by one process, is refused, saying by how
 // many the checkpoint was saved; the last run writes the one-process
 // table and empties the directory.
 func TestMPICheckpointKillAndResume(t *testing.T) {
@@ -223,8 +232,9 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	g := newKillGame(t, bin)
 	args := g.args
 	// each rank's walk of the search, each rank's turn of the sweep (the
-	// moves raise the piles: rank 1's first), the result
-	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}}
+	// moves raise the piles: rank 1's first), the result, each rank's
+	// blocks of the table
+	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}, {1, "table"}, {0, "table"}}
 	hit := killIn(t, g.ck, points, func() *exec.Cmd { return mpirun(bin, 2, args...) }, func(cmd *exec.Cmd) {
 		for r := range 2 {
 			if pid := rankProcess(bin, r); pid != 0 {
@@ -255,6 +265,10 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "\npath:       compiled, in 2 shards: ") {
 		t.Errorf("not the compiled path in 2 shards:\n%s", stdout.String())
+	}
+	// The bytes exchanged are the whole job's, not the last run's alone.
+	if m := regexp.MustCompile(`exchanged: +(\d+) bytes finding the positions, \d+ bytes of edges between shards, (\d+) bytes while colouring`).FindStringSubmatch(stdout.String()); m == nil || m[1] == "0" || m[2] == "0" {
+		t.Errorf("the resumed job's summary does not say what its ranks exchanged:\n%s", stdout.String())
 	}
 	g.resumedRight(t, hit, stderr.String()+stdout.String())
 }

@@ -160,7 +160,7 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 	s.resumed(ck)
 	if o.table != "" {
 		ph.set("writing the table")
-		if err := o.game.writePartsFile(ctx, o.table, s, comm, ph); err != nil {
+		if err := o.game.writePartsFile(ctx, o.table, s, comm, ph, ck); err != nil {
 			return err
 		}
 	}
@@ -186,12 +186,20 @@ func (o *solveOptions) solveRank(ctx context.Context, e *env, arg string, comm c
 // writePartsFile writes, with the other ranks, the table of a game solved
 // in parts: rank 0 writes the file, whole or not at all, and shows the
 // blocks it has written.
-func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved, comm cluster.Comm, ph *phase) error {
+func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved, comm cluster.Comm, ph *phase, ck *retro.Checkpoint) error {
 	opt := table.Options{OpenWidth: gf.openWidth, Made: s.made(), Progress: func(done, total int) {
 		if ph.prog != nil {
 			ph.prog.show("%s: %d of %d blocks", ph.String(), done, total)
 		}
 	}}
+	if ck != nil { // each rank's blocks kept in its table file of the checkpoint as they are made
+		f, err := keepTable(ck, &opt, s.elapsed)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		opt.Keep = ctxFile{ctx, f}
+	}
 	if comm.Rank() != 0 {
 		return table.WriteParts(nil, comm, s.game, s.parts, opt)
 	}

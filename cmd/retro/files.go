@@ -245,6 +245,17 @@ func (c ctxWriterAt) WriteAt(p []byte, off int64) (int, error) {
 	return c.w.WriteAt(p, off)
 }
 
+// ctxFile is ctxWriterAt for a file that a table's write resumes into
+// (table.Resumable): it reads back and cuts as the file does.
+type ctxFile struct {
+	ctx context.Context
+	*os.File
+}
+
+func (c ctxFile) WriteAt(p []byte, off int64) (int, error) {
+	return ctxWriterAt{c.ctx, c.File}.WriteAt(p, off)
+}
+
 // The temporary file of a write to NAME is .NAME.tmpPID-RANDOM: the
 // process id tells a stale one (its process is gone) from one being
 // written.

@@ -38,7 +38,7 @@ func loadBenchTable(b *testing.B, name string) *benchTable {
 	if t := benchTables[name]; t != nil {
 		return t
 	}
-	src, err := os.ReadFile("../retro/testdata/bench/" + name + ".toml")
+	src, err := os.ReadFile("../../retro/testdata/bench/" + name + ".toml")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -166,4 +166,25 @@ func benchProbe(b *testing.B, name string, near bool) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
+}
+
+// BenchmarkWrite writes a benchmark game's table, block by block on
+// every core (what retro solve -o adds to the solve); the CPU it takes
+// against the solve's is retro/PERFORMANCE.md's write cost.
+func BenchmarkWrite(b *testing.B) {
+	for _, name := range benchGames {
+		b.Run(name, func(b *testing.B) {
+			t := loadBenchTable(b, name)
+			var size int
+			for b.Loop() {
+				var buf bytes.Buffer
+				if err := Write(&buf, t.g, t.rs, Options{}); err != nil {
+					b.Fatal(err)
+				}
+				size = buf.Len()
+			}
+			b.ReportMetric(float64(size), "bytes")
+			b.ReportMetric(float64(t.rs[0].Len())/b.Elapsed().Seconds()*float64(b.N), "positions/s")
+		})
+	}
 }

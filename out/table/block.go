@@ -26,6 +26,7 @@ const (
 var (
 	zstdOnce sync.Once
 	zenc     *zstd.Encoder
+	zfast    *zstd.Encoder // the fastest level, to judge what the better one would make
 	zdec     *zstd.Decoder
 	zerr     error
 )
@@ -36,6 +37,11 @@ var (
 func coders() (*zstd.Encoder, *zstd.Decoder, error) {
 	zstdOnce.Do(func() {
 		zenc, zerr = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
+			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
+		if zerr != nil {
+			return
+		}
+		zfast, zerr = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest),
 			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
 		if zerr != nil {
 			return
@@ -223,58 +229,98 @@ func appendSymbols(w *wbuf, enc byte, syms []uint64) {
 	w.byte1(enc)
 	switch enc {
 	case encDelta:
+		w.b = slices.Grow(w.b, len(syms))
 		prev := uint64(0)
 		for _, v := range syms {
-			w.s(int64(v - prev))
+			w.zigzag(int64(v - prev))
 			prev = v
 		}
 	case encRuns:
-		for k := 0; k < len(syms); {
-			j := k + 1
-			for j < len(syms) && syms[j] == syms[k] {
-				j++
-			}
-			w.u(syms[k])
-			w.u(uint64(j - k - 1))
-			k = j
-		}
+		appendRuns(w, syms)
 	case encSets:
-		counts := map[uint64]int{}
-		for _, v := range syms {
-			counts[v]++
+		appendSets(w, syms)
+	}
+}
+
+// zigzag appends v as a signed varint (w.s), a byte without a call when
+// it fits in one, as most differences of neighbours do.
+func (w *wbuf) zigzag(v int64) {
+	if z := uint64(v<<1) ^ uint64(v>>63); z < 0x80 {
+		w.b = append(w.b, byte(z))
+		return
+	}
+	w.s(v)
+}
+
+// appendRuns writes syms as runs (encRuns, without its tag) and returns
+// how many runs there are.
+func appendRuns(w *wbuf, syms []uint64) int {
+	runs := 0
+	for k := 0; k < len(syms); runs++ {
+		j := k + 1
+		for j < len(syms) && syms[j] == syms[k] {
+			j++
 		}
-		keys := make([]uint64, 0, len(counts))
-		for v := range counts {
-			keys = append(keys, v)
+		w.u(syms[k])
+		w.u(uint64(j - k - 1))
+		k = j
+	}
+	return runs
+}
+
+// appendSets writes syms as sets (encSets, without its tag): the
+// commonest symbol (the least among equals), then each other symbol, in
+// order, with the roaring set of its offsets. The sets are made a run
+// of equal symbols at a time.
+func appendSets(w *wbuf, syms []uint64) {
+	counts := map[uint64]int{}
+	for k := 0; k < len(syms); {
+		j := k + 1
+		for j < len(syms) && syms[j] == syms[k] {
+			j++
 		}
-		slices.Sort(keys)
-		common := uint64(0)
-		if len(keys) > 0 {
-			common = keys[0]
+		counts[syms[k]] += j - k
+		k = j
+	}
+	keys := make([]uint64, 0, len(counts))
+	for v := range counts {
+		keys = append(keys, v)
+	}
+	slices.Sort(keys)
+	common := uint64(0)
+	if len(keys) > 0 {
+		common = keys[0]
+	}
+	for _, v := range keys {
+		if counts[v] > counts[common] {
+			common = v
 		}
-		for _, v := range keys {
-			if counts[v] > counts[common] {
-				common = v
+	}
+	w.u(common)
+	w.u(uint64(max(len(keys)-1, 0)))
+	sets := map[uint64]*roaring.Bitmap{}
+	for k := 0; k < len(syms); {
+		j := k + 1
+		for j < len(syms) && syms[j] == syms[k] {
+			j++
+		}
+		if v := syms[k]; v != common {
+			if sets[v] == nil {
+				sets[v] = roaring.New()
 			}
+			sets[v].AddRange(uint64(k), uint64(j))
 		}
-		w.u(common)
-		w.u(uint64(max(len(keys)-1, 0)))
-		sets := map[uint64][]uint32{}
-		for k, v := range syms {
-			if v != common {
-				sets[v] = append(sets[v], uint32(k))
-			}
+		k = j
+	}
+	for _, v := range keys {
+		if v == common {
+			continue
 		}
-		for _, v := range keys {
-			if v == common {
-				continue
-			}
-			b := roaring.BitmapOf(sets[v]...)
-			b.RunOptimize()
-			data, _ := b.MarshalBinary() // writing to memory does not fail
-			w.u(v)
-			w.bytes(data)
-		}
+		b := sets[v]
+		b.RunOptimize()
+		data, _ := b.MarshalBinary() // writing to memory does not fail
+		w.u(v)
+		w.bytes(data)
 	}
 }
 
@@ -374,43 +420,62 @@ const (
 	encTuples  = 3 // per position: the change of every pile from the previous tuple, then the history
 )
 
-// wordCandidates returns the two encodings of a run of membership words.
+// wordCandidates returns the three encodings of a run of membership
+// words: the words, the roaring set of the members, and the bit runs.
+// The set is made from the runs, a range at a time.
 func wordCandidates(words []uint64) [][]byte {
 	a := wbuf{b: make([]byte, 0, 1+8*len(words))}
 	a.byte1(encWords)
 	for _, x := range words {
 		a.b = binary.LittleEndian.AppendUint64(a.b, x)
 	}
+	runs := bitRuns(words)
 	b := wbuf{}
 	b.byte1(encMembers)
 	bm := roaring.New()
-	for w, x := range words {
-		for x != 0 {
-			bm.Add(uint32(w*64 + bits.TrailingZeros64(x)))
-			x &= x - 1
+	at := uint64(0)
+	for k, run := range runs {
+		if k%2 == 1 {
+			bm.AddRange(at, at+run)
 		}
+		at += run
 	}
 	bm.RunOptimize()
 	data, _ := bm.MarshalBinary()
 	b.b = append(b.b, data...)
 	c := wbuf{}
 	c.byte1(encBitRuns)
+	for _, run := range runs {
+		c.u(run)
+	}
+	return [][]byte{a.b, b.b, c.b}
+}
+
+// bitRuns are the lengths of the runs of non-members and members of
+// words, alternating, from a non-member run (empty if the first bit is a
+// member); the last run ends at the last bit.
+func bitRuns(words []uint64) []uint64 {
+	var runs []uint64
 	bit, run := uint64(0), uint64(0)
 	for _, x := range words {
 		if (bit == 0 && x == 0) || (bit == 1 && x == math.MaxUint64) {
 			run += 64 // a whole word of the current run
 			continue
 		}
-		for k := range 64 {
-			if x>>k&1 != bit {
-				c.u(run)
+		for k := 0; k < 64; {
+			same := x >> k // the bits from k, those equal to bit as zeros
+			if bit == 1 {
+				same = ^same
+			}
+			n := min(bits.TrailingZeros64(same), 64-k)
+			run += uint64(n)
+			if k += n; k < 64 {
+				runs = append(runs, run)
 				bit, run = 1-bit, 0
 			}
-			run++
 		}
 	}
-	c.u(run)
-	return [][]byte{a.b, b.b, c.b}
+	return append(runs, run)
 }
 
 // readWords reads len(words) membership words.

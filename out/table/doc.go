@@ -33,7 +33,11 @@
 //     opening reads it).
 //   - Symbol: a position's outcome and layer as one number (0 D, 1 ?,
 //     2+2·layer W, 3+2·layer L); an outcome block stores its symbols as
-//     deltas, as runs or as roaring sets, whichever zstd makes smallest.
+//     deltas, as runs or as roaring sets, whichever zstd makes smallest
+//     of those that could be (choose.go: the others are not compressed).
+//   - Written blocks: the blocks a write stopped midway left in its file,
+//     told by their entries (Options.Placed); a write given them
+//     (Options.Written) keeps those that check and makes the rest.
 //     Optimal moves are not stored: Result.Moves works them out from the
 //     rules.
 //   - Checked part: the header, directory and blocks, the same byte for
@@ -65,6 +69,11 @@
 //     keeps a weighted sum of its piles, a ranked slice index.
 //   - block.go: the contents of blocks: compression, varint buffers, and
 //     the encodings of symbols, membership words and tuples.
+//   - choose.go: the choice of an outcome block's encoding without
+//     compressing every one (packChosen), and the symbols of a block, a
+//     word of positions at a time.
+//   - resume.go: a write that goes on from the blocks an earlier one left
+//     in its file (Options.Written, Placed, Keep; EncodeEntries).
 //   - header.go: Header, Entry, BlockKind and Codec: the fixed parts and
 //     their checksums.
 //   - errors.go: the sentinels of reading, writing and selecting, and

@@ -94,7 +94,7 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 			keys = append(keys, blockKey{1 + uint64(k), 1, uint64(lo / BlockPositions)})
 		}
 	}
-	blocks, err := runJobs(opt.counted(jobs))
+	blocks, err := opt.peerBlocks(jobs)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,13 @@ func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
 // returns the table they write.
 func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 	t.Helper()
+	return partsTableWith(t, src, ranks, nil)
+}
+
+// partsTableWith is partsTable with the options of each rank's write set
+// by opts (nil: none but the made record).
+func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) []byte {
+	t.Helper()
 	comms := cluster.Local(ranks)
 	f := &fileAt{}
 	errs := make([]error, ranks)
@@ -48,7 +55,11 @@ func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 				if r == 0 {
 					w = f
 				}
-				return WriteParts(w, comms[r], s.Game, s.Parts, Options{Made: Made{Engine: "test"}})
+				opt := Options{Made: Made{Engine: "test"}}
+				if opts != nil {
+					opts(r, &opt)
+				}
+				return WriteParts(w, comms[r], s.Game, s.Parts, opt)
 			}()
 			if errs[r] != nil {
 				comms[r].Close() // so that the other ranks do not wait for this one

@@ -51,17 +51,37 @@ type Options struct {
 	// Progress, when set, is told as each block of the file is made how
 	// many are: done of total (one call at a time, from the workers).
 	Progress func(done, total int)
+	// Written, for WriteAt, are the entries of the blocks an earlier
+	// write of the same table left in the file (Placed told them), which
+	// are kept where they check (resume.go).
+	Written []Entry
+	// Keep, for WriteParts, is the file that this peer's blocks go into,
+	// one after another, as they are made, from those that Written says
+	// it holds (nil: they are held in memory alone). Placed is told of
+	// them as of WriteAt's.
+	Keep Resumable
+	// Placed, when set, is told by WriteAt, as each block is written at
+	// its place, the entries of every block written so far, in file
+	// order (the writer's slice: read it during the call); an error from
+	// it stops the write.
+	Placed func(entries []Entry) error
 }
 
 // counted is jobs, each telling opt.Progress when its block is made.
 func (opt Options) counted(jobs []func() (*block, error)) []func() (*block, error) {
+	return opt.countedFrom(jobs, 0)
+}
+
+// countedFrom is counted for the jobs of a file after its first skip,
+// made already.
+func (opt Options) countedFrom(jobs []func() (*block, error), skip int) []func() (*block, error) {
 	if opt.Progress == nil {
-		return jobs
+		return jobs[skip:]
 	}
 	var mu sync.Mutex
-	done := 0
-	out := make([]func() (*block, error), len(jobs))
-	for k, job := range jobs {
+	done := skip
+	out := make([]func() (*block, error), len(jobs)-skip)
+	for k, job := range jobs[skip:] {
 		out[k] = func() (*block, error) {
 			b, err := job()
 			mu.Lock()
@@ -120,26 +140,22 @@ func Write(w io.Writer, g *rules.Game, results []*retro.Result, opt Options) err
 // blocks are made a few at a time, on every core, and each is written at
 // its place as soon as those before it are, so the compressed table is
 // never held whole; the header and the directory go in last, at the
-// front. The bytes are Write's.
+// front. The bytes are Write's. With opt.Written, w must be Resumable:
+// the blocks an earlier write left are checked and kept,
+// and only the others are made (resume.go).
 func WriteAt(w io.WriterAt, g *rules.Game, results []*retro.Result, opt Options) error {
 	jobs, err := fileJobs(g, results, opt)
 	if err != nil {
 		return err
 	}
-	entries := make([]Entry, 0, len(jobs))
-	at := int64(HeaderSize + len(jobs)*EntrySize) // where layout places the first block
-	err = streamJobs(opt.counted(jobs), func(b *block) error {
-		b.seal()
-		entries = append(entries, b.info)
-		if _, err := w.WriteAt(b.data, at); err != nil {
-			return err
-		}
-		at += int64(len(b.data))
-		return nil
-	})
+	p, err := opt.placer(w, len(jobs), int64(HeaderSize+len(jobs)*EntrySize)) // where layout places the first block
 	if err != nil {
 		return err
 	}
+	if err := streamJobs(opt.countedFrom(jobs, len(p.entries)), p.put); err != nil {
+		return err
+	}
+	entries := p.entries
 	head, end := layout(entries)
 	if _, err := w.WriteAt(head, 0); err != nil {
 		return err
@@ -281,12 +297,11 @@ func (s *source) inline() bool {
 }
 
 // symbols are the symbols of positions lo..hi-1 (of those the source
-// holds), and their depths when the result has them.
+// holds), in a buffer of the pool (releaseSymbols), and their depths when
+// the result has them.
 func (s *source) symbols(lo, hi int) (syms, depth []uint64) {
-	syms = make([]uint64, hi-lo)
-	for i := lo; i < hi; i++ {
-		syms[i-lo] = symbol(&s.d, i-s.lo)
-	}
+	syms = symbolBuffer(hi - lo)
+	fillSymbols(&s.d, lo-s.lo, syms)
 	if s.d.Release != nil {
 		s.d.Release(lo-s.lo, hi-s.lo) // a spilled result's layers, read once
 	}
@@ -356,7 +371,7 @@ func instanceRecord(w *wbuf, s *source, syms, depth []uint64) {
 			hi = sd.Words
 		}
 		w.bytes(shortest(spaceCandidates(sd, 0, hi)))
-		w.bytes(shortest(outcomeCandidates(syms, depth)))
+		w.bytes(shortest(contents(outcomeCandidates(syms, depth))))
 	}
 }
 
@@ -474,10 +489,19 @@ func (b spaceBlock) job(k uint32) func() (*block, error) {
 }
 
 // outcomeJob makes the outcome block of instance k that starts at
-// position lo, of the symbols and depths that get gives.
+// position lo, of the symbols and depths that get gives (the symbols in
+// a buffer of the pool, released once the block is made).
 func outcomeJob(k uint32, lo int, get func() (syms, depth []uint64)) func() (*block, error) {
 	return func() (*block, error) {
-		return packed(KindOutcomes, k, uint64(lo), outcomeCandidates(get()))
+		syms, depth := get()
+		cands := outcomeCandidates(syms, depth)
+		data, codec, raw, err := packChosen(cands)
+		releaseContents(cands)
+		releaseSymbols(syms)
+		if err != nil {
+			return nil, err
+		}
+		return &block{info: Entry{Kind: KindOutcomes, Codec: codec, Instance: k, First: uint64(lo), Raw: uint32(raw)}, data: data}, nil
 	}
 }
 
@@ -512,34 +536,6 @@ func packed(kind BlockKind, k uint32, first uint64, cands [][]byte) (*block, err
 		return nil, err
 	}
 	return &block{info: Entry{Kind: kind, Codec: codec, Instance: k, First: first, Raw: uint32(raw)}, data: data}, nil
-}
-
-// outcomeCandidates writes the symbols of some positions in each symbol
-// encoding, followed by their depths when the result has them.
-func outcomeCandidates(syms, depth []uint64) [][]byte {
-	var cands [][]byte
-	for _, enc := range []byte{encDelta, encRuns, encSets} {
-		var w wbuf
-		appendSymbols(&w, enc, syms)
-		if depth != nil {
-			appendSymbols(&w, encRuns, depth)
-		}
-		cands = append(cands, w.b)
-	}
-	return cands
-}
-
-// symbol packs the outcome and layer of position i (see encDelta).
-func symbol(d *retro.Data, i int) uint64 {
-	switch {
-	case d.Win.Has(i):
-		return 2 + 2*uint64(d.LayerOf(i))
-	case d.Lose.Has(i):
-		return 3 + 2*uint64(d.LayerOf(i))
-	case d.Unknown != nil && d.Unknown.Has(i):
-		return 1
-	}
-	return 0
 }
 
 // runJobs runs jobs on every core and returns their blocks in job order,
