@@ -713,7 +713,7 @@ function showQuestionError(box, e) {
 function renderRibbon(r, key) {
   const a = r.answer;
   const task = r.task;
-  const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reason: ''};
+  const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reasons: []};
   $('meaning').textContent = (task ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' : '') +
     t('The question «{0}» means {1} at the start; {2}.', a.question, x.meaning, x.ranges);
   const cells = [];
@@ -734,7 +734,7 @@ function renderRibbon(r, key) {
   else text = a.values.length ? name + ' = ' + a.text : t('no value of {0} in the range', name);
   $('answer').textContent = (task ? t('{0} — answer: ', taskLabel(task)) : t('Answer: ')) + text;
   $('answer').dataset.answer = a.text;
-  $('reason').textContent = x.reason || '';
+  $('reason').textContent = (x.reasons || []).join('\n'); // one line a value
 }
 
 function ribbonCell(c, a) {
