@@ -9,6 +9,8 @@
 /* eslint-disable quote-props */
 const RU = /* BEGIN RU */ {
   "retro — the explorer": "retro — исследователь игр",
+  "a move restriction other than no-repeat-opponent and no-repeat-own (allow)": "ограничение ходов, кроме no-repeat-opponent и no-repeat-own (allow)",
+  "a winner rule other than mover, other or «mover if CONDITION else other» on the piles": "правило победителя, кроме mover, other и «mover if УСЛОВИЕ else other» по кучам",
   "Skip to the ribbon": "К ленте ответов",
   "the explorer": "исследователь игр",
   "Pick a game or build one, choose a question, read the answer off the ribbon, and play from any position. Petya moves first, Vanya second.": "Выберите игру или соберите свою, выберите вопрос, прочитайте ответ на ленте и сыграйте из любой позиции. Первым ходит Петя, вторым — Ваня.",
@@ -221,9 +223,6 @@ const RU = /* BEGIN RU */ {
   "Copy it from here:": "Скопируйте отсюда:",
   "The Python program of this game": "Программа этой игры на Python",
   "This game cannot be written as Python: it has {0}.": "Эту игру нельзя записать на Python: в ней есть {0}.",
-  "a move restriction (allow)": "ограничение ходов (allow)",
-  "Lebedev's count of moves (count = \"lebedev\")": "счёт ходов по Лебедеву (count = \"lebedev\")",
-  "a winner other than the player who made the last move": "победитель — не тот, кто сделал последний ход",
   "an end condition with more than the piles, numbers and operators": "условие конца не только из куч, чисел и операций",
   "a move given by an expression, not an operation and a number": "ход, заданный выражением, а не операцией и числом",
   "a start other than numbers and the parameter {0}": "старт не только из чисел и параметра {0}",
