@@ -563,6 +563,11 @@ func explorerScenarios(t *testing.T, b *browser) {
 	// Another variant like the demo, twice: each a new game in the
 	// constructor, asked about as one's own, its key what retro ege answers
 	// on its text, its tasks in the page's language.
+	t.Run("practice", func(t *testing.T) {
+		b.t = t
+		practiceScenario(b)
+	})
+
 	t.Run("another-variant", func(t *testing.T) {
 		b.t = t
 		b.carryOn()

@@ -604,6 +604,7 @@ function setGame(g) {
   $('game-status').textContent = t('Game: {0}.', gameLabel(g));
   runQuery(true);
   if (typeof mapGameChanged === 'function') mapGameChanged(); // map.js
+  if (typeof practiceGameChanged === 'function') practiceGameChanged(); // practice.js
 }
 
 async function choosePreset(p) {
@@ -1108,11 +1109,13 @@ function unb64(s) {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-// viewHash is the fragment of the view: the game (a preset by its id, any
-// other by its text), the question and the tree's start.
+// viewHash is the fragment of the view: the page's language, the game (a
+// preset by its id, any other by its text), the question and the tree's
+// start.
 function viewHash() {
   if (!state.game) return '';
   const h = new URLSearchParams();
+  h.set('l', LANG);
   const preset = state.presets.find((p) => p.id === state.game.id);
   if (preset) h.set('p', preset.id); else h.set('g', b64(state.game.text));
   const key = currentTask();
@@ -1124,6 +1127,7 @@ function viewHash() {
   }
   if (state.tree && state.tree.req.start) h.set('s', state.tree.req.start.join(','));
   if (typeof mapHash === 'function') mapHash(h); // map.js
+  if (typeof practiceHash === 'function') practiceHash(h); // practice.js
   return h.toString();
 }
 
@@ -1148,6 +1152,7 @@ async function restoreView(hash) {
       $('free-k').value = h.get('fk') || '2';
     } else showTaskQuestion();
     if (typeof mapRestore === 'function') mapRestore(h); // map.js
+    if (typeof practiceRestore === 'function') practiceRestore(h); // practice.js
     if (h.has('s')) {
       const s = h.get('s').split(',').map(Number);
       if (s.every(Number.isInteger)) state.pendingStart = s;
@@ -1215,10 +1220,10 @@ function showVariant(r) {
   const v = r.variant, key = v.key;
   const said = v.text[LANG] || v.text.en;
   const none = (x) => (x === null || x === undefined ? t('none') : x);
-  const parts = [el('p', {class: 'ok'}, t('Another variant like this: 19 — {0}, 20 — {1}, 21 — {2}; S that qualify: {3}, {4}, {5}.',
+  const parts = [el('p', {class: 'ok variant-key'}, t('Another variant like this: 19 — {0}, 20 — {1}, 21 — {2}; S that qualify: {3}, {4}, {5}.',
     none(key['19']), (key['20'] || []).join(' '), none(key['21']), v.qualify[v.task19 === 'guaranteed' ? '19g' : '19'], v.qualify['20'], v.qualify['21']))];
   if (v.task19 === 'possible' && !v.agree) {
-    parts.push(el('p', {}, t('Task 19 as the exam words it, in its possible reading; the guaranteed reading gives {0}.', none(v.answers['19g']))));
+    parts.push(el('p', {class: 'variant-key'}, t('Task 19 as the exam words it, in its possible reading; the guaranteed reading gives {0}.', none(v.answers['19g']))));
   }
   const details = el('details', {}, el('summary', {}, t('The tasks in the exam\'s words')));
   for (const p of said.game) details.append(el('p', {}, p));
