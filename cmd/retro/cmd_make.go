@@ -30,8 +30,11 @@ func init() {
 names them), solves each, and keeps the variants whose tasks 19, 20 and 21
 are well posed in the exam's wording: each task has an answer of the kind
 its wording asks for, none at an end of the range of S, all different, and
-the side that wins has a real decision to make. The same FAMILY, --count
-and --seed give the same variants.
+the side that wins has a real decision to make; and whose answers are not
+those of a variant made before in the batch, nor depend on how a move that
+overshoots the limit is counted (the exam's count or the one a program
+playing move by move gives). The same FAMILY, --count and --seed give the
+same variants.
 
 It prints the teacher's worksheet as Markdown: each variant's tasks in the
 exam's words, then the key (the answers, and how many S qualify for each
