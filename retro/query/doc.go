@@ -40,4 +40,6 @@
 //   - tasks.go: the exam tasks and their wordings.
 //   - explain.go: Lang and Text, what a question means and the ranges an
 //     answer took in words, and the Reasoner.
+//   - reason_all.go: Reasoner.ReasonAll, a reason for every value of an
+//     answer (task 20's two).
 package query
