@@ -28,7 +28,7 @@ func (b *browser) answerPractice(answer string) string {
 // whose key stays hidden; then its practice link, which holds the game,
 // the language and the flag, no start of the tree, and opens as it was;
 // and the link in the other language opens in that language, the page's
-// own staying as it was.
+// own staying as it was, where a task without a value is answered «none».
 func practiceScenario(b *browser) {
 	t := b.t
 	b.open()
@@ -123,6 +123,19 @@ func practiceScenario(b *browser) {
 	b.do("open the link in the other language", chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
 	b.waitReload("the page", fmt.Sprintf(`document.body.dataset.ready === 'true' && document.documentElement.lang === %q`, other))
 	b.shot("other-language")
+	// An answer of no value: «none» in the page's language is right.
+	b.ownGame("name  = \"One step\"\npiles = [\"x\"]\nmoves = [\"x + 1\"]\nend    = \"x >= 2\"\nwinner = \"mover\"\n\n[start]\nx = \"S\"\n\n[params]\nS = \"1..1\"\n")
+	b.ask("19")
+	if got := b.answerPractice("1"); got != "wrong" {
+		t.Errorf("the answer 1 where none qualifies: verdict %q", got)
+	}
+	noneOther := map[string]string{"en": "none", "ru": "нет"}[other]
+	if got := b.answerPractice(strings.ToUpper(noneOther)); got != "right" {
+		t.Errorf("the answer %q where none qualifies: verdict %q", noneOther, got)
+	}
+	if got := eval[string](b, `document.getElementById('practice-verdict').textContent`); !strings.Contains(got, noneOther) {
+		t.Errorf("the verdict %q does not say %q", got, noneOther)
+	}
 	b.checkErrors()
 	b.open() // in the browser's language again, for the scenarios after
 }

@@ -97,6 +97,13 @@ function practiceExpected(key) {
   return new Set(state.query.answer.values.flat());
 }
 
+// practiceAnswerText is the chosen task's answer in words: "28 48", or
+// none in the page's language.
+function practiceAnswerText() {
+  const a = state.query.answer;
+  return a.values.length ? a.text : t('none');
+}
+
 function practiceCheck() {
   const key = practiceTask();
   if (!key) return;
@@ -117,7 +124,7 @@ function practiceCheck() {
     return;
   }
   verdict.dataset.verdict = 'right';
-  verdict.textContent = t('Right: {0}.', state.query.answer.text);
+  verdict.textContent = t('Right: {0}.', practiceAnswerText());
   practiceReveal(key);
 }
 
@@ -126,7 +133,7 @@ function practiceShow() {
   if (!key || !practiceExpected(key)) return;
   const verdict = $('practice-verdict');
   verdict.dataset.verdict = 'shown';
-  verdict.textContent = t('The answer: {0}.', state.query.answer.text);
+  verdict.textContent = t('The answer: {0}.', practiceAnswerText());
   practiceReveal(key);
 }
 
