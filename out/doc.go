@@ -33,8 +33,10 @@
 //   - variant.go: the variants of retro make (package retro/variant): their
 //     JSON (retro make --json, the explorer's /api/variant), the line a
 //     variant retro make -o prints, and the words of the worksheets.
-//   - worksheet.go: the worksheet of a batch of variants, the tasks and
-//     then the key on a page of its own, as Markdown and as one printable
-//     HTML file.
+//   - worksheet.go: the worksheets of a batch of variants: the teacher's,
+//     the tasks and then the key on a page of its own, and the students',
+//     each variant on a page with fields for the name and the answers and
+//     no key; as Markdown and as one printable HTML file a word processor
+//     opens.
 //   - words.go: counts with their nouns, and times as people read them.
 package out

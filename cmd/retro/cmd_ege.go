@@ -129,11 +129,11 @@ func writeEge(w io.Writer, g *rules.Game, answers []*query.Answer, color bool, l
 			fmt.Fprintf(w, "    %s: %s\n", a.Question, l.Meaning(a.Question))
 		}
 		fmt.Fprintf(w, "    %s\n", out.RibbonExcerpt(a, opt))
-		reason, err := rs.Reason(a, t.Key)
+		reasons, err := rs.ReasonAll(a, t.Key)
 		if err != nil {
 			return err
 		}
-		if reason != "" {
+		for _, reason := range reasons {
 			fmt.Fprintf(w, "    %s\n", reason)
 		}
 		fmt.Fprintf(w, "    %s: %s\n", l.Say(txtAnswer), l.Answer(a))
@@ -156,20 +156,20 @@ type egeJSON struct {
 }
 
 type egeAnswerJSON struct {
-	Task   *explorer.Task  `json:"task"`
-	Answer *out.AnswerJSON `json:"answer"`
-	Reason string          `json:"reason,omitempty"` // "S = 29: Petya doubles …"
+	Task    *explorer.Task  `json:"task"`
+	Answer  *out.AnswerJSON `json:"answer"`
+	Reasons []string        `json:"reasons,omitempty"` // "S = 29: Petya doubles …", one a value
 }
 
 func writeEgeJSON(w io.Writer, g *rules.Game, answers []*query.Answer, width int64, l query.Lang) error {
 	rs := query.NewReasoner(g, l)
 	j := egeJSON{Game: g.Name, Width: width}
 	for k, t := range query.ExamTasks {
-		reason, err := rs.Reason(answers[k], t.Key)
+		reasons, err := rs.ReasonAll(answers[k], t.Key)
 		if err != nil {
 			return err
 		}
-		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: explorer.FindTask(t.Key), Answer: out.NewAnswerJSON(answers[k], 0), Reason: reason})
+		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: explorer.FindTask(t.Key), Answer: out.NewAnswerJSON(answers[k], 0), Reasons: reasons})
 	}
 	return printJSON(w, j)
 }

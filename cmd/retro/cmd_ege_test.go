@@ -121,8 +121,13 @@ func TestEgeExplainsAsExplorer(t *testing.T) {
 		for _, l := range query.Langs {
 			out, _, _ := runCmd(t, "ege", "--lang", string(l), "--codes", "ege-2027-demo") // the meaning in the question's codes
 			x := q.Explain[l]
-			if x.Reason == "" || !strings.Contains(out, "    "+x.Reason+"\n") {
-				t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, x.Reason)
+			if want := map[string]int{"20": 2}[key]; len(x.Reasons) != max(want, 1) {
+				t.Errorf("task %s, %s: %d reasons", key, l, len(x.Reasons))
+			}
+			for _, r := range x.Reasons {
+				if !strings.Contains(out, "    "+r+"\n") {
+					t.Errorf("task %s, %s: the reason %q is not retro ege's", key, l, r)
+				}
 			}
 			if x.Ranges != "S = 1..115" || !strings.Contains(out, x.Meaning) {
 				t.Errorf("task %s, %s: meaning %q, ranges %q", key, l, x.Meaning, x.Ranges)
@@ -208,8 +213,13 @@ func TestEgeJSON(t *testing.T) {
 		if task.Answer.Text != wants[task.Task.Key] {
 			t.Errorf("%s: %q, want %q", task.Task.Key, task.Answer.Text, wants[task.Task.Key])
 		}
-		if !strings.Contains(text, "    "+task.Reason+"\n") {
-			t.Errorf("%s: reason %q is not in the text", task.Task.Key, task.Reason)
+		if len(task.Reasons) != len(strings.Fields(wants[task.Task.Key])) {
+			t.Errorf("%s: %d reasons for %q", task.Task.Key, len(task.Reasons), wants[task.Task.Key])
+		}
+		for _, r := range task.Reasons {
+			if !strings.Contains(text, "    "+r+"\n") {
+				t.Errorf("%s: reason %q is not in the text", task.Task.Key, r)
+			}
 		}
 	}
 }

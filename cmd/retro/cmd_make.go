@@ -30,15 +30,22 @@ func init() {
 names them), solves each, and keeps the variants whose tasks 19, 20 and 21
 are well posed in the exam's wording: each task has an answer of the kind
 its wording asks for, none at an end of the range of S, all different, and
-the side that wins has a real decision to make. The same FAMILY, --count
-and --seed give the same variants.
+the side that wins has a real decision to make; and whose answers are not
+those of a variant made before in the batch, nor depend on how a move that
+overshoots the limit is counted (the exam's count or the one a program
+playing move by move gives). The same FAMILY, --count and --seed give the
+same variants.
 
-It prints the worksheet as Markdown: each variant's tasks in the exam's
-words, then the key (the answers, and how many S qualify for each task) and
-the short solutions, in Russian or, with --lang en, in English. -o DIR
-writes into DIR each variant's game file (variant-01.toml, …, games retro
-ege answers), worksheet.html (printable, the key on a page of its own) and
-worksheet.md, and prints a line per variant; DIR must be new, empty, or a
+It prints the teacher's worksheet as Markdown: each variant's tasks in the
+exam's words, then the key (the answers, and how many S qualify for each
+task) and the short solutions, in Russian or, with --lang en, in English;
+--students prints the students' worksheet instead: each variant on a page
+of its own with fields for the student's name and answers, without the key.
+-o DIR writes into DIR each variant's game file (variant-01.toml, …, games
+retro ege answers), the teacher's worksheet.html (printable, the key on a
+page of its own) and worksheet.md, the students' worksheet-students.html
+and worksheet-students.md, and prints a line per variant; the HTML files
+open in Word or LibreOffice Writer for editing. DIR must be new, empty, or a
 folder retro make wrote before, and is replaced whole, never half written.
 --json prints the variants with their answers, texts and solutions in both
 languages. A long batch shows its progress on stderr (--quiet: none).`,
@@ -50,6 +57,7 @@ languages. A long batch shows its progress on stderr (--quiet: none).`,
 			addJSONFlag(fs, &o.json)
 			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line, with their titles in the locale's language (or --lang's); with --json, as JSON")
 			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
+			fs.BoolVar(&o.students, "students", false, "print the students' worksheet (name and answer fields, no key) instead of the teacher's")
 			o.quiet.add(fs)
 			return o.run
 		},
@@ -57,14 +65,15 @@ languages. A long batch shows its progress on stderr (--quiet: none).`,
 }
 
 type makeOptions struct {
-	flags   *pflag.FlagSet // to tell --lang given from its default
-	count   int
-	seed    uint64
-	dir     string
-	json    bool
-	list    bool
-	langArg string
-	quiet   quietFlag
+	flags    *pflag.FlagSet // to tell --lang given from its default
+	count    int
+	seed     uint64
+	dir      string
+	json     bool
+	list     bool
+	langArg  string
+	students bool
+	quiet    quietFlag
 }
 
 func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
@@ -85,6 +94,9 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	lang, ok := parseLang(o.langArg)
 	if !ok {
 		return usagef(c, "--lang %q: want ru or en", o.langArg)
+	}
+	if o.students && (o.json || o.dir != "") {
+		return usagef(c, "--students prints the students' worksheet: not with --json, and -o writes it beside the teacher's (worksheet-students.html)")
 	}
 	if o.count < 1 || o.count > 10000 {
 		return usagef(c, "--count %d: want 1 to 10000", o.count)
@@ -120,6 +132,8 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 		return printJSON(e.stdout, out.NewBatchJSON(b))
 	case o.dir != "":
 		return out.WriteVariantList(e.stdout, b, lang)
+	case o.students:
+		return out.WriteStudentsMarkdown(e.stdout, b, lang)
 	}
 	return out.WriteWorksheetMarkdown(e.stdout, b, lang)
 }
@@ -168,7 +182,7 @@ func listFamilies(w io.Writer, l query.Lang, asJSON bool) error {
 }
 
 // writeVariants writes the folder dir, whole or not at all (replaceDir):
-// the game files and the worksheets.
+// the game files and the worksheets, the teacher's and the students'.
 func writeVariants(ctx context.Context, dir string, b *variant.Batch, l query.Lang) error {
 	write := func(path string, to func(w io.Writer) error) error {
 		f, err := os.Create(path)
@@ -194,15 +208,21 @@ func writeVariants(ctx context.Context, dir string, b *variant.Batch, l query.La
 				return err
 			}
 		}
-		if err := write(filepath.Join(tmp, "worksheet.html"), func(w io.Writer) error { return out.WriteWorksheetHTML(w, b, l) }); err != nil {
-			return err
+		for _, sheet := range []struct {
+			name  string
+			write func(io.Writer, *variant.Batch, query.Lang) error
+		}{{"worksheet.html", out.WriteWorksheetHTML}, {"worksheet.md", out.WriteWorksheetMarkdown},
+			{"worksheet-students.html", out.WriteStudentsHTML}, {"worksheet-students.md", out.WriteStudentsMarkdown}} {
+			if err := write(filepath.Join(tmp, sheet.name), func(w io.Writer) error { return sheet.write(w, b, l) }); err != nil {
+				return err
+			}
 		}
-		return write(filepath.Join(tmp, "worksheet.md"), func(w io.Writer) error { return out.WriteWorksheetMarkdown(w, b, l) })
+		return nil
 	})
 }
 
 // reVariantOutput are the names of the files retro make -o writes.
-var reVariantOutput = regexp.MustCompile(`^(variant-\d+\.toml|worksheet\.html|worksheet\.md)$`)
+var reVariantOutput = regexp.MustCompile(`^(variant-\d+\.toml|worksheet(-students)?\.(html|md))$`)
 
 // checkVariantDir refuses, before anything is made, a DIR that holds
 // anything but what retro make -o writes: it is replaced whole.

@@ -76,7 +76,7 @@ func TestMakeOut(t *testing.T) {
 				t.Errorf("%s, %s: retro ege says %q, retro make %q", name, m[1], got, line)
 			}
 		}
-		for _, file := range []string{"worksheet.html", "worksheet.md"} {
+		for _, file := range []string{"worksheet.html", "worksheet.md", "worksheet-students.html", "worksheet-students.md"} {
 			data, err := os.ReadFile(filepath.Join(dir, file))
 			if err != nil || !bytes.Contains(data, []byte("Вариант 3")) {
 				t.Errorf("%s, %s: %v", name, file, err)
@@ -99,7 +99,7 @@ func TestMakeOutReplaces(t *testing.T) {
 		}
 		return strings.Join(ns, " ")
 	}
-	if got := names(dir); got != "variant-01.toml worksheet.html worksheet.md" {
+	if got := names(dir); got != "variant-01.toml worksheet-students.html worksheet-students.md worksheet.html worksheet.md" {
 		t.Errorf("after a batch of 1 over a batch of 3: %s", got)
 	}
 	if got := names(filepath.Dir(dir)); got != "variants" {
@@ -113,7 +113,7 @@ func TestMakeOutReplaces(t *testing.T) {
 	if want := "retro: make: -o " + dir + " holds notes.txt, which retro make does not write: choose a new or empty folder, or one retro make wrote before (it is replaced whole)\n"; code != 1 || out != "" || errs != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
 	}
-	if data, err := os.ReadFile(mine); err != nil || string(data) != "mine" || names(dir) != "notes.txt variant-01.toml worksheet.html worksheet.md" {
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "mine" || names(dir) != "notes.txt variant-01.toml worksheet-students.html worksheet-students.md worksheet.html worksheet.md" {
 		t.Errorf("the folder refused was changed: %s", names(dir))
 	}
 }
@@ -206,5 +206,22 @@ func TestMakeRemovesKilledWrites(t *testing.T) {
 	}
 	if _, err := os.Stat(young); err != nil {
 		t.Errorf("a folder of the old name less than an hour old was removed: %v", err)
+	}
+}
+
+// --students prints the students' worksheet: the variants with fields,
+// without the key or the line of how they were made; not with --json or
+// -o, which writes it beside the teacher's.
+func TestMakeStudents(t *testing.T) {
+	got := mustRun(t, "make", "two-piles", "--count", "2", "--seed", "7", "--students")
+	if strings.Contains(got, "# Ответы") || strings.Contains(got, "retro make") || strings.Count(got, "Фамилия, имя:") != 2 ||
+		!strings.Contains(got, "\n## Вариант 2\n") {
+		t.Errorf("--students: %.300q", got)
+	}
+	for _, extra := range [][]string{{"--json"}, {"-o", filepath.Join(t.TempDir(), "v")}} {
+		_, errs, code := runCmd(t, append([]string{"make", "two-piles", "--students"}, extra...)...)
+		if code != 2 || !strings.Contains(errs, "--students prints the students' worksheet") {
+			t.Errorf("%v: exit %d, %q", extra, code, errs)
+		}
 	}
 }

@@ -48,4 +48,6 @@
 //     answer took in words, and the Reasoner.
 //   - words.go: the words of sentences: names in their cases, counted
 //     nouns, the exam's notation, who wins, moves and positions in words.
+//   - reason_all.go: Reasoner.ReasonAll, a reason for every value of an
+//     answer (task 20's two).
 package query

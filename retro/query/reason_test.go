@@ -104,31 +104,39 @@ S = "1..29"
 			if len(a.Values) == 0 {
 				continue
 			}
-			start, in := answerStart(t, a)
-			c := newReplay(in)
-			if !c.taskHolds(t, task.Key, start) {
-				t.Errorf("%s: task %s: the answer %s does not answer it", gm.name, task.Key, a.Text())
-			}
 			for _, l := range query.Langs {
-				reason, err := query.NewReasoner(g, l).Reason(a, task.Key)
+				all, err := query.NewReasoner(g, l).ReasonAll(a, task.Key)
 				if err != nil {
 					t.Fatalf("%s: task %s: %v", gm.name, task.Key, err)
 				}
-				if reason == "" {
-					t.Errorf("%s: task %s, %s: no reason", gm.name, task.Key, l)
+				if len(all) != len(a.Values) {
+					t.Errorf("%s: task %s, %s: %d reasons for %d values", gm.name, task.Key, l, len(all), len(a.Values))
 					continue
 				}
-				reasons++
-				head, body, ok := strings.Cut(reason, ": ")
-				if !ok {
-					t.Errorf("%s: task %s, %s: no head in %q", gm.name, task.Key, l, reason)
-					continue
+				first, err := query.NewReasoner(g, l).Reason(a, task.Key)
+				if err != nil || first != all[0] {
+					t.Errorf("%s: task %s, %s: Reason %q, the first of ReasonAll %q (%v)", gm.name, task.Key, l, first, all[0], err)
 				}
-				if want := query.FormatAssignments(a.Names, a.Values[0]); len(a.Names) > 0 && head != want {
-					t.Errorf("%s: task %s, %s: head %q, want %q", gm.name, task.Key, l, head, want)
-				}
-				if err := c.check(reasonWords[l], task.Key, start, body); err != nil {
-					t.Errorf("%s: task %s, %s: %q: %v", gm.name, task.Key, l, reason, err)
+				for k, reason := range all {
+					one := *a
+					one.Values = a.Values[k : k+1]
+					start, in := answerStart(t, &one)
+					c := newReplay(in)
+					if !c.taskHolds(t, task.Key, start) {
+						t.Errorf("%s: task %s: the answer %s does not answer it", gm.name, task.Key, one.Text())
+					}
+					reasons++
+					head, body, ok := strings.Cut(reason, ": ")
+					if !ok {
+						t.Errorf("%s: task %s, %s: no head in %q", gm.name, task.Key, l, reason)
+						continue
+					}
+					if want := query.FormatAssignments(a.Names, a.Values[k]); len(a.Names) > 0 && head != want {
+						t.Errorf("%s: task %s, %s: head %q, want %q", gm.name, task.Key, l, head, want)
+					}
+					if err := c.check(reasonWords[l], task.Key, start, body); err != nil {
+						t.Errorf("%s: task %s, %s: %q: %v", gm.name, task.Key, l, reason, err)
+					}
 				}
 			}
 		}

@@ -31,6 +31,12 @@ type bruteGame struct {
 	noRepeat bool
 	fixed    int64 // two piles: the first pile's start
 	lo, hi   int64 // the range of S
+	// lebedev counts a move that ends the game with its maker's loss (an
+	// overshoot) as a winning move of his opponent, as a program that
+	// plays the game move by move and stops at its end counts it
+	// (GAME-FORMAT.md: count = "lebedev"); else the exam's count: that
+	// player has lost before moving.
+	lebedev bool
 }
 
 var (
@@ -216,7 +222,7 @@ func (br *brute) forcedLose(q bpos, k int) bool {
 	}
 	v := true
 	for _, r := range moves {
-		if br.winsAtOnce(r) || !br.g.final(r) && !br.canWin(r, k) {
+		if br.winsAtOnce(r) || !br.g.final(r) && !br.canWin(r, k) || br.g.final(r) && br.g.lebedev && k == 0 {
 			v = false
 			break
 		}
@@ -313,8 +319,13 @@ type bruteResult struct {
 	br                           *brute
 }
 
-func solveBrute(t *testing.T, text string) *bruteResult {
+func solveBrute(t *testing.T, text string) *bruteResult { return solveBruteCount(t, text, false) }
+
+// solveBruteCount is solveBrute counting a losing move as Lebedev does
+// (bruteGame.lebedev) or as the exam does.
+func solveBruteCount(t *testing.T, text string, lebedev bool) *bruteResult {
 	g := readBrute(t, text)
+	g.lebedev = lebedev
 	br := newBrute(t, g)
 	res := &bruteResult{br: br}
 	for s := g.lo; s <= g.hi; s++ {

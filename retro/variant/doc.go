@@ -52,7 +52,16 @@
 //     not keep his. A candidate not kept has a Reject: the first of these
 //     it fails, in that order, or NoStart, Stuck (a position before the
 //     end without a move, the no-repeat rule kept) or Repeat (a game drawn
-//     before).
+//     before); a well-posed one is still dropped as SameKey when its
+//     answers are those of a variant kept before in the batch, and as
+//     Counting when they depend on how a move that overshoots is counted.
+//   - Counting: a game with the overshoot rule can end with a losing move
+//     (a player all of whose moves pass the limit). The exam's count
+//     (GAME-FORMAT.md) has that player lose before he moves; a program
+//     that plays the game move by move, as a class usually writes it,
+//     counts his move and his opponent's win after it (Lebedev's count).
+//     A variant is kept only where both give the same answers, so that
+//     its key does not rest on a convention its text never states.
 //   - Batch: the variants Make kept, with the candidates it drew and why
 //     it dropped the others; a family that gives too few within its tries
 //     is a TooFewError that says so.

@@ -277,3 +277,21 @@ func BenchmarkMakeTwoPiles(b *testing.B) {
 	}
 	b.ReportMetric(float64(tried), "candidates/op")
 }
+
+// A candidate whose answers depend on how an overshoot is counted is
+// dropped: the first candidate of two-piles-no-repeat with seed 11 gives
+// 19: 10 and 21: 4 by the exam's count, 12 and 14 by Lebedev's (the count
+// of a program that plays the game move by move).
+func TestCountingDropped(t *testing.T) {
+	f, _ := variant.Builtin("two-piles-no-repeat")
+	b, err := variant.Make(context.Background(), f, variant.Options{Count: 1, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Rejected[variant.Counting] == 0 || b.Tried < 2 {
+		t.Errorf("no candidate dropped for its count (drawn %d, dropped %v)", b.Tried, b.Rejected)
+	}
+	if k := b.Variants[0].Key; k.Possible == 10 && k.Task21 == 4 {
+		t.Errorf("the variant whose answers depend on the count is kept:\n%s", b.Variants[0].Game)
+	}
+}

@@ -72,8 +72,10 @@ func (e *TooFewError) Error() string {
 }
 
 // Make draws candidates from the family, solves each and keeps the well
-// posed ones (Variant.Check) that are no game drawn before, until it has
-// opt.Count of them; fewer within the tries is a *TooFewError. The same
+// posed ones (Variant.Check) that are no game drawn before, whose answers
+// are not those of a variant kept before, and whose answers do not depend
+// on how a move that overshoots is counted (the exam's count or
+// Lebedev's: GAME-FORMAT.md), until it has opt.Count of them; fewer within the tries is a *TooFewError. The same
 // family, count and seed give the same variants, byte for byte: one
 // generator (PCG, seeded by opt.Seed) draws them in one order.
 func Make(ctx context.Context, f *Family, opt Options) (*Batch, error) {
@@ -132,7 +134,22 @@ func (b *Batch) candidate(ctx context.Context, rng *rand.Rand, seen map[string]b
 		return nil, Kept, err
 	}
 	v.Wording = b.Family.Wording
-	return v, v.Check(v.Wording), nil
+	if why := v.Check(v.Wording); why != Kept {
+		return v, why, nil
+	}
+	for _, o := range b.Variants {
+		if v.Key.sameAnswers(&o.Key, v.Wording) {
+			return v, SameKey, nil
+		}
+	}
+	matters, err := v.countMatters(ctx, opt)
+	switch {
+	case err != nil:
+		return nil, Kept, err
+	case matters:
+		return v, Counting, nil
+	}
+	return v, Kept, nil
 }
 
 // draw is one candidate: a value of every range and a choice of every

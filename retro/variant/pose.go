@@ -4,7 +4,8 @@ package variant
 type Reject uint8
 
 // The reasons, in the order Check tests them (NoStart, Stuck and Repeat
-// before anything is solved).
+// before anything is solved; SameKey and Counting, which the batch tests,
+// after).
 const (
 	Kept       Reject = iota
 	NoStart           // the game is over at the start for every S of the range
@@ -17,6 +18,8 @@ const (
 	AtEnd             // an answer at an end of the range of S
 	Same              // two answers are the same S
 	NoDecision        // an answer where every move of the winner wins
+	SameKey           // the answers of a variant kept before in the batch
+	Counting          // answers that depend on how a move that overshoots is counted
 	numRejects
 )
 
@@ -32,6 +35,8 @@ var rejectText = [numRejects]string{
 	AtEnd:      "an answer at an end of the range of S",
 	Same:       "two answers are the same",
 	NoDecision: "an answer without a real decision (every move wins)",
+	SameKey:    "the same answers as a variant kept before",
+	Counting:   "answers that depend on how a move that overshoots is counted",
 }
 
 func (r Reject) String() string { return rejectText[r] }

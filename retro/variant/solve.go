@@ -115,36 +115,12 @@ func (e *TooLargeError) Unwrap() error { return e.Err }
 // *TooLargeError.
 func Solve(ctx context.Context, sp Spec, opt retro.GameOptions) (*Variant, error) {
 	text := sp.GameText(nil, "variant")
-	g, err := rules.Parse("variant.toml", []byte(text))
-	if err != nil {
-		return nil, fmt.Errorf("variant %s: %w", sp.key(), err)
-	}
-	if opt.MaxPositions == 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	s, err := retro.SolveLoaded(ctx, g, opt)
-	switch {
-	case errors.Is(err, positions.ErrTooManyPositions), errors.Is(err, positions.ErrTooManyEdges),
-		errors.Is(err, positions.ErrTooManyMoves), errors.Is(err, positions.ErrMemoryBudget):
-		return nil, &TooLargeError{Game: sp.brief(), Err: err}
-	case err != nil:
-		return nil, fmt.Errorf("the game %s: %w", sp.brief(), err)
-	}
-	answers, err := query.Run(retro.ProbedAll(s.Results), examAsks, query.Options{})
+	g, answers, err := answer(ctx, sp, text, opt)
 	if err != nil {
 		return nil, err
 	}
 	v := &Variant{Spec: sp, Game: text, game: g, answers: answers}
-	least := func(a *query.Answer) int64 {
-		if len(a.Values) == 0 {
-			return 0
-		}
-		return a.Values[0][0]
-	}
-	v.Key = Key{Possible: least(answers[ansPossible]), Guaranteed: least(answers[ansGuaranteed]), Task21: least(answers[ans21])}
-	for _, val := range answers[ans20].Values {
-		v.Key.Task20 = append(v.Key.Task20, val[0])
-	}
+	v.Key = keyOf(answers)
 	count := func(a *query.Answer) int {
 		n := 0
 		for _, c := range a.Cells {
@@ -160,6 +136,73 @@ func Solve(ctx context.Context, sp Spec, opt retro.GameOptions) (*Variant, error
 		return nil, err
 	}
 	return v, nil
+}
+
+// answer solves the game text of a spec and answers the exam tasks on
+// it.
+func answer(ctx context.Context, sp Spec, text string, opt retro.GameOptions) (*rules.Game, []*query.Answer, error) {
+	g, err := rules.Parse("variant.toml", []byte(text))
+	if err != nil {
+		return nil, nil, fmt.Errorf("variant %s: %w", sp.key(), err)
+	}
+	if opt.MaxPositions == 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	s, err := retro.SolveLoaded(ctx, g, opt)
+	switch {
+	case errors.Is(err, positions.ErrTooManyPositions), errors.Is(err, positions.ErrTooManyEdges),
+		errors.Is(err, positions.ErrTooManyMoves), errors.Is(err, positions.ErrMemoryBudget):
+		return nil, nil, &TooLargeError{Game: sp.brief(), Err: err}
+	case err != nil:
+		return nil, nil, fmt.Errorf("the game %s: %w", sp.brief(), err)
+	}
+	answers, err := query.Run(retro.ProbedAll(s.Results), examAsks, query.Options{})
+	return g, answers, err
+}
+
+// keyOf is the key of the exam tasks' answers.
+func keyOf(answers []*query.Answer) Key {
+	least := func(a *query.Answer) int64 {
+		if len(a.Values) == 0 {
+			return 0
+		}
+		return a.Values[0][0]
+	}
+	k := Key{Possible: least(answers[ansPossible]), Guaranteed: least(answers[ansGuaranteed]), Task21: least(answers[ans21])}
+	for _, val := range answers[ans20].Values {
+		k.Task20 = append(k.Task20, val[0])
+	}
+	return k
+}
+
+// Equal reports whether two keys give the same answers to every task in
+// both readings of task 19.
+func (k *Key) Equal(o *Key) bool {
+	return k.Possible == o.Possible && k.Guaranteed == o.Guaranteed && slices.Equal(k.Task20, o.Task20) && k.Task21 == o.Task21
+}
+
+// sameAnswers reports whether two keys give the same answers to the tasks
+// as a wording asks them.
+func (k *Key) sameAnswers(o *Key, w Wording) bool {
+	return k.Task19(w.Task19) == o.Task19(w.Task19) && slices.Equal(k.Task20, o.Task20) && k.Task21 == o.Task21
+}
+
+// countMatters reports whether the key of a spec whose game can end with
+// a losing move (the overshoot rule: Limit) depends on how that move is
+// counted (GAME-FORMAT.md, count): the exam's count, by which a player
+// all of whose moves overshoot has lost before moving, and Lebedev's,
+// by which his opponent wins with one more move, the count of the usual
+// program that plays the game move by move and stops at the end.
+func (v *Variant) countMatters(ctx context.Context, opt retro.GameOptions) (bool, error) {
+	if v.Spec.Limit == 0 {
+		return false, nil
+	}
+	_, answers, err := answer(ctx, v.Spec, v.Spec.gameText(nil, "variant", "lebedev"), opt)
+	if err != nil {
+		return false, err
+	}
+	k := keyOf(answers)
+	return !v.Key.Equal(&k), nil
 }
 
 // decideAll finds, at each answer, whether its winner has a real

@@ -140,6 +140,12 @@ var pileNames = [...][]string{1: {"x"}, 2: {"a", "b"}}
 // GameText is the spec as a game file (GAME-FORMAT.md), with a comment
 // of the lines given first and the name given.
 func (sp *Spec) GameText(comment []string, name string) string {
+	return sp.gameText(comment, name, "")
+}
+
+// gameText is GameText with the game's count of a losing move (GAME-FORMAT.md:
+// "exam" or "lebedev"; "": the default, written as nothing).
+func (sp *Spec) gameText(comment []string, name, count string) string {
 	var b strings.Builder
 	for _, c := range comment {
 		fmt.Fprintf(&b, "# %s\n", c)
@@ -167,6 +173,9 @@ func (sp *Spec) GameText(comment []string, name string) string {
 	fmt.Fprintf(&b, "moves = [%s]\n", strings.Join(moves, ", "))
 	fmt.Fprintf(&b, "end    = \"%s %s %d\"\n", total, cmp, sp.End)
 	fmt.Fprintf(&b, "winner = %s\n", strconv.Quote(winner))
+	if count != "" {
+		fmt.Fprintf(&b, "count  = %s\n", strconv.Quote(count))
+	}
 	if sp.NoRepeat {
 		b.WriteString("allow  = \"no-repeat-opponent\"\n")
 	}

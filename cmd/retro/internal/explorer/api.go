@@ -238,17 +238,18 @@ type QueryResponse struct {
 	Answer *out.AnswerJSON `json:"answer"`
 	Width  int64           `json:"width"` // values the open start ranges took: pass it to /api/tree
 	// Explain says, in every language, what the question means, the
-	// ranges the parameters took, and, for a task, the reason for the
-	// answer in the game's moves (what retro ege prints).
+	// ranges the parameters took, and, for a task, the reasons for the
+	// answer in the game's moves, one a value (what retro ege prints).
 	Explain map[query.Lang]Explanation `json:"explain,omitempty"`
 }
 
 // Explanation is what a question means, the ranges the parameters took,
-// and the reason for a task's answer, in one language.
+// and the reasons for a task's answer, one a value (task 20 has two), in
+// one language.
 type Explanation struct {
-	Meaning string `json:"meaning"`
-	Ranges  string `json:"ranges"`
-	Reason  string `json:"reason,omitempty"`
+	Meaning string   `json:"meaning"`
+	Ranges  string   `json:"ranges"`
+	Reasons []string `json:"reasons,omitempty"`
 }
 
 func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
@@ -328,7 +329,7 @@ func (s *server) query(rctx context.Context, req queryRequest) (*QueryResponse, 
 	for _, l := range query.Langs {
 		x := Explanation{Meaning: l.Meaning(ask.Question), Ranges: l.Ranges(answers[0])}
 		if task != nil {
-			if x.Reason, err = query.NewReasoner(e.game, l).Reason(answers[0], task.Key); err != nil {
+			if x.Reasons, err = query.NewReasoner(e.game, l).ReasonAll(answers[0], task.Key); err != nil {
 				return nil, gameError(err)
 			}
 		}

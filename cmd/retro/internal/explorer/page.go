@@ -16,8 +16,8 @@ import (
 )
 
 // The page (web/): index.html, i18n.js (its words in every language),
-// app.js, map.js (the map and the comparison), style.css, and worker.js, the Web Worker that runs the engine of
-// the static explorer. Served by Handler, or written by WriteSite.
+// app.js, map.js (the map and the comparison), practice.js (the tasks asked before they are answered), style.css,
+// and worker.js, the Web Worker that runs the engine of the static explorer. Served by Handler, or written by WriteSite.
 
 //go:embed web
 var webFS embed.FS
@@ -49,7 +49,7 @@ func WriteSite(dir string, wasm, wasmExec []byte) (int, error) {
 	if err := write("index.html", page); err != nil {
 		return 0, fmt.Errorf("site: %w", err)
 	}
-	for _, name := range []string{"i18n.js", "app.js", "map.js", "style.css", "favicon.svg"} {
+	for _, name := range []string{"i18n.js", "app.js", "map.js", "practice.js", "style.css", "favicon.svg"} {
 		data, err := fs.ReadFile(webFS, "web/"+name)
 		if err == nil {
 			err = write(name, data)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -558,49 +557,17 @@ func explorerScenarios(t *testing.T, b *browser) {
 
 	t.Run("copy-as-python", func(t *testing.T) {
 		b.t = t
-		python, err := exec.LookPath("python3")
-		if err != nil {
-			t.Skip("no python3")
-		}
-		b.carryOn()
-		for _, game := range []string{"ege-2027-demo", "ege-bank-one-pile"} {
-			b.click(fmt.Sprintf(`button[data-id=%q]`, game))
-			b.wait("the game in the constructor", fmt.Sprintf(`state.formText === state.game.text && state.game.id === %q`, game))
-			b.click(`#copy-python`)
-			prog := eval[string](b, `state.copied || ''`)
-			eval[bool](b, `(state.copied = '', true)`)
-			path := filepath.Join(t.TempDir(), game+".py")
-			if err := os.WriteFile(path, []byte(prog), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			got, err := exec.Command(python, path).CombinedOutput()
-			if err != nil {
-				t.Errorf("%s: python3: %v\n%s\n%s", game, err, got, prog)
-				continue
-			}
-			want, _, _ := runRetro(t, "ege", "--plain", game)
-			if string(got) != want {
-				t.Errorf("%s: the Python program prints\n%s\nretro ege --plain:\n%s", game, got, want)
-			}
-		}
-		// A game the functions cannot say: the refusal names what it has,
-		// and goes when the game is edited.
-		b.click(`button[data-id="lebedev-operations"]`)
-		b.wait("the game in the constructor", `state.formText === state.game.text && state.game.id === "lebedev-operations"`)
-		b.click(`#copy-python`)
-		if got := eval[string](b, `document.getElementById('copied').textContent`); !strings.Contains(got, "(allow)") {
-			t.Errorf("the refusal of copy as Python: %q", got)
-		}
-		eval[bool](b, `(e => (e.value += '\n', e.dispatchEvent(new Event('input')), true))(document.getElementById('source'))`)
-		if got := eval[string](b, `document.getElementById('copied').textContent`); got != "" {
-			t.Errorf("after an edit, the page still says %q", got)
-		}
-		b.checkErrors()
+		pythonScenario(b)
 	})
 
 	// Another variant like the demo, twice: each a new game in the
 	// constructor, asked about as one's own, its key what retro ege answers
 	// on its text, its tasks in the page's language.
+	t.Run("practice", func(t *testing.T) {
+		b.t = t
+		practiceScenario(b)
+	})
+
 	t.Run("another-variant", func(t *testing.T) {
 		b.t = t
 		b.carryOn()

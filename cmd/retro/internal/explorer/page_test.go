@@ -33,8 +33,10 @@ func TestWebWordsHaveRussian(t *testing.T) {
 	}
 	var keys []string
 	app := read("app.js")
-	for _, m := range regexp.MustCompile(`\bt\('((?:[^'\\]|\\.)*)'`).FindAllStringSubmatch(read("map.js"), -1) {
-		keys = append(keys, strings.ReplaceAll(m[1], `\'`, "'"))
+	for _, file := range []string{"map.js", "practice.js"} {
+		for _, m := range regexp.MustCompile(`\bt\('((?:[^'\\]|\\.)*)'`).FindAllStringSubmatch(read(file), -1) {
+			keys = append(keys, strings.ReplaceAll(m[1], `\'`, "'"))
+		}
 	}
 	for _, ch := range grid.Kinds() { // the changes of a comparison, through t()
 		keys = append(keys, ch.String())

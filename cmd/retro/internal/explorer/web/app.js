@@ -627,6 +627,7 @@ function setGame(g) {
   $('game-status').textContent = t('Game: {0}.', gameLabel(g));
   runQuery(true);
   if (typeof mapGameChanged === 'function') mapGameChanged(); // map.js
+  if (typeof practiceGameChanged === 'function') practiceGameChanged(); // practice.js
 }
 
 async function choosePreset(p) {
@@ -736,7 +737,7 @@ function showQuestionError(box, e) {
 function renderRibbon(r, key) {
   const a = r.answer;
   const task = r.task;
-  const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reason: ''};
+  const x = (r.explain && r.explain[LANG]) || {meaning: a.meaning, ranges: '', reasons: []};
   // In Russian a task is said in its words only; the question's codes are
   // for the free question, which is written in them.
   $('meaning').textContent = task && LANG === 'ru' ? t('{0}: {1}.', taskLabel(task), taskText(task).wording) + ' ' + x.ranges + '.' :
@@ -760,7 +761,7 @@ function renderRibbon(r, key) {
   else text = a.values.length ? name + ' = ' + a.text : t('no value of {0} in the range', name);
   $('answer').textContent = (task ? t('{0} — answer: ', taskLabel(task)) : t('Answer: ')) + text;
   $('answer').dataset.answer = a.text;
-  $('reason').textContent = x.reason || '';
+  $('reason').textContent = (x.reasons || []).join('\n'); // one line a value
 }
 
 function ribbonCell(c, a) {
@@ -1145,11 +1146,13 @@ function unb64(s) {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-// viewHash is the fragment of the view: the game (a preset by its id, any
-// other by its text), the question and the tree's start.
+// viewHash is the fragment of the view: the page's language, the game (a
+// preset by its id, any other by its text), the question and the tree's
+// start.
 function viewHash() {
   if (!state.game) return '';
   const h = new URLSearchParams();
+  h.set('l', LANG);
   const preset = state.presets.find((p) => p.id === state.game.id);
   if (preset) h.set('p', preset.id); else h.set('g', b64(state.game.text));
   const key = currentTask();
@@ -1161,6 +1164,7 @@ function viewHash() {
   }
   if (state.tree && state.tree.req.start) h.set('s', state.tree.req.start.join(','));
   if (typeof mapHash === 'function') mapHash(h); // map.js
+  if (typeof practiceHash === 'function') practiceHash(h); // practice.js
   return h.toString();
 }
 
@@ -1185,6 +1189,7 @@ async function restoreView(hash) {
       $('free-k').value = h.get('fk') || '2';
     } else showTaskQuestion();
     if (typeof mapRestore === 'function') mapRestore(h); // map.js
+    if (typeof practiceRestore === 'function') practiceRestore(h); // practice.js
     if (h.has('s')) {
       const s = h.get('s').split(',').map(Number);
       if (s.every(Number.isInteger)) state.pendingStart = s;
@@ -1252,10 +1257,10 @@ function showVariant(r) {
   const v = r.variant, key = v.key;
   const said = v.text[LANG] || v.text.en;
   const none = (x) => (x === null || x === undefined ? t('none') : x);
-  const parts = [el('p', {class: 'ok'}, t('Another variant like this: 19 — {0}, 20 — {1}, 21 — {2}; S that qualify: {3}, {4}, {5}.',
+  const parts = [el('p', {class: 'ok variant-key'}, t('Another variant like this: 19 — {0}, 20 — {1}, 21 — {2}; S that qualify: {3}, {4}, {5}.',
     none(key['19']), (key['20'] || []).join(' '), none(key['21']), v.qualify[v.task19 === 'guaranteed' ? '19g' : '19'], v.qualify['20'], v.qualify['21']))];
   if (v.task19 === 'possible' && !v.agree) {
-    parts.push(el('p', {}, t('Task 19 as the exam words it, in its possible reading; the guaranteed reading gives {0}.', none(v.answers['19g']))));
+    parts.push(el('p', {class: 'variant-key'}, t('Task 19 as the exam words it, in its possible reading; the guaranteed reading gives {0}.', none(v.answers['19g']))));
   }
   const details = el('details', {}, el('summary', {}, t('The tasks in the exam\'s words')));
   for (const p of said.game) details.append(el('p', {}, p));
@@ -1275,25 +1280,45 @@ function pythonExpr(expr, piles) {
   return expr;
 }
 
+// pythonWinner is the winner rule of the constructor as a Python
+// expression over the piles of a final position, true when the player who
+// made the last move has won; null for a rule beyond "mover", "other" and
+// "mover if CONDITION else other" (or the other way round) with the
+// condition in pile names, numbers and operators.
+function pythonWinner(f, piles) {
+  if (f.winner === 'mover') return 'True';
+  if (f.winner === 'other') return 'False';
+  const m = /^\s*(mover|other)\s+if\s+(.+?)\s+else\s+(mover|other)\s*$/.exec(f.winnerExpr);
+  if (f.winner !== 'custom' || !m || m[1] === m[3]) return null;
+  const cond = pythonExpr(m[2], piles);
+  if (!cond) return null;
+  return m[1] === 'mover' ? '(' + cond + ')' : 'not (' + cond + ')';
+}
+
 // pythonProgram writes the game of the constructor's fields as the exam's
-// solution by hand: moves and over, then win and lose, and the answers of
-// tasks 19–21 as retro ege --plain prints them: {prog}, or {why} when the
-// game is not one these functions can say, why not: moves the fields
-// cannot say, a restriction, Lebedev's count, a winner other than the
-// last mover, an end or starts beyond numbers and operators.
+// solution by hand: moves, over and mover_won, then win and lose (cached,
+// the commands the restriction reads among their arguments), and the
+// answers of tasks 19–21 as retro ege --plain prints them: {prog}, or
+// {why} when the game is not one these functions can say, why not: moves
+// the fields cannot say, a restriction other than the two named ones, a
+// winner rule or an end beyond pile names, numbers and operators, starts
+// other than numbers and the parameter.
 function pythonProgram(f) {
   const piles = f.piles;
-  if (f.allow !== '') return {why: t('a move restriction (allow)')};
-  if (f.count !== 'exam') return {why: t('Lebedev\'s count of moves (count = "lebedev")')};
-  if (f.winner !== 'mover') return {why: t('a winner other than the player who made the last move')};
+  if (!['', 'no-repeat-opponent', 'no-repeat-own'].includes(f.allow)) {
+    return {why: t('a move restriction other than no-repeat-opponent and no-repeat-own (allow)')};
+  }
+  const moverWon = pythonWinner(f, piles);
+  if (!moverWon) return {why: t('a winner rule other than mover, other or «mover if CONDITION else other» on the piles')};
   const end = f.endKind === 'total' ? piles.join(' + ') + ' ' + f.endOp + ' ' + (+f.endN) : pythonExpr(f.endExpr, piles);
   if (!end) return {why: t('an end condition with more than the piles, numbers and operators')};
   const moves = [];
-  for (const m of f.moves) {
+  for (const [k, m] of f.moves.entries()) {
     if (m.op === 'expr' || !/^\d+$/.test(String(m.k).trim())) return {why: t('a move given by an expression, not an operation and a number')};
+    const cmd = JSON.stringify(m.cmd.trim() || 'm' + (k + 1)); // the command, as the game file names it
     for (const p of piles) {
       if (m.pile !== 'each' && m.pile !== p) continue;
-      moves.push('(' + piles.map((q) => (q === p ? q + ' ' + m.op + ' ' + (+m.k) : q)).join(', ') + (piles.length === 1 ? ',)' : ')'));
+      moves.push('((' + piles.map((q) => (q === p ? q + ' ' + m.op + ' ' + (+m.k) : q)).join(', ') + (piles.length === 1 ? ',)' : ')') + ', ' + cmd + ')');
     }
   }
   const param = f.param || 'S';
@@ -1303,49 +1328,82 @@ function pythonProgram(f) {
   }
   const lo = +f.lo, open = String(f.hi === null ? '' : f.hi).trim() === '';
   const hi = open ? lo + 9999 : +f.hi;
-  const args = piles.join(', ');
-  const at = '(' + starts.map((v) => (v === param ? 's' : v)).join(', ') + (piles.length === 1 ? ',)' : ')');
-  return {prog: [
+  return {prog: pythonText(f, {piles, moves, end, moverWon, param, lo, hi, open, starts})};
+}
+
+// pythonText is the program pythonProgram writes, of the parts it has
+// checked.
+function pythonText(f, g) {
+  const args = g.piles.join(', ');
+  // The history a position carries: what the restriction reads.
+  const hist = {'': [], 'no-repeat-opponent': ['last'], 'no-repeat-own': ['last', 'mylast']}[f.allow];
+  const rule = {'': 'True', 'no-repeat-opponent': 'c != last', 'no-repeat-own': 'c != mylast'}[f.allow];
+  const h = hist.map((x) => ', ' + x).join('');
+  const next = {'': '', 'no-repeat-opponent': ', c', 'no-repeat-own': ', c, last'}[f.allow];
+  const losing = f.count === 'lebedev' ? 1 : 0;
+  const at = '(' + g.starts.map((v) => (v === g.param ? 's' : v)).join(', ') + (g.piles.length === 1 ? ',)' : ')');
+  const none = hist.map(() => ', None').join('');
+  return [
     '# ' + String(f.name || 'game').replace(/\n/g, ' '),
     '# The exam\'s solution by hand, written by the retro explorer: Petya moves',
-    '# first, Vanya second; a move that ends the game wins it.',
+    '# first, Vanya second. A position is p, the piles' + (hist.length ? ', with ' + hist.join(' and ') +
+      ': the command' + (hist.length > 1 ? 's' : '') + ' the restriction (' + f.allow + ') reads' : '') + '.',
+    'from functools import lru_cache',
     '',
-    'def moves(' + args + '):',
-    '    """The positions one move makes (no pile below zero)."""',
-    '    return [m for m in [' + moves.join(', ') + '] if min(m) >= 0]',
+    '',
+    'def moves(p' + h + '):',
+    '    """The moves the player to move may make: (the piles they leave, the command)."""',
+    '    ' + args + (g.piles.length === 1 ? ', = p' : ' = p'),
+    '    return [(q, c) for q, c in [' + g.moves.join(', ') + '] if min(q) >= 0 and ' + rule + ']',
     '',
     '',
     'def over(' + args + '):',
-    '    """The game is over: the player who made the last move won."""',
-    '    return ' + end,
+    '    """The end condition holds."""',
+    '    return ' + g.end,
     '',
     '',
-    'def win(p, n):',
+    'def mover_won(' + args + '):',
+    '    """At the end: the player who made the last move has won."""',
+    '    return ' + g.moverWon,
+    '',
+    '',
+    'def final(p' + h + '):',
+    '    """The game is over: the end condition holds, or the player to move has no move."""',
+    '    return over(*p) or not moves(p' + h + ')',
+    '',
+    '',
+    '# A move that ends the game with its maker\'s loss counts as ' +
+      (f.count === 'lebedev' ? 'one more move of the other (count = "lebedev").' : 'no move of the other (the exam\'s count).'),
+    'LOSING = ' + losing,
+    '',
+    '',
+    '@lru_cache(None)',
+    'def win(p' + h + ', n):',
     '    """The player to move wins with at most n of his moves, whatever the other does."""',
-    '    return any(over(*m) or (n > 1 and lose(m, n - 1)) for m in moves(*p))',
+    '    return n > 0 and any(mover_won(*q) if final(q' + next + ') else lose(q' + next + ', n - 1) for q, c in moves(p' + h + '))',
     '',
     '',
-    'def lose(p, n):',
+    '@lru_cache(None)',
+    'def lose(p' + h + ', n):',
     '    """Whatever the player to move does, the other wins with at most n of his moves."""',
-    '    ms = moves(*p)',
-    '    return len(ms) > 0 and all(not over(*m) and win(m, n) for m in ms)',
+    '    return all(not mover_won(*q) and n >= LOSING if final(q' + next + ') else win(q' + next + ', n) for q, c in moves(p' + h + '))',
     '',
     '',
-    'def unlucky(p):',
+    'def unlucky(p' + h + '):',
     '    """A move of the player to move, not ending the game, after which the other wins with his first move."""',
-    '    return any(not over(*m) and win(m, 1) for m in moves(*p))',
+    '    return any(not final(q' + next + ') and win(q' + next + ', 1) for q, c in moves(p' + h + '))',
     '',
     '',
-    '# ' + param + ' from ' + lo + ' to ' + hi + (open ? ' (the range is open: its first 10000 values)' : '') + '.',
+    '# ' + g.param + ' from ' + g.lo + ' to ' + g.hi + (g.open ? ' (the range is open: its first 10000 values)' : '') + '.',
     'at = lambda s: ' + at,
-    'starts = [s for s in range(' + lo + ', ' + (hi + 1) + ') if not over(*at(s))]',
+    'starts = [s for s in range(' + g.lo + ', ' + (g.hi + 1) + ') if not final(at(s)' + none + ')]',
     'show = lambda xs: " ".join(map(str, xs)) if xs else "none"',
-    'print("19:", show([s for s in starts if unlucky(at(s))][:1]))',
-    'print("19g:", show([s for s in starts if lose(at(s), 1)][:1]))',
-    'print("20:", show([s for s in starts if win(at(s), 2) and not win(at(s), 1)][:2]))',
-    'print("21:", show([s for s in starts if lose(at(s), 2) and not lose(at(s), 1)][:1]))',
+    'print("19:", show([s for s in starts if unlucky(at(s)' + none + ')][:1]))',
+    'print("19g:", show([s for s in starts if lose(at(s)' + none + ', 1) and not lose(at(s)' + none + ', 0)][:1]))',
+    'print("20:", show([s for s in starts if win(at(s)' + none + ', 2) and not win(at(s)' + none + ', 1)][:2]))',
+    'print("21:", show([s for s in starts if lose(at(s)' + none + ', 2) and not lose(at(s)' + none + ', 1)][:1]))',
     '',
-  ].join('\n')};
+  ].join('\n');
 }
 
 function copyPython() {

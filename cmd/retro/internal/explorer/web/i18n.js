@@ -2,13 +2,29 @@
 // key; RU holds the Russian of every phrase the page shows (app.js through
 // t(), index.html through data-i18n). A phrase may hold {0}, {1}, … for
 // what t() is given; nMoves writes a number of moves, the noun in the form
-// the number takes. The language is the one chosen on the page (kept in
-// localStorage), or else the browser's: Russian when it prefers Russian.
+// the number takes. The language is a link's (l= in its fragment), or the
+// one chosen on the page (kept in localStorage), or else the browser's:
+// Russian when it prefers Russian.
 'use strict';
 
 /* eslint-disable quote-props */
 const RU = /* BEGIN RU */ {
   "retro — the explorer": "retro — исследователь игр",
+  "Practice": "Тренировка",
+  "the tasks asked first: the answer, its reason and the tree show once your answer is checked": "сначала вопрос: ответ, его объяснение и дерево видны, когда ваш ответ проверен",
+  "Your answer": "Ваш ответ",
+  "numbers, or none": "числа или «нет»",
+  "Check": "Проверить",
+  "Show the answer": "Показать ответ",
+  "Practice asks the tasks; your own question is answered as usual.": "Тренировка спрашивает задания; свой вопрос получает ответ как обычно.",
+  "{0}: your answer is checked first; the ribbon, the answer, the reason and the tree show after.": "{0}: сначала проверяется ваш ответ, потом видны лента, ответ, объяснение и дерево.",
+  "Wait: the engine is still solving.": "Подождите: движок ещё решает.",
+  "Write the numbers, separated by spaces, or «none».": "Запишите числа через пробел или «нет».",
+  "Not right: {0} is not the answer. Try again, or show the answer.": "Неверно: {0} — не ответ. Попробуйте ещё раз или покажите ответ.",
+  "Right: {0}.": "Верно: {0}.",
+  "The answer: {0}.": "Ответ: {0}.",
+  "a move restriction other than no-repeat-opponent and no-repeat-own (allow)": "ограничение ходов, кроме no-repeat-opponent и no-repeat-own (allow)",
+  "a winner rule other than mover, other or «mover if CONDITION else other» on the piles": "правило победителя, кроме mover, other и «mover if УСЛОВИЕ else other» по кучам",
   "Skip to the ribbon": "К ленте ответов",
   "the explorer": "исследователь игр",
   "Pick a game or build one, choose a question, read the answer off the ribbon, and play from any position. Petya moves first, Vanya second.": "Выберите игру или соберите свою, выберите вопрос, прочитайте ответ на ленте и сыграйте из любой позиции. Первым ходит Петя, вторым — Ваня.",
@@ -221,9 +237,6 @@ const RU = /* BEGIN RU */ {
   "Copy it from here:": "Скопируйте отсюда:",
   "The Python program of this game": "Программа этой игры на Python",
   "This game cannot be written as Python: it has {0}.": "Эту игру нельзя записать на Python: в ней есть {0}.",
-  "a move restriction (allow)": "ограничение ходов (allow)",
-  "Lebedev's count of moves (count = \"lebedev\")": "счёт ходов по Лебедеву (count = \"lebedev\")",
-  "a winner other than the player who made the last move": "победитель — не тот, кто сделал последний ход",
   "an end condition with more than the piles, numbers and operators": "условие конца не только из куч, чисел и операций",
   "a move given by an expression, not an operation and a number": "ход, заданный выражением, а не операцией и числом",
   "a start other than numbers and the parameter {0}": "старт не только из чисел и параметра {0}",
@@ -273,6 +286,9 @@ const LANGS = ['en', 'ru'];
 
 // LANG is the page's language.
 const LANG = (() => {
+  // A link's language first (l= in the fragment: app.js's viewHash).
+  const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('l');
+  if (LANGS.includes(linked)) return linked;
   try {
     const kept = localStorage.getItem('retro-lang');
     if (LANGS.includes(kept)) return kept;
@@ -352,5 +368,10 @@ function nMoves(n) {
 // back from the link in the address (see app.js, the fragment).
 function chooseLang(l) {
   try { localStorage.setItem('retro-lang', l); } catch (e) { /* not kept */ }
+  const h = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (h.has('l')) {
+    h.set('l', l); // the link's language would otherwise win
+    history.replaceState(null, '', '#' + h);
+  }
   if (l !== LANG) location.reload();
 }
