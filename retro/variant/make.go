@@ -189,6 +189,13 @@ func (f *Family) draw(rng *rand.Rand) (Spec, Reject) {
 	return sp, Kept
 }
 
+// The comments of a variant's game file.
+var (
+	txtMadeBy = query.Text{En: "retro make %s --seed %d: variant %d.", Ru: "retro make %s --seed %d: вариант %d."}
+	txtLikeOf = query.Text{En: "A variant like %s (the explorer's \"another variant like this\"), seed %d.",
+		Ru: "Вариант, похожий на %s («другой вариант такого же вида» исследователя), зерно %d."}
+)
+
 // finish gives a kept variant its game file with its name and comment,
 // and its solutions in every language.
 func (b *Batch) finish(v *Variant, l query.Lang) error {
@@ -196,9 +203,11 @@ func (b *Batch) finish(v *Variant, l query.Lang) error {
 	if l == "" {
 		l = query.Ru
 	}
-	comment := []string{fmt.Sprintf("retro make %s --seed %d: variant %d.", b.Family.File, b.Seed, v.Number)}
+	// The comment in the language of the name: a Russian page's file is
+	// Russian throughout.
+	comment := []string{l.Say(txtMadeBy, b.Family.File, b.Seed, v.Number)}
 	if f := b.Family; f.likeOf != "" {
-		comment = []string{fmt.Sprintf("A variant like %q (the explorer's \"another variant like this\"), seed %d.", f.likeOf, b.Seed)}
+		comment = []string{l.Say(txtLikeOf, l.Quote(f.likeOf), b.Seed)}
 	}
 	v.Game = v.Spec.GameText(comment, l.Say(word, b.Family.Title(l), v.Number))
 	v.Solutions = map[query.Lang]*Solution{}

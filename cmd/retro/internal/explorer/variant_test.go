@@ -36,8 +36,8 @@ func TestServeVariant(t *testing.T) {
 	if a.Game != b.Game || a.Game == c.Game || a.Game == demo || a.Tried < 1 {
 		t.Errorf("seed 1 twice and seed 2 gave:\n%s\n%s\n%s", a.Game, b.Game, c.Game)
 	}
-	if !strings.Contains(a.Game, `, вариант 1"`) || !strings.Contains(c.Game, `, variant 1"`) || !strings.Contains(a.Game, "# A variant like ") {
-		t.Errorf("the variants are not named in the page's language, or not said to be like the demo:\n%s\n%s", a.Game, c.Game)
+	if !strings.Contains(a.Game, `, вариант 1"`) || !strings.Contains(c.Game, `, variant 1"`) || !strings.Contains(a.Game, "# Вариант, похожий на ") || !strings.Contains(c.Game, "# A variant like ") {
+		t.Errorf("the variants are not named and said to be like the demo in the page's language:\n%s\n%s", a.Game, c.Game)
 	}
 	if !strings.Contains(a.Game, `moves = ["each +`) || !strings.Contains(a.Game, `b = "S"`) {
 		t.Errorf("not like the demo:\n%s", a.Game)
