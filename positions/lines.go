@@ -1,0 +1,227 @@
+package positions
+
+import (
+	"fmt"
+	"math"
+
+	"retro/rules"
+)
+
+// The lines path's half here: a game whose moves take any number (line
+// moves, rules.LineMove) beside the compiled path's constant moves, every
+// move lowering the piles, in a [bounds] box whose every tuple is a
+// position. A position there has as many moves as its piles hold stones,
+// so no path that makes the moves one by one pays less than an edge a
+// move; the lines path (retro) values a position from a few accumulators
+// along its lines instead.
+
+// LineGame is a game instance in the lines path's shape: the constant
+// moves, the end and the Space of the whole box as the compiled path has
+// them (Compiled: no history, every move lowers the index), and the line
+// moves the game allows. No two line moves run along one line, so the
+// moves of a position along different lines reach different positions.
+type LineGame struct {
+	*Compiled
+	Lines []rules.LineMove
+	// Lo and Hi are the box, pile by pile.
+	Lo, Hi []int64
+}
+
+// FindLines finds the positions of an instance in the lines path's shape:
+// every tuple of its [bounds]. When the instance is not of that shape it
+// returns nil and the reason; errors are the caller's stop.
+func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
+	if err := opt.stopped(); err != nil {
+		return nil, "", err
+	}
+	lg, why := linesShape(in, opt)
+	if why != "" {
+		return nil, why, nil
+	}
+	g := in.Game
+	opt = opt.withDefaults64()
+	bounds, err := in.Bounds()
+	if err != nil {
+		return nil, "", err
+	}
+	if bounds == nil {
+		return nil, "no [bounds]: line moves are valued over a whole box", nil
+	}
+	starts, err := listStarts(in, opt, rules.MaxStarts)
+	if err != nil {
+		return nil, "", err
+	}
+	np := len(g.Piles)
+	lo, hi, size := make([]int64, np), make([]int64, np), make([]int64, np)
+	vol := uint64(1)
+	for k, r := range bounds {
+		if r.Hi < r.Lo {
+			return nil, "the box is empty", nil
+		}
+		lo[k], hi[k], size[k] = r.Lo, r.Hi, r.Hi-r.Lo+1
+		if vol > uint64(opt.MaxPositions)/uint64(size[k]) {
+			return nil, "", boxTooLarge(opt.MaxPositions)
+		}
+		vol *= uint64(size[k])
+	}
+	if vol > uint64(opt.MaxPositions) {
+		return nil, "", boxTooLarge(opt.MaxPositions)
+	}
+	for _, s := range starts {
+		for k, v := range s.Piles {
+			if v < lo[k] || v > hi[k] {
+				return nil, "a start lies outside [bounds]", nil
+			}
+		}
+	}
+	lg.Lo, lg.Hi = lo, hi
+	if why := lg.fits(); why != "" {
+		return nil, why, nil
+	}
+	member := NewBitset(int(vol))
+	for w := range member {
+		member[w] = ^uint64(0)
+	}
+	if r := vol % 64; r != 0 {
+		member[len(member)-1] = 1<<r - 1
+	}
+	c := lg.Compiled
+	c.Space, why = fitDense(g, 1, lo, size, member, int(vol), lo, hi)
+	if why != "" {
+		return nil, why, nil
+	}
+	c.Stride = strides(size, 1)
+	c.Found = "every tuple of [bounds]"
+	for _, s := range starts {
+		i, ok := c.Space.Index(s.Piles, 0)
+		if !ok {
+			return nil, "", fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+		}
+		c.Starts = append(c.Starts, StartPos{Params: s.Params, Index: i})
+	}
+	return lg, "", nil
+}
+
+// linesShape checks what FindLines can tell from the rules alone.
+func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
+	g := in.Game
+	switch {
+	case g.Sum:
+		return nil, "a heap game"
+	case opt.Horizon >= 0:
+		return nil, "a horizon"
+	case len(opt.Extra) > 0:
+		return nil, "extra start positions"
+	case g.Signed:
+		return nil, "a signed game"
+	case g.Tier != "":
+		return nil, "a declared tier"
+	}
+	moves, lines, why := in.Lines()
+	if why != "" {
+		return nil, why
+	}
+	if len(lines) == 0 {
+		return nil, "no line moves"
+	}
+	at, why := in.AllowTable()
+	if why != "" {
+		return nil, why
+	}
+	if HistorySize(g) > 1 {
+		return nil, "an allow that reads the history"
+	}
+	c := &Compiled{Moves: moves, Hist: 1}
+	c.Plays, c.Groups = playsOf(moves, at, 1)
+	end, has, why := in.LinearEnd()
+	if why != "" {
+		return nil, why
+	}
+	if has {
+		c.setEnd(end)
+	}
+	for k := range moves {
+		if _, d := moveWay(&moves[k], false); !d {
+			return nil, fmt.Sprintf("the move `%s` does not lower the piles, and line moves do", moves[k].Text)
+		}
+	}
+	lg := &LineGame{Compiled: c}
+	for _, l := range lines {
+		for _, s := range l.Step {
+			if s > 0 {
+				return nil, fmt.Sprintf("the line move `%s` raises a pile", l.Text)
+			}
+		}
+		if at.Allowed[0][l.Cmd] {
+			lg.Lines = append(lg.Lines, l)
+		}
+	}
+	for a := range lg.Lines {
+		for b := range a {
+			if parallel(lg.Lines[a].Step, lg.Lines[b].Step) {
+				return nil, fmt.Sprintf("the line moves `%s` and `%s` run along one line", lg.Lines[b].Text, lg.Lines[a].Text)
+			}
+		}
+	}
+	return lg, ""
+}
+
+// parallel reports whether two vectors are multiples of one.
+func parallel(a, b []int64) bool {
+	for i := range a {
+		for j := range b {
+			if a[i]*b[j] != a[j]*b[i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fits checks, over the box, what the sweep takes for granted: no line
+// move's range starts below 0 (k < 0 would move the other way), and no
+// move, range or end overflows.
+func (lg *LineGame) fits() string {
+	if why := lg.overflowFree(lg.Lo, lg.Hi); why != "" {
+		return why
+	}
+	var m float64
+	for k := range lg.Lo {
+		m = max(m, math.Abs(float64(lg.Lo[k])), math.Abs(float64(lg.Hi[k])))
+	}
+	for _, l := range lg.Lines {
+		for _, b := range append(append([]rules.Bound(nil), l.Lo...), l.Hi...) {
+			s := math.Abs(float64(b.Const))
+			for _, c := range b.Coef {
+				s += math.Abs(float64(c)) * m
+			}
+			if s > 1<<61 {
+				return fmt.Sprintf("the range of the move `%s` may overflow", l.Text)
+			}
+		}
+		least := int64(math.MinInt64)
+		for _, b := range l.Lo {
+			least = max(least, lg.boxMin(b))
+		}
+		if least < 0 {
+			return fmt.Sprintf("the range of the move `%s` may start below 0, a move the other way", l.Text)
+		}
+	}
+	return ""
+}
+
+// boxMin is the least a bound takes over the box.
+func (lg *LineGame) boxMin(b rules.Bound) int64 {
+	v := b.Const
+	for j, c := range b.Coef {
+		if c > 0 {
+			v += c * lg.Lo[j]
+		} else {
+			v += c * lg.Hi[j]
+		}
+	}
+	if b.Div > 1 {
+		v = rules.FloorDiv(v, b.Div)
+	}
+	return v
+}
