@@ -69,7 +69,7 @@ func (a *affiner) line(mv *mover, cmd int, text string) string {
 		tg := mv.targets[t]
 		for j := range a.np {
 			if (j == tg) != (c[j] == 1) || j != tg && c[j] != 0 {
-					return fmt.Sprintf("the move `%s` does not change its piles by %s times a vector", text, gen.name)
+				return fmt.Sprintf("the move `%s` does not change its piles by %s times a vector", text, gen.name)
 			}
 		}
 		step := c[a.np]
