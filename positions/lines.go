@@ -18,13 +18,22 @@ import (
 // LineGame is a game instance in the lines path's shape: the constant
 // moves, the end and the Space of the whole box as the compiled path has
 // them (Compiled: no history, every move lowers the index), and the line
-// moves the game allows. No two line moves run along one line, so the
-// moves of a position along different lines reach different positions.
+// moves the game allows.
 type LineGame struct {
 	*Compiled
 	Lines []rules.LineMove
+	// LinePlays[h] are the line moves a player at history h may make,
+	// each with the history it leads to (as Compiled.Plays for the
+	// constant moves).
+	LinePlays [][]LinePlay
 	// Lo and Hi are the box, pile by pile.
 	Lo, Hi []int64
+}
+
+// LinePlay is a line move (an index into LineGame.Lines) allowed at some
+// history, and the history it leads to.
+type LinePlay struct {
+	Line, Next int
 }
 
 // FindLines finds the positions of an instance in the lines path's shape:
@@ -52,19 +61,20 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 		return nil, "", err
 	}
 	np := len(g.Piles)
+	c := lg.Compiled
 	lo, hi, size := make([]int64, np), make([]int64, np), make([]int64, np)
-	vol := uint64(1)
+	vol := uint64(c.Hist)
 	for k, r := range bounds {
 		if r.Hi < r.Lo {
 			return nil, "the box is empty", nil
 		}
 		lo[k], hi[k], size[k] = r.Lo, r.Hi, r.Hi-r.Lo+1
-		if vol > uint64(opt.MaxPositions)/uint64(size[k]) {
+		if vol > uint64(opt.MaxPositions)*uint64(c.Hist)/uint64(size[k]) {
 			return nil, "", boxTooLarge(opt.MaxPositions)
 		}
 		vol *= uint64(size[k])
 	}
-	if vol > uint64(opt.MaxPositions) {
+	if vol/uint64(c.Hist) > uint64(opt.MaxPositions) {
 		return nil, "", boxTooLarge(opt.MaxPositions)
 	}
 	for _, s := range starts {
@@ -78,20 +88,35 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 	if why := lg.fits(); why != "" {
 		return nil, why, nil
 	}
-	member := NewBitset(int(vol))
-	for w := range member {
-		member[w] = ^uint64(0)
+	c.Stride = strides(size, c.Hist)
+	var member Bitset
+	count := int(vol)
+	if c.Hist == 1 {
+		member = NewBitset(int(vol))
+		for w := range member {
+			member[w] = ^uint64(0)
+		}
+		if r := vol % 64; r != 0 {
+			member[len(member)-1] = 1<<r - 1
+		}
+		c.Found = "every tuple of [bounds]"
+	} else {
+		if err := opt.afford("the lines path's search", int(vol), int64(vol)/8+4*int64(vol)*int64(len(lg.Lines))); err != nil {
+			return nil, "", err
+		}
+		member, count, why, err = lg.reach(int64(vol), opt)
+		if why != "" || err != nil {
+			return nil, why, err
+		}
+		if count > opt.MaxPositions {
+			return nil, "", overCap(count, opt.MaxPositions)
+		}
+		c.Found = "every tuple of [bounds], and what their moves reach at other histories, in one sweep against the order of play"
 	}
-	if r := vol % 64; r != 0 {
-		member[len(member)-1] = 1<<r - 1
-	}
-	c := lg.Compiled
-	c.Space, why = fitDense(g, 1, lo, size, member, int(vol), lo, hi)
+	c.Space, why = fitDense(g, c.Hist, lo, size, member, count, lo, hi)
 	if why != "" {
 		return nil, why, nil
 	}
-	c.Stride = strides(size, 1)
-	c.Found = "every tuple of [bounds]"
 	for _, s := range starts {
 		i, ok := c.Space.Index(s.Piles, 0)
 		if !ok {
@@ -128,11 +153,9 @@ func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
 	if why != "" {
 		return nil, why
 	}
-	if HistorySize(g) > 1 {
-		return nil, "an allow that reads the history"
-	}
-	c := &Compiled{Moves: moves, Hist: 1}
-	c.Plays, c.Groups = playsOf(moves, at, 1)
+	hist := HistorySize(g)
+	c := &Compiled{Moves: moves, Hist: hist}
+	c.Plays, c.Groups = playsOf(moves, at, hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return nil, why
@@ -145,37 +168,20 @@ func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
 			return nil, fmt.Sprintf("the move `%s` does not lower the piles, and line moves do", moves[k].Text)
 		}
 	}
-	lg := &LineGame{Compiled: c}
-	for _, l := range lines {
+	lg := &LineGame{Compiled: c, Lines: lines, LinePlays: make([][]LinePlay, hist)}
+	for k, l := range lines {
 		for _, s := range l.Step {
 			if s > 0 {
 				return nil, fmt.Sprintf("the line move `%s` raises a pile", l.Text)
 			}
 		}
-		if at.Allowed[0][l.Cmd] {
-			lg.Lines = append(lg.Lines, l)
-		}
-	}
-	for a := range lg.Lines {
-		for b := range a {
-			if parallel(lg.Lines[a].Step, lg.Lines[b].Step) {
-				return nil, fmt.Sprintf("the line moves `%s` and `%s` run along one line", lg.Lines[b].Text, lg.Lines[a].Text)
+		for h := range hist {
+			if at.Allowed[h][l.Cmd] {
+				lg.LinePlays[h] = append(lg.LinePlays[h], LinePlay{Line: k, Next: at.Next[h][l.Cmd]})
 			}
 		}
 	}
 	return lg, ""
-}
-
-// parallel reports whether two vectors are multiples of one.
-func parallel(a, b []int64) bool {
-	for i := range a {
-		for j := range b {
-			if a[i]*b[j] != a[j]*b[i] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // fits checks, over the box, what the sweep takes for granted: no line

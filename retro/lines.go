@@ -24,20 +24,21 @@ import (
 
 // lineRun is a line move as the sweep makes it.
 type lineRun[V cellValue] struct {
-	move    *rules.LineMove
-	e       []int64 // the step reversed: the move takes k·e from the piles
-	supp    []int   // the piles e takes from
-	off     int64   // the cells one step of k spans
-	inSlab  int64   // the part of off within a slab of the first pile
-	e0      int64   // e's first pile: the slabs one step spans
-	prefix  bool    // the range starts at a constant, first: the accumulators are kept
-	first   int64   // that constant (at least 1)
-	depth   int64   // the slabs of accumulators kept
-	minL    []V     // the accumulators, depth slabs of them: the least L
-	maxW    []V     // and the most W of the line up to the cell, as layer+1
-	kl, kh  int64   // the range at the position at hand
-	inHi    int64   // its last k whose target lies in the box
-	outside bool    // whether some k has a target outside the box
+	move   *rules.LineMove
+	e      []int64 // the step reversed: the move takes k·e from the piles
+	supp   []int   // the piles e takes from
+	off    int64   // the cells one step of k spans
+	inSlab int64   // the part of off within a slab of the first pile
+	e0     int64   // e's first pile: the slabs one step spans
+	prefix bool    // the range starts at a constant, first: the accumulators are kept
+	first  int64   // that constant (at least 1)
+	depth  int64   // the slabs of accumulators kept
+	minL   []V     // the accumulators, depth slabs of them: the least L
+	maxW   []V     // and the most W of the line up to the cell, as layer+1
+	cnt    []int32 // with history, the positions of the line up to the cell
+	kl, kh int64   // the range at the tuple at hand
+	inHi   int64   // its last k whose target lies in the box
+	toEnd  bool    // whether the targets kl..inHi run to the line's end in the box
 }
 
 // linesDecline is a reason the sweep finds that the game is not the lines
@@ -89,9 +90,12 @@ func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt Opt
 	c := lg.Compiled
 	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg}
 	s.lo, s.size = c.Space.Box()
-	n := int64(c.Space.Len())
+	n := int64(c.Hist)
+	for _, z := range s.size {
+		n *= z
+	}
 	s.slab = n / s.size[0]
-	store, err := values[V](s.compiledSolver, n, int(n))
+	store, err := values[V](s.compiledSolver, n, c.Space.Len())
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +136,9 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 		r.prefix = r.prefix && r.depth <= s.size[0] // else no target is that far back in the box
 		if r.prefix {
 			r.minL, r.maxW = make([]V, r.depth*s.slab), make([]V, r.depth*s.slab)
+			if s.c.Hist > 1 {
+				r.cnt = make([]int32, r.depth*s.slab)
+			}
 		}
 		out = append(out, r)
 	}
@@ -144,26 +151,6 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 func (l *lineRun[V]) at(p0 int64, r int64, k int64, s *linesSolver) int64 {
 	slab := (p0 - s.lo[0] - k*l.e0) % l.depth
 	return slab*s.slab + r - k*l.inSlab
-}
-
-// rangeAt sets the run's range at p: its first and last k, the last whose
-// target lies in the box, and whether some target lies outside it; false
-// when the move has no k at p.
-func (l *lineRun[V]) rangeAt(p []int64, lo []int64) bool {
-	kl, kh := int64(1), int64(1)<<62
-	for i := range l.move.Lo {
-		kl = max(kl, l.move.Lo[i].At(p))
-	}
-	for i := range l.move.Hi {
-		kh = min(kh, l.move.Hi[i].At(p))
-	}
-	in := kh
-	for _, i := range l.supp {
-		kh = min(kh, p[i]/l.e[i])
-		in = min(in, (p[i]-lo[i])/l.e[i])
-	}
-	l.kl, l.kh, l.inHi, l.outside = kl, kh, min(in, kh), in < kh
-	return kl <= kh
 }
 
 // linesPath says how a game of line moves was solved.

@@ -9,25 +9,39 @@ import (
 
 // lineCell is what the sweep knows of the position at hand.
 type lineCell struct {
-	p     []int64
-	cell  int64
-	inner int64 // the cell's offset within its slab of the first pile
-	b     best
-	legal int64
-	edges int64
+	p      []int64
+	h      int
+	cell   int64
+	inner  int64 // the cell's offset within its slab of the first pile
+	member bool  // a position (not only a cell whose value no position reads)
+	b      best
+	legal  int64
+	edges  int64
+}
+
+// target is a constant move's target in the box: its piles and cell.
+type target struct {
+	t    []int64
+	h    int
+	cell int64
 }
 
 // sweepLinesInto values every cell of the box, in index order (the order
-// of play: every move lowers it), into vals.
+// of play: every move lowers it), into vals. A cell that no position
+// reaches gets a value too, which nothing reads.
 func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) error {
 	c := s.c
+	lg := s.lg
 	np := len(s.lo)
 	n := int64(len(vals))
+	hist := int64(c.Hist)
 	limit := uint64(^V(0))
+	member := c.Space.Members()
 	pc := &lineCell{p: append([]int64(nil), s.lo...)}
 	t, u := make([]int64, np), make([]int64, np)
-	var targets [][]int64 // the constant moves' targets in the box
-	var seen []int64
+	var targets []target
+	groups := lineGroups(lg)
+	var scratch []int64
 	for pc.cell = 0; pc.cell < n; pc.cell++ {
 		if pc.cell&(1<<16-1) == 0 && pc.cell > 0 {
 			if err := s.checkLines(pc.cell); err != nil {
@@ -35,22 +49,29 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 			}
 		}
 		p := pc.p
+		pc.h = int(pc.cell % hist)
+		if pc.h == 0 {
+			for k := range runs {
+				l := &runs[k]
+				l.kl, l.kh, l.inHi = lg.Span(l.move, p)
+				l.toEnd = l.kl <= l.inHi && lg.ReachesEnd(l.move, p, l.inHi)
+			}
+		}
 		pc.inner = pc.cell % s.slab
+		pc.member = member.Has(int(pc.cell))
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
 		pc.b, pc.legal, pc.edges = newBest(), 0, 0
 		if !final {
-			seen, targets = seen[:0], targets[:0]
-			var err error
-			for k := range runs {
-				runs[k].kl, runs[k].inHi = 1, 0 // no range until lineMoves sets it
-				if err := lineMoves(s, &runs[k], pc, vals, t, u); err != nil {
+			for _, lp := range lg.LinePlays[pc.h] {
+				if err := lineMoves(s, &runs[lp.Line], lp.Next, pc, vals, t, u); err != nil {
 					return err
 				}
 			}
-			if targets, seen, err = constantMoves(s, pc, vals, t, u, targets, seen); err != nil {
+			var err error
+			if targets, err = constantMoves(s, pc, vals, t, u, targets[:0]); err != nil {
 				return err
 			}
-			pc.edges += int64(distinctOffLines(runs, p, targets))
+			pc.edges += lineEdges(s, groups[pc.h], runs, pc, &scratch) + int64(distinctOffLines(lg, runs, pc, targets))
 		}
 		v := pc.b.value()
 		if final || pc.legal == 0 {
@@ -63,16 +84,20 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 			return errLayers{}
 		}
 		vals[pc.cell] = V(v)
-		s.moves += pc.legal
-		s.edges += pc.edges
+		if pc.member {
+			s.moves += pc.legal
+			s.edges += pc.edges
+		}
 		for k := range runs {
 			runs[k].keep(pc, s, v)
 		}
-		for k := np - 1; k >= 0; k-- { // the next tuple
-			if p[k]++; p[k] < s.lo[k]+s.size[k] {
-				break
+		if pc.h == int(hist-1) {
+			for k := np - 1; k >= 0; k-- { // the next tuple
+				if p[k]++; p[k] < s.lo[k]+s.size[k] {
+					break
+				}
+				p[k] = s.lo[k]
 			}
-			p[k] = s.lo[k]
 		}
 	}
 	return s.checkLines(n)
@@ -84,6 +109,7 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 		return
 	}
 	var minL, maxW V
+	var cnt int32
 	back := true
 	for _, i := range l.supp {
 		back = back && pc.p[i]-l.e[i] >= s.lo[i]
@@ -91,6 +117,12 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 	if back {
 		a := l.at(pc.p[0], pc.inner, 1, s)
 		minL, maxW = l.minL[a], l.maxW[a]
+		if l.cnt != nil {
+			cnt = l.cnt[a]
+		}
+	}
+	if pc.member && l.cnt != nil {
+		cnt++
 	}
 	if v&1 == 0 {
 		if code := V(v >> 1); minL == 0 || code < minL {
@@ -101,25 +133,29 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 	}
 	a := l.at(pc.p[0], pc.inner, 0, s)
 	l.minL[a], l.maxW[a] = minL, maxW
+	if l.cnt != nil {
+		l.cnt[a] = cnt
+	}
 }
 
-// lineMoves folds the moves of one line move from the cell at hand.
-func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], pc *lineCell, vals []V, t, u []int64) error {
-	if !l.rangeAt(pc.p, s.lo) {
+// lineMoves folds the moves of one line move from the cell at hand,
+// leading to history next.
+func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], next int, pc *lineCell, vals []V, t, u []int64) error {
+	if l.kl > l.kh {
 		return nil
 	}
 	pc.legal += l.kh - l.kl + 1
 	if l.inHi >= l.kl {
-		pc.edges += l.inHi - l.kl + 1
-		if l.prefix && l.reachesEnd(pc.p, s.lo) {
-			a := l.at(pc.p[0], pc.inner, l.kl, s)
+		dh := int64(next - pc.h)
+		if l.prefix && l.toEnd {
+			a := l.at(pc.p[0], pc.inner+dh, l.kl, s)
 			if m := l.minL[a]; m != 0 {
 				pc.b.minL = min(pc.b.minL, uint64(m))
 			}
 			pc.b.maxW = max(pc.b.maxW, uint64(l.maxW[a]))
 		} else {
 			for k := l.kl; k <= l.inHi; k++ {
-				pc.b.add(uint64(vals[pc.cell-k*l.off]))
+				pc.b.add(uint64(vals[pc.cell+dh-k*l.off]))
 			}
 		}
 	}
@@ -127,7 +163,7 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], pc *lineCell, vals []
 		for i := range t {
 			t[i] = pc.p[i] - k*l.e[i]
 		}
-		code, err := s.outside(t, u, l.move.Text, pc.p)
+		code, err := s.outside(t, next, u, pc.member)
 		if err != nil {
 			return err
 		}
@@ -136,29 +172,18 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], pc *lineCell, vals []
 	return nil
 }
 
-// reachesEnd reports whether the line from p runs out of the box after
-// inHi steps: the last target in the box is the line's end there.
-func (l *lineRun[V]) reachesEnd(p, lo []int64) bool {
-	for _, i := range l.supp {
-		if p[i]-(l.inHi+1)*l.e[i] < lo[i] {
-			return true
-		}
-	}
-	return false
-}
-
 // constantMoves folds the constant moves of the cell at hand, and lists
-// the targets in the box (their tuples and cells).
-func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []int64, targets [][]int64, seen []int64) ([][]int64, []int64, error) {
+// their distinct targets in the box.
+func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []int64, targets []target) ([]target, error) {
 	c := s.c
-	for _, pl := range c.Plays[0] {
+	for _, pl := range c.Plays[pc.h] {
 		for _, mi := range pl.Moves {
 			m := &c.Moves[mi]
 			if !c.Apply(m, pc.p, t) {
 				continue
 			}
 			pc.legal++
-			cell, in := int64(0), true
+			cell, in := int64(pl.Next), true
 			for k, v := range t {
 				if v < s.lo[k] || v >= s.lo[k]+s.size[k] {
 					in = false
@@ -167,31 +192,30 @@ func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []i
 				cell += (v - s.lo[k]) * c.Stride[k]
 			}
 			if !in {
-				code, err := s.outside(t, u, m.Text, pc.p)
+				code, err := s.outside(t, pl.Next, u, pc.member)
 				if err != nil {
-					return nil, nil, err
+					return nil, err
 				}
 				pc.b.add(code)
 				continue
 			}
 			pc.b.add(uint64(vals[cell]))
-			if !slices.Contains(seen, cell) {
-				seen = append(seen, cell)
-				targets = append(targets, slices.Clone(t))
+			if s.c.Space.Members().Has(int(cell)) && !slices.ContainsFunc(targets, func(x target) bool { return x.cell == cell }) {
+				targets = append(targets, target{t: slices.Clone(t), h: pl.Next, cell: cell})
 			}
 		}
 	}
-	return targets, seen, nil
+	return targets, nil
 }
 
-// distinctOffLines counts the targets of the constant moves (in the box,
-// distinct) that no line move of the cell at hand reaches.
-func distinctOffLines[V cellValue](runs []lineRun[V], p []int64, targets [][]int64) int {
+// distinctOffLines counts the targets of the constant moves that no line
+// move of the cell at hand reaches.
+func distinctOffLines[V cellValue](lg *positions.LineGame, runs []lineRun[V], pc *lineCell, targets []target) int {
 	n := 0
-	for _, t := range targets {
+	for _, x := range targets {
 		on := false
-		for k := range runs {
-			on = on || runs[k].reaches(p, t)
+		for _, lp := range lg.LinePlays[pc.h] {
+			on = on || lp.Next == x.h && runs[lp.Line].reaches(pc.p, x.t)
 		}
 		if !on {
 			n++
@@ -223,45 +247,17 @@ func (l *lineRun[V]) reaches(p, t []int64) bool {
 	return true
 }
 
-// outside is the code of a move from p to t, outside the box: an end, or
-// a decline where t has moves (the general path reports it).
-func (s *linesSolver) outside(t, u []int64, text string, p []int64) (uint64, error) {
-	c := s.c
-	if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, u) {
+// outside is the code of a move to (t, h) outside the box: an end; from a
+// position, a decline where t has moves (the general path reports it);
+// from a cell no position reaches, any code.
+func (s *linesSolver) outside(t []int64, h int, u []int64, member bool) (uint64, error) {
+	if s.lg.Final(t, h, u) {
 		return s.endCode(t)
 	}
-	return 0, linesDecline{"a move leaves the box"}
-}
-
-// hasMove reports whether t, outside the box, has a legal move.
-func (s *linesSolver) hasMove(t, u []int64) bool {
-	c := s.c
-	for _, pl := range c.Plays[0] {
-		for _, mi := range pl.Moves {
-			if c.Apply(&c.Moves[mi], t, u) {
-				return true
-			}
-		}
+	if member {
+		return 0, linesDecline{"a move leaves the box"}
 	}
-	for k := range s.lg.Lines {
-		l := &s.lg.Lines[k]
-		kl, kh := int64(1), int64(1)<<62
-		for i := range l.Lo {
-			kl = max(kl, l.Lo[i].At(t))
-		}
-		for i := range l.Hi {
-			kh = min(kh, l.Hi[i].At(t))
-		}
-		for i, st := range l.Step {
-			if st != 0 {
-				kh = min(kh, t[i]/(-st))
-			}
-		}
-		if kl <= kh {
-			return true
-		}
-	}
-	return false
+	return codeL0, nil
 }
 
 // checkLines is the sweep's check of the context and the move cap, and

@@ -1,6 +1,14 @@
 package retro_test
 
-import "testing"
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"retro/positions"
+	"retro/retro"
+	"retro/rules"
+)
 
 // lineGames are games of line moves the lines path takes: full prefixes
 // along rows, columns and the diagonal, windows, constant moves beside
@@ -51,5 +59,105 @@ func TestLinesPath(t *testing.T) {
 		if took["lines"] != took["general"] {
 			t.Errorf("%s: the lines path took %d of %d instances", g.name, took["lines"], took["general"])
 		}
+	}
+}
+
+// lineGame is a random game of line moves beside moves that lower a pile
+// by a constant, in a [bounds] box: odd k give it an allow, some have the
+// param N in their ranges (N = 1..3).
+func lineGame(rng *rand.Rand, k int) string {
+	rg := randomGame(rng)
+	withLines(&rg, rng)
+	withAllow(&rg, rng, k)
+	if rg.capRange() != "" && rng.Intn(2) == 0 {
+		rg.capN = "1..3"
+	}
+	return rg.toml()
+}
+
+// withLines makes a random game one of line moves: in its box, its
+// constant moves lowering piles, and about half its moves line moves
+// (at least one).
+func withLines(rg *rgame, rng *rand.Rand) {
+	rg.start = nil
+	capC := int64(1 + rng.Intn(3))
+	lines := 0
+	for c, cmd := range rg.cmds {
+		for k := range cmd {
+			m := &cmd[k]
+			m.op = []string{"-", "//"}[rng.Intn(2)]
+			if m.op == "//" && m.c < 2 {
+				m.c = 2
+			}
+			if rng.Intn(2) == 0 && !(lines == 0 && c == len(rg.cmds)-1 && k == len(cmd)-1) {
+				continue
+			}
+			lines++
+			m.op = lineOps[rng.Intn(len(lineOps))]
+			if m.op == "diag" && rg.piles < 2 {
+				m.op = "take"
+			}
+			switch m.op {
+			case "take", "diag":
+				m.c = int64(1 + rng.Intn(2))
+			case "half":
+				m.c = int64(2 + rng.Intn(2))
+			case "cap":
+				m.c = capC
+			}
+			if m.pile < 0 {
+				m.pile = rng.Intn(rg.piles)
+			}
+		}
+	}
+}
+
+// TestLineGamesAgainstNaiveSolver solves random games of line moves by
+// the lines path and checks every position against the naive solver.
+func TestLineGamesAgainstNaiveSolver(t *testing.T) {
+	rng := newRand(t)
+	games := randomGames(200, 40)
+	took := 0
+	for k := range games {
+		rg := randomGame(rng)
+		withLines(&rg, rng)
+		withAllow(&rg, rng, k)
+		src := rg.toml()
+		g, err := rules.Parse("lines.toml", []byte(src))
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		insts, err := g.Instances()
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", k, err, src)
+		}
+		if testing.Verbose() && !strings.HasPrefix(res.Path, "lines") {
+			t.Log(res.Path)
+		}
+		if strings.HasPrefix(res.Path, "lines") {
+			took++
+		}
+		want := rg.naive()
+		if res.Len() != len(want) {
+			t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
+		}
+		piles := make([]int64, len(g.Piles))
+		for i := 0; i < res.Len(); i++ {
+			h := res.Space.Position(i, piles)
+			var p npos
+			copy(p.piles[:], piles)
+			p.last, p.mylast = positions.SplitHistory(g, h)
+			if got, w := (nval{res.Outcome(i), res.Layer(i)}), want[p]; got != w {
+				t.Fatalf("game %d: %s is %v, naive solver says %v (%s)\n%s", k, positions.Format(g, piles, h), got, w, res.Path, src)
+			}
+		}
+	}
+	t.Logf("%d of %d games took the lines path", took, games)
+	if took < games/2 {
+		t.Errorf("only %d of %d games took the lines path", took, games)
 	}
 }
