@@ -1,6 +1,8 @@
 package retro_test
 
 import (
+	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -160,4 +162,94 @@ func TestLineGamesAgainstNaiveSolver(t *testing.T) {
 	if took < games/2 {
 		t.Errorf("only %d of %d games took the lines path", took, games)
 	}
+}
+
+// TestWythoffLosingPositions solves Wythoff's game on the box 0..2000 by
+// the lines path: its L positions are exactly the pairs (⌊nφ⌋, ⌊nφ²⌋)
+// and their mirrors.
+func TestWythoffLosingPositions(t *testing.T) {
+	const side = 2000
+	g, err := rules.Parse("wythoff.toml", []byte(strings.ReplaceAll(lineGames[0].src, "0..30", fmt.Sprintf("0..%d", side))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "lines"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the pairs by the Beatty sequences, in exact integer arithmetic:
+	// ⌊nφ⌋ = (n + ⌊n√5⌋) / 2 and ⌊nφ²⌋ = ⌊nφ⌋ + n
+	lose := map[[2]int64]bool{}
+	for n := int64(0); ; n++ {
+		a := (n + isqrt(5*n*n)) / 2
+		if a > side {
+			break
+		}
+		if b := a + n; b <= side {
+			lose[[2]int64{a, b}], lose[[2]int64{b, a}] = true, true
+		}
+	}
+	p := make([]int64, 2)
+	found := 0
+	for i := range res.Len() {
+		res.Space.Position(i, p)
+		l := res.Outcome(i) == retro.Lose
+		if l != lose[[2]int64{p[0], p[1]}] {
+			t.Fatalf("(%d, %d) is %v", p[0], p[1], res.Outcome(i))
+		}
+		if l {
+			found++
+		}
+	}
+	if found != len(lose) || res.Len() != (side+1)*(side+1) {
+		t.Fatalf("%d L positions of %d, the pairs %d", found, res.Len(), len(lose))
+	}
+}
+
+// isqrt is ⌊√x⌋.
+func isqrt(x int64) int64 {
+	r := int64(math.Sqrt(float64(x)))
+	for r*r > x {
+		r--
+	}
+	for (r+1)*(r+1) <= x {
+		r++
+	}
+	return r
+}
+
+// TestLineMovesTheOtherWay: a game with a line move and a move that
+// raises a pile is not the lines path's; it solves by another path, whose
+// line says why the lines path declined.
+func TestLineMovesTheOtherWay(t *testing.T) {
+	src := `name = "w"
+piles = ["a", "b"]
+moves = ["a = a - k for k in 1..a", "b = b + 1"]
+end = "b >= 9"
+winner = "mover"
+[bounds]
+a = "0..8"
+b = "0..8"
+`
+	took := everyPath(t, "other-way.toml", src)
+	if took["lines"] != 0 {
+		t.Fatal("the lines path took a game whose moves go both ways")
+	}
+	g, err := rules.Parse("other-way.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, _ := g.Instances()
+	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the move `b = b + 1` does not lower the piles, and line moves do"; !strings.Contains(res.Path, want) {
+		t.Fatalf("the path line %q does not say %q", res.Path, want)
+	}
+	t.Log(res.Path)
 }

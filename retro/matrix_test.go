@@ -15,7 +15,7 @@ import (
 // moves that lower a pile (the lines shape), games whose moves go both ways in
 // a box (the un-move shape: cycles and draws), many-pile games of shifts,
 // and games with a declared tier and moves inside tiers. Half the games
-// of the first two shapes have an allow (no repeat of the opponent's
+// of the first three shapes have an allow (no repeat of the opponent's
 // command, or of one's own), half of all of them Lebedev's count.
 // The lines shape's games are the one-way shape's with line moves.
 func TestEveryPathOnRandomGames(t *testing.T) {
