@@ -53,6 +53,7 @@ type linesSolver struct {
 	lg       *positions.LineGame
 	lo, size []int64
 	slab     int64 // the cells of one value of the first pile
+	windows  *windows
 }
 
 func solveByLines(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
@@ -88,7 +89,7 @@ func solveLines(lg *positions.LineGame, in *rules.Instance, opt Options, popt po
 
 func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt Options, popt positions.Options) (*Result, error) {
 	c := lg.Compiled
-	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg}
+	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg, windows: newWindows(len(lg.Lines))}
 	s.lo, s.size = c.Space.Box()
 	n := int64(c.Hist)
 	for _, z := range s.size {
@@ -155,16 +156,10 @@ func (l *lineRun[V]) at(p0 int64, r int64, k int64, s *linesSolver) int64 {
 
 // linesPath says how a game of line moves was solved.
 func linesPath(lg *positions.LineGame) string {
-	kind := "full prefixes"
-	for _, l := range lg.Lines {
-		for _, b := range l.Lo {
-			for _, co := range b.Coef {
-				if co != 0 {
-					kind = "prefixes and windows"
-				}
-			}
-		}
+	hist := ""
+	if lg.Hist > 1 {
+		hist = fmt.Sprintf(", each tuple with %d histories", lg.Hist)
 	}
-	return fmt.Sprintf("lines: %d line moves and %d constant moves; every move lowers the index, so one pass in the order of play values each position from a running fold along each of its lines (%s); positions: %s",
-		len(lg.Lines), len(lg.Moves), kind, lg.Found)
+	return fmt.Sprintf("lines: %d line moves and %d constant moves%s; every move lowers the index, so one pass in the order of play values each position from its constant moves and, along each line, from a running fold of the line up to its segment (or, for a segment short of the line's end, monotone queues of the window); positions: %s",
+		len(lg.Lines), len(lg.Moves), hist, lg.Found)
 }

@@ -63,7 +63,7 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 		pc.b, pc.legal, pc.edges = newBest(), 0, 0
 		if !final {
 			for _, lp := range lg.LinePlays[pc.h] {
-				if err := lineMoves(s, &runs[lp.Line], lp.Next, pc, vals, t, u); err != nil {
+				if err := lineMoves(s, &runs[lp.Line], lp.Line, lp.Next, pc, vals, t, u); err != nil {
 					return err
 				}
 			}
@@ -103,6 +103,18 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 	return s.checkLines(n)
 }
 
+// shortWindow is the longest window read cell by cell.
+const shortWindow = 8
+
+// steps is the steps from p down its line to the line's end in the box.
+func (l *lineRun[V]) steps(p, lo []int64) int64 {
+	t := int64(1) << 62
+	for _, i := range l.supp {
+		t = min(t, (p[i]-lo[i])/l.e[i])
+	}
+	return t
+}
+
 // keep folds the code v of the cell at hand into its accumulators.
 func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 	if !l.prefix {
@@ -140,7 +152,7 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 
 // lineMoves folds the moves of one line move from the cell at hand,
 // leading to history next.
-func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], next int, pc *lineCell, vals []V, t, u []int64) error {
+func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, pc *lineCell, vals []V, t, u []int64) error {
 	if l.kl > l.kh {
 		return nil
 	}
@@ -153,10 +165,14 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], next int, pc *lineCel
 				pc.b.minL = min(pc.b.minL, uint64(m))
 			}
 			pc.b.maxW = max(pc.b.maxW, uint64(l.maxW[a]))
-		} else {
+		} else if l.inHi-l.kl < shortWindow {
 			for k := l.kl; k <= l.inHi; k++ {
 				pc.b.add(uint64(vals[pc.cell+dh-k*l.off]))
 			}
+		} else {
+			t := l.steps(pc.p, s.lo) // the place of p on its line
+			start := pc.cell + dh - t*l.off
+			s.windows.fold(&pc.b, func(cell int64) uint64 { return uint64(vals[cell]) }, j, start, l.off, t-l.inHi, t-l.kl)
 		}
 	}
 	for k := max(l.kl, l.inHi+1); k <= l.kh; k++ {

@@ -1,0 +1,108 @@
+package retro
+
+// Windows along a line: where a line move's segment does not run to the
+// line's end in the box (`x - k for k in 1..x // 2`, `k in 1..min(x, N)`)
+// the fold of the segment is a sliding window's. Each line at each
+// history it is played to keeps two monotone queues of its cells in line
+// order, one of the L codes (their layers rising from the front) and one
+// of the W codes (falling): as the positions along the line come in the
+// sweep's order, the window's ends move up the line, the cells that enter
+// are pushed (dropping from the back those they outdo) and those that
+// leave are dropped from the front, and the fronts are the fold. Each
+// cell enters and leaves a queue once, so a window costs O(1) a position
+// spread over the line. Where an end moves back down the line (no game
+// here does, but a range may), the queues are built again for the window.
+
+// windowEntry is a cell of a queue: its place on the line and its code's
+// layer+1.
+type windowEntry struct {
+	at   int64
+	code uint64
+}
+
+// window is the queues of one line at one history.
+type window struct {
+	start      int64 // the cell of the line's end in the box
+	next       int64 // the place on the line of the next cell to push
+	lo         int64 // the window's lower end at its last use
+	minL, maxW queue
+}
+
+// queue is a monotone queue: entries from head on.
+type queue struct {
+	e    []windowEntry
+	head int
+}
+
+func (q *queue) push(x windowEntry, outdoes func(a, b uint64) bool) {
+	for len(q.e) > q.head && !outdoes(q.e[len(q.e)-1].code, x.code) {
+		q.e = q.e[:len(q.e)-1]
+	}
+	q.e = append(q.e, x)
+}
+
+func (q *queue) drop(lo int64) {
+	for q.head < len(q.e) && q.e[q.head].at < lo {
+		q.head++
+	}
+	if q.head > 64 && q.head*2 > len(q.e) {
+		q.e = q.e[:copy(q.e, q.e[q.head:])]
+		q.head = 0
+	}
+}
+
+func (q *queue) reset() { q.e, q.head = q.e[:0], 0 }
+
+// front is the fold of the queue: the front's code, and false when empty.
+func (q *queue) front() (uint64, bool) {
+	if q.head == len(q.e) {
+		return 0, false
+	}
+	return q.e[q.head].code, true
+}
+
+// windows are the queues of every line the sweep has used one for, by the
+// line's end cell and the line move.
+type windows struct {
+	lines int
+	at    map[int64]int32
+	w     []window
+}
+
+func newWindows(lines int) *windows { return &windows{lines: lines, at: map[int64]int32{}} }
+
+// fold folds into b the codes of the cells lo..hi of the line of move j
+// whose end in the box is cell start (each place a step of off cells).
+func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) {
+	key := start*int64(ws.lines) + int64(j)
+	k, ok := ws.at[key]
+	if !ok {
+		k = int32(len(ws.w))
+		ws.w = append(ws.w, window{start: start})
+		ws.at[key] = k
+	}
+	w := &ws.w[k]
+	if lo < w.lo || hi < w.next-1 { // an end moved back: build again
+		w.minL.reset()
+		w.maxW.reset()
+		w.next = lo
+	}
+	w.lo = lo
+	for ; w.next <= hi; w.next++ {
+		code := vals(start + w.next*off)
+		x := windowEntry{at: w.next, code: code >> 1}
+		if code&1 == 0 {
+			w.minL.push(x, func(a, b uint64) bool { return a < b })
+		} else {
+			w.maxW.push(x, func(a, b uint64) bool { return a > b })
+		}
+	}
+	w.minL.drop(lo)
+	w.maxW.drop(lo)
+	if m, ok := w.minL.front(); ok {
+		b.minL = min(b.minL, m)
+	}
+	if m, ok := w.maxW.front(); ok {
+		b.maxW = max(b.maxW, m)
+	}
+}
