@@ -28,6 +28,7 @@ type LineGame struct {
 	LinePlays [][]LinePlay
 	// Lo and Hi are the box, pile by pile.
 	Lo, Hi []int64
+	forms  []lineForm // the line moves as Span reads them
 }
 
 // LinePlay is a line move (an index into LineGame.Lines) allowed at some
@@ -170,6 +171,7 @@ func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
 	}
 	lg := &LineGame{Compiled: c, Lines: lines, LinePlays: make([][]LinePlay, hist)}
 	for k, l := range lines {
+		lg.forms = append(lg.forms, formOf(&l))
 		for _, s := range l.Step {
 			if s > 0 {
 				return nil, fmt.Sprintf("the line move `%s` raises a pile", l.Text)

@@ -13,32 +13,112 @@ import "retro/rules"
 // summed along the line as the sweep goes down it: a cell is reached where
 // its sum is positive.
 
-// Span is the range of line move l at p: its first k (at least 1), its
-// last (no pile below 0), and the last whose target lies in the box; no
-// move where last < first.
-func (lg *LineGame) Span(l *rules.LineMove, p []int64) (first, last, inBox int64) {
-	first, last = 1, int64(1)<<62
-	for i := range l.Lo {
-		first = max(first, l.Lo[i].At(p))
-	}
-	for i := range l.Hi {
-		last = min(last, l.Hi[i].At(p))
-	}
-	inBox = last
-	for i, st := range l.Step {
-		if st != 0 {
-			last = min(last, p[i]/-st)
-			inBox = min(inBox, (p[i]-lg.Lo[i])/-st)
-		}
-	}
-	return first, last, min(inBox, last)
+// lineForm is a line move as Span reads it: the terms of each bound
+// that are not zero, and the piles it takes from with their steps.
+type lineForm struct {
+	lo, hi []boundForm
+	takes  []term // c: the stones one step takes from the pile
 }
 
-// ReachesEnd reports whether the target k+1 steps along l from p lies
-// outside the box: a segment of l ending at k runs to the line's end.
-func (lg *LineGame) ReachesEnd(l *rules.LineMove, p []int64, k int64) bool {
+type boundForm struct {
+	terms  []term
+	k, div int64
+}
+
+type term struct {
+	pile int
+	c    int64
+}
+
+func (b *boundForm) at(p []int64) int64 {
+	v := b.k
+	for _, t := range b.terms {
+		v += t.c * p[t.pile]
+	}
+	if b.div > 1 {
+		v = rules.FloorDiv(v, b.div)
+	}
+	return v
+}
+
+// formOf reads line move l as Span does.
+func formOf(l *rules.LineMove) lineForm {
+	var f lineForm
+	conv := func(bs []rules.Bound) []boundForm {
+		var out []boundForm
+		for _, b := range bs {
+			bf := boundForm{k: b.Const, div: b.Div}
+			for j, c := range b.Coef {
+				if c != 0 {
+					bf.terms = append(bf.terms, term{j, c})
+				}
+			}
+			out = append(out, bf)
+		}
+		return out
+	}
+	f.lo, f.hi = conv(l.Lo), conv(l.Hi)
 	for i, st := range l.Step {
-		if st != 0 && p[i]+(k+1)*st < lg.Lo[i] {
+		if st != 0 {
+			f.takes = append(f.takes, term{i, -st})
+		}
+	}
+	return f
+}
+
+// Span is the range of line move j at p: its first k (at least 1), its
+// last (no pile below 0), the last whose target lies in the box, and the
+// steps from p to the line's end in the box; no move where last < first.
+// The targets first..inBox run to the line's end where steps <= last.
+func (lg *LineGame) Span(j int, p []int64) (first, last, inBox, steps int64) {
+	f := &lg.forms[j]
+	first, last = 1, int64(1)<<62
+	for i := range f.lo {
+		first = max(first, f.lo[i].at(p))
+	}
+	for i := range f.hi {
+		last = min(last, f.hi[i].at(p))
+	}
+	steps = int64(1) << 62
+	for _, t := range f.takes {
+		if t.c == 1 {
+			last = min(last, p[t.pile])
+			steps = min(steps, p[t.pile]-lg.Lo[t.pile])
+		} else {
+			last = min(last, p[t.pile]/t.c)
+			steps = min(steps, (p[t.pile]-lg.Lo[t.pile])/t.c)
+		}
+	}
+	return first, last, min(steps, last), steps
+}
+
+// AlongRow reports whether line move j's span changes along a row of the
+// box (with the last pile): whether its bounds or the piles it takes from
+// read that pile.
+func (lg *LineGame) AlongRow(j int) bool {
+	f := &lg.forms[j]
+	last := len(lg.Lo) - 1
+	for _, b := range append(append([]boundForm(nil), f.lo...), f.hi...) {
+		for _, t := range b.terms {
+			if t.pile == last {
+				return true
+			}
+		}
+	}
+	for _, t := range f.takes {
+		if t.pile == last {
+			return true
+		}
+	}
+	return false
+}
+
+// ReachesEnd reports whether the target k+1 steps along line move j from
+// p lies outside the box: a segment of it ending at k runs to the line's
+// end.
+func (lg *LineGame) ReachesEnd(j int, p []int64, k int64) bool {
+	for _, t := range lg.forms[j].takes {
+		if p[t.pile]-(k+1)*t.c < lg.Lo[t.pile] {
 			return true
 		}
 	}
@@ -71,7 +151,7 @@ func (lg *LineGame) Final(t []int64, h int, u []int64) bool {
 		}
 	}
 	for _, lp := range lg.LinePlays[h] {
-		if first, last, _ := lg.Span(&lg.Lines[lp.Line], t); first <= last {
+		if first, last, _, _ := lg.Span(lp.Line, t); first <= last {
 			return false
 		}
 	}
@@ -179,14 +259,14 @@ func (lg *LineGame) mark(p []int64, h int, member Bitset, cover [][]int32, off [
 	}
 	for _, lp := range lg.LinePlays[h] {
 		l := &lg.Lines[lp.Line]
-		first, last, inBox := lg.Span(l, p)
+		first, last, inBox, _ := lg.Span(lp.Line, p)
 		if first <= inBox {
 			for i, st := range l.Step {
 				t[i] = p[i] + first*st
 			}
 			near, _ := lg.cellOf(t, lp.Next)
 			cover[lp.Line][near]++
-			if !lg.ReachesEnd(l, p, inBox) {
+			if !lg.ReachesEnd(lp.Line, p, inBox) {
 				cover[lp.Line][near-(inBox-first+1)*off[lp.Line]]--
 			}
 		}

@@ -36,9 +36,14 @@ type lineRun[V cellValue] struct {
 	minL   []V     // the accumulators, depth slabs of them: the least L
 	maxW   []V     // and the most W of the line up to the cell, as layer+1
 	cnt    []int32 // with history, the positions of the line up to the cell
-	kl, kh int64   // the range at the tuple at hand
-	inHi   int64   // its last k whose target lies in the box
-	toEnd  bool    // whether the targets kl..inHi run to the line's end in the box
+	// base0, base1, baseF: the accumulators' slabs of the tuples at
+	// hand, one step back and first steps back (slabs)
+	base0, base1, baseF int64
+	kl, kh              int64 // the range at the tuple at hand
+	inHi                int64 // its last k whose target lies in the box
+	toEnd               bool  // whether the targets kl..inHi run to the line's end in the box
+	back                bool  // whether the tuple at hand has a cell one step back on the line
+	alongRow            bool  // whether the range changes along a row (else it is worked out once a row)
 }
 
 // linesDecline is a reason the sweep finds that the game is not the lines
@@ -114,7 +119,7 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 	var out []lineRun[V]
 	for k := range s.lg.Lines {
 		l := &s.lg.Lines[k]
-		r := lineRun[V]{move: l, e: make([]int64, len(l.Step))}
+		r := lineRun[V]{move: l, e: make([]int64, len(l.Step)), alongRow: s.lg.AlongRow(k)}
 		for i, st := range l.Step {
 			r.e[i] = -st
 			if st != 0 {
@@ -146,13 +151,27 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 	return out
 }
 
-// at is where the accumulators of the cell k steps back along the line
-// from the cell (p, cell) are kept; the cell's own at k = 0. r is p's
-// offset within its slab.
-func (l *lineRun[V]) at(p0 int64, r int64, k int64, s *linesSolver) int64 {
-	slab := (p0 - s.lo[0] - k*l.e0) % l.depth
-	return slab*s.slab + r - k*l.inSlab
+// slabs sets where the slabs of the accumulators the tuples of first
+// pile p0 read and write are kept: their own (base0), one step back
+// (base1), and first steps back (baseF).
+func (l *lineRun[V]) slabs(p0 int64, s *linesSolver) {
+	if !l.prefix {
+		return
+	}
+	at := func(k int64) int64 {
+		d := p0 - s.lo[0] - k*l.e0
+		if d < 0 {
+			return 0 // no target is there
+		}
+		return d % l.depth * s.slab
+	}
+	l.base0, l.base1, l.baseF = at(0), at(1), at(l.first)
 }
+
+// at is where the accumulators of the cell k steps back along the line
+// from the cell at offset r within its slab are kept, base the slab's
+// place (base0, base1 or baseF for k = 0, 1 or first).
+func (l *lineRun[V]) at(base, r, k int64) int64 { return base + r - k*l.inSlab }
 
 // linesPath says how a game of line moves was solved.
 func linesPath(lg *positions.LineGame) string {

@@ -100,7 +100,7 @@ func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V
 			case !hist:
 				n += l.inHi - l.kl + 1
 			case l.prefix && l.toEnd:
-				n += int64(l.cnt[l.at(pc.p[0], pc.inner+int64(g.next-pc.h), l.kl, s)])
+				n += int64(l.cnt[l.at(l.baseF, pc.inner+int64(g.next-pc.h), l.kl)])
 			default:
 				for k := l.kl; k <= l.inHi; k++ {
 					if member.Has(int(base - k*l.off)) {

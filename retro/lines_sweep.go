@@ -41,6 +41,9 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 	t, u := make([]int64, np), make([]int64, np)
 	var targets []target
 	groups := lineGroups(lg)
+	// plain: no history and no two line moves along one line, so that
+	// a line move's edges are its targets in the box (lineMoves)
+	plain := c.Hist == 1 && !slices.ContainsFunc(groups[0], func(g lineGroup) bool { return len(g.lines) > 1 })
 	var scratch []int64
 	for pc.cell = 0; pc.cell < n; pc.cell++ {
 		if pc.cell&(1<<16-1) == 0 && pc.cell > 0 {
@@ -49,29 +52,50 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 			}
 		}
 		p := pc.p
-		pc.h = int(pc.cell % hist)
-		if pc.h == 0 {
-			for k := range runs {
-				l := &runs[k]
-				l.kl, l.kh, l.inHi = lg.Span(l.move, p)
-				l.toEnd = l.kl <= l.inHi && lg.ReachesEnd(l.move, p, l.inHi)
+		if pc.cell > 0 {
+			if pc.h++; pc.h == int(hist) {
+				pc.h = 0
 			}
 		}
-		pc.inner = pc.cell % s.slab
+		if pc.h == 0 {
+			rowStart := p[np-1] == s.lo[np-1]
+			for k := range runs {
+				if l := &runs[k]; rowStart || l.alongRow {
+					var steps int64
+					l.kl, l.kh, l.inHi, steps = lg.Span(k, p)
+					l.toEnd = l.kl <= l.inHi && steps <= l.kh
+					l.back = steps >= 1
+				}
+			}
+		}
+		if pc.inner++; pc.inner == s.slab || pc.cell == 0 {
+			pc.inner = 0
+			for k := range runs {
+				runs[k].slabs(p[0], s)
+			}
+		}
 		pc.member = member.Has(int(pc.cell))
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
 		pc.b, pc.legal, pc.edges = newBest(), 0, 0
 		if !final {
 			for _, lp := range lg.LinePlays[pc.h] {
-				if err := lineMoves(s, &runs[lp.Line], lp.Line, lp.Next, pc, vals, t, u); err != nil {
+				if err := lineMoves(s, &runs[lp.Line], lp.Line, lp.Next, plain, pc, vals, t, u); err != nil {
 					return err
 				}
 			}
-			var err error
-			if targets, err = constantMoves(s, pc, vals, t, u, targets[:0]); err != nil {
-				return err
+			targets = targets[:0]
+			if len(c.Plays[pc.h]) > 0 {
+				var err error
+				if targets, err = constantMoves(s, pc, vals, t, u, targets); err != nil {
+					return err
+				}
 			}
-			pc.edges += lineEdges(s, groups[pc.h], runs, pc, &scratch) + int64(distinctOffLines(lg, runs, pc, targets))
+			if !plain {
+				pc.edges += lineEdges(s, groups[pc.h], runs, pc, &scratch)
+			}
+			if len(targets) > 0 {
+				pc.edges += int64(distinctOffLines(lg, runs, pc, targets))
+			}
 		}
 		v := pc.b.value()
 		if final || pc.legal == 0 {
@@ -122,12 +146,8 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 	}
 	var minL, maxW V
 	var cnt int32
-	back := true
-	for _, i := range l.supp {
-		back = back && pc.p[i]-l.e[i] >= s.lo[i]
-	}
-	if back {
-		a := l.at(pc.p[0], pc.inner, 1, s)
+	if l.back {
+		a := l.at(l.base1, pc.inner, 1)
 		minL, maxW = l.minL[a], l.maxW[a]
 		if l.cnt != nil {
 			cnt = l.cnt[a]
@@ -143,7 +163,7 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 	} else if code := V(v >> 1); code > maxW {
 		maxW = code
 	}
-	a := l.at(pc.p[0], pc.inner, 0, s)
+	a := l.at(l.base0, pc.inner, 0)
 	l.minL[a], l.maxW[a] = minL, maxW
 	if l.cnt != nil {
 		l.cnt[a] = cnt
@@ -151,16 +171,19 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 }
 
 // lineMoves folds the moves of one line move from the cell at hand,
-// leading to history next.
-func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, pc *lineCell, vals []V, t, u []int64) error {
+// leading to history next, and where plain counts its edges.
+func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bool, pc *lineCell, vals []V, t, u []int64) error {
 	if l.kl > l.kh {
 		return nil
 	}
 	pc.legal += l.kh - l.kl + 1
 	if l.inHi >= l.kl {
+		if plain {
+			pc.edges += l.inHi - l.kl + 1
+		}
 		dh := int64(next - pc.h)
 		if l.prefix && l.toEnd {
-			a := l.at(pc.p[0], pc.inner+dh, l.kl, s)
+			a := l.at(l.baseF, pc.inner+dh, l.kl)
 			if m := l.minL[a]; m != 0 {
 				pc.b.minL = min(pc.b.minL, uint64(m))
 			}
