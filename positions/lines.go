@@ -49,7 +49,7 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 		return nil, why, nil
 	}
 	g := in.Game
-	opt = opt.withDefaults64()
+	opt = opt.withDefaults() // indices of 32 bits, as every path but the compiled one
 	bounds, err := in.Bounds()
 	if err != nil {
 		return nil, "", err
@@ -118,12 +118,8 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 	if why != "" {
 		return nil, why, nil
 	}
-	for _, s := range starts {
-		i, ok := c.Space.Index(s.Piles, 0)
-		if !ok {
-			return nil, "", fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
-		}
-		c.Starts = append(c.Starts, StartPos{Params: s.Params, Index: i})
+	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
+		return nil, "", err
 	}
 	return lg, "", nil
 }
@@ -131,13 +127,10 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 // linesShape checks what FindLines can tell from the rules alone.
 func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
 	g := in.Game
+	if why := sweptShape(in, opt); why != "" {
+		return nil, why
+	}
 	switch {
-	case g.Sum:
-		return nil, "a heap game"
-	case opt.Horizon >= 0:
-		return nil, "a horizon"
-	case len(opt.Extra) > 0:
-		return nil, "extra start positions"
 	case g.Signed:
 		return nil, "a signed game"
 	case g.Tier != "":

@@ -143,20 +143,7 @@ func TestLineGamesAgainstNaiveSolver(t *testing.T) {
 		if strings.HasPrefix(res.Path, "lines") {
 			took++
 		}
-		want := rg.naive()
-		if res.Len() != len(want) {
-			t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
-		}
-		piles := make([]int64, len(g.Piles))
-		for i := 0; i < res.Len(); i++ {
-			h := res.Space.Position(i, piles)
-			var p npos
-			copy(p.piles[:], piles)
-			p.last, p.mylast = positions.SplitHistory(g, h)
-			if got, w := (nval{res.Outcome(i), res.Layer(i)}), want[p]; got != w {
-				t.Fatalf("game %d: %s is %v, naive solver says %v (%s)\n%s", k, positions.Format(g, piles, h), got, w, res.Path, src)
-			}
-		}
+		sameAsNaive(t, k, res, rg, src)
 	}
 	t.Logf("%d of %d games took the lines path", took, games)
 	if took < games/2 {

@@ -437,29 +437,40 @@ func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v\n%s", k, err, src)
 		}
-		want := rg.naive()
-		if res.Len() != len(want) {
-			t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
-		}
-		piles := make([]int64, len(g.Piles))
-		for i := 0; i < res.Len(); i++ {
-			h := res.Space.Position(i, piles)
-			var p npos
-			copy(p.piles[:], piles)
-			p.last, p.mylast = positions.SplitHistory(g, h)
-			w, ok := want[p]
-			if !ok {
-				t.Fatalf("game %d: position %s is not the naive solver's\n%s", k, positions.Format(g, piles, h), src)
-			}
-			if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
-				t.Fatalf("game %d: %s is %v, naive solver says %v\n%s", k, positions.Format(g, piles, h), got, w, src)
-			}
-			if w.o == retro.Draw {
-				draws++
-			}
-		}
+		draws += sameAsNaive(t, k, res, rg, src)
 	}
 	if draws == 0 {
 		t.Errorf("no draws in %d random games: the cycles are not exercised", games)
 	}
+}
+
+// sameAsNaive fails unless res, game k's solve, holds the naive solver's
+// positions, outcomes and layers; it returns how many positions are
+// drawn.
+func sameAsNaive(t *testing.T, k int, res *retro.Result, rg rgame, src string) int {
+	t.Helper()
+	g := res.Instance.Game
+	want := rg.naive()
+	if res.Len() != len(want) {
+		t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
+	}
+	draws := 0
+	piles := make([]int64, len(g.Piles))
+	for i := 0; i < res.Len(); i++ {
+		h := res.Space.Position(i, piles)
+		var p npos
+		copy(p.piles[:], piles)
+		p.last, p.mylast = positions.SplitHistory(g, h)
+		w, ok := want[p]
+		if !ok {
+			t.Fatalf("game %d: position %s is not the naive solver's\n%s", k, positions.Format(g, piles, h), src)
+		}
+		if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
+			t.Fatalf("game %d: %s is %v, naive solver says %v (%s)\n%s", k, positions.Format(g, piles, h), got, w, res.Path, src)
+		}
+		if w.o == retro.Draw {
+			draws++
+		}
+	}
+	return draws
 }
