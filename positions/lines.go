@@ -39,27 +39,29 @@ type LinePlay struct {
 
 // FindLines finds the positions of an instance in the lines path's shape:
 // every tuple of its [bounds]. When the instance is not of that shape it
-// returns nil and the reason; errors are the caller's stop.
-func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
+// returns nil and the reason, and whether the path line shows it (not a
+// reason the compiled path gives too, nor "no line moves"); errors are
+// the caller's stop.
+func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown bool, err error) {
 	if err := opt.stopped(); err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
-	lg, why := linesShape(in, opt)
+	lg, why, quiet := linesShape(in, opt)
 	if why != "" {
-		return nil, why, nil
+		return nil, why, !quiet, nil
 	}
 	g := in.Game
 	opt = opt.withDefaults() // indices of 32 bits, as every path but the compiled one
 	bounds, err := in.Bounds()
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	if bounds == nil {
-		return nil, "no [bounds]: line moves are valued over a whole box", nil
+		return nil, "no [bounds]: line moves are valued over a whole box", true, nil
 	}
 	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	np := len(g.Piles)
 	c := lg.Compiled
@@ -67,27 +69,27 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 	vol := uint64(c.Hist)
 	for k, r := range bounds {
 		if r.Hi < r.Lo {
-			return nil, "the box is empty", nil
+			return nil, "the box is empty", true, nil
 		}
 		lo[k], hi[k], size[k] = r.Lo, r.Hi, r.Hi-r.Lo+1
 		if vol > uint64(opt.MaxPositions)*uint64(c.Hist)/uint64(size[k]) {
-			return nil, "", boxTooLarge(opt.MaxPositions)
+			return nil, "", false, boxTooLarge(opt.MaxPositions)
 		}
 		vol *= uint64(size[k])
 	}
 	if vol/uint64(c.Hist) > uint64(opt.MaxPositions) {
-		return nil, "", boxTooLarge(opt.MaxPositions)
+		return nil, "", false, boxTooLarge(opt.MaxPositions)
 	}
 	for _, s := range starts {
 		for k, v := range s.Piles {
 			if v < lo[k] || v > hi[k] {
-				return nil, "a start lies outside [bounds]", nil
+				return nil, "a start lies outside [bounds]", true, nil
 			}
 		}
 	}
 	lg.Lo, lg.Hi = lo, hi
 	if why := lg.fits(); why != "" {
-		return nil, why, nil
+		return nil, why, true, nil
 	}
 	c.Stride = strides(size, c.Hist)
 	var member Bitset
@@ -103,46 +105,56 @@ func FindLines(in *rules.Instance, opt Options) (*LineGame, string, error) {
 		c.Found = "every tuple of [bounds]"
 	} else {
 		if err := opt.afford("the lines path's search", int(vol), int64(vol)/8+4*int64(vol)*int64(len(lg.Lines))); err != nil {
-			return nil, "", err
+			return nil, "", false, err
 		}
 		member, count, why, err = lg.reach(int64(vol), opt)
 		if why != "" || err != nil {
-			return nil, why, err
+			return nil, why, why != "", err
 		}
 		if count > opt.MaxPositions {
-			return nil, "", overCap(count, opt.MaxPositions)
+			return nil, "", false, overCap(count, opt.MaxPositions)
 		}
 		c.Found = "every tuple of [bounds], and what their moves reach at other histories, in one sweep against the order of play"
 	}
 	c.Space, why = fitDense(g, c.Hist, lo, size, member, count, lo, hi)
 	if why != "" {
-		return nil, why, nil
+		return nil, why, true, nil
 	}
 	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
-	return lg, "", nil
+	return lg, "", false, nil
 }
 
 // linesShape checks what FindLines can tell from the rules alone.
-func linesShape(in *rules.Instance, opt Options) (*LineGame, string) {
+// Its reasons that the compiled path gives too, or that only say the
+// game has no line moves, are quiet: not shown on the path line.
+func linesShape(in *rules.Instance, opt Options) (lg *LineGame, why string, quiet bool) {
 	g := in.Game
 	if why := sweptShape(in, opt); why != "" {
-		return nil, why
-	}
-	switch {
-	case g.Signed:
-		return nil, "a signed game"
-	case g.Tier != "":
-		return nil, "a declared tier"
+		return nil, why, true
 	}
 	moves, lines, why := in.Lines()
 	if why != "" {
-		return nil, why
+		_, affine := in.Affine()
+		return nil, why, why == affine
 	}
-	if len(lines) == 0 {
-		return nil, "no line moves"
+	switch {
+	case len(lines) == 0:
+		return nil, "no line moves", true
+	case g.Signed:
+		return nil, "a signed game", false
+	case g.Tier != "":
+		return nil, "a declared tier", false
 	}
+	lg, why = linesOf(in, moves, lines)
+	return lg, why, false
+}
+
+// linesOf is the LineGame of an instance's moves, as far as its rules
+// make it, or the reason it is not of the lines path's shape.
+func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMove) (*LineGame, string) {
+	g := in.Game
 	at, why := in.AllowTable()
 	if why != "" {
 		return nil, why

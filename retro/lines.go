@@ -62,9 +62,9 @@ type linesSolver struct {
 }
 
 func solveByLines(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
-	lg, why, err := positions.FindLines(in, popt)
+	lg, why, shown, err := positions.FindLines(in, popt)
 	if err != nil || lg == nil {
-		return nil, why, why != "no line moves", err
+		return nil, why, shown, err
 	}
 	r, err := solveLines(lg, in, opt, popt)
 	if d, ok := err.(linesDecline); ok {
