@@ -29,6 +29,7 @@ type LineGame struct {
 	// Lo and Hi are the box, pile by pile.
 	Lo, Hi []int64
 	forms  []lineForm // the line moves as Span reads them
+	game   *rules.Game
 }
 
 // LinePlay is a line move (an index into LineGame.Lines) allowed at some
@@ -38,10 +39,11 @@ type LinePlay struct {
 }
 
 // FindLines finds the positions of an instance in the lines path's shape:
-// every tuple of its [bounds]. When the instance is not of that shape it
-// returns nil and the reason, and whether the path line shows it (not a
-// reason the compiled path gives too, nor "no line moves"); errors are
-// the caller's stop.
+// every tuple of its [bounds], or those reached from its [start] (and,
+// with history, what their moves reach at other histories). When the
+// instance is not of that shape it returns nil and the reason, and
+// whether the path line shows it (not a reason the compiled path gives
+// too, nor "no line moves"); errors are the caller's stop.
 func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown bool, err error) {
 	if err := opt.stopped(); err != nil {
 		return nil, "", false, err
@@ -50,52 +52,97 @@ func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown
 	if why != "" {
 		return nil, why, !quiet, nil
 	}
-	g := in.Game
 	opt = opt.withDefaults() // indices of 32 bits, as every path but the compiled one
 	bounds, err := in.Bounds()
 	if err != nil {
 		return nil, "", false, err
 	}
-	if bounds == nil {
-		return nil, "no [bounds]: line moves are valued over a whole box", true, nil
-	}
 	starts, err := listStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", false, err
 	}
-	np := len(g.Piles)
-	c := lg.Compiled
-	lo, hi, size := make([]int64, np), make([]int64, np), make([]int64, np)
-	vol := uint64(c.Hist)
-	for k, r := range bounds {
-		if r.Hi < r.Lo {
-			return nil, "the box is empty", true, nil
-		}
-		lo[k], hi[k], size[k] = r.Lo, r.Hi, r.Hi-r.Lo+1
-		if vol > uint64(opt.MaxPositions)*uint64(c.Hist)/uint64(size[k]) {
-			return nil, "", false, boxTooLarge(opt.MaxPositions)
-		}
-		vol *= uint64(size[k])
+	vol, why, err := lg.box(bounds, starts, opt)
+	if why != "" || err != nil {
+		return nil, why, why != "", err
 	}
-	if vol/uint64(c.Hist) > uint64(opt.MaxPositions) {
-		return nil, "", false, boxTooLarge(opt.MaxPositions)
+	if why, err := lg.find(bounds != nil, starts, vol, opt); why != "" || err != nil {
+		return nil, why, why != "", err
+	}
+	c := lg.Compiled
+	if c.Starts, err = startIndices(c.Space, in.Game, starts); err != nil {
+		return nil, "", false, err
+	}
+	return lg, "", false, nil
+}
+
+// box sets the box the sweeps run over: [bounds], or from 0 to the
+// starts' largest piles (every move lowers the piles, none below 0). It
+// returns its cells.
+func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt Options) (int64, string, error) {
+	np := len(lg.game.Piles)
+	lo, hi := make([]int64, np), make([]int64, np)
+	if bounds == nil && len(starts) == 0 {
+		return 0, "no start positions", nil
+	}
+	for k := range np {
+		lo[k], hi[k] = math.MaxInt64, math.MinInt64
+		if bounds != nil {
+			lo[k], hi[k] = bounds[k].Lo, bounds[k].Hi
+			if hi[k] < lo[k] {
+				return 0, "the box is empty", nil
+			}
+			continue
+		}
+		lo[k] = 0
+		for _, s := range starts {
+			if s.Piles[k] < 0 {
+				return 0, "a start lies below 0", nil
+			}
+			hi[k] = max(hi[k], s.Piles[k])
+		}
 	}
 	for _, s := range starts {
 		for k, v := range s.Piles {
 			if v < lo[k] || v > hi[k] {
-				return nil, "a start lies outside [bounds]", true, nil
+				return 0, "a start lies outside [bounds]", nil
 			}
 		}
 	}
+	limit := uint64(opt.MaxPositions) // [bounds]: every tuple a position
+	if bounds == nil {
+		limit = min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions)))
+	}
+	vol := uint64(1)
+	for k := range np {
+		size := uint64(hi[k] - lo[k] + 1)
+		if vol > limit/size {
+			if bounds != nil {
+				return 0, "", boxTooLarge(opt.MaxPositions)
+			}
+			return 0, "the box around the positions is too large", nil
+		}
+		vol *= size
+	}
 	lg.Lo, lg.Hi = lo, hi
 	if why := lg.fits(); why != "" {
-		return nil, why, true, nil
+		return 0, why, nil
+	}
+	return int64(vol) * int64(lg.Hist), "", nil
+}
+
+// find finds the positions in the box of vol cells and makes the Space:
+// without history every tuple of [bounds] at once, otherwise by a sweep
+// against the order of play (reach).
+func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Options) (string, error) {
+	c := lg.Compiled
+	np := len(lg.Lo)
+	size := make([]int64, np)
+	for k := range np {
+		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
 	c.Stride = strides(size, c.Hist)
-	var member Bitset
-	count := int(vol)
-	if c.Hist == 1 {
-		member = NewBitset(int(vol))
+	if boxed && c.Hist == 1 {
+		member := NewBitset(int(vol))
 		for w := range member {
 			member[w] = ^uint64(0)
 		}
@@ -103,27 +150,43 @@ func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown
 			member[len(member)-1] = 1<<r - 1
 		}
 		c.Found = "every tuple of [bounds]"
-	} else {
-		if err := opt.afford("the lines path's search", int(vol), int64(vol)/8+4*int64(vol)*int64(len(lg.Lines))); err != nil {
-			return nil, "", false, err
-		}
-		member, count, why, err = lg.reach(int64(vol), opt)
-		if why != "" || err != nil {
-			return nil, why, why != "", err
-		}
-		if count > opt.MaxPositions {
-			return nil, "", false, overCap(count, opt.MaxPositions)
-		}
-		c.Found = "every tuple of [bounds], and what their moves reach at other histories, in one sweep against the order of play"
+		sp, why := fitDense(lg.game, 1, lg.Lo, size, member, int(vol), lg.Lo, lg.Hi)
+		c.Space = sp
+		return why, nil
 	}
-	c.Space, why = fitDense(g, c.Hist, lo, size, member, count, lo, hi)
+	if err := opt.afford("the lines path's search", int(vol), vol/8+4*vol*int64(len(lg.Lines))); err != nil {
+		return "", err
+	}
+	var startCells []int64
+	if !boxed {
+		for _, s := range starts {
+			cell, _ := lg.cellOf(s.Piles, 0)
+			startCells = append(startCells, cell)
+		}
+	}
+	r, why, err := lg.reach(vol, boxed, startCells, opt)
+	if why != "" || err != nil {
+		return why, err
+	}
+	if r.count > opt.MaxPositions {
+		return "", overCap(r.count, opt.MaxPositions)
+	}
+	c.Found = "every tuple of [bounds], and what their moves reach at other histories, in one sweep against the order of play"
+	if !boxed {
+		c.Found = "those the starts reach, in one sweep of the box against the order of play"
+	}
+	sp, why := fitDense(lg.game, c.Hist, lg.Lo, size, r.member, r.count, r.min, r.max)
 	if why != "" {
-		return nil, why, true, nil
+		return why, nil
 	}
-	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
-		return nil, "", false, err
+	c.Space = sp
+	// the sweeps run over the positions' tight box from here on
+	lg.Lo, lg.Hi = r.min, r.max
+	for k := range np {
+		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
-	return lg, "", false, nil
+	c.Stride = strides(size, c.Hist)
+	return "", nil
 }
 
 // linesShape checks what FindLines can tell from the rules alone.
@@ -174,7 +237,7 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 			return nil, fmt.Sprintf("the move `%s` does not lower the piles, and line moves do", moves[k].Text)
 		}
 	}
-	lg := &LineGame{Compiled: c, Lines: lines, LinePlays: make([][]LinePlay, hist)}
+	lg := &LineGame{Compiled: c, Lines: lines, LinePlays: make([][]LinePlay, hist), game: g}
 	for k, l := range lines {
 		lg.forms = append(lg.forms, formOf(&l))
 		for _, s := range l.Step {

@@ -1,6 +1,10 @@
 package positions
 
-import "retro/rules"
+import (
+	"slices"
+
+	"retro/rules"
+)
 
 // How the lines path finds its positions: without history every tuple of
 // the box is one (each a start); with history the box's tuples are
@@ -170,15 +174,23 @@ func (lg *LineGame) cellOf(t []int64, h int) (int64, bool) {
 	return cell, true
 }
 
-// reach finds the positions of a game with history in the box of vol
-// cells: the member bits and their count, or why the lines path does not
-// take the game (a move from a position leaves the box to one that is not
-// final).
-func (lg *LineGame) reach(vol int64, opt Options) (Bitset, int, string, error) {
+// reached is what reach found: the member bits of the box, their count
+// and their tight box.
+type reached struct {
+	member   Bitset
+	count    int
+	min, max []int64
+}
+
+// reach finds the positions in the box of vol cells: the tuples of the
+// box at no history where boxed, else the start cells, and what their
+// moves reach; or why the lines path does not take the game (a move from
+// a position leaves the box to one that is not final).
+func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt Options) (*reached, string, error) {
 	c := lg.Compiled
 	hist := int64(c.Hist)
 	np := len(lg.Lo)
-	member := NewBitset(int(vol))
+	r := &reached{member: NewBitset(int(vol)), min: slices.Clone(lg.Hi), max: slices.Clone(lg.Lo)}
 	cover := make([][]int32, len(lg.Lines))
 	off := make([]int64, len(lg.Lines))
 	for _, plays := range lg.LinePlays {
@@ -193,8 +205,8 @@ func (lg *LineGame) reach(vol int64, opt Options) (Bitset, int, string, error) {
 			off[k] -= st * lg.Stride[i]
 		}
 	}
-	p, t, u := append([]int64(nil), lg.Hi...), make([]int64, np), make([]int64, np)
-	count := 0
+	slices.Sort(starts)
+	p, t, u := slices.Clone(lg.Hi), make([]int64, np), make([]int64, np)
 	for cell := vol - 1; cell >= 0; cell-- {
 		h := int(cell % hist)
 		if h == int(hist-1) && cell != vol-1 {
@@ -207,10 +219,15 @@ func (lg *LineGame) reach(vol int64, opt Options) (Bitset, int, string, error) {
 		}
 		if cell&(1<<16-1) == 0 {
 			if err := opt.stopped(); err != nil {
-				return nil, 0, "", err
+				return nil, "", err
 			}
 		}
-		reached := h == 0 || member.Has(int(cell))
+		start := boxed && h == 0
+		for len(starts) > 0 && starts[len(starts)-1] >= cell {
+			start = start || starts[len(starts)-1] == cell
+			starts = starts[:len(starts)-1]
+		}
+		in := start || r.member.Has(int(cell))
 		for k, cv := range cover {
 			if cv == nil {
 				continue
@@ -218,27 +235,29 @@ func (lg *LineGame) reach(vol int64, opt Options) (Bitset, int, string, error) {
 			if lg.upInBox(&lg.Lines[k], p) {
 				cv[cell] += cv[cell+off[k]]
 			}
-			reached = reached || cv[cell] > 0
+			in = in || cv[cell] > 0
 		}
-		if !reached {
+		if !in {
 			continue
 		}
-		if lg.Final(p, h, u) {
-			if h == 0 {
-				member.Set(int(cell)) // a tuple of the box: a row
-				count++
-			} else {
-				member.Clear(int(cell)) // reached by a move: an end
-			}
+		final := lg.Final(p, h, u)
+		if final && !start {
+			r.member.Clear(int(cell)) // reached by a move: an end
 			continue
 		}
-		member.Set(int(cell))
-		count++
-		if why := lg.mark(p, h, member, cover, off, t, u); why != "" {
-			return nil, 0, why, nil
+		r.member.Set(int(cell))
+		r.count++
+		for k, v := range p {
+			r.min[k], r.max[k] = min(r.min[k], v), max(r.max[k], v)
+		}
+		if final {
+			continue // a start: a row, not followed
+		}
+		if why := lg.mark(p, h, r.member, cover, off, t, u); why != "" {
+			return nil, why, nil
 		}
 	}
-	return member, count, "", nil
+	return r, "", nil
 }
 
 // mark marks what the moves of non-final (p, h) reach, or says why the

@@ -35,7 +35,7 @@ type lineRun[V cellValue] struct {
 	depth  int64   // the slabs of accumulators kept
 	minL   []V     // the accumulators, depth slabs of them: the least L
 	maxW   []V     // and the most W of the line up to the cell, as layer+1
-	cnt    []int32 // with history, the positions of the line up to the cell
+	cnt    []int32 // where some cells are no positions, the positions of the line up to the cell
 	// base0, base1, baseF: the accumulators' slabs of the tuples at
 	// hand, one step back and first steps back (slabs)
 	base0, base1, baseF int64
@@ -59,6 +59,7 @@ type linesSolver struct {
 	lo, size []int64
 	slab     int64 // the cells of one value of the first pile
 	windows  *windows
+	gaps     bool // some cells of the box are no positions (ends, or not reached)
 }
 
 func solveByLines(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
@@ -101,6 +102,7 @@ func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt Opt
 		n *= z
 	}
 	s.slab = n / s.size[0]
+	s.gaps = int64(c.Space.Len()) < n
 	store, err := values[V](s.compiledSolver, n, c.Space.Len())
 	if err != nil {
 		return nil, err
@@ -142,7 +144,7 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 		r.prefix = r.prefix && r.depth <= s.size[0] // else no target is that far back in the box
 		if r.prefix {
 			r.minL, r.maxW = make([]V, r.depth*s.slab), make([]V, r.depth*s.slab)
-			if s.c.Hist > 1 {
+			if s.gaps {
 				r.cnt = make([]int32, r.depth*s.slab)
 			}
 		}

@@ -85,11 +85,12 @@ func gcd(a, b int64) int64 {
 
 // lineEdges counts the distinct positions in the box that the line moves
 // of the groups reach from the cell at hand (the runs' ranges): with
-// history, some of the cells they reach are ends, no positions. scratch
+// history, or positions found from starts, some of the cells they reach
+// are ends, no positions. scratch
 // is scratch.
 func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V], pc *lineCell, scratch *[]int64) int64 {
 	var n int64
-	hist := s.c.Hist > 1
+	gaps := s.gaps
 	member := s.c.Space.Members()
 	for _, g := range groups {
 		base := pc.cell - int64(pc.h) + int64(g.next) // the cell at hand at history next
@@ -97,7 +98,7 @@ func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V
 			l := &runs[g.lines[0]]
 			switch {
 			case l.inHi < l.kl:
-			case !hist:
+			case !gaps:
 				n += l.inHi - l.kl + 1
 			case l.prefix && l.toEnd:
 				n += int64(l.cnt[l.at(l.baseF, pc.inner+int64(g.next-pc.h), l.kl)])
@@ -121,7 +122,7 @@ func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V
 		}
 		slices.Sort(offs)
 		for _, o := range slices.Compact(offs) {
-			if !hist || member.Has(int(base-o*g.unitOff)) {
+			if !gaps || member.Has(int(base-o*g.unitOff)) {
 				n++
 			}
 		}

@@ -41,9 +41,13 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 	t, u := make([]int64, np), make([]int64, np)
 	var targets []target
 	groups := lineGroups(lg)
-	// plain: no history and no two line moves along one line, so that
-	// a line move's edges are its targets in the box (lineMoves)
-	plain := c.Hist == 1 && !slices.ContainsFunc(groups[0], func(g lineGroup) bool { return len(g.lines) > 1 })
+	// plain: every cell a position and no two line moves along one
+	// line, so that a line move's edges are its targets in the box
+	// (lineMoves)
+	plain := !s.gaps
+	for _, gs := range groups {
+		plain = plain && !slices.ContainsFunc(gs, func(g lineGroup) bool { return len(g.lines) > 1 })
+	}
 	var scratch []int64
 	for pc.cell = 0; pc.cell < n; pc.cell++ {
 		if pc.cell&(1<<16-1) == 0 && pc.cell > 0 {

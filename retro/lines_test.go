@@ -65,7 +65,7 @@ func TestLinesPath(t *testing.T) {
 }
 
 // lineGame is a random game of line moves beside moves that lower a pile
-// by a constant, in a [bounds] box: odd k give it an allow, some have the
+// by a constant, in a [bounds] box or from a start: odd k give it an allow, some have the
 // param N in their ranges (N = 1..3).
 func lineGame(rng *rand.Rand, k int) string {
 	rg := randomGame(rng)
@@ -77,11 +77,9 @@ func lineGame(rng *rand.Rand, k int) string {
 	return rg.toml()
 }
 
-// withLines makes a random game one of line moves: in its box, its
-// constant moves lowering piles, and about half its moves line moves
-// (at least one).
+// withLines makes a random game one of line moves: its constant moves
+// lowering piles, and about half its moves line moves (at least one).
 func withLines(rg *rgame, rng *rand.Rand) {
-	rg.start = nil
 	capC := int64(1 + rng.Intn(3))
 	lines := 0
 	for c, cmd := range rg.cmds {
