@@ -140,8 +140,9 @@
 //     (the general path), shard.
 //   - Line move: a family of moves p → p + k·step for every k of a range
 //     whose ends read the piles (rules.LineMove); LineGame is a game of
-//     them in a [bounds] box, the lines path's shape (lines.go), and
-//     linesfind.go finds its positions where it has history.
+//     them, the lines path's shape (lines.go), and linesfind.go finds its
+//     positions where they are not every tuple of its [bounds] (history,
+//     or [start]).
 //
 // Files:
 //

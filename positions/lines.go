@@ -9,8 +9,7 @@ import (
 
 // The lines path's half here: a game whose moves take any number (line
 // moves, rules.LineMove) beside the compiled path's constant moves, every
-// move lowering the piles, in a [bounds] box whose every tuple is a
-// position. A position there has as many moves as its piles hold stones,
+// move lowering the piles, in a [bounds] box or from [start]. A position there has as many moves as its piles hold stones,
 // so no path that makes the moves one by one pays less than an edge a
 // move; the lines path (retro) values a position from a few accumulators
 // along its lines instead.
