@@ -66,6 +66,7 @@ func (a *affiner) line(mv *mover, cmd int, text string) string {
 			return fmt.Sprintf("the move `%s` is not affine in the piles and %s", text, gen.name)
 		}
 		c := l.coef(a.np + 1)
+		c = append(c, make([]int64, a.np+1-len(c))...) // a value that does not read k
 		tg := mv.targets[t]
 		for j := range a.np {
 			if (j == tg) != (c[j] == 1) || j != tg && c[j] != 0 {
