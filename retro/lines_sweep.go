@@ -61,23 +61,7 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 				pc.h = 0
 			}
 		}
-		if pc.h == 0 {
-			rowStart := p[np-1] == s.lo[np-1]
-			for k := range runs {
-				if l := &runs[k]; rowStart || l.alongRow {
-					var steps int64
-					l.kl, l.kh, l.inHi, steps = lg.Span(k, p)
-					l.toEnd = l.kl <= l.inHi && steps <= l.kh
-					l.back = steps >= 1
-				}
-			}
-		}
-		if pc.inner++; pc.inner == s.slab || pc.cell == 0 {
-			pc.inner = 0
-			for k := range runs {
-				runs[k].slabs(p[0], s)
-			}
-		}
+		tupleAt(s, pc, runs)
 		pc.member = member.Has(int(pc.cell))
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
 		pc.b, pc.legal, pc.edges = newBest(), 0, 0
@@ -129,6 +113,31 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 		}
 	}
 	return s.checkLines(n)
+}
+
+// tupleAt works out, at the first cell of a tuple, the ranges of the line
+// moves there (those that change along a row; the others at its start),
+// and, at the first cell of a slab, where the accumulators' slabs are.
+func tupleAt[V cellValue](s *linesSolver, pc *lineCell, runs []lineRun[V]) {
+	p := pc.p
+	last := len(p) - 1
+	if pc.h == 0 {
+		rowStart := p[last] == s.lo[last]
+		for k := range runs {
+			if l := &runs[k]; rowStart || l.alongRow {
+				var steps int64
+				l.kl, l.kh, l.inHi, steps = s.lg.Span(k, p)
+				l.toEnd = l.kl <= l.inHi && steps <= l.kh
+				l.back = steps >= 1
+			}
+		}
+	}
+	if pc.inner++; pc.inner == s.slab || pc.cell == 0 {
+		pc.inner = 0
+		for k := range runs {
+			runs[k].slabs(p[0], s)
+		}
+	}
 }
 
 // shortWindow is the longest window read cell by cell.
