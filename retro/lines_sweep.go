@@ -253,7 +253,14 @@ func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []i
 			}
 			pc.b.add(uint64(vals[cell]))
 			if s.c.Space.Members().Has(int(cell)) && !slices.ContainsFunc(targets, func(x target) bool { return x.cell == cell }) {
-				targets = append(targets, target{t: slices.Clone(t), h: pl.Next, cell: cell})
+				// the targets' piles reuse the slices of earlier cells
+				if len(targets) < cap(targets) {
+					targets = targets[:len(targets)+1]
+				} else {
+					targets = append(targets, target{})
+				}
+				x := &targets[len(targets)-1]
+				x.t, x.h, x.cell = append(x.t[:0], t...), pl.Next, cell
 			}
 		}
 	}

@@ -64,22 +64,27 @@ func (q *queue) front() (uint64, bool) {
 // windows are the queues of every line the sweep has used one for, by the
 // line's end cell and the line move.
 type windows struct {
-	lines int
-	at    map[int64]int32
-	w     []window
+	lines   int
+	at      map[int64]int32
+	w       []window
+	lastKey int64 // the line used last, which the next position often shares
+	last    int32
 }
 
-func newWindows(lines int) *windows { return &windows{lines: lines, at: map[int64]int32{}} }
+func newWindows(lines int) *windows { return &windows{lines: lines, at: map[int64]int32{}, lastKey: -1} }
 
 // fold folds into b the codes of the cells lo..hi of the line of move j
 // whose end in the box is cell start (each place a step of off cells).
 func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) {
 	key := start*int64(ws.lines) + int64(j)
-	k, ok := ws.at[key]
+	k, ok := ws.last, key == ws.lastKey
 	if !ok {
-		k = int32(len(ws.w))
-		ws.w = append(ws.w, window{start: start})
-		ws.at[key] = k
+		if k, ok = ws.at[key]; !ok {
+			k = int32(len(ws.w))
+			ws.w = append(ws.w, window{start: start})
+			ws.at[key] = k
+		}
+		ws.lastKey, ws.last = key, k
 	}
 	w := &ws.w[k]
 	if lo < w.lo || hi < w.next-1 { // an end moved back: build again
