@@ -71,7 +71,9 @@ type windows struct {
 	last    int32
 }
 
-func newWindows(lines int) *windows { return &windows{lines: lines, at: map[int64]int32{}, lastKey: -1} }
+func newWindows(lines int) *windows {
+	return &windows{lines: lines, at: map[int64]int32{}, lastKey: -1}
+}
 
 // fold folds into b the codes of the cells lo..hi of the line of move j
 // whose end in the box is cell start (each place a step of off cells).
