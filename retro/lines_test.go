@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/positions"
 	"retro/retro"
-	"retro/rules"
 )
 
 // lineGames are games of line moves the lines path takes: full prefixes
@@ -123,18 +121,7 @@ func TestLineGamesAgainstNaiveSolver(t *testing.T) {
 		withLines(&rg, rng)
 		withAllow(&rg, rng, k)
 		src := rg.toml()
-		g, err := rules.Parse("lines.toml", []byte(src))
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
+		res := solveFirst(t, k, src)
 		if testing.Verbose() && !strings.HasPrefix(res.Path, "lines") {
 			t.Log(res.Path)
 		}
@@ -154,18 +141,7 @@ func TestLineGamesAgainstNaiveSolver(t *testing.T) {
 // and their mirrors.
 func TestWythoffLosingPositions(t *testing.T) {
 	const side = 2000
-	g, err := rules.Parse("wythoff.toml", []byte(strings.ReplaceAll(lineGames[0].src, "0..30", fmt.Sprintf("0..%d", side))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "lines"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := solveFirstBy(t, "wythoff", strings.ReplaceAll(lineGames[0].src, "0..30", fmt.Sprintf("0..%d", side)), "lines")
 	// the pairs by the Beatty sequences, in exact integer arithmetic:
 	// ⌊nφ⌋ = (n + ⌊n√5⌋) / 2 and ⌊nφ²⌋ = ⌊nφ⌋ + n
 	lose := map[[2]int64]bool{}
@@ -224,15 +200,7 @@ b = "0..8"
 	if took["lines"] != 0 {
 		t.Fatal("the lines path took a game whose moves go both ways")
 	}
-	g, err := rules.Parse("other-way.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, _ := g.Instances()
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := solveFirstBy(t, "other-way", src, "")
 	if want := "the move `b = b + 1` does not lower the piles, and line moves do"; !strings.Contains(res.Path, want) {
 		t.Fatalf("the path line %q does not say %q", res.Path, want)
 	}

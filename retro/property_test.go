@@ -425,23 +425,37 @@ func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
 	for k := 0; k < games; k++ {
 		rg := randomGame(rng)
 		src := rg.toml()
-		g, err := rules.Parse("random.toml", []byte(src))
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		draws += sameAsNaive(t, k, res, rg, src)
+		draws += sameAsNaive(t, k, solveFirst(t, k, src), rg, src)
 	}
 	if draws == 0 {
 		t.Errorf("no draws in %d random games: the cycles are not exercised", games)
 	}
+}
+
+// solveFirst solves the first instance of random game k by the path
+// SolveInstance chooses.
+func solveFirst(t *testing.T, k int, src string) *retro.Result {
+	t.Helper()
+	return solveFirstBy(t, fmt.Sprintf("game %d", k), src, "")
+}
+
+// solveFirstBy solves the first instance of the game named name by the
+// path named (or, for "", the path SolveInstance chooses).
+func solveFirstBy(t *testing.T, name, src, path string) *retro.Result {
+	t.Helper()
+	g, err := rules.Parse("random.toml", []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: path})
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	return res
 }
 
 // sameAsNaive fails unless res, game k's solve, holds the naive solver's
