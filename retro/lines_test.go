@@ -1,13 +1,16 @@
 package retro_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand"
 	"strings"
 	"testing"
 
+	"retro/positions"
 	"retro/retro"
+	"retro/rules"
 )
 
 // lineGames are games of line moves the lines path takes: full prefixes
@@ -205,4 +208,35 @@ b = "0..8"
 		t.Fatalf("the path line %q does not say %q", res.Path, want)
 	}
 	t.Log(res.Path)
+}
+
+// TestLineMoveLeavesTheBox: a line move from a position of the box to a
+// position outside it that has moves sends the game on (the lines path
+// forced says so), and the general path reports the move.
+func TestLineMoveLeavesTheBox(t *testing.T) {
+	src := `name = "w"
+piles = ["a", "b"]
+moves = ["a = a - k for k in 1..a", "b = b - k for k in 1..b"]
+winner = "mover"
+[bounds]
+a = "1..6"
+b = "0..6"
+`
+	g, err := rules.Parse("leaves.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "lines"})
+	var pe *retro.PathError
+	if !errors.As(err, &pe) || pe.Why != "a move leaves the box" {
+		t.Fatalf("the lines path forced: %v", err)
+	}
+	_, err = retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	if err == nil || !strings.Contains(err.Error(), "move leaves the box") {
+		t.Fatalf("the path chosen: %v", err)
+	}
 }
