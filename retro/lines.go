@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"slices"
 
 	"retro/positions"
 	"retro/rules"
@@ -36,6 +37,9 @@ type lineRun[V cellValue] struct {
 	minL   []V     // the accumulators, depth slabs of them: the least L
 	maxW   []V     // and the most W of the line up to the cell, as layer+1
 	cnt    []int32 // where some cells are no positions, the positions of the line up to the cell
+	// winMembers[h] counts the positions of the window to history h where
+	// the window of cell winCell[h] was folded by the queues
+	winMembers, winCell []int64
 	// base0, base1, baseF: the accumulators' slabs of the tuples at
 	// hand, one step back and first steps back (slabs)
 	base0, base1, baseF int64
@@ -95,7 +99,7 @@ func solveLines(lg *positions.LineGame, in *rules.Instance, opt Options, popt po
 
 func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt Options, popt positions.Options) (*Result, error) {
 	c := lg.Compiled
-	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg, windows: newWindows(len(lg.Lines))}
+	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg}
 	s.lo, s.size = c.Space.Box()
 	n := int64(c.Hist)
 	for _, z := range s.size {
@@ -103,6 +107,11 @@ func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt Opt
 	}
 	s.slab = n / s.size[0]
 	s.gaps = int64(c.Space.Len()) < n
+	var gaps positions.Bitset
+	if s.gaps {
+		gaps = c.Space.Members()
+	}
+	s.windows = newWindows(len(lg.Lines), gaps)
 	store, err := values[V](s.compiledSolver, n, c.Space.Len())
 	if err != nil {
 		return nil, err
@@ -121,7 +130,8 @@ func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
 	var out []lineRun[V]
 	for k := range s.lg.Lines {
 		l := &s.lg.Lines[k]
-		r := lineRun[V]{move: l, e: make([]int64, len(l.Step)), alongRow: s.lg.AlongRow(k)}
+		r := lineRun[V]{move: l, e: make([]int64, len(l.Step)), alongRow: s.lg.AlongRow(k),
+			winMembers: make([]int64, s.c.Hist), winCell: slices.Repeat([]int64{-1}, s.c.Hist)}
 		for i, st := range l.Step {
 			r.e[i] = -st
 			if st != 0 {

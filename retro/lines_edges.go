@@ -102,6 +102,8 @@ func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V
 				n += l.inHi - l.kl + 1
 			case l.prefix && l.toEnd:
 				n += int64(l.cnt[l.at(l.baseF, pc.inner+int64(g.next-pc.h), l.kl)])
+			case l.winCell[g.next] == pc.cell: // a window the queues folded
+				n += l.winMembers[g.next]
 			default:
 				for k := l.kl; k <= l.inHi; k++ {
 					if member.Has(int(base - k*l.off)) {

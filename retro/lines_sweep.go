@@ -208,7 +208,8 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bo
 		} else {
 			t := l.steps(pc.p, s.lo) // the place of p on its line
 			start := pc.cell + dh - t*l.off
-			s.windows.fold(&pc.b, func(cell int64) uint64 { return uint64(vals[cell]) }, j, start, l.off, t-l.inHi, t-l.kl)
+			l.winMembers[next] = s.windows.fold(&pc.b, func(cell int64) uint64 { return uint64(vals[cell]) }, j, start, l.off, t-l.inHi, t-l.kl)
+			l.winCell[next] = pc.cell
 		}
 	}
 	for k := max(l.kl, l.inHi+1); k <= l.kh; k++ {

@@ -14,8 +14,9 @@ import (
 )
 
 // lineGames are games of line moves the lines path takes: full prefixes
-// along rows, columns and the diagonal, windows, constant moves beside
-// them, ends, Lebedev's count and params.
+// along rows, columns and the diagonal, windows (of more than 8 cells:
+// the queues), constant moves beside them, ends, Lebedev's count, params,
+// history and a start.
 var lineGames = []struct{ name, src string }{
 	{"wythoff", `name = "w"
 piles = ["a", "b"]
@@ -41,6 +42,20 @@ moves = ["a = a - k for k in 2..a - 1", "b = b - 2*k for k in 1..b // 3", "a = a
 [bounds]
 a = "1..20"
 b = "0..25"
+`},
+	{"windows-history-start", `name = "w"
+piles = ["a", "b"]
+allow = "no-repeat-opponent"
+winner = "mover if a % 3 == 0 else other"
+[commands]
+half = ["a = a - k for k in 1..a // 2"]
+take = ["b = b - k for k in 1..min(b, N)", "a = a - k for k in 3..a"]
+one = ["a = a - 1, b = b - 1"]
+[params]
+N = "9..12"
+[start]
+a = 40
+b = 30
 `},
 	{"param", `name = "w"
 piles = ["a", "b"]

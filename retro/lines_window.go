@@ -1,5 +1,7 @@
 package retro
 
+import "retro/positions"
+
 // Windows along a line: where a line move's segment does not run to the
 // line's end in the box (`x - k for k in 1..x // 2`, `k in 1..min(x, N)`)
 // the fold of the segment is a sliding window's. Each line at each
@@ -26,6 +28,9 @@ type window struct {
 	next       int64 // the place on the line of the next cell to push
 	lo         int64 // the window's lower end at its last use
 	minL, maxW queue
+	// members counts the positions among the places lo..next-1, where
+	// some cells are no positions
+	members int64
 }
 
 // queue is a monotone queue: entries from head on.
@@ -69,39 +74,39 @@ type windows struct {
 	w       []window
 	lastKey int64 // the line used last, which the next position often shares
 	last    int32
+	member  positions.Bitset // the positions, where some cells are none; else nil
 }
 
-func newWindows(lines int) *windows {
-	return &windows{lines: lines, at: map[int64]int32{}, lastKey: -1}
+func newWindows(lines int, member positions.Bitset) *windows {
+	return &windows{lines: lines, at: map[int64]int32{}, lastKey: -1, member: member}
 }
 
 // fold folds into b the codes of the cells lo..hi of the line of move j
-// whose end in the box is cell start (each place a step of off cells).
-func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) {
-	key := start*int64(ws.lines) + int64(j)
-	k, ok := ws.last, key == ws.lastKey
-	if !ok {
-		if k, ok = ws.at[key]; !ok {
-			k = int32(len(ws.w))
-			ws.w = append(ws.w, window{start: start})
-			ws.at[key] = k
-		}
-		ws.lastKey, ws.last = key, k
-	}
-	w := &ws.w[k]
+// whose end in the box is cell start (each place a step of off cells),
+// and returns how many of them are positions (where ws.member is set).
+func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) int64 {
+	w := ws.window(j, start)
 	if lo < w.lo || hi < w.next-1 { // an end moved back: build again
 		w.minL.reset()
 		w.maxW.reset()
-		w.next = lo
+		w.next, w.lo, w.members = lo, lo, 0
 	}
-	w.lo = lo
-	for ; w.next <= hi; w.next++ {
-		code := vals(start + w.next*off)
+	for ; w.lo < lo; w.lo++ { // the places that leave
+		if w.lo < w.next && ws.isMember(start+w.lo*off) {
+			w.members--
+		}
+	}
+	for ; w.next <= hi; w.next++ { // the places that enter
+		cell := start + w.next*off
+		code := vals(cell)
 		x := windowEntry{at: w.next, code: code >> 1}
 		if code&1 == 0 {
 			w.minL.push(x, func(a, b uint64) bool { return a < b })
 		} else {
 			w.maxW.push(x, func(a, b uint64) bool { return a > b })
+		}
+		if w.next >= w.lo && ws.isMember(cell) {
+			w.members++
 		}
 	}
 	w.minL.drop(lo)
@@ -112,4 +117,22 @@ func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off
 	if m, ok := w.maxW.front(); ok {
 		b.maxW = max(b.maxW, m)
 	}
+	return w.members
+}
+
+func (ws *windows) isMember(cell int64) bool { return ws.member != nil && ws.member.Has(int(cell)) }
+
+// window is the queues of the line of move j whose end is cell start.
+func (ws *windows) window(j int, start int64) *window {
+	key := start*int64(ws.lines) + int64(j)
+	k, ok := ws.last, key == ws.lastKey
+	if !ok {
+		if k, ok = ws.at[key]; !ok {
+			k = int32(len(ws.w))
+			ws.w = append(ws.w, window{start: start})
+			ws.at[key] = k
+		}
+		ws.lastKey, ws.last = key, k
+	}
+	return &ws.w[k]
 }
