@@ -10,7 +10,6 @@ import (
 
 	"retro/positions"
 	"retro/retro"
-	"retro/rules"
 )
 
 // lineGames are games of line moves the lines path takes: full prefixes
@@ -237,20 +236,13 @@ winner = "mover"
 a = "1..6"
 b = "0..6"
 `
-	g, err := rules.Parse("leaves.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "lines"})
+	g, in := firstInstance(t, src)
+	_, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "lines"})
 	var pe *retro.PathError
 	if !errors.As(err, &pe) || pe.Why != "a move leaves the box" {
 		t.Fatalf("the lines path forced: %v", err)
 	}
-	_, err = retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	_, err = retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
 	if err == nil || !strings.Contains(err.Error(), "move leaves the box") {
 		t.Fatalf("the path chosen: %v", err)
 	}

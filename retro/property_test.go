@@ -12,7 +12,6 @@ import (
 
 	"retro/positions"
 	"retro/retro"
-	"retro/rules"
 )
 
 // The random tests run on a fixed seed, so that every run (CI's included)
@@ -443,15 +442,8 @@ func solveFirst(t *testing.T, k int, src string) *retro.Result {
 // path named (or, for "", the path SolveInstance chooses).
 func solveFirstBy(t *testing.T, name, src, path string) *retro.Result {
 	t.Helper()
-	g, err := rules.Parse("random.toml", []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", name, err, src)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", name, err, src)
-	}
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: path})
+	g, in := firstInstance(t, src)
+	res, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: path})
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", name, err, src)
 	}
