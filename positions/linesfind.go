@@ -221,6 +221,9 @@ func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt Options) (*
 			if err := opt.stopped(); err != nil {
 				return nil, "", err
 			}
+			if opt.Progress != nil {
+				opt.Progress("positions", int64(r.count))
+			}
 		}
 		start := boxed && h == 0
 		for len(starts) > 0 && starts[len(starts)-1] >= cell {
