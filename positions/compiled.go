@@ -221,14 +221,38 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 		return nil, why, nil
 	}
 	c.Stride = strides(c.Space.size, c.Hist)
-	for _, s := range starts {
-		i, ok := c.Space.Index(s.Piles, 0)
-		if !ok {
-			return nil, "", fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
-		}
-		c.Starts = append(c.Starts, StartPos{Params: s.Params, Index: i})
+	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
+		return nil, "", err
 	}
 	return c, "", nil
+}
+
+// startIndices finds the start positions in the space of a fast path.
+func startIndices(sp *Space, g *rules.Game, starts []rules.Start) ([]StartPos, error) {
+	var out []StartPos
+	for _, s := range starts {
+		i, ok := sp.Index(s.Piles, 0)
+		if !ok {
+			return nil, fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+		}
+		out = append(out, StartPos{Params: s.Params, Index: i})
+	}
+	return out, nil
+}
+
+// sweptShape is why a game is not of a shape that a sweep in the order of
+// play solves (the compiled and the lines path), as far as the game's
+// kind and the options tell; "" when they do not rule it out.
+func sweptShape(in *rules.Instance, opt Options) string {
+	switch {
+	case in.Game.Sum:
+		return "a heap game"
+	case opt.Horizon >= 0:
+		return "a horizon"
+	case len(opt.Extra) > 0:
+		return "extra start positions"
+	}
+	return ""
 }
 
 // CompiledShape checks what Compile can tell from the rules alone, with no
@@ -237,13 +261,8 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 // the game is not of the compiled shape.
 func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	g := in.Game
-	switch {
-	case g.Sum:
-		return nil, "a heap game"
-	case opt.Horizon >= 0:
-		return nil, "a horizon"
-	case len(opt.Extra) > 0:
-		return nil, "extra start positions"
+	if why := sweptShape(in, opt); why != "" {
+		return nil, why
 	}
 	moves, why := in.Affine()
 	if why != "" {

@@ -136,8 +136,13 @@
 //     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses
 //     among them). The positions half of each is a file of the same name
-//     as its half in retro: compiled, unmoves, shifts, tiers, graph (the
-//     general path), shard.
+//     as its half in retro: compiled, lines, unmoves, shifts, tiers, graph
+//     (the general path), shard.
+//   - Line move: a family of moves p → p + k·step for every k of a range
+//     whose ends read the piles (rules.LineMove); LineGame is a game of
+//     them, the lines path's shape (lines.go), and linesfind.go finds its
+//     positions where they are not every tuple of its [bounds] (history,
+//     or [start]).
 //
 // Files:
 //

@@ -2,6 +2,7 @@ package retro_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -126,8 +128,17 @@ func benchSolve(b *testing.B, name string) { benchSolveBy(b, name, "") }
 // benchSolveBy runs the benchmark by the path SolveInstance chooses, or by
 // the path named. It reports the user CPU time of the process (all
 // cores) beside the wall time.
-func benchSolveBy(b *testing.B, name, path string) {
+func benchSolveBy(b *testing.B, name, path string) { benchSolveWith(b, name, path, 0, false) }
+
+// benchSolveWith is benchSolveBy with a position cap (0: the default) and,
+// where table is set, the table file written too (to nowhere), inside the
+// time and the peak.
+func benchSolveWith(b *testing.B, name, path string, maxPositions int, writeTable bool) {
 	in := loadBench(b, name)
+	popt := positions.DefaultOptions(in.Game)
+	if maxPositions > 0 {
+		popt.MaxPositions = maxPositions
+	}
 	var res *retro.Result
 	var peak uint64
 	b.ResetTimer()
@@ -136,9 +147,14 @@ func benchSolveBy(b *testing.B, name, path string) {
 		res = nil
 		s := startPeak()
 		var err error
-		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{Path: path})
+		res, err = retro.SolveInstance(in, popt, retro.Options{Path: path})
 		if err != nil {
 			b.Fatal(err)
+		}
+		if writeTable {
+			if err := table.Write(io.Discard, in.Game, []*retro.Result{res}, table.Options{}); err != nil {
+				b.Fatal(err)
+			}
 		}
 		peak = max(peak, s.end())
 	}
@@ -175,6 +191,18 @@ func BenchmarkSolveHistory2000(b *testing.B)        { benchSolve(b, "history-200
 func BenchmarkSolveHistory2200(b *testing.B)        { benchSolve(b, "history-2200") }
 func BenchmarkSolveHistory2000Tiers(b *testing.B)   { benchSolveBy(b, "history-2000", "tiers") }
 func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2000", "general") }
+
+// Games of line moves by the lines path: Wythoff's game on the box 0..400
+// (and by the general path), and on 0..10000 (10^8 positions, its table
+// file written too); two-pile Nim (8 M positions, full prefixes); one pile
+// with a window (x - k for k in 1..x // 2, 8 M positions).
+func BenchmarkSolveWythoff400(b *testing.B)        { benchSolve(b, "wythoff-400") }
+func BenchmarkSolveWythoff400General(b *testing.B) { benchSolveBy(b, "wythoff-400", "general") }
+func BenchmarkSolveWythoff10000(b *testing.B) {
+	benchSolveWith(b, "wythoff-10000", "", 110_000_000, true)
+}
+func BenchmarkSolveNimTwoPiles(b *testing.B) { benchSolve(b, "nim-two-piles") }
+func BenchmarkSolveNimOnePile(b *testing.B)  { benchSolve(b, "nim-one-pile") }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are

@@ -258,7 +258,7 @@ func TestCompiledShardsRandom(t *testing.T) {
 // and the general path's line says so; forced, it is an error.
 func TestShardPathLine(t *testing.T) {
 	_, paths := shardTable(t, rules.FromBuiltin("nim"), 2)
-	if len(paths) != 1 || !strings.HasPrefix(paths[0], "general, in 2 shards: ") || !strings.HasSuffix(paths[0], "not in shards: unmoves, shifts, tiers") {
+	if len(paths) != 1 || !strings.HasPrefix(paths[0], "general, in 2 shards: ") || !strings.HasSuffix(paths[0], "not in shards: lines, unmoves, shifts, tiers") {
 		t.Errorf("nim in 2 shards: paths %q", paths)
 	}
 	comms := cluster.Local(2)

@@ -10,11 +10,14 @@ import (
 // TestEveryPathOnRandomGames runs every path on random games of each fast
 // shape (everyPath: each path that takes a game against the general path,
 // the table files included): games whose moves all raise or all
-// lower the piles (the compiled shape), games whose moves go both ways in
+// lower the piles (the compiled shape), games of line moves (`a = a - j
+// for j in 1..a`, windows, the diagonal, a param in the range) beside
+// moves that lower a pile (the lines shape), games whose moves go both ways in
 // a box (the un-move shape: cycles and draws), many-pile games of shifts,
 // and games with a declared tier and moves inside tiers. Half the games
-// of the first two shapes have an allow (no repeat of the opponent's
+// of the first three shapes have an allow (no repeat of the opponent's
 // command, or of one's own), half of all of them Lebedev's count.
+// The lines shape's games are the one-way shape's with line moves.
 func TestEveryPathOnRandomGames(t *testing.T) {
 	rng := newRand(t)
 	games := randomGames(500, 60)
@@ -24,6 +27,7 @@ func TestEveryPathOnRandomGames(t *testing.T) {
 		game       func(k int) string
 	}{
 		{"one-way", "compiled", false, func(k int) string { return oneWayGame(rng, k) }},
+		{"line moves", "lines", false, func(k int) string { return lineGame(rng, k) }},
 		{"both ways in a box", "unmoves", true, func(k int) string { return twoWayGame(rng, k) }},
 		{"shifts", "shifts", true, func(int) string { return shiftGame(rng, 20+rng.Intn(5)) }},
 		{"tiers", "tiers", true, func(k int) string { return tierGame(rng, k) }},

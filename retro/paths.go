@@ -31,6 +31,7 @@ type path struct {
 // paths are the paths in the order they are tried.
 var paths = []path{
 	{"compiled", solveByCompiled, solveByCompiledPart},
+	{"lines", solveByLines, nil},
 	{"unmoves", solveByUnmoves, nil},
 	{"shifts", solveByShifts, nil},
 	{"tiers", solveByTiers, nil},

@@ -1,16 +1,17 @@
 package retro_test
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"retro/positions"
 	"retro/retro"
-	"retro/rules"
 )
 
 // The random tests run on a fixed seed, so that every run (CI's included)
@@ -45,13 +46,25 @@ type rgame struct {
 	winner  int     // 0 mover, 1 other, 2 mover if a % 3 == 0 else other
 	allow   int     // 0 none, 1 no-repeat-opponent, 2 no-repeat-own
 	lebedev bool
+	// capN is the range of the param N of its "cap" moves ("" for the c
+	// of the moves, which all have one)
+	capN string
 }
 
 type rmove struct {
-	pile int // -1: each pile
+	pile int // -1: each pile; -2: a and b at once (op "diag")
 	op   string
 	c    int64
 }
+
+// The line moves of a random game, each with its constant c:
+//
+//	"take": x = x - j for j in c..x
+//	"half": x = x - j for j in 1..x // c
+//	"diag": a = a - j, b = b - j for j in c..min(a, b)
+//	"cap":  x = x - j for j in 1..min(x, N), N a param (the naive solver
+//	        plays it with N = c)
+var lineOps = []string{"take", "half", "diag", "cap"}
 
 var pileNames = []string{"a", "b", "c"}
 
@@ -106,7 +119,9 @@ func (g rgame) toml() string {
 	for k, cmd := range g.cmds {
 		var texts []string
 		for _, m := range cmd {
-			if m.pile < 0 {
+			if slices.Contains(lineOps, m.op) {
+				texts = append(texts, fmt.Sprintf("%q", m.line(names)))
+			} else if m.pile < 0 {
 				texts = append(texts, fmt.Sprintf("%q", fmt.Sprintf("each %s%d", m.op, m.c)))
 			} else {
 				n := names[m.pile]
@@ -114,6 +129,9 @@ func (g rgame) toml() string {
 			}
 		}
 		fmt.Fprintf(&b, "c%d = [%s]\n", k, strings.Join(texts, ", "))
+	}
+	if n := g.capRange(); n != "" {
+		fmt.Fprintf(&b, "\n[params]\nN = %q\n", n)
 	}
 	if g.start != nil {
 		b.WriteString("\n[start]\n")
@@ -127,6 +145,34 @@ func (g rgame) toml() string {
 		fmt.Fprintf(&b, "%s = \"0..%d\"\n", n, g.box)
 	}
 	return b.String()
+}
+
+// capRange is the range of the param N where the game has "cap" moves,
+// and "" where it has none.
+func (g rgame) capRange() string {
+	for _, cmd := range g.cmds {
+		for _, m := range cmd {
+			if m.op == "cap" {
+				return cmp.Or(g.capN, fmt.Sprintf("%d..%d", m.c, m.c))
+			}
+		}
+	}
+	return ""
+}
+
+// line writes a line move.
+func (m rmove) line(names []string) string {
+	if m.op == "diag" {
+		return fmt.Sprintf("a = a - j, b = b - j for j in %d..min(a, b)", m.c)
+	}
+	x := names[m.pile]
+	switch m.op {
+	case "take":
+		return fmt.Sprintf("%s = %s - j for j in %d..%s", x, x, m.c, x)
+	case "half":
+		return fmt.Sprintf("%s = %s - j for j in 1..%s // %d", x, x, x, m.c)
+	}
+	return fmt.Sprintf("%s = %s - j for j in 1..min(%s, N)", x, x, x)
 }
 
 // The naive solver: positions as strings, moves applied directly, layers
@@ -176,6 +222,10 @@ func (g rgame) moves(p npos) []npos {
 			continue
 		}
 		for _, m := range cmd {
+			if slices.Contains(lineOps, m.op) {
+				out = g.lineMoves(p, m, c, out)
+				continue
+			}
 			for k := 0; k < g.piles; k++ {
 				if m.pile >= 0 && m.pile != k {
 					continue
@@ -196,16 +246,48 @@ func (g rgame) moves(p npos) []npos {
 				}
 				t := p
 				t.piles[k] = v
-				t.last, t.mylast = 0, 0
-				if g.allow > 0 {
-					t.last = c + 1
-				}
-				if g.allow == 2 {
-					t.mylast = p.last
-				}
-				out = append(out, t)
+				out = append(out, g.played(p, t, c))
 			}
 		}
+	}
+	return out
+}
+
+// played is t, reached from p by command c, with its history.
+func (g rgame) played(p, t npos, c int) npos {
+	t.last, t.mylast = 0, 0
+	if g.allow > 0 {
+		t.last = c + 1
+	}
+	if g.allow == 2 {
+		t.mylast = p.last
+	}
+	return t
+}
+
+// lineMoves appends the moves of line move m of command c from p.
+func (g rgame) lineMoves(p npos, m rmove, c int, out []npos) []npos {
+	x := p.piles[max(m.pile, 0)]
+	lo, hi := int64(1), x
+	switch m.op {
+	case "take":
+		lo = m.c
+	case "half":
+		hi = x / m.c
+	case "diag":
+		lo, hi = m.c, min(p.piles[0], p.piles[1])
+	case "cap":
+		hi = min(x, m.c)
+	}
+	for j := max(lo, 1); j <= hi; j++ {
+		t := p
+		if m.op == "diag" {
+			t.piles[0] -= j
+			t.piles[1] -= j
+		} else {
+			t.piles[m.pile] -= j
+		}
+		out = append(out, g.played(p, t, c))
 	}
 	return out
 }
@@ -342,41 +424,59 @@ func TestRandomGamesAgainstNaiveSolver(t *testing.T) {
 	for k := 0; k < games; k++ {
 		rg := randomGame(rng)
 		src := rg.toml()
-		g, err := rules.Parse("random.toml", []byte(src))
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
-		if err != nil {
-			t.Fatalf("game %d: %v\n%s", k, err, src)
-		}
-		want := rg.naive()
-		if res.Len() != len(want) {
-			t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
-		}
-		piles := make([]int64, len(g.Piles))
-		for i := 0; i < res.Len(); i++ {
-			h := res.Space.Position(i, piles)
-			var p npos
-			copy(p.piles[:], piles)
-			p.last, p.mylast = positions.SplitHistory(g, h)
-			w, ok := want[p]
-			if !ok {
-				t.Fatalf("game %d: position %s is not the naive solver's\n%s", k, positions.Format(g, piles, h), src)
-			}
-			if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
-				t.Fatalf("game %d: %s is %v, naive solver says %v\n%s", k, positions.Format(g, piles, h), got, w, src)
-			}
-			if w.o == retro.Draw {
-				draws++
-			}
-		}
+		draws += sameAsNaive(t, k, solveFirst(t, k, src), rg, src)
 	}
 	if draws == 0 {
 		t.Errorf("no draws in %d random games: the cycles are not exercised", games)
 	}
+}
+
+// solveFirst solves the first instance of random game k by the path
+// SolveInstance chooses.
+func solveFirst(t *testing.T, k int, src string) *retro.Result {
+	t.Helper()
+	return solveFirstBy(t, fmt.Sprintf("game %d", k), src, "")
+}
+
+// solveFirstBy solves the first instance of the game named name by the
+// path named (or, for "", the path SolveInstance chooses).
+func solveFirstBy(t *testing.T, name, src, path string) *retro.Result {
+	t.Helper()
+	g, in := firstInstance(t, src)
+	res, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: path})
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, src)
+	}
+	return res
+}
+
+// sameAsNaive fails unless res, game k's solve, holds the naive solver's
+// positions, outcomes and layers; it returns how many positions are
+// drawn.
+func sameAsNaive(t *testing.T, k int, res *retro.Result, rg rgame, src string) int {
+	t.Helper()
+	g := res.Instance.Game
+	want := rg.naive()
+	if res.Len() != len(want) {
+		t.Fatalf("game %d: %d positions, naive solver has %d\n%s", k, res.Len(), len(want), src)
+	}
+	draws := 0
+	piles := make([]int64, len(g.Piles))
+	for i := 0; i < res.Len(); i++ {
+		h := res.Space.Position(i, piles)
+		var p npos
+		copy(p.piles[:], piles)
+		p.last, p.mylast = positions.SplitHistory(g, h)
+		w, ok := want[p]
+		if !ok {
+			t.Fatalf("game %d: position %s is not the naive solver's\n%s", k, positions.Format(g, piles, h), src)
+		}
+		if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
+			t.Fatalf("game %d: %s is %v, naive solver says %v (%s)\n%s", k, positions.Format(g, piles, h), got, w, res.Path, src)
+		}
+		if w.o == retro.Draw {
+			draws++
+		}
+	}
+	return draws
 }

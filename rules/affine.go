@@ -39,18 +39,23 @@ func (in *Instance) Affine() ([]AffineMove, string) {
 	if in.Game.Sum {
 		return nil, "a heap game"
 	}
-	return in.affine()
+	out, _, why := in.affine(false)
+	return out, why
 }
 
 // affine is Affine for a heap game too, whose moves of one heap, when it
 // has neither splits nor an octal code, are the moves of a game of one
 // pile.
-func (in *Instance) affine() ([]AffineMove, string) {
+//
+// With lines set, a move whose last generator's range reads the piles is
+// a line move (lines.go) instead of a reason.
+func (in *Instance) affine(lines bool) ([]AffineMove, []LineMove, string) {
 	g := in.Game
 	if g.splitAt >= 0 || g.Octal != "" {
-		return nil, "a heap game"
+		return nil, nil, "a heap game"
 	}
 	var out []AffineMove
+	var found []LineMove
 	for c, ms := range g.moves {
 		var last *entry
 		k := -1
@@ -63,17 +68,20 @@ func (in *Instance) affine() ([]AffineMove, string) {
 				text = g.Commands[c].Moves[k]
 			}
 			a := &affiner{np: len(g.Piles), env: append([]int64(nil), in.env...)}
+			if lines {
+				a.lines = &found
+			}
 			if mv.src == nil || mv.src.guard != nil {
-				return nil, fmt.Sprintf("the move `%s` has a condition", text)
+				return nil, nil, fmt.Sprintf("the move `%s` has a condition", text)
 			}
 			var why string
 			out, why = a.expand(mv, 0, c, text, out)
 			if why != "" {
-				return nil, why
+				return nil, nil, why
 			}
 		}
 	}
-	return out, ""
+	return out, found, ""
 }
 
 // affiner reads expressions as affine functions of the piles, with the
@@ -81,6 +89,11 @@ func (in *Instance) affine() ([]AffineMove, string) {
 type affiner struct {
 	np  int
 	env []int64
+	// sym is 1 + the slot of the generator variable read as a symbol
+	// (the coefficient np of an affine function), 0 when none; lines, when
+	// set, gathers line moves (lines.go).
+	sym   int
+	lines *[]LineMove
 }
 
 // expand appends the moves of mv for every value of its generators from
@@ -110,6 +123,9 @@ func (a *affiner) expand(mv *mover, level, cmd int, text string, out []AffineMov
 	lo, ok1 := a.of(gen.lo)
 	hi, ok2 := a.of(gen.hi)
 	if !ok1 || !ok2 || lo.c != nil || hi.c != nil {
+		if a.lines != nil && level == len(gens)-1 {
+			return out, a.line(mv, cmd, text)
+		}
 		return nil, fmt.Sprintf("the range of the move `%s` depends on the piles", text)
 	}
 	if hi.k-lo.k >= maxAffineMoves {
@@ -178,6 +194,10 @@ func (a *affiner) of(x expr) (lin, bool) {
 			return lin{k: x.val}, true
 		case x.kind != nameSlot:
 			return lin{}, false
+		case a.sym > 0 && x.slot == a.sym-1:
+			c := make([]int64, a.np+1)
+			c[a.np] = 1
+			return lin{c: c}, true
 		case x.slot < a.np:
 			c := make([]int64, a.np)
 			c[x.slot] = 1
@@ -265,10 +285,10 @@ func combine(l, r lin, s int64) (lin, bool) {
 		out.c = make([]int64, n)
 		for j := range out.c {
 			var x, y int64
-			if l.c != nil {
+			if j < len(l.c) {
 				x = l.c[j]
 			}
-			if r.c != nil {
+			if j < len(r.c) {
 				y = r.c[j]
 			}
 			if out.c[j], err = add(x, y); err != nil {

@@ -55,6 +55,14 @@
 // HI. The bounds of a generator may use the piles, the params and the
 // earlier generator variables.
 //
+// A line move is a family whose last generator's range reads the piles
+// and whose values change the piles by k times a fixed vector
+// (`a = a - k, b = b - k for k in 1..min(a, b)`): Instance.Lines lists it
+// as one LineMove, the family p + k·Step for k from the greatest of its
+// lower bounds to the least of its upper ones, each affine in the piles
+// and floor-divided by a constant (lines.go), for the solver that values
+// such moves along their lines.
+//
 // A guard is a condition that decides whether a move exists: the `if`
 // before the first `for` is tested once every generator variable is bound,
 // just before the body; the `if` after a `for` range is tested right after

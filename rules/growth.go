@@ -83,7 +83,7 @@ func (in *Instance) Unbounded(openWidth int64) *Growth {
 	if g.HasBounds || g.Horizon >= 0 || g.Signed || g.History != NoHistory || g.Octal != "" || g.splitAt >= 0 {
 		return nil
 	}
-	moves, _ := in.affine()
+	moves, _, _ := in.affine(false)
 	switch {
 	case moves == nil:
 		return nil
@@ -220,7 +220,7 @@ func (in *Instance) LongRay(starts []Start, n int64) *Growth {
 	if g.HasBounds || g.Horizon >= 0 || g.History != NoHistory || g.Octal != "" || g.splitAt >= 0 || g.Sum || n <= 0 {
 		return nil
 	}
-	moves, why := in.affine()
+	moves, _, why := in.affine(false)
 	if why != "" {
 		return nil
 	}
