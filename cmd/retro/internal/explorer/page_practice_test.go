@@ -39,6 +39,10 @@ func practiceScenario(b *browser) {
 	}
 	b.click(`#practice-toggle`)
 	b.ask("20")
+	// The demo's file says its answers in a comment: hidden while practising.
+	if got := eval[string](b, `['source', 'source-hidden'].map(id => getComputedStyle(document.getElementById(id)).display).join(' ')`); got != "none block" {
+		t.Errorf("practising, the game file and its notice are %q, want hidden and shown", got)
+	}
 	if got := eval[string](b, hiddenNow); got != "ribbon answer reason tree-section" {
 		t.Errorf("practising task 20, the page hides %q", got)
 	}

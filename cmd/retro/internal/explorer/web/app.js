@@ -642,7 +642,9 @@ async function choosePreset(p) {
 function renderTasks() {
   const box = $('tasks');
   const chosen = currentTask();
-  const choices = state.tasks.map((k) => ({key: k.key, title: taskLabel(k), sub: k.question, wording: taskText(k).wording}));
+  // The question's codes under a task in English; in Russian the task's
+  // words alone (the free question's field shows the codes, to edit).
+  const choices = state.tasks.map((k) => ({key: k.key, title: taskLabel(k), sub: LANG === 'ru' ? '' : k.question, wording: taskText(k).wording}));
   choices.push({key: 'free', title: t('Your question'), sub: t('below'), wording: t('a question of your own')});
   box.replaceChildren(...choices.map((c, k) => el('label', {title: c.wording},
     el('input', {type: 'radio', name: 'task', value: c.key, checked: (chosen ? c.key === chosen : k === 0) ? true : undefined,

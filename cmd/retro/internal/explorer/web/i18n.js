@@ -279,7 +279,8 @@ const RU = /* BEGIN RU */ {
   "▲W3": "П2",
   "▼L2": "В1",
   "●D": "Н",
-  "▲W9": "П5"
+  "▲W9": "П5",
+  "The game file is hidden while you practise: its comments may tell the answers. The constructor above says the rules.": "Файл игры скрыт, пока вы тренируетесь: в его комментариях могут быть ответы. Правила игры — в конструкторе выше."
 } /* END RU */;
 
 const LANGS = ['en', 'ru'];
