@@ -90,7 +90,7 @@ func writePositionWords(w io.Writer, res *retro.Probed, piles []int64, hist int,
 			mark = "*"
 		}
 		words, _ := l.MoveWords(g, mv, piles, -1)
-		fmt.Fprintf(w, "  %s %s → %s: %s\n", mark, words, l.Position(mv.To), l.Winner(mv.Outcome, mv.Layer, 1))
+		fmt.Fprintf(w, "  %s %s → %s: %s\n", mark, words, rules.Tuple(mv.To), l.Winner(mv.Outcome, mv.Layer, 1))
 	}
 	return nil
 }

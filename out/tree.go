@@ -125,7 +125,7 @@ func (t *treeText) line(c, parent *retro.Node, depth int) string {
 	if t.opt.Words {
 		mover := (depth - 1) % 2
 		s := fmt.Sprintf("%s: %s → %s: %s", l.Player(mover, query.Nom), moveWords(t.g, c, parent, l),
-			l.Position(c.Piles), winnerValue(c, 1-mover, l))
+			rules.Tuple(c.Piles), winnerValue(c, 1-mover, l))
 		if t.opt.MarkBest && c.Best {
 			s += " *"
 		}

@@ -91,14 +91,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	choice, err := o.slice.choice(c)
-	if err != nil {
-		return err
-	}
-	if err := o.lang.choose(c, e); err != nil {
-		return err
-	}
-	sep, err := o.csv.comma(c)
+	choice, csv, err := readMapFlags(c, e, &o.slice, &o.lang, &o.csv)
 	if err != nil {
 		return err
 	}
@@ -116,7 +109,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	counts, err := o.compare(ctx, e, pair, sep)
+	counts, err := o.compare(ctx, e, pair, csv)
 	if err != nil {
 		return err
 	}
@@ -132,7 +125,7 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		g.Ru = langRu(o.lang.lang)
-		if err := writeGrid(ctx, e, g, format, o.mapFile, grid.CSVOptions{Comma: sep, BOM: o.csv.bom}, false); err != nil {
+		if err := writeGrid(ctx, e, g, format, o.mapFile, csv, false); err != nil {
 			return err
 		}
 	}
@@ -143,14 +136,14 @@ func (o *diffOptions) diff(ctx context.Context, e *env, args []string) error {
 }
 
 // compare counts the changes, writing the positions that differ to --csv.
-func (o *diffOptions) compare(ctx context.Context, e *env, pair *grid.Pair, sep rune) (grid.Changes, error) {
+func (o *diffOptions) compare(ctx context.Context, e *env, pair *grid.Pair, csv grid.CSVOptions) (grid.Changes, error) {
 	if o.csvFile == "" {
 		return pair.Compare(nil)
 	}
 	var counts grid.Changes
 	write := func(w io.Writer) error {
 		var err error
-		counts, err = grid.WriteDiffCSV(w, pair, grid.CSVOptions{Comma: sep, BOM: o.csv.bom})
+		counts, err = grid.WriteDiffCSV(w, pair, csv)
 		return err
 	}
 	if o.csvFile == "-" {

@@ -77,18 +77,11 @@ func (o *mapOptions) run(ctx context.Context, e *env, args []string) error {
 	if err := checkNotInput("-o", o.output, args[0]); err != nil {
 		return err
 	}
-	choice, err := o.slice.choice(c)
-	if err != nil {
-		return err
-	}
 	colour, err := o.color.on(c, e)
 	if err != nil {
 		return err
 	}
-	if err := o.lang.choose(c, e); err != nil {
-		return err
-	}
-	sep, err := o.csv.comma(c)
+	choice, csv, err := readMapFlags(c, e, &o.slice, &o.lang, &o.csv)
 	if err != nil {
 		return err
 	}
@@ -97,7 +90,7 @@ func (o *mapOptions) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	g.Ru = langRu(o.lang.lang)
-	return writeGrid(ctx, e, g, format, o.output, grid.CSVOptions{Comma: sep, BOM: o.csv.bom}, colour)
+	return writeGrid(ctx, e, g, format, o.output, csv, colour)
 }
 
 // grid solves GAME (or reads its table) and chooses the slice.

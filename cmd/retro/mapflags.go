@@ -36,10 +36,10 @@ func (f *sliceFlags) add(fs *pflag.FlagSet) {
 func (f *sliceFlags) choice(c *command) (grid.Choice, error) {
 	ch := grid.Choice{Last: f.last, Mylast: f.mylast, At: map[string]int64{}}
 	var err error
-	if ch.X, ch.XRange, err = readAxis(f.x); err != nil {
+	if ch.X, ch.XRange, err = grid.ParseAxis(f.x); err != nil {
 		return ch, usagef(c, "--x %q: %v", f.x, err)
 	}
-	if ch.Y, ch.YRange, err = readAxis(f.y); err != nil {
+	if ch.Y, ch.YRange, err = grid.ParseAxis(f.y); err != nil {
 		return ch, usagef(c, "--y %q: %v", f.y, err)
 	}
 	for _, a := range f.at {
@@ -53,28 +53,18 @@ func (f *sliceFlags) choice(c *command) (grid.Choice, error) {
 	return ch, nil
 }
 
-// readAxis reads NAME or NAME=LO..HI.
-func readAxis(s string) (string, *rules.Range, error) {
-	name, r, ok := strings.Cut(s, "=")
-	name = strings.TrimSpace(name)
-	if !ok {
-		return name, nil, nil
-	}
-	a, b, isRange := strings.Cut(r, "..")
-	lo, err := rules.ParseInt(a)
+// readMapFlags reads the flags a map is drawn by: the slice, the
+// language of its words, and the separator and mark of its CSV.
+func readMapFlags(c *command, e *env, slice *sliceFlags, lang *langFlag, csv *csvFlags) (grid.Choice, grid.CSVOptions, error) {
+	choice, err := slice.choice(c)
 	if err != nil {
-		return "", nil, err
+		return choice, grid.CSVOptions{}, err
 	}
-	hi := lo
-	if isRange {
-		if hi, err = rules.ParseInt(b); err != nil {
-			return "", nil, err
-		}
+	if err := lang.choose(c, e); err != nil {
+		return choice, grid.CSVOptions{}, err
 	}
-	if name == "" || lo > hi {
-		return "", nil, fmt.Errorf("want NAME or NAME=LO..HI")
-	}
-	return name, &rules.Range{Lo: lo, Hi: hi}, nil
+	sep, err := csv.comma(c)
+	return choice, grid.CSVOptions{Comma: sep, BOM: csv.bom}, err
 }
 
 // mapFormat is a map's format by -o's extension, or --format.

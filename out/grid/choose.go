@@ -23,6 +23,31 @@ type Choice struct {
 	Last, Mylast   string
 }
 
+// ParseAxis reads an axis as a user writes it: NAME, or NAME=LO..HI (a
+// range of one value, NAME=V, too).
+func ParseAxis(s string) (string, *rules.Range, error) {
+	name, r, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok {
+		return name, nil, nil
+	}
+	a, b, isRange := strings.Cut(r, "..")
+	lo, err := rules.ParseInt(a)
+	if err != nil {
+		return "", nil, err
+	}
+	hi := lo
+	if isRange {
+		if hi, err = rules.ParseInt(b); err != nil {
+			return "", nil, err
+		}
+	}
+	if name == "" || lo > hi {
+		return "", nil, fmt.Errorf("want NAME or NAME=LO..HI")
+	}
+	return name, &rules.Range{Lo: lo, Hi: hi}, nil
+}
+
 // Choose works out the slice c asks for of a solved game: by default the
 // first pile across and the second down (a game of one pile: the pile
 // across and its rule parameter down, or one row), every other pile where

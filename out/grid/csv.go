@@ -16,19 +16,40 @@ type CSVOptions struct {
 	BOM   bool
 }
 
+// csvFile is a CSV being written, buffered.
+type csvFile struct {
+	b *bufio.Writer
+	w *csv.Writer
+}
+
+// open starts a CSV with the options' byte order mark and separator.
+func (opt CSVOptions) open(w io.Writer) *csvFile {
+	b := bufio.NewWriterSize(w, 1<<16)
+	if opt.BOM {
+		b.WriteString("\ufeff")
+	}
+	c := &csvFile{b: b, w: csv.NewWriter(b)}
+	if opt.Comma != 0 {
+		c.w.Comma = opt.Comma
+	}
+	return c
+}
+
+// close writes what is buffered, and says the first error of the writing.
+func (c *csvFile) close() error {
+	c.w.Flush()
+	if err := c.w.Error(); err != nil {
+		return err
+	}
+	return c.b.Flush()
+}
+
 // WriteCSV writes the map as a grid: the first row the name of the axes
 // ("y\x") and the x values, then a row for each y, its value first, then
 // each cell's code (W3, L2, D, ?, a Grundy value, or nothing for a
 // position without a row in the table; "W3→L2" where two games differ).
 func WriteCSV(w io.Writer, g *Grid, opt CSVOptions) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	if opt.BOM {
-		bw.WriteString("\ufeff")
-	}
-	cw := csv.NewWriter(bw)
-	if opt.Comma != 0 {
-		cw.Comma = opt.Comma
-	}
+	c := opt.open(w)
 	rec := make([]string, 1+g.X.Len())
 	rec[0] = g.X.Name
 	if y := g.yName(); y != "" {
@@ -37,7 +58,7 @@ func WriteCSV(w io.Writer, g *Grid, opt CSVOptions) error {
 	for j := range g.X.Len() {
 		rec[1+j] = strconv.FormatInt(g.X.Lo+j, 10)
 	}
-	if err := cw.Write(rec); err != nil {
+	if err := c.w.Write(rec); err != nil {
 		return err
 	}
 	err := g.rows(func(y int64, a, b []Cell) error {
@@ -48,16 +69,12 @@ func WriteCSV(w io.Writer, g *Grid, opt CSVOptions) error {
 		for j := range a {
 			rec[1+j] = g.code(a, b, j)
 		}
-		return cw.Write(rec)
+		return c.w.Write(rec)
 	})
 	if err != nil {
 		return err
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return c.close()
 }
 
 // WriteDiffCSV writes the positions whose value differs between the two
@@ -66,14 +83,7 @@ func WriteCSV(w io.Writer, g *Grid, opt CSVOptions) error {
 // then outcome and layer in A and in B, empty where the position is not
 // in that game; and returns the counts of every change.
 func WriteDiffCSV(w io.Writer, p *Pair, opt CSVOptions) (Changes, error) {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	if opt.BOM {
-		bw.WriteString("\ufeff")
-	}
-	cw := csv.NewWriter(bw)
-	if opt.Comma != 0 {
-		cw.Comma = opt.Comma
-	}
+	c := opt.open(w)
 	hist := p.A.History
 	if p.B.History > hist {
 		hist = p.B.History
@@ -90,7 +100,7 @@ func WriteDiffCSV(w io.Writer, p *Pair, opt CSVOptions) (Changes, error) {
 		head = append(head, "last", "mylast")
 	}
 	head = append(head, "outcome_a", "layer_a", "outcome_b", "layer_b", "change")
-	if err := cw.Write(head); err != nil {
+	if err := c.w.Write(head); err != nil {
 		return Changes{}, err
 	}
 	var rec []string
@@ -120,16 +130,12 @@ func WriteDiffCSV(w io.Writer, p *Pair, opt CSVOptions) (Changes, error) {
 			rec = append(rec, last, mylast)
 		}
 		rec = append(rec, outcomeText(d.A), layerText(d.A), outcomeText(d.B), layerText(d.B), d.Change.String())
-		return cw.Write(rec)
+		return c.w.Write(rec)
 	})
 	if err != nil {
 		return n, err
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return n, err
-	}
-	return n, bw.Flush()
+	return n, c.close()
 }
 
 // outcomeText and layerText are a cell's outcome and layer as retro export

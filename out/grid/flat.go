@@ -1,5 +1,7 @@
 package grid
 
+import "slices"
+
 // Flat is a map as the explorer draws it: each cell's palette index and
 // code (as the CSV grid writes it), row by row from Y.Lo, and the legend
 // in both languages. The explorer's canvas takes its colours from Palette,
@@ -42,13 +44,7 @@ func (g *Grid) Flatten() (*Flat, error) {
 }
 
 // Palette is the palette as #rrggbb, by index.
-func Palette() []string {
-	out := make([]string, len(Colours))
-	for k := range Colours {
-		out[k] = RGB(k)
-	}
-	return out
-}
+func Palette() []string { return slices.Clone(hexColours) }
 
 // The palette's indices the explorer needs by name.
 const (

@@ -32,10 +32,18 @@ const (
 var Colours = makePalette()
 
 // RGB writes colour k as #rrggbb.
-func RGB(k int) string {
-	c := rgbOf(k)
-	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
-}
+func RGB(k int) string { return hexColours[k] }
+
+// hexColours are the palette's colours as #rrggbb, made once: an SVG
+// writes one a run of cells.
+var hexColours = func() []string {
+	out := make([]string, len(Colours))
+	for k := range Colours {
+		c := rgbOf(k)
+		out[k] = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+	}
+	return out
+}()
 
 func makePalette() color.Palette {
 	p := make(color.Palette, paletteLen)

@@ -259,7 +259,7 @@ func (rs *Reasoner) whatever(r *retro.Probed, m *rules.Machine, moves []retro.Mo
 			groups = append(groups, g)
 		}
 		// Two moves may reach one position (a+1 and a*2 from a = 1).
-		if to := rs.l.Position(mv.To); !slices.Contains(g.where, to) {
+		if to := rules.Tuple(mv.To); !slices.Contains(g.where, to) {
 			g.where = append(g.where, to)
 		}
 	}
@@ -331,9 +331,10 @@ var (
 // pile, leaving (28)"; "it" for the pile it (-1: none). It returns the
 // pile changed, -1 when not one.
 func (rs *Reasoner) phrase(mv retro.Move, from []int64, it int) (string, int) {
-	words, pile := rs.l.MoveWords(rs.g, mv, from, it)
-	to := rs.l.Position(mv.To)
-	switch _, op, k := operation(rs.g, mv, from); {
+	pile, op, k := operation(rs.g, mv, from)
+	words := rs.l.opWords(rs.g, mv, len(from), it, pile, op, k)
+	to := rules.Tuple(mv.To) // the move says the history: a sentence writes the piles
+	switch {
 	case op == "-" || op == "//":
 		return rs.l.Say(txtLeaving, words, to), pile
 	case op == "*" && (k == 2 || k == 3):
@@ -474,12 +475,4 @@ func (l Lang) Answer(a *Answer) string {
 
 // ruMoves is the Russian word for "moves" after the number n: 1 ход,
 // 2 хода, 5 ходов, 11 ходов, 21 ход.
-func ruMoves(n int) string {
-	switch {
-	case n%10 == 1 && n%100 != 11:
-		return "ход"
-	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-		return "хода"
-	}
-	return "ходов"
-}
+func ruMoves(n int) string { return RuForm(int64(n), "ход", "хода", "ходов") }

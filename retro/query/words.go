@@ -1,7 +1,6 @@
 package query
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -164,34 +163,40 @@ func (l Lang) Quote(s string) string {
 // changes, -1 when it is not one.
 func (l Lang) MoveWords(g *rules.Game, mv retro.Move, from []int64, it int) (string, int) {
 	pile, op, k := operation(g, mv, from)
+	return l.opWords(g, mv, len(from), it, pile, op, k), pile
+}
+
+// opWords are MoveWords of a move whose operation is found already: op k
+// on pile (-1: none, the move is quoted), in a game of piles piles.
+func (l Lang) opWords(g *rules.Game, mv retro.Move, piles, it, pile int, op string, k int64) string {
 	if pile < 0 {
-		return l.Say(txtPlaysMove, l.Quote(mv.Name)), -1
+		return l.Say(txtPlaysMove, l.Quote(mv.Name))
 	}
 	// what names the pile as an object, whatFrom after "from".
 	what, whatFrom := l.Say(txtPile), l.Say(txtPileFrom)
 	switch {
 	case pile == it:
 		what, whatFrom = l.Say(txtIt), l.Say(txtItFrom)
-	case len(from) == 2 || len(from) == 3:
+	case piles == 2 || piles == 3:
 		what, whatFrom = pileOrdinal[l.index()][pile], pileOrdinalFrom[l.index()][pile]
-	case len(from) > 3:
+	case piles > 3:
 		what, whatFrom = l.Say(txtNamedPile, l.Quote(g.Piles[pile])), l.Say(txtNamedFrom, l.Quote(g.Piles[pile]))
 	}
 	switch {
 	case op == "+":
-		return l.Say(txtAdds, l.Stones(k), what, ruIn(what)), pile
+		return l.Say(txtAdds, l.Stones(k), what, ruIn(what))
 	case op == "-":
-		return l.Say(txtTakes, l.Stones(k), whatFrom), pile
+		return l.Say(txtTakes, l.Stones(k), whatFrom)
 	case op == "*" && k == 2:
-		return l.Say(txtDoubles, what), pile
+		return l.Say(txtDoubles, what)
 	case op == "*" && k == 3:
-		return l.Say(txtTriples, what), pile
+		return l.Say(txtTriples, what)
 	case op == "*":
-		return l.Say(txtMultiplies, what, k), pile
+		return l.Say(txtMultiplies, what, k)
 	case op == "//" && k == 2:
-		return l.Say(txtHalves, what), pile
+		return l.Say(txtHalves, what)
 	}
-	return l.Say(txtDivides, what, k), pile
+	return l.Say(txtDivides, what, k)
 }
 
 // ruIn is the preposition в before a word, во before one that starts
@@ -204,29 +209,6 @@ func ruIn(word string) string {
 	return "в"
 }
 
-// Position writes a position in a sentence: its piles, "(17, 58)", without
-// the history the engine writes beside them (last=…): a sentence names the
-// move that made it.
-func (l Lang) Position(piles []int64) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for k, v := range piles {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.FormatInt(v, 10))
-	}
-	b.WriteByte(')')
-	return b.String()
-}
-
-// MoveLine is a move of a tree or a position's list in words, with its
-// mover: "Petya: doubles the second pile", «Петя: удваивает вторую кучу».
-func (l Lang) MoveLine(g *rules.Game, mv retro.Move, from []int64, mover int) string {
-	w, _ := l.MoveWords(g, mv, from, -1)
-	return fmt.Sprintf("%s: %s", l.Player(mover, Nom), w)
-}
-
 var (
 	txtLastMove  = Text{"the last move %s", "последний ход — %s"}
 	txtOwnLast   = Text{"one's own last move %s", "свой последний ход — %s"}
@@ -237,7 +219,7 @@ var (
 // PositionWithHistory writes a position with the history it carries, in
 // words: "(9), the last move "d"", «(9), последний ход — «d»».
 func (l Lang) PositionWithHistory(g *rules.Game, piles []int64, hist int) string {
-	s := l.Position(piles)
+	s := rules.Tuple(piles) // a sentence writes a position by its piles
 	if g.History == rules.NoHistory {
 		return s
 	}

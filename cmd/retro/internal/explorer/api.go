@@ -485,12 +485,9 @@ func NewPositionResponse(res *retro.Probed, i int) (*PositionResponse, error) {
 // locate finds the position a request names. A position the starts do not
 // reach is solved on its own (within the same caps), not cached.
 func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, *retro.Result, int, error) {
-	width := req.Width
-	if width <= 0 {
-		width = positions.DefaultOpenWidth
-	}
-	if width > s.opt.WidenCap {
-		return nil, nil, 0, badRequest("width %d: at most %d", width, s.opt.WidenCap)
+	width, err := s.openWidth(req.Width)
+	if err != nil {
+		return nil, nil, 0, err
 	}
 	e, err := s.solved(ctx, req.Game, width)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
+	"slices"
 
 	"retro/out/grid"
 	"retro/positions"
@@ -102,12 +102,9 @@ func (s *server) handleMap(w http.ResponseWriter, r *http.Request) {
 // mapOf solves the game (and the other of a comparison) and reads the
 // slice.
 func (s *server) mapOf(ctx context.Context, req mapRequest) (*MapResponse, error) {
-	width := req.Width
-	if width <= 0 {
-		width = positions.DefaultOpenWidth
-	}
-	if width > s.opt.WidenCap {
-		return nil, badRequest("width %d: at most %d", width, s.opt.WidenCap)
+	width, err := s.openWidth(req.Width)
+	if err != nil {
+		return nil, err
 	}
 	choice, err := mapChoice(req)
 	if err != nil {
@@ -134,7 +131,7 @@ func (s *server) mapOf(ctx context.Context, req mapRequest) (*MapResponse, error
 	g := &grid.Grid{Title: a.game.ShownName(), Note: sl.Label(a.game), X: sl.X, Y: sl.Y, A: src}
 	resp := newMapResponse(a.game, probedA, sl)
 	if req.Compare != "" {
-		if err := s.compareInto(ctx, resp, g, a, req.Compare, width); err != nil {
+		if err := s.compareInto(ctx, resp, g, a.game, probedA, req.Compare, width); err != nil {
 			return nil, err
 		}
 	}
@@ -148,27 +145,13 @@ func (s *server) mapOf(ctx context.Context, req mapRequest) (*MapResponse, error
 func mapChoice(req mapRequest) (grid.Choice, error) {
 	c := grid.Choice{At: req.At, Last: req.Last, Mylast: req.Mylast}
 	var err error
-	if c.X, c.XRange, err = axisOf(req.X); err != nil {
+	if c.X, c.XRange, err = grid.ParseAxis(req.X); err != nil {
 		return c, badRequest("x %q: %v", req.X, err)
 	}
-	if c.Y, c.YRange, err = axisOf(req.Y); err != nil {
+	if c.Y, c.YRange, err = grid.ParseAxis(req.Y); err != nil {
 		return c, badRequest("y %q: %v", req.Y, err)
 	}
 	return c, nil
-}
-
-// axisOf reads "NAME" or "NAME=LO..HI".
-func axisOf(s string) (string, *rules.Range, error) {
-	name, r, ok := strings.Cut(s, "=")
-	name = strings.TrimSpace(name)
-	if !ok {
-		return name, nil, nil
-	}
-	var lo, hi int64
-	if n, err := fmt.Sscanf(strings.TrimSpace(r), "%d..%d", &lo, &hi); err != nil || n != 2 || lo > hi || name == "" {
-		return "", nil, errors.New("want NAME or NAME=LO..HI")
-	}
-	return name, &rules.Range{Lo: lo, Hi: hi}, nil
 }
 
 func newMapResponse(g *rules.Game, probed []*retro.Probed, sl grid.Slice) *MapResponse {
@@ -185,7 +168,7 @@ func newMapResponse(g *rules.Game, probed []*retro.Probed, sl grid.Slice) *MapRe
 		resp.Params = append(resp.Params, p.Name)
 	}
 	for k, p := range probed {
-		if fmt.Sprint(p.Instance.Values) == fmt.Sprint(sl.Params) {
+		if slices.Equal(p.Instance.Values, sl.Params) {
 			resp.Instance = k
 		}
 	}
@@ -202,7 +185,7 @@ func newMapResponse(g *rules.Game, probed []*retro.Probed, sl grid.Slice) *MapRe
 // compareInto makes g the map of the differences of game A from the game
 // text other (B), and puts in resp the counts of every change over both
 // games and, where both are exam games, their tasks.
-func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Grid, a *cacheEntry, other string, width int64) error {
+func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Grid, gameA *rules.Game, probedA []*retro.Probed, other string, width int64) error {
 	b, err := s.solved(ctx, other, width)
 	var api *apiError
 	if errors.As(err, &api) { // a new error: the cache keeps the one it has
@@ -211,15 +194,15 @@ func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Gri
 	if err != nil {
 		return err
 	}
-	probedA, probedB := retro.ProbedAll(a.results), retro.ProbedAll(b.results)
-	pair, err := grid.NewPair(a.game, b.game, probedA, probedB)
+	probedB := retro.ProbedAll(b.results)
+	pair, err := grid.NewPair(gameA, b.game, probedA, probedB)
 	if err != nil {
 		return badRequest("%v", err)
 	}
 	if g.B, err = pair.OtherSource(g.A.(*grid.Source).Slice); err != nil {
 		return badRequest("%v", err)
 	}
-	g.Title = a.game.ShownName() + " → " + b.game.ShownName()
+	g.Title = gameA.ShownName() + " → " + b.game.ShownName()
 	resp.Title = g.Title
 	counts, err := pair.Compare(nil)
 	if err != nil {

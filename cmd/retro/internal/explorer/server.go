@@ -568,6 +568,18 @@ func (s *server) timeoutError(err error) error {
 			s.capNoteRu("--timeout"), s.beyondRu("--timeout DURATION"))}
 }
 
+// openWidth is the width of the open ranges a request asks for: the
+// default for none, at most the widening cap.
+func (s *server) openWidth(width int64) (int64, error) {
+	if width <= 0 {
+		return positions.DefaultOpenWidth, nil
+	}
+	if width > s.opt.WidenCap {
+		return 0, badRequest("width %d: at most %d", width, s.opt.WidenCap)
+	}
+	return width, nil
+}
+
 // solveContext bounds one request's solving in time: it ends with the
 // request or at the server's time limit, whichever comes first.
 func (s *server) solveContext(req context.Context) (context.Context, context.CancelFunc) {
