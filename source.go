@@ -17,11 +17,11 @@ import "embed"
 // FS is the source, by the paths of the module's tree.
 //
 //go:embed go.mod go.sum
-//go:embed rules/*.go rules/games/*.toml rules/FORMAT.md
-//go:embed positions/*.go positions/spill/*.go
-//go:embed retro/*.go retro/query/*.go retro/sg/*.go retro/cluster/*.go
-//go:embed retro/variant/*.go retro/variant/families/*.toml
-//go:embed out/*.go out/table/*.go out/grid/*.go
+//go:embed rules/*.go rules/games/*.toml rules/FORMAT.md rules/sg/*.go
+//go:embed positions/*.go positions/spill/*.go positions/cluster/*.go
+//go:embed retro/*.go
+//go:embed out/*.go out/table/*.go out/grid/*.go out/query/*.go
+//go:embed out/variant/*.go out/variant/families/*.toml
 //go:embed cmd/retro/*.go cmd/retro/internal/history/*.go
 //go:embed cmd/retro/internal/explorer/*.go cmd/retro/internal/explorer/web/*
 var FS embed.FS

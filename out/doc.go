@@ -30,7 +30,7 @@
 //     groups, and the one-line excerpt around the answer.
 //   - tree.go: strategy trees as text, dot and JSON, written as walked.
 //   - sg.go: Grundy tables as text, CSV and JSON, and sums of heaps.
-//   - variant.go: the variants of retro make (package retro/variant): their
+//   - variant.go: the variants of retro make (package out/variant): their
 //     JSON (retro make --json, the explorer's /api/variant), the line a
 //     variant retro make -o prints, and the words of the worksheets.
 //   - worksheet.go: the worksheets of a batch of variants: the teacher's,

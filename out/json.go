@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

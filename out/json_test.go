@@ -7,9 +7,9 @@ import (
 
 	"retro/out"
 	"retro/out/internal/testgames"
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

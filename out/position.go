@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 )
 
 // RibbonCell is one start position on a ribbon: the value of its last

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 
 	"retro/out"
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 )
 
 func cells(lo, hi int, holds map[int]query.Truth) []out.RibbonCell {

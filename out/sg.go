@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // GrundyTable is one table for WriteGrundyCSV: the values of the rule

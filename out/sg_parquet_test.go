@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // TestGrundyParquetIsCSV: the Parquet file of Grundy tables has the CSV's

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 func TestWriteGrundyCSV(t *testing.T) {

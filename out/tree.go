@@ -9,9 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

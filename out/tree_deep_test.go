@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"retro/out"
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

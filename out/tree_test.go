@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"retro/out"
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
-// The variants retro make writes (package retro/variant): their JSON, for
+// The variants retro make writes (package out/variant): their JSON, for
 // retro make --json and the explorer's /api/variant, the one-line list
 // retro make -o prints, and the words the worksheets share.
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
 // batch makes a few variants of a family whose name needs escaping in

@@ -6,8 +6,8 @@ import (
 	"html"
 	"io"
 
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
 // The worksheets of a batch of variants, in two copies. The teacher's:

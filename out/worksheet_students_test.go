@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
 // The students' worksheet has every variant's text, each on a page of

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"retro/positions"
-	"retro/retro/cluster"
+	"retro/positions/cluster"
 )
 
 // TestCutRowsLetsGo: cut among peers for the row sweep, a compiled

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"retro/out/table"
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

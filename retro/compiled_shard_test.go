@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"retro/out/table"
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

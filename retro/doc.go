@@ -104,8 +104,8 @@
 // solves one instance around a position the starts do not reach.
 //
 // The theory of heap games (Sprague–Grundy values, octal codes, periods,
-// sums of heaps) is in the package retro/sg, which does not use the
-// solver, nor the solver it. Questions asked of the start positions of solved games, their
-// aggregates and the exam tasks with their explanations are in the package
-// retro/query, which the solver does not use.
+// sums of heaps) is in the package rules/sg, which does not use the
+// solver, nor the solver it. Questions asked of the start positions of
+// solved games, their aggregates and the exam tasks with their
+// explanations are in the package out/query, above the solver.
 package retro

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"sync"
 
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // heapEngine solves the collections reachable from the given heap

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 // runLang runs a command line with the locale's language set to l.

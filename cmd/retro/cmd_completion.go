@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/retro/variant"
+	"retro/out/variant"
 	"retro/rules"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out/grid"
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 func init() {

@@ -9,7 +9,7 @@ import (
 
 	"retro/cmd/retro/internal/explorer"
 	"retro/out"
-	"retro/retro/query"
+	"retro/out/query"
 	"retro/rules"
 )
 

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"retro/cmd/retro/internal/explorer"
-	"retro/retro/query"
+	"retro/out/query"
 	"retro/rules"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out"
+	"retro/out/query"
+	"retro/out/variant"
 	"retro/retro"
-	"retro/retro/query"
-	"retro/retro/variant"
 )
 
 func init() {

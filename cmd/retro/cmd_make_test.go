@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
 // make --list names each family with its title in the locale's language

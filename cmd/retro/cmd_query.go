@@ -11,7 +11,7 @@ import (
 
 	"retro/cmd/retro/internal/explorer"
 	"retro/out"
-	"retro/retro/query"
+	"retro/out/query"
 	"retro/rules"
 )
 

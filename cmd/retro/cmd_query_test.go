@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro/query"
+	"retro/out/query"
 	"retro/rules"
 )
 

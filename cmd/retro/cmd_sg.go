@@ -16,8 +16,8 @@ import (
 	"retro/out"
 	"retro/out/grid"
 	"retro/retro"
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 func init() {

@@ -9,9 +9,9 @@ import (
 
 	"retro/cmd/retro/internal/explorer"
 	"retro/out"
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

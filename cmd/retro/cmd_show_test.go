@@ -9,8 +9,8 @@ import (
 
 	"retro/cmd/retro/internal/explorer"
 	"retro/out"
+	"retro/out/query"
 	"retro/positions"
-	"retro/retro/query"
 	"retro/rules"
 )
 

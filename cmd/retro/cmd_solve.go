@@ -13,8 +13,8 @@ import (
 
 	"retro/out"
 	"retro/out/table"
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 )
 
 func init() {

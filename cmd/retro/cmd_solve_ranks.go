@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"retro/out/table"
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

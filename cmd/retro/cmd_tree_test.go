@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 func TestTree(t *testing.T) {

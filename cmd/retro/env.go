@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 // env is what a command may touch of the outside world.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 func TestColorEnv(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 // langFlag is --lang of the commands that write words for people: ege,

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"retro/retro/cluster"
+	"retro/positions/cluster"
 )
 
 func main() {

@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"retro/out/grid"
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // sliceFlags are the flags that choose the slice of a map (retro map, and

@@ -3,8 +3,8 @@ package grid
 import (
 	"strconv"
 
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 )
 
 // Kind says what a cell of a map is.

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"retro/out/internal/testgames"
+	"retro/positions/cluster"
 	"retro/retro"
-	"retro/retro/cluster"
 	"retro/rules"
 )
 

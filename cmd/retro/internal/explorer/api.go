@@ -13,9 +13,9 @@ import (
 
 	"retro/cmd/retro/internal/history"
 	"retro/out"
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"retro/out"
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

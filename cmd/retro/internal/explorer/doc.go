@@ -33,7 +33,7 @@
 //     flags set the caps, or the static page, whose caps are fixed.
 //   - api.go: the JSON API, endpoint by endpoint; variant.go: "another
 //     variant like this" (/api/variant), a new variant of the game's
-//     family (retro/variant); mapview.go: the map of a game and of its
+//     family (out/variant); mapview.go: the map of a game and of its
 //     differences from another (/api/map, package out/grid).
 //   - serve.go: Serve, the server on an address, as retro serve runs it.
 //   - page.go: the page's files, embedded, and WriteSite, the static

@@ -8,9 +8,9 @@ import (
 	"slices"
 
 	"retro/out/grid"
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

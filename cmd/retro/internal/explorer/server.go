@@ -17,9 +17,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

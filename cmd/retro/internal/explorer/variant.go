@@ -6,8 +6,8 @@ import (
 	"net/http"
 
 	"retro/out"
-	"retro/retro/query"
-	"retro/retro/variant"
+	"retro/out/query"
+	"retro/out/variant"
 )
 
 // "Another variant like this" (POST /api/variant): a new variant of the

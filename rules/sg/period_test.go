@@ -4,8 +4,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // seq makes a table of a preperiod followed by copies of a block, each

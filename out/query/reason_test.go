@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"retro/out/query"
 	"retro/positions"
-	"retro/retro/query"
 	"retro/rules"
 )
 

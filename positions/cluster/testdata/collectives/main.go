@@ -8,7 +8,7 @@ import (
 	"os"
 	"strconv"
 
-	"retro/retro/cluster"
+	"retro/positions/cluster"
 )
 
 func main() {

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // refHeap is one line of a reference file: a heap and its value.

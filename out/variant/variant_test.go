@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"retro/out/variant"
 	"retro/retro"
-	"retro/retro/variant"
 )
 
 // The random families and specs come from a fixed seed, so that every

@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"retro/retro/query"
+	"retro/out/query"
 	"retro/rules"
 )
 

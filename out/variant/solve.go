@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

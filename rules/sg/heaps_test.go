@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 var sgSeedFlag = flag.Int64("sg.seed", 1, "seed of the random heap-game tests (0: a new seed from the clock)")

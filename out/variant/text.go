@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 // Statement is the text of a variant's tasks in one language, in the

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // instance returns the one instance of a heap game given by text.

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 var (

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/retro/query"
+	"retro/out/query"
 )
 
 // Valid questions and their canonical form.

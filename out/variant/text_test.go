@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"retro/out/query"
+	"retro/out/variant"
 	"retro/retro"
-	"retro/retro/query"
-	"retro/retro/variant"
 )
 
 // The text of every built-in family read back: the numbers of the

@@ -1,6 +1,6 @@
 package variant
 
-import "retro/retro/query"
+import "retro/out/query"
 
 // Solution is the short solution of a variant in one language: for each
 // answer the winning line retro ege gives for it (query.Reasoner).

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
-	"retro/retro/query"
 	"retro/rules"
 )
 

@@ -6,8 +6,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // sgGame loads a built-in heap game.

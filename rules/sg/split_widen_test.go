@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // refTable computes the table of the one instance of a game by

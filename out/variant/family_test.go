@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"retro/out/variant"
 	"retro/retro"
-	"retro/retro/variant"
 	"retro/rules"
 )
 

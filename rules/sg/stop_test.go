@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 // askedContext counts the questions to its Err, and answers cancelled

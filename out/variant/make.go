@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"retro/out/query"
 	"retro/retro"
-	"retro/retro/query"
 )
 
 // Options are what Make is told besides the family.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"retro/retro/sg"
 	"retro/rules"
+	"retro/rules/sg"
 )
 
 var sgGames = flag.Int("sg.games", 60, "TestSplitRandom: how many random splitting games")
