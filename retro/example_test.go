@@ -110,7 +110,7 @@ x = "0..999"
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm, General: true})
+			s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm, Path: "general"})
 			if err != nil {
 				fmt.Print(rules.RenderError(err))
 				comm.Close()

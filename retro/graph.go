@@ -22,8 +22,6 @@ type Options struct {
 	// Path, when set, is the path SolveInstance takes (Paths names them):
 	// an error, with the path's reason, when it does not take the game.
 	Path string
-	// General makes SolveInstance take the general path: Path "general".
-	General bool
 	// Checkpoint, when set, is where the solve keeps what it needs to go
 	// on after it is stopped, and resumes from (checkpoint.go); Instance
 	// is the number of the instance being solved, which names its files.

@@ -17,25 +17,59 @@ import (
 // those reasons, and a path forced by Options.Path that declines is an
 // error with its reason.
 
-// path is one way of valuing a game instance. solve solves it, or
-// declines with the reason (shown: whether the general path's line
-// repeats it; a reason another path has given already is not). part, for
-// a path that runs in shards, is solve for one of several peers (see
-// SolveInstancePart); nil for one that does not.
+// path is one way of valuing a game instance: a row of the path table.
+// solve solves it, or declines with the reason (shown: whether the
+// general path's line repeats it; a reason another path has given already
+// is not). part, for a path that runs in shards, is solve for one of
+// several peers (see SolveInstancePart); nil for one that does not. The
+// other columns are what the path can do besides, which the solve
+// consults: a solve that keeps checkpoints tries only the paths that keep
+// them, and a path that cannot spill is handed no spill directory.
 type path struct {
 	name  string
+	takes string // the games it takes, in a line
 	solve func(in *rules.Instance, popt positions.Options, opt Options) (r *Result, why string, shown bool, err error)
 	part  func(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (p *Part, why string, shown bool, err error)
+	// checkpoints: it keeps checkpoints (Options.Checkpoint); spill: it
+	// keeps its arrays in files past the memory budget
+	// (positions.Options.Spill); wide: its indices go past
+	// positions.MaxIndex, up to positions.MaxIndex64.
+	checkpoints, spill, wide bool
 }
 
 // paths are the paths in the order they are tried.
 var paths = []path{
-	{"compiled", solveByCompiled, solveByCompiledPart},
-	{"lines", solveByLines, nil},
-	{"unmoves", solveByUnmoves, nil},
-	{"shifts", solveByShifts, nil},
-	{"tiers", solveByTiers, nil},
-	{"general", solveByGraph, solveByGraphPart},
+	{name: "compiled", takes: "affine moves that all raise or all lower the piles, an affine end, a bounded box",
+		solve: solveByCompiled, part: solveByCompiledPart, checkpoints: true, spill: true, wide: true},
+	{name: "lines", takes: "moves that take any number (k times a vector, k in an affine range), lowering the piles",
+		solve: solveByLines},
+	{name: "unmoves", takes: "every tuple of a box (or those its starts reach), affine moves each read from the pile it changes, either way, one end sum",
+		solve: solveByUnmoves},
+	{name: "shifts", takes: "eight piles or more, moves that add constants to piles (the partition games)",
+		solve: solveByShifts},
+	{name: "tiers", takes: "a declared tier (no horizon), solved tier by tier",
+		solve: solveByTiers},
+	{name: "general", takes: "every game: the move graph coloured layer by layer",
+		solve: solveByGraph, part: solveByGraphPart},
+}
+
+// PathInfo is a row of the path table as the outside reads it: what each
+// path takes and can do.
+type PathInfo struct {
+	Name, Takes string
+	// Shards: it runs in shards, a part a peer (SolveInstancePart);
+	// Checkpoints, Spill, Wide: see the columns of the table.
+	Shards, Checkpoints, Spill, Wide bool
+}
+
+// PathTable is the path table, in the order SolveInstance tries it.
+func PathTable() []PathInfo {
+	var t []PathInfo
+	for _, p := range paths {
+		t = append(t, PathInfo{Name: p.name, Takes: p.takes, Shards: p.part != nil,
+			Checkpoints: p.checkpoints, Spill: p.spill, Wide: p.wide})
+	}
+	return t
 }
 
 // Paths names the paths, in the order SolveInstance tries them.
@@ -61,58 +95,100 @@ func (e *PathError) Error() string {
 
 func (e *PathError) Unwrap() error { return ErrPathDeclines }
 
+// candidates are the rows of the table a solve with these options may
+// take: the one Options.Path names, or all of them; only those that keep
+// checkpoints where the solve keeps them (an error where the named one
+// does not), and only those that run in shards where shards is set (the
+// others named in skipped).
+func candidates(opt Options, shards bool) (rows []path, skipped []string, err error) {
+	for _, p := range paths {
+		if opt.Path != "" && p.name != opt.Path {
+			continue
+		}
+		switch {
+		case opt.Checkpoint != nil && !p.checkpoints:
+			if opt.Path != "" {
+				return nil, nil, fmt.Errorf("%w: the %s path keeps no checkpoints (%s does)", ErrCheckpoint, p.name, keepers())
+			}
+			continue
+		case shards && p.part == nil:
+			if opt.Path != "" {
+				return nil, nil, &PathError{Path: p.name, Why: "not in shards"}
+			}
+			skipped = append(skipped, p.name)
+			continue
+		}
+		rows = append(rows, p)
+	}
+	if opt.Path != "" && rows == nil {
+		return nil, nil, fmt.Errorf("no path %q (the paths: %s)", opt.Path, strings.Join(Paths(), ", "))
+	}
+	return rows, skipped, nil
+}
+
+// keepers names the paths that keep checkpoints.
+func keepers() string {
+	var names []string
+	for _, p := range paths {
+		if p.checkpoints {
+			names = append(names, "the "+p.name+" path")
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// options are the enumeration's options as this path takes them: no
+// spill directory for a path that cannot spill.
+func (p path) options(popt positions.Options) positions.Options {
+	if !p.spill {
+		popt.Spill = ""
+	}
+	return popt
+}
+
+// declined is the error of a solve none of whose candidates took the
+// game: for a solve that keeps checkpoints, that no path that keeps them
+// takes it; otherwise the named path's reason; nil where the general path was
+// among them (it takes every game).
+func declined(opt Options, why string) error {
+	switch {
+	case opt.Checkpoint != nil:
+		return fmt.Errorf("%w: only %s keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, keepers(), why)
+	case opt.Path != "":
+		return &PathError{Path: opt.Path, Why: why}
+	}
+	return nil
+}
+
 // SolveInstance enumerates one game instance and solves it by the first
 // path of the table that takes it (or by the path Options.Path names);
 // Result.Path says which, and why the paths before it declined.
 func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
-	name := opt.pathName()
-	if opt.Checkpoint != nil {
-		if err := keepsCheckpoints(name); err != nil {
-			return nil, err
-		}
-		r, why, _, err := solveByCompiled(in, popt, opt)
-		if err == nil && r == nil {
-			err = declinesCheckpoints(why)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return r, capEdges(r, popt)
-	}
-	if name != "" {
-		for _, p := range paths {
-			if p.name != name {
-				continue
-			}
-			r, why, _, err := p.solve(in, popt, opt)
-			if err != nil {
-				return nil, err
-			}
-			if r == nil {
-				return nil, &PathError{Path: name, Why: why}
-			}
-			if name == "general" {
-				r.Path = "general: forced"
-			}
-			return r, capEdges(r, popt)
-		}
-		return nil, fmt.Errorf("no path %q (the paths: %s)", name, strings.Join(Paths(), ", "))
+	rows, _, err := candidates(opt, false)
+	if err != nil {
+		return nil, err
 	}
 	var whys []string
-	for _, p := range paths {
-		r, why, shown, err := p.solve(in, popt, opt)
+	for _, p := range rows {
+		r, why, shown, err := p.solve(in, p.options(popt), opt)
 		if err != nil {
 			return nil, err
 		}
 		if r != nil {
 			if p.name == "general" {
 				r.Path = "general: " + strings.Join(whys, "; ")
+				if opt.Path != "" {
+					r.Path = "general: forced"
+				}
 			}
 			return r, capEdges(r, popt)
 		}
-		if shown {
+		if shown || opt.Path != "" || opt.Checkpoint != nil {
 			whys = append(whys, why)
 		}
+	}
+	if err := declined(opt, strings.Join(whys, "; ")); err != nil {
+		return nil, err
 	}
 	panic("retro: the general path declined")
 }
@@ -124,46 +200,23 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 // general path's line says so; a path forced by Options.Path that does
 // not is an error.
 func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, error) {
-	name := opt.pathName()
-	if opt.Checkpoint != nil {
-		if err := keepsCheckpoints(name); err != nil {
-			return nil, err
-		}
-		part, why, _, err := solveByCompiledPart(in, popt, opt, peers)
-		if err == nil && part == nil {
-			err = declinesCheckpoints(why)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return part, capOf(part.Edges(), popt)
+	rows, unsharded, err := candidates(opt, true)
+	if err != nil {
+		return nil, err
 	}
-	var whys, unsharded []string
-	for _, p := range paths {
-		if name != "" && p.name != name {
-			continue
-		}
-		if p.part == nil {
-			if name != "" {
-				return nil, &PathError{Path: name, Why: "not in shards"}
-			}
-			unsharded = append(unsharded, p.name)
-			continue
-		}
-		part, why, shown, err := p.part(in, popt, opt, peers)
+	var whys []string
+	for _, p := range rows {
+		part, why, shown, err := p.part(in, p.options(popt), opt, peers)
 		if err != nil {
 			return nil, err
 		}
 		if part == nil {
-			if name != "" {
-				return nil, &PathError{Path: name, Why: why}
-			}
-			if shown {
+			if shown || opt.Path != "" || opt.Checkpoint != nil {
 				whys = append(whys, why)
 			}
 			continue
 		}
-		if p.name == "general" && name == "" {
+		if p.name == "general" && opt.Path == "" {
 			if len(unsharded) > 0 {
 				whys = append(whys, "not in shards: "+strings.Join(unsharded, ", "))
 			}
@@ -173,8 +226,8 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, 
 		}
 		return part, capOf(part.Edges(), popt)
 	}
-	if name != "" {
-		return nil, fmt.Errorf("no path %q (the paths: %s)", name, strings.Join(Paths(), ", "))
+	if err := declined(opt, strings.Join(whys, "; ")); err != nil {
+		return nil, err
 	}
 	panic("retro: the general path declined in shards")
 }
@@ -196,21 +249,6 @@ func capOf(edges int64, popt positions.Options) error {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
 	}
 	return nil
-}
-
-// keepsCheckpoints refuses, for a solve that keeps checkpoints, a path
-// other than the compiled path, the one that keeps them.
-func keepsCheckpoints(name string) error {
-	if name != "" && name != "compiled" {
-		return fmt.Errorf("%w: the %s path keeps no checkpoints (the compiled path does)", ErrCheckpoint, name)
-	}
-	return nil
-}
-
-// declinesCheckpoints is the error of a solve that keeps checkpoints where
-// the compiled path does not take the game, for the reason why.
-func declinesCheckpoints(why string) error {
-	return fmt.Errorf("%w: only the compiled path keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, why)
 }
 
 func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
@@ -283,11 +321,20 @@ func solveByGraphPart(in *rules.Instance, popt positions.Options, opt Options, p
 	return p, "", false, err
 }
 
-// pathName is the path the options force: Path, or "general" for
-// General; "" for the first that takes the game.
-func (opt Options) pathName() string {
-	if opt.General {
-		return "general"
+// PathTableText is the path table in Markdown: a row a path, in the order
+// they are tried, with what each takes and can do (retro help paths, and
+// the table of PERFORMANCE.md, which a test keeps equal to it).
+func PathTableText() string {
+	var b strings.Builder
+	b.WriteString("| path | takes | shards | checkpoints | spill | indices |\n")
+	b.WriteString("|---|---|---|---|---|---|\n")
+	yes := map[bool]string{true: "yes", false: "no"}
+	for _, p := range PathTable() {
+		width := "32-bit"
+		if p.Wide {
+			width = "64-bit"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", p.Name, p.Takes, yes[p.Shards], yes[p.Checkpoints], yes[p.Spill], width)
 	}
-	return opt.Path
+	return b.String()
 }

@@ -38,8 +38,6 @@ type GameOptions struct {
 	// HeapUpto: a heap game (sum = true) is solved as every collection of
 	// heaps reachable from one heap of 0..HeapUpto.
 	HeapUpto int
-	// General takes the general path even where a faster one applies.
-	General bool
 	// Path, when set, is the path every instance is solved by (Paths): an
 	// error with the path's reason where it does not take an instance.
 	Path string
@@ -202,7 +200,7 @@ func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit i
 	if opt.Stage != nil {
 		popt.Progress = func(stage string, done int64) { opt.Stage(in, stage, done) }
 	}
-	ropt := Options{Context: ctx, General: opt.General, Path: opt.Path, Checkpoint: opt.Checkpoint}
+	ropt := Options{Context: ctx, Path: opt.Path, Checkpoint: opt.Checkpoint}
 	if opt.Layer != nil {
 		ropt.Progress = func(layer, coloured, total int) { opt.Layer(in, layer, coloured, total) }
 	}
@@ -231,8 +229,10 @@ func (opt GameOptions) key(g *rules.Game) string {
 	if g.Sum {
 		upto = opt.HeapUpto
 	}
-	return MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general %v",
-		open, upto, opt.Path, opt.General))...)
+	// "general false" keeps the keys of the checkpoints written when the
+	// general path had a switch of its own besides Path.
+	return MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general false",
+		open, upto, opt.Path))...)
 }
 
 // ErrNotReached: the position SolveAt was asked about is final and no
@@ -245,7 +245,7 @@ var ErrNotReached = errors.New("not in the table")
 func SolveAt(ctx context.Context, in *rules.Instance, at positions.Seed, opt GameOptions) (*Result, int, error) {
 	popt := opt.Positions(ctx, in.Game)
 	popt.Extra = []positions.Seed{at}
-	r, err := SolveInstance(in, popt, Options{Context: ctx, General: opt.General, Path: opt.Path})
+	r, err := SolveInstance(in, popt, Options{Context: ctx, Path: opt.Path})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -79,14 +79,14 @@ func TestTierLoweredIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, general := range []bool{false, true} {
-		_, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{General: general})
+	for _, path := range []string{"", "general"} {
+		_, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: path})
 		if !errors.Is(err, positions.ErrNotATier) {
-			t.Fatalf("general=%v: %v, want %v", general, err, positions.ErrNotATier)
+			t.Fatalf("path %q: %v, want %v", path, err, positions.ErrNotATier)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, "the move `down` lowers `x` from ") || !strings.Contains(msg, " at (") {
-			t.Errorf("general=%v: %q does not name the move and the positions", general, msg)
+			t.Errorf("path %q: %q does not name the move and the positions", path, msg)
 		}
 	}
 }

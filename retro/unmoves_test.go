@@ -72,7 +72,7 @@ func TestUnmovesDeepCycles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{General: true})
+	gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "general"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestUnmovesWideWords(t *testing.T) {
 		g, in := firstInstance(t, src)
 		var genSteps []step
 		opt := progress(&genSteps)
-		opt.General = true
+		opt.Path = "general"
 		gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), opt)
 		if err != nil {
 			t.Fatal(err)

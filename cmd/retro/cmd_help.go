@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/retro"
 	"retro/rules"
 )
 
@@ -58,7 +59,21 @@ func runHelp(e *env, args []string) error {
 // of the project, in Markdown, printed as plain text.
 var helpTopics = map[string]struct{ short, text string }{
 	"format": {"the format of a game file: every key, with examples", rules.FormatReference},
+	"paths":  {"the paths a game is solved by, in the order they are tried, and what each can do", pathsTopic},
 }
+
+// pathsTopic is retro help paths: the path table, and how a solve uses it.
+var pathsTopic = `# The paths
+
+A game is solved by the first path of this table that takes it; the
+summary's path: line says which took it and why the ones before declined.
+retro solve --path NAME forces one (--general is --path general). Every
+path gives the same table. A solve in ranks tries only the paths that run
+in shards, one that keeps checkpoints only those that keep them, and a
+spill directory is handed only to the paths that spill; a path of 32-bit
+indices takes at most 2 147 483 647 positions.
+
+` + retro.PathTableText()
 
 // topicNames are the names of the topics, in order.
 func topicNames() []string { return slices.Sorted(maps.Keys(helpTopics)) }

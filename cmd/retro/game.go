@@ -94,7 +94,10 @@ func (gf *gameFlags) gameOptions() (retro.GameOptions, error) {
 		return retro.GameOptions{}, err
 	}
 	opt := retro.GameOptions{MaxPositions: gf.maxPositions, OpenWidth: gf.openWidth, MaxBytes: withinAddressSpace(int64(gf.maxMemory)),
-		HeapUpto: gf.heapUpto, General: gf.general, Path: gf.path, Spill: gf.spill, Checkpoint: gf.checkpoint}
+		HeapUpto: gf.heapUpto, Path: gf.path, Spill: gf.spill, Checkpoint: gf.checkpoint}
+	if gf.general {
+		opt.Path = "general"
+	}
 	if gf.fs != nil && gf.fs.Changed("horizon") {
 		opt.Horizon = &gf.horizon
 	}
