@@ -1,6 +1,7 @@
 package retro_test
 
 import (
+	"retro/retro/internal/core"
 	"syscall"
 	"testing"
 	"time"
@@ -30,7 +31,7 @@ func benchFSVP(b *testing.B, n, pos, w, l int) {
 		res = nil
 		s := startPeak()
 		var err error
-		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), retro.Options{})
+		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), core.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -39,7 +40,7 @@ func benchFSVP(b *testing.B, n, pos, w, l int) {
 	b.StopTimer()
 	cpu = userCPU() - cpu
 	tally := res.Tally()
-	if res.Len() != pos-1 || tally[retro.Win] != w || tally[retro.Lose] != l-1 {
+	if res.Len() != pos-1 || tally[core.Win] != w || tally[core.Lose] != l-1 {
 		b.Fatalf("%d positions, %v; want %d, W %d, L %d", res.Len(), tally, pos-1, w, l-1)
 	}
 	sec := b.Elapsed().Seconds() / float64(b.N)

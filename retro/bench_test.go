@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"retro/retro/internal/core"
 	"runtime"
 	"runtime/metrics"
 	"slices"
@@ -147,7 +148,7 @@ func benchSolveWith(b *testing.B, name, path string, maxPositions int, writeTabl
 		res = nil
 		s := startPeak()
 		var err error
-		res, err = retro.SolveInstance(in, popt, retro.Options{Path: path})
+		res, err = retro.SolveInstance(in, popt, core.Options{Path: path})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +20,8 @@ import (
 
 // stopAt is a checkpoint in dir that stops its solve after the n-th save
 // of stage (never, for ""), saving at the end of every row.
-func stopAt(dir, stage string, n int) *retro.Checkpoint {
-	ck := &retro.Checkpoint{Dir: dir, Every: time.Nanosecond, Ranks: 1}
+func stopAt(dir, stage string, n int) *core.Checkpoint {
+	ck := &core.Checkpoint{Dir: dir, Every: time.Nanosecond, Ranks: 1}
 	seen := 0
 	retro.StopAfterSave(ck, func(at string, _ int64) error {
 		if at == stage {
@@ -128,7 +129,7 @@ func TestCheckpointDamage(t *testing.T) {
 				}
 				got, err := resumeTable(t, game, d)
 				switch {
-				case err != nil && errors.Is(err, retro.ErrCheckpoint) && strings.Contains(err.Error(), strings.SplitN(name, ".", 2)[0]):
+				case err != nil && errors.Is(err, core.ErrCheckpoint) && strings.Contains(err.Error(), strings.SplitN(name, ".", 2)[0]):
 					refused++
 				case err != nil:
 					t.Errorf("%s, %s damaged (%d): %v, not a checkpoint error naming the file", stage, name, k, err)
@@ -186,7 +187,7 @@ func FuzzCheckpointDamage(f *testing.F) {
 		}
 		got, err := resumeTable(t, game, d)
 		switch {
-		case err != nil && !errors.Is(err, retro.ErrCheckpoint):
+		case err != nil && !errors.Is(err, core.ErrCheckpoint):
 			t.Fatalf("%s, %s, byte %d ^ %#x: %v, not a checkpoint error", stages[k], name, int(at)%len(b), x, err)
 		case err == nil && !bytes.Equal(got, want):
 			t.Fatalf("%s, %s, byte %d ^ %#x: resumed to another table", stages[k], name, int(at)%len(b), x)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"retro/retro/internal/core"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestCheckpointClear(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := (&Checkpoint{Dir: dir, Rank: 1, Ranks: 2}).Clear(); err != nil {
+	if err := (&core.Checkpoint{Dir: dir, Rank: 1, Ranks: 2}).Clear(); err != nil {
 		t.Fatal(err)
 	}
 	left, err := os.ReadDir(dir)
@@ -47,8 +48,8 @@ func TestCheckpointClear(t *testing.T) {
 // save of this build.
 func TestCheckpointOtherFormat(t *testing.T) {
 	dir := t.TempDir()
-	ck := &Checkpoint{Dir: dir, Key: "k", Ranks: 1}
-	path := ck.file(0, "json")
+	ck := &core.Checkpoint{Dir: dir, Key: "k", Ranks: 1}
+	path := ck.File(0, "json")
 	for _, c := range []struct{ text, want string }{
 		{`{"format":1,"key":"k","ranks":1,"instance":0,"path":"compiled","stage":"value","width":16}`,
 			"holds a checkpoint of format 1, and this build reads format 3"},
@@ -58,8 +59,8 @@ func TestCheckpointOtherFormat(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rec, err := ck.load(0)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrCheckpoint) {
+		rec, err := ck.Load(0)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, core.ErrCheckpoint) {
 			t.Errorf("%s: %v, %v; want an error saying %q", c.text, rec, err, c.want)
 		}
 	}

@@ -3,6 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 
 	"retro/positions"
@@ -40,7 +41,7 @@ func CompareFresh(ctx context.Context, g *rules.Game, results []*Result, openWid
 		}
 		popt := positions.DefaultOptions(g)
 		popt.OpenWidth, popt.Horizon, popt.Context = openWidth, r.Horizon(), ctx
-		fresh, err := SolveInstance(in, popt, Options{Context: ctx})
+		fresh, err := SolveInstance(in, popt, core.Options{Context: ctx})
 		if err != nil {
 			return nil, err
 		}

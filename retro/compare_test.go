@@ -1,6 +1,7 @@
 package retro_test
 
 import (
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -19,16 +20,16 @@ func TestCompare(t *testing.T) {
 	// the sets and in the segments, so that the data stays whole.
 	d := b.Data()
 	for k, s := range d.Segments {
-		if s.Outcome != retro.Lose || s.Layer == 0 {
+		if s.Outcome != core.Lose || s.Layer == 0 {
 			continue
 		}
 		j := int(d.Order[s.Start])
 		d.Lose.Clear(j)
 		d.Win.Set(j)
-		rest := retro.Segment{Outcome: retro.Lose, Layer: s.Layer, Start: s.Start + 1, End: s.End}
-		d.Segments[k].Outcome, d.Segments[k].End = retro.Win, s.Start+1
+		rest := core.Segment{Outcome: core.Lose, Layer: s.Layer, Start: s.Start + 1, End: s.End}
+		d.Segments[k].Outcome, d.Segments[k].End = core.Win, s.Start+1
 		if rest.End > rest.Start {
-			d.Segments = append(d.Segments[:k+1], append([]retro.Segment{rest}, d.Segments[k+1:]...)...)
+			d.Segments = append(d.Segments[:k+1], append([]core.Segment{rest}, d.Segments[k+1:]...)...)
 		}
 		changed, err := retro.FromData(b.Space, b.Instance, d)
 		if err != nil {

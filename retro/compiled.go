@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"retro/retro/internal/core"
 	"slices"
 	"unsafe"
 
@@ -37,12 +38,12 @@ type compiledSolver struct {
 	c            *positions.Compiled
 	in           *rules.Instance
 	m            *rules.Machine
-	rule         rule
+	rule         core.Rule
 	winConst     bool
 	winner       rules.Player
 	t            []int64
 	moves, edges int64
-	opt          Options
+	opt          core.Options
 	popt         positions.Options // the caps, the budget and the spill directory
 }
 
@@ -52,9 +53,9 @@ type errLayers struct{}
 
 func (errLayers) Error() string { return "layers too deep for 16-bit cells" }
 
-func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) *compiledSolver {
+func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) *compiledSolver {
 	g := in.Game
-	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: ruleOf(g.Count),
+	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: core.RuleOf(g.Count),
 		t: make([]int64, len(g.Piles)), opt: opt, popt: popt}
 	s.winner, s.winConst = g.ConstWinner()
 	return s
@@ -69,7 +70,7 @@ func (s *compiledSolver) endCode(t []int64) (uint64, error) {
 			return 0, err
 		}
 	}
-	return s.rule.end(w), nil
+	return s.rule.End(w), nil
 }
 
 // outcomesShown reports, as the stage "outcomes", how many positions have
@@ -98,7 +99,7 @@ func (s *compiledSolver) check() error {
 }
 
 // solveCompiled values every position of c and makes the Result.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt Options, popt positions.Options) (*Result, error) {
+func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*Result, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
@@ -303,7 +304,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			}
 		}
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
-		b := newBest()
+		b := core.NewBest()
 		legal := 0
 		seen = seen[:0]
 		if !final {
@@ -323,11 +324,11 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 					} else if code, err = s.endCode(t); err != nil {
 						return false
 					}
-					b.add(code)
+					b.Add(code)
 				}
 			}
 		}
-		v := b.value()
+		v := b.Value()
 		if final || legal == 0 { // a final row
 			if v, err = s.endCode(p); err != nil {
 				return false
@@ -429,7 +430,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 		store.Release(0, int64(n))
 	}
 	setLayers(r, layers)
-	r.segs, _ = segmentsByKey(count)
+	r.segs, _ = core.SegmentsByKey(count)
 	if s.opt.Progress != nil {
 		s.opt.Progress(len(count)-2, n, n)
 	}
@@ -506,9 +507,9 @@ func (l *layerRun[V]) cells(sp *positions.Space, spans *cellSpans, lo, hi int64)
 			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
 			l.read = a - l.base
 			code := uint64(l.vals[l.read])
-			o, layer := decode(code)
+			o, layer := core.Decode(code)
 			key := int(layer) + 1
-			if o == Win {
+			if o == core.Win {
 				l.win.Set(l.n)
 				if layer == 0 && code>>1 == 0 { // the exam's W 0 row
 					key = 0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"retro/retro/internal/core"
 	"unsafe"
 
 	"retro/positions"
@@ -23,10 +24,10 @@ import (
 // compiledSave is what a checkpointed sweep of one width saves and
 // resumes from.
 type compiledSave[V cellValue] struct {
-	ck    *Checkpoint
+	ck    *core.Checkpoint
 	inst  int
 	store *spill.Array[V]
-	rec   *record // the last save read back; nil: a new solve
+	rec   *core.Record // the last save read back; nil: a new solve
 	total int64
 	// region is the values (first, last+1) the sweep has valued once it
 	// is at walk row r0: what a save's checksum covers.
@@ -68,16 +69,16 @@ func bytesOf[T any](s []T) []byte {
 }
 
 // sumValues is the checksum of values lo..hi-1 of a.
-func sumValues[T any](a *spill.Array[T], lo, hi int64) fileSum {
+func sumValues[T any](a *spill.Array[T], lo, hi int64) core.FileSum {
 	size := int64(unsafe.Sizeof(*new(T)))
-	return sumOf(bytesOf(a.Slice()), lo*size, hi*size)
+	return core.SumOf(bytesOf(a.Slice()), lo*size, hi*size)
 }
 
 // checkValues refuses values lo..hi-1 of a, the checkpoint's file named
 // what, when they do not match the record's checksum.
-func checkValues[T any](ck *Checkpoint, r *record, inst int, what string, a *spill.Array[T], lo, hi int64) error {
+func checkValues[T any](ck *core.Checkpoint, r *core.Record, inst int, what string, a *spill.Array[T], lo, hi int64) error {
 	size := int64(unsafe.Sizeof(*new(T)))
-	return ck.checkSum(r, what, ck.file(inst, what), bytesOf(a.Slice()), lo*size, hi*size)
+	return ck.CheckSum(r, what, ck.File(inst, what), bytesOf(a.Slice()), lo*size, hi*size)
 }
 
 // width is the bits of a value.
@@ -91,7 +92,7 @@ func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns, region func(r0 int64) (int64, int64)) (*compiledSave[V], error) {
 	ck := s.opt.Checkpoint
 	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total, region: region}
-	rec, err := ck.load(cs.inst)
+	rec, err := ck.Load(cs.inst)
 	if err != nil {
 		return nil, err
 	}
@@ -136,11 +137,11 @@ func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns
 
 // checkpointArray is the array of n values in the checkpoint's file named
 // what: the saved one (saved set), or a new one.
-func checkpointArray[T any](ck *Checkpoint, inst int, what string, n int64, saved bool) (*spill.Array[T], error) {
+func checkpointArray[T any](ck *core.Checkpoint, inst int, what string, n int64, saved bool) (*spill.Array[T], error) {
 	if saved {
-		return spill.Open[T](ck.file(inst, what), n)
+		return spill.Open[T](ck.File(inst, what), n)
 	}
-	return spill.Create[T](ck.Dir, filepath.Base(ck.file(inst, what)), n, true)
+	return spill.Create[T](ck.Dir, filepath.Base(ck.File(inst, what)), n, true)
 }
 
 // from is the walk's row the sweep goes on from.
@@ -159,7 +160,7 @@ func (cs *compiledSave[V]) valued() bool {
 // row saves, when a save is due, that the sweep has valued the rows
 // before walk row r0.
 func (cs *compiledSave[V]) row(s *compiledSolver, r0 int64, moves, edges int64) error {
-	if cs == nil || !cs.ck.due() {
+	if cs == nil || !cs.ck.Due() {
 		return nil
 	}
 	return cs.rows(r0, moves, edges)
@@ -172,9 +173,9 @@ func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 		return err
 	}
 	lo, hi := cs.region(r0)
-	return cs.ck.save(&record{Instance: cs.inst, Path: "compiled", Stage: "value", Width: width[V](),
+	return cs.ck.Save(&core.Record{Instance: cs.inst, Path: "compiled", Stage: "value", Width: width[V](),
 		Values: cs.total, Cursor: r0, Moves: moves, Edges: edges, Sent: cs.sentNow(),
-		Sums: map[string]fileSum{"values": sumValues(cs.store, lo, hi)}})
+		Sums: map[string]core.FileSum{"values": sumValues(cs.store, lo, hi)}})
 }
 
 // done saves that the sweep is done: the result is made next.
@@ -182,10 +183,10 @@ func (cs *compiledSave[V]) done(s *compiledSolver) error {
 	if err := cs.store.Sync(0, cs.total); err != nil {
 		return err
 	}
-	cs.rec = &record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
+	cs.rec = &core.Record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
 		Values: cs.total, Moves: s.moves, Edges: s.edges, Sent: cs.sentNow(),
-		Sums: map[string]fileSum{"values": sumValues(cs.store, 0, cs.total)}}
-	return cs.ck.save(cs.rec)
+		Sums: map[string]core.FileSum{"values": sumValues(cs.store, 0, cs.total)}}
+	return cs.ck.Save(cs.rec)
 }
 
 // sweepTurns is what the ranks of a sweep in shards agree their saves on:
@@ -216,7 +217,7 @@ const (
 // on with the next from its rank's save; a later turn starts again, as
 // does a save of narrower values. So a kill at any point resumes right: a
 // rank's turn ends with its save, before the next rank begins.
-func (tu *sweepTurns) agree(rec *record, width int) (*record, error) {
+func (tu *sweepTurns) agree(rec *core.Record, width int) (*core.Record, error) {
 	w, state := 0, savedNone
 	if rec != nil {
 		w, state = rec.Width, savedRows
@@ -298,7 +299,7 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 	}
 	if rec.Cursor > int64(n) {
 		return nil, fmt.Errorf("%w: %s: the record says %d positions of the result are made, of %d; remove %s to start afresh",
-			ErrCheckpoint, ck.file(cs.inst, "json"), rec.Cursor, n, ck.Dir)
+			core.ErrCheckpoint, ck.File(cs.inst, "json"), rec.Cursor, n, ck.Dir)
 	}
 	if rec.Stage != "result" && l.n < n {
 		clearFrom(l.win, l.n) // bits of positions past the save, made before a kill
@@ -320,7 +321,7 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 		if l.n < n {
 			l.vals = cs.store.Slice()
 			l.every = func() error {
-				if !ck.due() {
+				if !ck.Due() {
 					return nil
 				}
 				return saveResult(cs, layers, winA, loseA, "compact", l.n, l.count)
@@ -357,7 +358,7 @@ func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cel
 	r.MoveCount, r.Edges = s.moves, s.edges
 	r.win, r.lose = l.win, l.lose
 	l.into(r)
-	r.segs, _ = segmentsByKey(l.count)
+	r.segs, _ = core.SegmentsByKey(l.count)
 	return r, nil
 }
 
@@ -375,13 +376,13 @@ func saveResult[V cellValue](cs *compiledSave[V], layers *spill.Array[V], win, l
 	rec := *cs.rec
 	rec.Stage, rec.Cursor, rec.Counts = stage, int64(idx), count
 	words := int64(idx+63) / 64
-	rec.Sums = map[string]fileSum{"layers": sumValues(layers, 0, int64(idx)),
+	rec.Sums = map[string]core.FileSum{"layers": sumValues(layers, 0, int64(idx)),
 		"win": sumValues(win, 0, words), "lose": sumValues(lose, 0, words)}
 	if v, ok := cs.rec.Sums["values"]; ok {
 		rec.Sums["values"] = v // the values, whole since the sweep ended, kept until the result is
 	}
 	cs.rec = &rec
-	return cs.ck.save(&rec)
+	return cs.ck.Save(&rec)
 }
 
 // clearFrom clears the bits of b from bit i on.
@@ -396,37 +397,37 @@ func clearFrom(b positions.Bitset, i int) {
 // (positions.SweepSave): its membership bits in a file written whole and
 // renamed into place, and a record of its own beside the sweep's.
 type findSave struct {
-	ck   *Checkpoint
+	ck   *core.Checkpoint
 	inst int
 }
 
-func (f findSave) Due() bool { return f.ck.due() }
+func (f findSave) Due() bool { return f.ck.Due() }
 
 func (f findSave) Save(row int64, member positions.Bitset, count int, min, max []int64) error {
 	b := bytesOf(member)
-	if err := writeAtomic(f.ck.file(f.inst, "members"), b); err != nil {
-		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
+	if err := core.WriteAtomic(f.ck.File(f.inst, "members"), b); err != nil {
+		return fmt.Errorf("%w: %v", core.ErrCheckpoint, err)
 	}
-	return f.ck.saveAs(&record{Instance: f.inst, Path: "compiled", Stage: "find", Cursor: row, Count: count,
-		Min: min, Max: max, Sums: map[string]fileSum{"members": sumOf(b, 0, int64(len(b)))}}, "find.json")
+	return f.ck.SaveAs(&core.Record{Instance: f.inst, Path: "compiled", Stage: "find", Cursor: row, Count: count,
+		Min: min, Max: max, Sums: map[string]core.FileSum{"members": core.SumOf(b, 0, int64(len(b)))}}, "find.json")
 }
 
 func (f findSave) Load(words int) (int64, positions.Bitset, int, []int64, []int64, bool, error) {
-	rec, err := f.ck.loadAs(f.inst, "find.json")
+	rec, err := f.ck.LoadAs(f.inst, "find.json")
 	if err != nil || rec == nil {
 		return 0, nil, 0, nil, nil, false, err
 	}
-	b, err := os.ReadFile(f.ck.file(f.inst, "members"))
+	b, err := os.ReadFile(f.ck.File(f.inst, "members"))
 	if err != nil || len(b) != words*8 {
 		return 0, nil, 0, nil, nil, false, fmt.Errorf("%w: %s does not hold the %d words of the search it records",
-			ErrCheckpoint, f.ck.file(f.inst, "members"), words)
+			core.ErrCheckpoint, f.ck.File(f.inst, "members"), words)
 	}
-	if err := f.ck.checkSum(rec, "members", f.ck.file(f.inst, "members"), b, 0, int64(len(b))); err != nil {
+	if err := f.ck.CheckSum(rec, "members", f.ck.File(f.inst, "members"), b, 0, int64(len(b))); err != nil {
 		return 0, nil, 0, nil, nil, false, err
 	}
 	if rec.Stage != "find" || rec.Count < 0 || rec.Count > len(b)*8 {
 		return 0, nil, 0, nil, nil, false, fmt.Errorf("%w: %s: stage %q and %d positions do not make a search of %d cells; remove %s to start afresh",
-			ErrCheckpoint, f.ck.file(f.inst, "find.json"), rec.Stage, rec.Count, len(b)*8, f.ck.Dir)
+			core.ErrCheckpoint, f.ck.File(f.inst, "find.json"), rec.Stage, rec.Count, len(b)*8, f.ck.Dir)
 	}
 	member := make(positions.Bitset, words)
 	copy(bytesOf(member), b)

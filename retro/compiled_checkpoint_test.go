@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"retro/retro/internal/core"
 	"testing"
 	"time"
 
@@ -39,7 +40,7 @@ func TestCheckpointDirSpelt(t *testing.T) {
 	base := t.TempDir()
 	dir := base + "/./ck/"
 	for _, stage := range []string{"find", "value", "compact", "result", ""} {
-		ck := &retro.Checkpoint{Dir: dir, Every: time.Nanosecond, Ranks: 1}
+		ck := &core.Checkpoint{Dir: dir, Every: time.Nanosecond, Ranks: 1}
 		retro.StopAfterSave(ck, func(at string, _ int64) error {
 			if at == stage {
 				return errStopped

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"math/bits"
+	"retro/retro/internal/core"
 	"slices"
 
 	"retro/positions"
@@ -161,7 +162,7 @@ type rowGroup[V cellValue] struct {
 	// game, and whether two of them may meet
 	outer   []span[V]
 	legal   int
-	best    best
+	best    core.Best
 	twinRow bool
 }
 
@@ -369,7 +370,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 // rowOf works out what the moves of the other piles of group g do on row
 // r, whose first tuple is p.
 func (sw *simpleSweep[V]) rowOf(g *rowGroup[V], p []int64, r int64) {
-	g.outer, g.legal, g.best, g.twinRow = g.outer[:0], 0, newBest(), false
+	g.outer, g.legal, g.best, g.twinRow = g.outer[:0], 0, core.NewBest(), false
 	for k, m := range g.tw.mark[:sw.last] {
 		g.twinRow = g.twinRow || m != nil && m[p[k]-sw.lo[k]]
 	}
@@ -383,7 +384,7 @@ func (sw *simpleSweep[V]) rowOf(g *rowGroup[V], p []int64, r int64) {
 			g.outer = append(g.outer, sw.rowSpan(to))
 			continue
 		}
-		g.best.add(sw.endCode)
+		g.best.Add(sw.endCode)
 	}
 }
 
@@ -409,12 +410,12 @@ func (sw *simpleSweep[V]) outerRow(m *simpleStep, p []int64, r int64) (int64, bo
 // meet (twins) are the cells a play reaches listed, to count each edge
 // once. A cell outside a row's span is no position: an end.
 func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uint64 {
-	b := newBest()
+	b := core.NewBest()
 	legal, in := 0, 0
 	for _, pl := range sw.c.Plays[h] {
 		g := &sw.groups[pl.Group]
 		legal += g.legal
-		b.minL, b.maxW = min(b.minL, g.best.minL), max(b.maxW, g.best.maxW)
+		b.MinL, b.MaxW = min(b.MinL, g.best.MinL), max(b.MaxW, g.best.MaxW)
 		next := off0 + int64(pl.Next)
 		if g.twinRow || g.twinLast != nil && g.twinLast[j] {
 			l, n := sw.reach(g, own, next, pv, &b)
@@ -424,10 +425,10 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 		}
 		for _, t := range g.outer {
 			if next < t.lo || next > t.hi {
-				b.add(sw.endCode)
+				b.Add(sw.endCode)
 				continue
 			}
-			b.add(sw.code(t.v[t.at+next], &in))
+			b.Add(sw.code(t.v[t.at+next], &in))
 		}
 		if g.rising {
 			// the common loop: a move that changes the pile raises it,
@@ -441,10 +442,10 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 				legal++
 				to := next + (nv-pv)*m.stride
 				if to > own.hi {
-					b.add(sw.endCode)
+					b.Add(sw.endCode)
 					continue
 				}
-				b.add(sw.code(own.v[own.at+to], &in))
+				b.Add(sw.code(own.v[own.at+to], &in))
 			}
 			continue
 		}
@@ -457,10 +458,10 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 			legal++
 			to := next + (nv-pv)*m.stride
 			if nv > m.hi || nv < m.lo || to < own.lo || to > own.hi {
-				b.add(sw.endCode)
+				b.Add(sw.endCode)
 				continue
 			}
-			b.add(sw.code(own.v[own.at+to], &in))
+			b.Add(sw.code(own.v[own.at+to], &in))
 		}
 	}
 	sw.moves += int64(legal)
@@ -468,27 +469,27 @@ func (sw *simpleSweep[V]) value(own span[V], off0 int64, h int, j, pv int64) uin
 	if legal == 0 {
 		return sw.rowCode
 	}
-	return b.value()
+	return b.Value()
 }
 
 // reach is value's loop for a play whose moves may meet: it folds the
 // codes of the cells the play's moves reach (next: the offset its moves
 // of the other piles reach in their rows) into b, and returns the legal
 // moves of the last pile and the distinct positions reached.
-func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *best) (legal, in int) {
+func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *core.Best) (legal, in int) {
 	seen := sw.seen[:0]
 	add := func(t span[V], to int64) {
 		if to < t.lo || to > t.hi {
-			b.add(sw.endCode)
+			b.Add(sw.endCode)
 			return
 		}
 		code := uint64(t.v[t.at+to])
 		if code == 0 { // no position: an end
-			b.add(sw.endCode)
+			b.Add(sw.endCode)
 			return
 		}
 		seen = append(seen, t.row*sw.rowLen*sw.hist+to)
-		b.add(code)
+		b.Add(code)
 	}
 	for _, t := range g.outer {
 		add(t, next)
@@ -501,7 +502,7 @@ func (sw *simpleSweep[V]) reach(g *rowGroup[V], own span[V], next, pv int64, b *
 		}
 		legal++
 		if nv > m.hi || nv < m.lo {
-			b.add(sw.endCode)
+			b.Add(sw.endCode)
 			continue
 		}
 		add(own, next+(nv-pv)*m.stride)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 	"unsafe"
 
@@ -61,7 +62,7 @@ type compiledShards[V cellValue] struct {
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
 // where it does not take the game.
-func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
+func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, string, bool, error) {
 	if opt.Checkpoint != nil {
 		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
 	}
@@ -500,8 +501,8 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		}
 		setLayers(r, layers)
 	}
-	r.segs, _ = segmentsByKey(count) // this shard's sets, as SolvePart's result has them
-	c.Space = nil                    // each peer keeps its shard only
+	r.segs, _ = core.SegmentsByKey(count) // this shard's sets, as SolvePart's result has them
+	c.Space = nil                         // each peer keeps its shard only
 	head := []int64{s.moves, s.edges, t.searched, t.fetched}
 	var mine []byte
 	for _, v := range slices.Concat(head, count) {
@@ -532,10 +533,10 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 	p := &Part{Space: shard, Instance: s.in, Starts: c.Starts, Lo: lo, Hi: hi, Peers: size,
 		Path: shardedPath(compiledPath(c), size), r: r, moves: head[0], edges: head[1]}
 	p.traffic = Traffic{Search: head[2], Colouring: head[3], Layers: len(count) - 1}
-	whole, _ := segmentsByKey(count)
-	p.segs = unpackSegments(whole)
+	whole, _ := core.SegmentsByKey(count)
+	p.segs = core.UnpackSegments(whole)
 	p.shown = p.segs
-	p.tally = map[Outcome]int{}
+	p.tally = map[core.Outcome]int{}
 	for _, sg := range p.segs {
 		p.tally[sg.Outcome] += sg.End - sg.Start
 	}

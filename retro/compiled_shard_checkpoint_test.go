@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 	"strings"
 	"testing"
@@ -66,7 +67,7 @@ func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop
 	f := &memFile{}
 	saves := make([][]saveAt, ranks)
 	errs := onRanks(ranks, func(r int, comm cluster.Comm) error {
-		ck := &retro.Checkpoint{Dir: dir, Every: time.Hour, Rank: r, Ranks: ranks}
+		ck := &core.Checkpoint{Dir: dir, Every: time.Hour, Rank: r, Ranks: ranks}
 		for _, st := range stops {
 			if st.rank == r && st.often {
 				ck.Every = time.Nanosecond
@@ -277,12 +278,12 @@ func TestCompiledShardsCheckpointRanks(t *testing.T) {
 	if got, _, err := ckRun(t, game, dir, 2, []ckStop{{1, "value", 1, false}}, nil); err != nil || got != nil {
 		t.Fatalf("not stopped in the sweep (%v)", err)
 	}
-	if _, _, err := ckRun(t, game, dir, 3, nil, nil); !errors.Is(err, retro.ErrCheckpoint) ||
+	if _, _, err := ckRun(t, game, dir, 3, nil, nil); !errors.Is(err, core.ErrCheckpoint) ||
 		!strings.Contains(err.Error(), "holds the checkpoint of a solve by 2 ranks, not 3") {
 		t.Errorf("3 ranks: %v, want the checkpoint of 2 refused", err)
 	}
-	ck := &retro.Checkpoint{Dir: dir, Every: time.Hour, Ranks: 1}
-	if _, err := retro.SolveGame(context.Background(), game, retro.GameOptions{Checkpoint: ck}); !errors.Is(err, retro.ErrCheckpoint) ||
+	ck := &core.Checkpoint{Dir: dir, Every: time.Hour, Ranks: 1}
+	if _, err := retro.SolveGame(context.Background(), game, retro.GameOptions{Checkpoint: ck}); !errors.Is(err, core.ErrCheckpoint) ||
 		!strings.Contains(err.Error(), "holds the checkpoint of a solve by 2 ranks, not 1") {
 		t.Errorf("one process: %v, want the checkpoint of 2 refused", err)
 	}

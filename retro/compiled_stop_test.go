@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func TestCompiledChecksContextByMoves(t *testing.T) {
 	ctx := &countingContext{Context: context.Background()}
 	popt := positions.DefaultOptions(in.Game)
 	popt.Context = ctx
-	r, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
+	r, err := retro.SolveInstance(in, popt, core.Options{Context: ctx})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestCompiledChecksContextByMoves(t *testing.T) {
 	// Cancelled at the 10th question: the solve stops there.
 	ctx = &countingContext{Context: context.Background(), stop: 10}
 	popt.Context = ctx
-	if _, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx}); !errors.Is(err, context.Canceled) {
+	if _, err := retro.SolveInstance(in, popt, core.Options{Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled solve: %v, want context.Canceled", err)
 	}
 	if ctx.calls > 10 {
@@ -77,7 +78,7 @@ func TestCompiledHonoursMoveCap(t *testing.T) {
 	ctx := &countingContext{Context: context.Background()}
 	popt := positions.DefaultOptions(in.Game)
 	popt.Context, popt.MaxMoves = ctx, 1_000_000
-	_, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
+	_, err := retro.SolveInstance(in, popt, core.Options{Context: ctx})
 	if !errors.Is(err, positions.ErrTooManyMoves) {
 		t.Fatalf("capped solve: %v, want ErrTooManyMoves", err)
 	}
@@ -99,7 +100,7 @@ func TestCompiledStopsOnDeadline(t *testing.T) {
 	popt := positions.DefaultOptions(in.Game)
 	popt.Context = ctx
 	began := time.Now()
-	_, err := retro.SolveInstance(in, popt, retro.Options{Context: ctx})
+	_, err := retro.SolveInstance(in, popt, core.Options{Context: ctx})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("solve: %v, want context.DeadlineExceeded", err)
 	}

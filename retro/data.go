@@ -3,6 +3,7 @@ package retro
 import (
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 
 	"retro/positions"
 	"retro/rules"
@@ -16,7 +17,7 @@ type Data struct {
 	Win, Lose positions.Bitset // the W and L positions, hidden ones included
 	Unknown   positions.Bitset // uncoloured positions that reach the horizon (nil without one)
 	Order     []uint32         // the coloured positions, segment by segment
-	Segments  []Segment
+	Segments  []core.Segment
 	Depth     []uint32 // with a horizon: moves from a start (nil without one)
 	Horizon   int
 	Starts    []positions.StartPos
@@ -102,9 +103,9 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 			return nil, fmt.Errorf("%w: segment %d..%d", ErrBadData, s.Start, s.End)
 		}
 		set := d.Win
-		if s.Outcome == Lose {
+		if s.Outcome == core.Lose {
 			set = d.Lose
-		} else if s.Outcome != Win {
+		} else if s.Outcome != core.Win {
 			return nil, fmt.Errorf("%w: segment of outcome %v", ErrBadData, s.Outcome)
 		}
 		for k, i := range d.Order[s.Start:s.End] {
@@ -125,5 +126,5 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 	}
 	return &Result{Space: sp, Instance: in, Starts: d.Starts, Count: in.Game.Count,
 		MoveCount: d.MoveCount, Edges: d.Edges, layer: d.Layer, win: d.Win, lose: d.Lose,
-		unknown: d.Unknown, order: d.Order, segs: segmentsOf(d.Segments), depth: d.Depth, horizon: d.Horizon}, nil
+		unknown: d.Unknown, order: d.Order, segs: core.SegmentsOf(d.Segments), depth: d.Depth, horizon: d.Horizon}, nil
 }

@@ -3,6 +3,7 @@ package retro_test
 import (
 	"context"
 	"fmt"
+	"retro/retro/internal/core"
 	"sync"
 
 	"retro/positions/cluster"
@@ -125,7 +126,7 @@ x = "0..999"
 			return
 		}
 		t := p.Tally()
-		fmt.Printf("rank %d: positions %d..%d of %d; all: W %d, L %d\n", r, p.Lo, p.Hi-1, p.Len(), t[retro.Win], t[retro.Lose])
+		fmt.Printf("rank %d: positions %d..%d of %d; all: W %d, L %d\n", r, p.Lo, p.Hi-1, p.Len(), t[core.Win], t[core.Lose])
 	}
 	// Output:
 	// rank 0: positions 0..383 of 1000; all: W 714, L 286

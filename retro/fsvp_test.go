@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func solveGeneral(t testing.TB, in *rules.Instance, popt positions.Options) *ret
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := retro.Solve(gr, retro.Options{})
+	res, err := retro.Solve(gr, core.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,12 +104,12 @@ func TestFSVPAgainstGamesmanOne(t *testing.T) {
 		{20, 627, 35, 3, 589},
 	} {
 		in := fsvpInstance(t, c.n)
-		fast, err := retro.SolveShifts(in, positions.DefaultOptions(in.Game), retro.Options{})
+		fast, err := retro.SolveShifts(in, positions.DefaultOptions(in.Game), core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		tally := fast.Tally()
-		if fast.Len() != c.pos-1 || tally[retro.Win] != c.w || tally[retro.Lose] != c.l-1 || tally[retro.Draw] != c.d {
+		if fast.Len() != c.pos-1 || tally[core.Win] != c.w || tally[core.Lose] != c.l-1 || tally[core.Draw] != c.d {
 			t.Errorf("n = %d: %d positions, %v; want %d, W %d, L %d, D %d", c.n, fast.Len(), tally, c.pos-1, c.w, c.l-1, c.d)
 		}
 		sameResult(t, fmt.Sprintf("n = %d", c.n), fast, solveGeneral(t, in, positions.DefaultOptions(in.Game)))

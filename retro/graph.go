@@ -1,9 +1,8 @@
 package retro
 
 import (
-	"context"
-
 	"retro/positions"
+	"retro/retro/internal/core"
 	"retro/rules"
 )
 
@@ -12,70 +11,45 @@ import (
 // the core's words with the flags of the graph's end sets in their top
 // bits.
 
-// Options tune Solve.
-type Options struct {
-	// Context, when set, stops Solve with its error once it is done.
-	Context context.Context
-	// Progress, when set, is called after each layer with the layer, the
-	// number of positions coloured so far and the number of positions.
-	Progress func(layer, coloured, positions int)
-	// Path, when set, is the path SolveInstance takes (Paths names them):
-	// an error, with the path's reason, when it does not take the game.
-	Path string
-	// Checkpoint, when set, is where the solve keeps what it needs to go
-	// on after it is stopped, and resumes from (checkpoint.go); Instance
-	// is the number of the instance being solved, which names its files.
-	Checkpoint *Checkpoint
-	Instance   int
-}
-
-// ctxErr is the context's error, for the core's checks; nil without one.
-func (opt Options) ctxErr() func() error {
-	if opt.Context == nil {
-		return nil
-	}
-	return opt.Context.Err
-}
-
 // Solve colours the positions of a move graph layer by layer. It takes over
 // the graph's Out counters (the graph is not usable afterwards) and keeps
 // only what the result needs.
 //
 // The work is proportional to the number of edges: every position is
 // coloured once, and the edges into it are followed once, when it is.
-func Solve(gr *positions.Graph, opt Options) (*Result, error) {
+func Solve(gr *positions.Graph, opt core.Options) (*Result, error) {
 	return solveGraph(gr, opt, nil)
 }
 
 // graphSource is a stored graph as the core's source.
 type graphSource struct{ gr *positions.Graph }
 
-func (s graphSource) preds(x uint32) []uint32 { return s.gr.Preds(int(x)) }
-func (graphSource) count(int) uint32          { return 0 }
+func (s graphSource) Preds(x uint32) []uint32 { return s.gr.Preds(int(x)) }
+func (graphSource) Count(int) uint32          { return 0 }
 
 // solveGraph is Solve on the graph of one shard (positions.EnumerateShard)
 // when t is set: the positions of other shards that a phase touches are
 // handed to their peers at the phase's end. The phases, and so the calls
 // to the peers, are the same on every peer.
-func solveGraph(gr *positions.Graph, opt Options, t *net) (*Result, error) {
+func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*Result, error) {
 	n := gr.Held()
 	lebedev := gr.Instance.Game.Count == rules.Lebedev
 	words := gr.Out
-	b := bitsOf[uint32]()
+	b := core.BitsOf[uint32]()
 	for i, w := range words {
 		switch {
 		case gr.FinalWon.Has(i):
-			w = b.final | b.finalWon
+			w = b.Final | b.FinalWon
 		case gr.FinalLost.Has(i):
-			w = b.final
+			w = b.Final
 		case gr.Unexplored != nil && gr.Unexplored.Has(i):
 			w = 1 // its moves are not followed: a successor that never becomes W
 		}
 		if gr.WinEnd.Has(i) {
-			w |= b.winEnd
+			w |= b.WinEnd
 		}
 		if gr.LoseEnd.Has(i) {
-			w |= b.loseEnd
+			w |= b.LoseEnd
 			if lebedev {
 				w++ // the losing move counts as a move to a W of layer 1
 			}
@@ -83,15 +57,15 @@ func solveGraph(gr *positions.Graph, opt Options, t *net) (*Result, error) {
 		words[i] = w
 	}
 	gr.Out = nil
-	c := newColouring(n, words, graphSource{gr}, lebedev)
-	c.lo, c.net, c.progress, c.ctx = uint32(gr.Lo), t, opt.Progress, opt.ctxErr()
-	if _, err := c.run(); err != nil {
+	c := core.NewColouring(n, words, graphSource{gr}, lebedev)
+	c.Lo, c.Net, c.Progress, c.Ctx = uint32(gr.Lo), t, opt.Progress, opt.CtxErr()
+	if _, err := c.Run(); err != nil {
 		return nil, err
 	}
-	c.finish()
+	c.Finish()
 	r := newResult(gr.Space, gr.Instance, gr.Starts)
 	r.MoveCount, r.Edges = gr.Moves, int64(gr.Edges())
-	r.layer, r.win, r.lose, r.segs = c.words, c.win, c.lose, c.segs
+	r.layer, r.win, r.lose, r.segs = c.Words, c.Win, c.Lose, c.Segs
 	r.depth, r.horizon = gr.Depth, gr.Horizon
 	if err := r.finishUnknown(gr, t); err != nil {
 		return nil, err
@@ -103,7 +77,7 @@ func solveGraph(gr *positions.Graph, opt Options, t *net) (*Result, error) {
 // an unexplored position can be reached: they are ?, not D. In a shard
 // (t set) the marks cross to the other shards in rounds, until no shard
 // has one to hand over.
-func (r *Result) finishUnknown(gr *positions.Graph, t *net) error {
+func (r *Result) finishUnknown(gr *positions.Graph, t *core.Net) error {
 	if gr.Unexplored == nil {
 		return nil
 	}
@@ -129,16 +103,16 @@ func (r *Result) finishUnknown(gr *positions.Graph, t *net) error {
 				if q := p - uint32(gr.Lo); q < held {
 					mark(q)
 				} else {
-					t.put(p)
+					t.Put(p)
 					sent++
 				}
 			}
 		}
-		more, err := t.any(sent)
+		more, err := t.Any(sent)
 		if err != nil || !more {
 			return err
 		}
-		got, err := t.swap()
+		got, err := t.Swap()
 		if err != nil {
 			return err
 		}

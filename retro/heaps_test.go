@@ -3,6 +3,7 @@ package retro_test
 import (
 	"context"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func heapEngine(t *testing.T, in *rules.Instance, starts [][]int64, k int) *retr
 	for _, s := range starts {
 		opt.Extra = append(opt.Extra, positions.Seed{Piles: positions.HeapTuple(s, k)})
 	}
-	res, err := retro.SolveInstance(view, opt, retro.Options{})
+	res, err := retro.SolveInstance(view, opt, core.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +41,9 @@ func engineWins(t *testing.T, res *retro.Result, heaps []int64, k int) bool {
 		t.Fatalf("%v not in the table", p)
 	}
 	switch res.Outcome(i) {
-	case retro.Win:
+	case core.Win:
 		return true
-	case retro.Lose:
+	case core.Lose:
 		return false
 	}
 	t.Fatalf("%v: %v", p, res.Outcome(i))

@@ -3,6 +3,7 @@ package retro_test
 import (
 	"fmt"
 	"os"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func solveGame(t testing.TB, g *rules.Game) *retro.Result {
 	if len(insts) != 1 {
 		t.Fatalf("%d instances", len(insts))
 	}
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,11 +69,11 @@ func TestExamDemo(t *testing.T) {
 		S := s.Params[0]
 		o, layer := r.Outcome(s.Index), r.Layer(s.Index)
 		switch {
-		case o == retro.Win && layer == 3:
+		case o == core.Win && layer == 3:
 			w3 = append(w3, S)
-		case o == retro.Lose && layer == 4:
+		case o == core.Lose && layer == 4:
 			l4 = append(l4, S)
-		case o == retro.Lose && layer == 2:
+		case o == core.Lose && layer == 2:
 			l2 = append(l2, S)
 		}
 		moves, err := r.Moves(s.Index, m)
@@ -80,7 +81,7 @@ func TestExamDemo(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, mv := range moves {
-			if !mv.End && mv.Outcome == retro.Win && mv.Layer == 1 {
+			if !mv.End && mv.Outcome == core.Win && mv.Layer == 1 {
 				canLose = append(canLose, S)
 				break
 			}
@@ -104,7 +105,7 @@ func TestExamDemo(t *testing.T) {
 	}
 	var to [][]int64
 	for _, mv := range moves {
-		if !mv.End && mv.Outcome == retro.Win && mv.Layer == 1 {
+		if !mv.End && mv.Outcome == core.Win && mv.Layer == 1 {
 			to = append(to, mv.To)
 		}
 	}
@@ -132,7 +133,7 @@ func TestLebedevCommands(t *testing.T) {
 			}
 		}
 	}
-	if r.Outcome(index(t, r, 0, 3)) != retro.Win || len(best) != 1 || best[0] != "d" {
+	if r.Outcome(index(t, r, 0, 3)) != core.Win || len(best) != 1 || best[0] != "d" {
 		t.Fatalf("from 3: %v, best %v; want W with the one best move d", r.Outcome(index(t, r, 0, 3)), best)
 	}
 	d := positions.JoinHistory(g, 4, 0)
@@ -233,15 +234,15 @@ func TestLebedevGamesAgainstBruteForce(t *testing.T) {
 				h := r.Space.Position(i, piles)
 				last, _ := positions.SplitHistory(g, h)
 				o, l := b.value(piles[0], last)
-				want := retro.Win
+				want := core.Win
 				if o == 1 {
-					want = retro.Lose
+					want = core.Lose
 				}
 				if r.Outcome(i) != want || r.Layer(i) != l {
 					t.Fatalf("%s (%s count): %s is %v %d, brute force says %v %d", c.name, count,
 						positions.Format(g, piles, h), r.Outcome(i), r.Layer(i), want, l)
 				}
-				if want == retro.Lose && l == map[bool]int{true: 2, false: 0}[count == "lebedev"] {
+				if want == core.Lose && l == map[bool]int{true: 2, false: 0}[count == "lebedev"] {
 					zeroL++
 				}
 				checked++
@@ -293,7 +294,7 @@ x = "0..4"
 	// 0 -> 1; 1 -> 2, 0; 2 -> 1; 3 -> 2, 0; 4 -> 3, 1: no position is
 	// final, so play never ends and every position is D.
 	for x := int64(0); x <= 4; x++ {
-		if o := r.Outcome(index(t, r, 0, x)); o != retro.Draw {
+		if o := r.Outcome(index(t, r, 0, x)); o != core.Draw {
 			t.Errorf("%d: %v, want D", x, o)
 		}
 	}
@@ -317,7 +318,7 @@ x = 1
 		opt := positions.DefaultOptions(g)
 		opt.Horizon = h
 		insts, _ := g.Instances()
-		r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
+		r, err := retro.SolveInstance(insts[0], opt, core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +329,7 @@ x = 1
 			j := index(t, full, hist, piles...)
 			o, l := r.Outcome(i), r.Layer(i)
 			fo, fl := full.Outcome(j), full.Layer(j)
-			if o == retro.Unknown {
+			if o == core.Unknown {
 				if fl >= 0 && fl <= h-r.Depth(i) {
 					t.Errorf("horizon %d: x=%d (depth %d) is ?, but its layer %d is within reach", h, piles[0], r.Depth(i), fl)
 				}
@@ -376,11 +377,11 @@ func TestPlainRetroAgrees(t *testing.T) {
 		for c := int64(1); a+c < end; c++ {
 			i := index(t, r, 0, a, c)
 			j := a*end + c
-			o := retro.Draw
+			o := core.Draw
 			if win[j] {
-				o = retro.Win
+				o = core.Win
 			} else if lose[j] {
-				o = retro.Lose
+				o = core.Lose
 			}
 			if r.Outcome(i) != o || r.Layer(i) != int(layer[j]) {
 				t.Fatalf("(%d, %d): engine %v %d, hand-written %v %d", a, c, r.Outcome(i), r.Layer(i), o, layer[j])
@@ -446,7 +447,7 @@ func horizonDisagrees(t *testing.T, src string, full *retro.Result, h int) strin
 	opt := positions.DefaultOptions(g)
 	opt.Horizon = h
 	insts, _ := g.Instances()
-	r, err := retro.SolveInstance(insts[0], opt, retro.Options{})
+	r, err := retro.SolveInstance(insts[0], opt, core.Options{})
 	if err != nil {
 		t.Fatalf("horizon %d: %v", h, err)
 	}
@@ -456,8 +457,8 @@ func horizonDisagrees(t *testing.T, src string, full *retro.Result, h int) strin
 		j := index(t, full, hist, piles...)
 		fo, fl := full.Outcome(j), full.Layer(j)
 		o, l := r.Outcome(i), r.Layer(i)
-		due := fo != retro.Draw && fl <= h-r.Depth(i)
-		if (due || o != retro.Unknown) && (o != fo || l != fl) {
+		due := fo != core.Draw && fl <= h-r.Depth(i)
+		if (due || o != core.Unknown) && (o != fo || l != fl) {
 			return fmt.Sprintf("horizon %d: %s (depth %d) is %v %d, the whole game says %v %d (due: %v)",
 				h, positions.Format(g, piles, hist), r.Depth(i), o, l, fo, fl, due)
 		}

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 
 	"retro/positions"
@@ -14,7 +15,7 @@ type lineCell struct {
 	cell   int64
 	inner  int64 // the cell's offset within its slab of the first pile
 	member bool  // a position (not only a cell whose value no position reads)
-	b      best
+	b      core.Best
 	legal  int64
 	edges  int64
 }
@@ -64,7 +65,7 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 		tupleAt(s, pc, runs)
 		pc.member = member.Has(int(pc.cell))
 		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
-		pc.b, pc.legal, pc.edges = newBest(), 0, 0
+		pc.b, pc.legal, pc.edges = core.NewBest(), 0, 0
 		if !final {
 			for _, lp := range lg.LinePlays[pc.h] {
 				if err := lineMoves(s, &runs[lp.Line], lp.Line, lp.Next, plain, pc, vals, t, u); err != nil {
@@ -85,7 +86,7 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 				pc.edges += int64(distinctOffLines(lg, runs, pc, targets))
 			}
 		}
-		v := pc.b.value()
+		v := pc.b.Value()
 		if final || pc.legal == 0 {
 			var err error
 			if v, err = s.endCode(p); err != nil {
@@ -198,12 +199,12 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bo
 		if l.prefix && l.toEnd {
 			a := l.at(l.baseF, pc.inner+dh, l.kl)
 			if m := l.minL[a]; m != 0 {
-				pc.b.minL = min(pc.b.minL, uint64(m))
+				pc.b.MinL = min(pc.b.MinL, uint64(m))
 			}
-			pc.b.maxW = max(pc.b.maxW, uint64(l.maxW[a]))
+			pc.b.MaxW = max(pc.b.MaxW, uint64(l.maxW[a]))
 		} else if l.inHi-l.kl < shortWindow {
 			for k := l.kl; k <= l.inHi; k++ {
-				pc.b.add(uint64(vals[pc.cell+dh-k*l.off]))
+				pc.b.Add(uint64(vals[pc.cell+dh-k*l.off]))
 			}
 		} else {
 			t := l.steps(pc.p, s.lo) // the place of p on its line
@@ -220,7 +221,7 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bo
 		if err != nil {
 			return err
 		}
-		pc.b.add(code)
+		pc.b.Add(code)
 	}
 	return nil
 }
@@ -249,10 +250,10 @@ func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []i
 				if err != nil {
 					return nil, err
 				}
-				pc.b.add(code)
+				pc.b.Add(code)
 				continue
 			}
-			pc.b.add(uint64(vals[cell]))
+			pc.b.Add(uint64(vals[cell]))
 			if s.c.Space.Members().Has(int(cell)) && !slices.ContainsFunc(targets, func(x target) bool { return x.cell == cell }) {
 				// the targets' piles reuse the slices of earlier cells
 				if len(targets) < cap(targets) {
@@ -317,7 +318,7 @@ func (s *linesSolver) outside(t []int64, h int, u []int64, member bool) (uint64,
 	if member {
 		return 0, linesDecline{"a move leaves the box"}
 	}
-	return codeL0, nil
+	return core.CodeL0, nil
 }
 
 // checkLines is the sweep's check of the context and the move cap, and

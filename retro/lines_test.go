@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -175,7 +176,7 @@ func TestWythoffLosingPositions(t *testing.T) {
 	found := 0
 	for i := range res.Len() {
 		res.Space.Position(i, p)
-		l := res.Outcome(i) == retro.Lose
+		l := res.Outcome(i) == core.Lose
 		if l != lose[[2]int64{p[0], p[1]}] {
 			t.Fatalf("(%d, %d) is %v", p[0], p[1], res.Outcome(i))
 		}
@@ -237,12 +238,12 @@ a = "1..6"
 b = "0..6"
 `
 	g, in := firstInstance(t, src)
-	_, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "lines"})
+	_, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: "lines"})
 	var pe *retro.PathError
 	if !errors.As(err, &pe) || pe.Why != "a move leaves the box" {
 		t.Fatalf("the lines path forced: %v", err)
 	}
-	_, err = retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+	_, err = retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{})
 	if err == nil || !strings.Contains(err.Error(), "move leaves the box") {
 		t.Fatalf("the path chosen: %v", err)
 	}

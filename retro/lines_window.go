@@ -1,6 +1,9 @@
 package retro
 
-import "retro/positions"
+import (
+	"retro/positions"
+	"retro/retro/internal/core"
+)
 
 // Windows along a line: where a line move's segment does not run to the
 // line's end in the box (`x - k for k in 1..x // 2`, `k in 1..min(x, N)`)
@@ -84,7 +87,7 @@ func newWindows(lines int, member positions.Bitset) *windows {
 // fold folds into b the codes of the cells lo..hi of the line of move j
 // whose end in the box is cell start (each place a step of off cells),
 // and returns how many of them are positions (where ws.member is set).
-func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) int64 {
+func (ws *windows) fold(b *core.Best, vals func(cell int64) uint64, j int, start, off, lo, hi int64) int64 {
 	w := ws.window(j, start)
 	if lo < w.lo || hi < w.next-1 { // an end moved back: build again
 		w.minL.reset()
@@ -112,10 +115,10 @@ func (ws *windows) fold(b *best, vals func(cell int64) uint64, j int, start, off
 	w.minL.drop(lo)
 	w.maxW.drop(lo)
 	if m, ok := w.minL.front(); ok {
-		b.minL = min(b.minL, m)
+		b.MinL = min(b.MinL, m)
 	}
 	if m, ok := w.maxW.front(); ok {
-		b.maxW = max(b.maxW, m)
+		b.MaxW = max(b.MaxW, m)
 	}
 	return w.members
 }

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"retro/positions"
+	"retro/retro/internal/core"
 	"retro/rules"
 )
 
@@ -15,7 +16,7 @@ type Move struct {
 	// Outcome and Layer of the position reached, for the player to move
 	// there. An end of the game is L 0 when the mover has won there, and W
 	// when he has lost (layer 0 under the exam count, 1 under Lebedev's).
-	Outcome Outcome
+	Outcome core.Outcome
 	Layer   int
 	End     bool // the move ends the game
 	Best    bool // an optimal move (see Best)
@@ -77,30 +78,30 @@ func (r *Probed) Moves(i int, m *rules.Machine) ([]Move, error) {
 
 // endValue is what a move into an end of the game leads to, by the rule
 // of the result's count.
-func (r *Probed) endValue(w rules.Player) (Outcome, int) {
-	o, l := decode(ruleOf(r.Instance.Game.Count).end(w))
+func (r *Probed) endValue(w rules.Player) (core.Outcome, int) {
+	o, l := core.Decode(core.RuleOf(r.Instance.Game.Count).End(w))
 	return o, int(l)
 }
 
 // markBest marks the optimal moves of a position of outcome o and layer
 // n under count c.
-func markBest(c rules.Count, o Outcome, n int, moves []Move) {
+func markBest(c rules.Count, o core.Outcome, n int, moves []Move) {
 	for k := range moves {
 		mv := &moves[k]
 		// Under the exam count a move into a final position won by the
 		// player to move (the only W of layer 0) adds nothing to a layer:
 		// it counts as W -1.
 		layer := mv.Layer
-		if c == rules.Exam && mv.Outcome == Win && layer == 0 {
+		if c == rules.Exam && mv.Outcome == core.Win && layer == 0 {
 			layer = -1
 		}
 		switch o {
-		case Win:
-			mv.Best = mv.Outcome == Lose && layer == n-1
-		case Lose:
-			mv.Best = mv.Outcome == Win && layer == n-1
-		case Draw:
-			mv.Best = mv.Outcome == Draw
+		case core.Win:
+			mv.Best = mv.Outcome == core.Lose && layer == n-1
+		case core.Lose:
+			mv.Best = mv.Outcome == core.Win && layer == n-1
+		case core.Draw:
+			mv.Best = mv.Outcome == core.Draw
 		}
 	}
 }

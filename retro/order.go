@@ -3,6 +3,7 @@ package retro
 import (
 	"math"
 	"math/bits"
+	"retro/retro/internal/core"
 	"sync"
 
 	"retro/positions"
@@ -43,7 +44,7 @@ type lazyOrder struct {
 func rebuildOrder[T uint32 | uint64](r *Result) []T {
 	top := uint32(0)
 	for _, s := range r.segs {
-		top = max(top, s.layer)
+		top = max(top, s.Layer)
 	}
 	// slot[2·layer + (1 for L)] is the segment of that outcome and layer
 	slot := make([]int32, 2*(int(top)+1))
@@ -53,12 +54,12 @@ func rebuildOrder[T uint32 | uint64](r *Result) []T {
 	fill := make([]int64, len(r.segs)) // where the next position of each goes
 	start := int64(0)
 	for k, s := range r.segs {
-		at := 2 * int(s.layer)
-		if s.outcome == Lose {
+		at := 2 * int(s.Layer)
+		if s.Outcome == core.Lose {
 			at++
 		}
 		slot[at], fill[k] = int32(k), start
-		start = s.end
+		start = s.End
 	}
 	order := make([]T, start)
 	for w := range r.win {
@@ -74,27 +75,4 @@ func rebuildOrder[T uint32 | uint64](r *Result) []T {
 		}
 	}
 	return order
-}
-
-// segmentsByKey turns the count of positions of each key (0 for the
-// exam's W 0, layer+1 above) into the coloured sets, in the order Solve
-// makes them, and where each key's positions start in the order.
-func segmentsByKey(count []int64) ([]segment, []int64) {
-	start := make([]int64, len(count)+1)
-	var segs []segment
-	for k, x := range count {
-		start[k+1] = start[k] + x
-		if x == 0 {
-			continue
-		}
-		o, l := Lose, uint32(k-1)
-		switch {
-		case k == 0:
-			o, l = Win, 0
-		case k%2 == 0: // layer k-1 odd
-			o = Win
-		}
-		segs = append(segs, segment{end: start[k+1], layer: l, outcome: o})
-	}
-	return segs, start
 }

@@ -3,6 +3,7 @@ package retro
 import (
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"strings"
 
 	"retro/positions"
@@ -28,8 +29,8 @@ import (
 type path struct {
 	name  string
 	takes string // the games it takes, in a line
-	solve func(in *rules.Instance, popt positions.Options, opt Options) (r *Result, why string, shown bool, err error)
-	part  func(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (p *Part, why string, shown bool, err error)
+	solve func(in *rules.Instance, popt positions.Options, opt core.Options) (r *Result, why string, shown bool, err error)
+	part  func(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (p *Part, why string, shown bool, err error)
 	// checkpoints: it keeps checkpoints (Options.Checkpoint); spill: it
 	// keeps its arrays in files past the memory budget
 	// (positions.Options.Spill); wide: its indices go past
@@ -100,7 +101,7 @@ func (e *PathError) Unwrap() error { return ErrPathDeclines }
 // checkpoints where the solve keeps them (an error where the named one
 // does not), and only those that run in shards where shards is set (the
 // others named in skipped).
-func candidates(opt Options, shards bool) (rows []path, skipped []string, err error) {
+func candidates(opt core.Options, shards bool) (rows []path, skipped []string, err error) {
 	for _, p := range paths {
 		if opt.Path != "" && p.name != opt.Path {
 			continue
@@ -108,7 +109,7 @@ func candidates(opt Options, shards bool) (rows []path, skipped []string, err er
 		switch {
 		case opt.Checkpoint != nil && !p.checkpoints:
 			if opt.Path != "" {
-				return nil, nil, fmt.Errorf("%w: the %s path keeps no checkpoints (%s does)", ErrCheckpoint, p.name, keepers())
+				return nil, nil, fmt.Errorf("%w: the %s path keeps no checkpoints (%s does)", core.ErrCheckpoint, p.name, keepers())
 			}
 			continue
 		case shards && p.part == nil:
@@ -150,10 +151,10 @@ func (p path) options(popt positions.Options) positions.Options {
 // game: for a solve that keeps checkpoints, that no path that keeps them
 // takes it; otherwise the named path's reason; nil where the general path was
 // among them (it takes every game).
-func declined(opt Options, why string) error {
+func declined(opt core.Options, why string) error {
 	switch {
 	case opt.Checkpoint != nil:
-		return fmt.Errorf("%w: only %s keeps checkpoints, and it does not take this game: %s", ErrCheckpoint, keepers(), why)
+		return fmt.Errorf("%w: only %s keeps checkpoints, and it does not take this game: %s", core.ErrCheckpoint, keepers(), why)
 	case opt.Path != "":
 		return &PathError{Path: opt.Path, Why: why}
 	}
@@ -163,7 +164,7 @@ func declined(opt Options, why string) error {
 // SolveInstance enumerates one game instance and solves it by the first
 // path of the table that takes it (or by the path Options.Path names);
 // Result.Path says which, and why the paths before it declined.
-func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+func SolveInstance(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, error) {
 	rows, _, err := candidates(opt, false)
 	if err != nil {
 		return nil, err
@@ -199,7 +200,7 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt Options) (*Re
 // peer its part. A path that does not run in shards declines, and the
 // general path's line says so; a path forced by Options.Path that does
 // not is an error.
-func SolveInstancePart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, error) {
+func SolveInstancePart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, error) {
 	rows, unsharded, err := candidates(opt, true)
 	if err != nil {
 		return nil, err
@@ -251,7 +252,7 @@ func capOf(edges int64, popt positions.Options) error {
 	return nil
 }
 
-func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
 	if opt.Checkpoint != nil {
 		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
 	}
@@ -267,7 +268,7 @@ func solveByCompiled(in *rules.Instance, popt positions.Options, opt Options) (*
 	return r, "", false, nil
 }
 
-func solveByUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
 	r, err := SolveUnmoves(in, popt, opt)
 	var not *positions.UnmovesError
 	if errors.As(err, &not) {
@@ -276,7 +277,7 @@ func solveByUnmoves(in *rules.Instance, popt positions.Options, opt Options) (*R
 	return r, "", false, err
 }
 
-func solveByShifts(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
 	if in.Game.Tier != "" {
 		moves, why := in.Affine()
 		if why == "" {
@@ -296,7 +297,7 @@ func solveByShifts(in *rules.Instance, popt positions.Options, opt Options) (*Re
 	return r, "", false, nil
 }
 
-func solveByTiers(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
 	switch {
 	case in.Game.Tier == "":
 		return nil, "no tier declared", false, nil
@@ -307,7 +308,7 @@ func solveByTiers(in *rules.Instance, popt positions.Options, opt Options) (*Res
 	return r, "", false, err
 }
 
-func solveByGraph(in *rules.Instance, popt positions.Options, opt Options) (*Result, string, bool, error) {
+func solveByGraph(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
 	gr, err := positions.Enumerate(in, popt)
 	if err != nil {
 		return nil, "", false, err
@@ -316,7 +317,7 @@ func solveByGraph(in *rules.Instance, popt positions.Options, opt Options) (*Res
 	return r, "", false, err
 }
 
-func solveByGraphPart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, string, bool, error) {
+func solveByGraphPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, string, bool, error) {
 	p, err := SolvePart(in, popt, opt, peers)
 	return p, "", false, err
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"retro/retro/internal/core"
 	"runtime"
 	"strings"
 	"testing"
@@ -46,12 +47,12 @@ func everyPathOf(t *testing.T, name, src string, csv bool) map[string]int {
 	took := map[string]int{}
 	results := map[string][]*retro.Result{}
 	for _, in := range insts {
-		ref, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "general"})
+		ref, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: "general"})
 		if err != nil {
 			t.Fatalf("%s (general): %v", name, err)
 		}
 		took["general"]++
-		if ref.Tally()[retro.Draw] > 0 {
+		if ref.Tally()[core.Draw] > 0 {
 			took["draws"]++
 		}
 		results["general"] = append(results["general"], ref)
@@ -60,7 +61,7 @@ func everyPathOf(t *testing.T, name, src string, csv bool) map[string]int {
 			if p == "general" {
 				break
 			}
-			r, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: p})
+			r, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: p})
 			if errors.Is(err, retro.ErrPathDeclines) {
 				continue
 			}
@@ -80,7 +81,7 @@ func everyPathOf(t *testing.T, name, src string, csv bool) map[string]int {
 			took[p]++
 			results[p] = append(results[p], r)
 		}
-		chosen, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+		chosen, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -204,7 +205,7 @@ func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 	var first []byte
 	for _, cores := range []int{1, 2, 8} {
 		old := runtime.GOMAXPROCS(cores)
-		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{})
 		runtime.GOMAXPROCS(old)
 		if err != nil {
 			t.Fatal(err)
@@ -253,7 +254,7 @@ func TestPathSaysWhy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{})
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +295,7 @@ x = 0
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "compiled"})
+		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{Path: "compiled"})
 		if err != nil {
 			t.Fatal(err)
 		}

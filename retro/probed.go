@@ -2,6 +2,7 @@ package retro
 
 import (
 	"retro/positions"
+	"retro/retro/internal/core"
 	"retro/rules"
 )
 
@@ -10,7 +11,7 @@ import (
 // Result's, in memory, or a table file's, read a block at a time. An
 // error is a fault of where they are kept (a damaged block).
 type Values interface {
-	Value(i int) (Outcome, int, error)
+	Value(i int) (core.Outcome, int, error)
 	// Depth is the moves from a start to position i under a horizon (0
 	// without one).
 	Depth(i int) (int, error)
@@ -42,8 +43,10 @@ func (r *Result) Probed() *Probed {
 // resultValues are a Result's values.
 type resultValues struct{ r *Result }
 
-func (v resultValues) Value(i int) (Outcome, int, error) { return v.r.Outcome(i), v.r.Layer(i), nil }
-func (v resultValues) Depth(i int) (int, error)          { return v.r.Depth(i), nil }
+func (v resultValues) Value(i int) (core.Outcome, int, error) {
+	return v.r.Outcome(i), v.r.Layer(i), nil
+}
+func (v resultValues) Depth(i int) (int, error) { return v.r.Depth(i), nil }
 
 // Len is the number of positions.
 func (p *Probed) Len() int { return p.Space.Len() }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"retro/retro/internal/core"
 	"slices"
 	"strings"
 	"testing"
@@ -293,7 +294,7 @@ func (g rgame) lineMoves(p npos, m rmove, c int, out []npos) []npos {
 }
 
 type nval struct {
-	o     retro.Outcome
+	o     core.Outcome
 	layer int
 }
 
@@ -340,11 +341,11 @@ func (g rgame) naive() map[npos]nval {
 	for _, p := range all {
 		if g.final(p) {
 			if g.moverWon(p) {
-				val[p] = nval{retro.Lose, 0}
+				val[p] = nval{core.Lose, 0}
 			} else if g.lebedev {
-				val[p] = nval{retro.Win, 1}
+				val[p] = nval{core.Win, 1}
 			} else {
-				val[p] = nval{retro.Win, 0}
+				val[p] = nval{core.Win, 0}
 			}
 		}
 	}
@@ -353,11 +354,11 @@ func (g rgame) naive() map[npos]nval {
 		if g.final(t) {
 			switch {
 			case g.moverWon(t):
-				return nval{retro.Lose, 0}, true
+				return nval{core.Lose, 0}, true
 			case g.lebedev:
-				return nval{retro.Win, 1}, true
+				return nval{core.Win, 1}, true
 			}
-			return nval{retro.Win, -1}, true
+			return nval{core.Win, -1}, true
 		}
 		v, ok := known[t]
 		return v, ok
@@ -372,10 +373,10 @@ func (g rgame) naive() map[npos]nval {
 			allW, maxW, win := true, -2, false
 			for _, t := range g.moves(p) {
 				v, ok := moveValue(t, val)
-				if ok && v.o == retro.Lose && v.layer == n-1 {
+				if ok && v.o == core.Lose && v.layer == n-1 {
 					win = true
 				}
-				if !ok || v.o != retro.Win {
+				if !ok || v.o != core.Win {
 					allW = false
 				} else {
 					maxW = max(maxW, v.layer)
@@ -383,9 +384,9 @@ func (g rgame) naive() map[npos]nval {
 			}
 			switch {
 			case win:
-				decided[p] = nval{retro.Win, n}
+				decided[p] = nval{core.Win, n}
 			case allW && maxW == n-1:
-				decided[p] = nval{retro.Lose, n}
+				decided[p] = nval{core.Lose, n}
 			}
 		}
 		for p, v := range decided {
@@ -399,7 +400,7 @@ func (g rgame) naive() map[npos]nval {
 	}
 	for _, p := range all {
 		if _, ok := val[p]; !ok {
-			val[p] = nval{retro.Draw, -1}
+			val[p] = nval{core.Draw, -1}
 		}
 	}
 	return val
@@ -443,7 +444,7 @@ func solveFirst(t *testing.T, k int, src string) *retro.Result {
 func solveFirstBy(t *testing.T, name, src, path string) *retro.Result {
 	t.Helper()
 	g, in := firstInstance(t, src)
-	res, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: path})
+	res, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: path})
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", name, err, src)
 	}
@@ -474,7 +475,7 @@ func sameAsNaive(t *testing.T, k int, res *retro.Result, rg rgame, src string) i
 		if got := (nval{res.Outcome(i), res.Layer(i)}); got != w {
 			t.Fatalf("game %d: %s is %v, naive solver says %v (%s)\n%s", k, positions.Format(g, piles, h), got, w, res.Path, src)
 		}
-		if w.o == retro.Draw {
+		if w.o == core.Draw {
 			draws++
 		}
 	}

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"math"
+	"retro/retro/internal/core"
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -28,7 +29,7 @@ type Result struct {
 	unknown positions.Bitset // uncoloured positions that reach the horizon
 	order   []uint32         // coloured positions, set by set, each set sorted
 	lazy    *lazyOrder       // set where order is not kept but rebuilt on demand
-	segs    []segment
+	segs    []core.Packed
 	depth   []uint32 // with a horizon: moves from a start
 	horizon int
 	// release, where the layers are kept in a file (a spilled solve),
@@ -36,50 +37,8 @@ type Result struct {
 	release func(lo, hi int)
 }
 
-// Segment is the set of positions coloured with one outcome at one layer:
-// Positions()[Start:End].
-type Segment struct {
-	Outcome    Outcome
-	Layer      int
-	Start, End int
-}
-
 // Len is the number of positions.
 func (r *Result) Len() int { return r.Space.Len() }
-
-// segment is a Segment as the result keeps it, 12 bytes: it starts where
-// the one before it ends. A game of a million layers has a million of
-// them.
-type segment struct {
-	end     int64
-	layer   uint32
-	outcome Outcome
-}
-
-// Segments lists the coloured sets in the order they were coloured: by
-// layer, and at layer 0 the W set of the exam count before the L set.
-func (r *Result) Segments() []Segment { return unpackSegments(r.segs) }
-
-// unpackSegments is the Segments of the sets a result keeps.
-func unpackSegments(segs []segment) []Segment {
-	out := make([]Segment, len(segs))
-	start := 0
-	for k, s := range segs {
-		out[k] = Segment{Outcome: s.outcome, Layer: int(s.layer), Start: start, End: int(s.end)}
-		start = int(s.end)
-	}
-	return out
-}
-
-// segmentsOf packs Segments, which must follow one another, as the result
-// keeps them.
-func segmentsOf(list []Segment) []segment {
-	out := make([]segment, len(list))
-	for k, s := range list {
-		out[k] = segment{end: int64(s.End), layer: uint32(s.Layer), outcome: s.Outcome}
-	}
-	return out
-}
 
 // layerAt is the layer kept for position i: that of a W or L position,
 // hidden ones included, and 0 for the others.
@@ -91,28 +50,28 @@ func (r *Result) layerAt(i int) uint32 {
 }
 
 // Outcome is the outcome of position i for the player to move.
-func (r *Result) Outcome(i int) Outcome {
+func (r *Result) Outcome(i int) core.Outcome {
 	switch {
 	case r.win.Has(i):
 		if r.hidden(i) {
-			return Unknown
+			return core.Unknown
 		}
-		return Win
+		return core.Win
 	case r.lose.Has(i):
 		if r.hidden(i) {
-			return Unknown
+			return core.Unknown
 		}
-		return Lose
+		return core.Lose
 	case r.unknown != nil && r.unknown.Has(i):
-		return Unknown
+		return core.Unknown
 	}
-	return Draw
+	return core.Draw
 }
 
 // Layer is the layer of a W or L position, and -1 for D and ?.
 func (r *Result) Layer(i int) int {
 	switch r.Outcome(i) {
-	case Win, Lose:
+	case core.Win, core.Lose:
 		return int(r.layerAt(i))
 	}
 	return -1
@@ -143,38 +102,38 @@ func (r *Result) Depth(i int) int {
 
 // Tally counts the positions of each outcome: from the sets' sizes where
 // no horizon hides a position, one by one otherwise.
-func (r *Result) Tally() map[Outcome]int {
-	var c [Unknown + 1]int
+func (r *Result) Tally() map[core.Outcome]int {
+	var c [core.Unknown + 1]int
 	if r.depth == nil && r.unknown == nil {
 		start := 0
 		for _, s := range r.segs {
-			c[s.outcome] += int(s.end) - start
-			start = int(s.end)
+			c[s.Outcome] += int(s.End) - start
+			start = int(s.End)
 		}
-		c[Draw] = r.Len() - start
+		c[core.Draw] = r.Len() - start
 	} else {
 		for i := 0; i < r.Len(); i++ {
 			c[r.Outcome(i)]++
 		}
 	}
-	t := map[Outcome]int{}
+	t := map[core.Outcome]int{}
 	for o, k := range c {
 		if k > 0 {
-			t[Outcome(o)] = k
+			t[core.Outcome(o)] = k
 		}
 	}
 	return t
 }
 
 // Set returns the positions of one outcome and layer as a bitmap.
-func (r *Result) Set(o Outcome, layer int) *roaring.Bitmap {
+func (r *Result) Set(o core.Outcome, layer int) *roaring.Bitmap {
 	b := roaring.New()
 	start := int64(0)
 	for _, s := range r.segs {
-		if s.outcome == o && int(s.layer) == layer {
-			b.AddMany(r.Positions()[start:s.end])
+		if s.Outcome == o && int(s.Layer) == layer {
+			b.AddMany(r.Positions()[start:s.End])
 		}
-		start = s.end
+		start = s.End
 	}
 	return b
 }
@@ -221,3 +180,7 @@ func rowsOf[T uint32 | uint64](r *Result, order []T, fn func(i int) bool) {
 		}
 	}
 }
+
+// Segments lists the coloured sets in the order they were coloured: by
+// layer, and at layer 0 the W set of the exam count before the L set.
+func (r *Result) Segments() []core.Segment { return core.UnpackSegments(r.segs) }

@@ -1,9 +1,8 @@
 package retro_test
 
 import (
+	"retro/retro/internal/core"
 	"testing"
-
-	"retro/retro"
 )
 
 // Set gives the positions of one outcome and layer, exactly those.
@@ -24,7 +23,7 @@ func TestSet(t *testing.T) {
 		}
 		total += s.End - s.Start
 	}
-	if total != r.Tally()[retro.Win]+r.Tally()[retro.Lose] {
+	if total != r.Tally()[core.Win]+r.Tally()[core.Lose] {
 		t.Errorf("the sets hold %d positions", total)
 	}
 }

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 
 	"retro/positions"
@@ -22,8 +23,8 @@ type Part struct {
 
 	moves, edges int64
 	traffic      Traffic
-	segs, shown  []Segment
-	tally        map[Outcome]int
+	segs, shown  []core.Segment
+	tally        map[core.Outcome]int
 	r            *Result // this share's own, indexed i-Lo
 }
 
@@ -35,19 +36,19 @@ type Part struct {
 // general path's colouring with a net). The part of each peer, put
 // together, is the general path's result, the same whatever the number of
 // peers.
-func SolvePart(in *rules.Instance, popt positions.Options, opt Options, peers positions.Peers) (*Part, error) {
+func SolvePart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, error) {
 	gr, err := positions.EnumerateShard(in, popt, peers)
 	if err != nil {
 		return nil, err
 	}
 	lo, hi := gr.Lo, gr.Hi
-	t := newNet(peers, gr.Len())
+	t := core.NewNet(peers, gr.Len())
 	sent, searched := gr.Sent, gr.Searched
 	r, err := solveGraph(gr, opt, t)
 	if err != nil {
 		return nil, err
 	}
-	t.graphSent, t.searchSent = sent, searched
+	t.GraphSent, t.SearchSent = sent, searched
 	p := &Part{Space: r.Space, Instance: in, Starts: r.Starts, Lo: lo, Hi: hi, Peers: peers.Size(),
 		Path: fmt.Sprintf("general, in %d shards", peers.Size()), r: r}
 	return p, p.total(t)
@@ -56,27 +57,27 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt Options, peers po
 // total sums the counts of the shards: moves, edges, the bytes handed
 // over, the sets closed (the same on every shard), the outcomes, and the
 // size of every set, as coloured and as shown.
-func (p *Part) total(t *net) error {
+func (p *Part) total(t *core.Net) error {
 	r := p.r
-	closes := len(t.closes)
-	head := []int64{r.MoveCount, r.Edges, t.graphSent, t.sent, int64(closes), t.searchSent}
-	tally := make([]int64, Unknown+1)
+	closes := len(t.Closes)
+	head := []int64{r.MoveCount, r.Edges, t.GraphSent, t.Sent, int64(closes), t.SearchSent}
+	tally := make([]int64, core.Unknown+1)
 	for i := range p.Hi - p.Lo {
 		tally[r.Outcome(i)]++
 	}
 	sizes, shown := make([]int64, closes), make([]int64, closes)
 	at := 0
 	order := r.Positions()
-	for k, c := range t.closes {
-		sizes[k] = int64(c.end)
-		for _, i := range order[at : at+int(c.end)] {
-			if r.Outcome(int(i)) == c.outcome {
+	for k, c := range t.Closes {
+		sizes[k] = int64(c.End)
+		for _, i := range order[at : at+int(c.End)] {
+			if r.Outcome(int(i)) == c.Outcome {
 				shown[k]++
 			}
 		}
-		at += int(c.end)
+		at += int(c.End)
 	}
-	sum, err := t.sum(slices.Concat(head, tally, sizes, shown))
+	sum, err := t.Sum(slices.Concat(head, tally, sizes, shown))
 	if err != nil {
 		return err
 	}
@@ -89,22 +90,22 @@ func (p *Part) total(t *net) error {
 	p.moves, p.edges = head[0], head[1]
 	p.traffic = Traffic{Search: head[5], Graph: head[2], Colouring: head[3]}
 	if closes > 0 {
-		p.traffic.Layers = int(t.closes[closes-1].layer) + 1
+		p.traffic.Layers = int(t.Closes[closes-1].Layer) + 1
 	}
-	p.tally = map[Outcome]int{}
+	p.tally = map[core.Outcome]int{}
 	for o, k := range tally {
 		if k > 0 {
-			p.tally[Outcome(o)] = int(k)
+			p.tally[core.Outcome(o)] = int(k)
 		}
 	}
 	start, shownStart := 0, 0
-	for k, c := range t.closes {
+	for k, c := range t.Closes {
 		if n := int(sizes[k]); n > 0 {
-			p.segs = append(p.segs, Segment{Outcome: c.outcome, Layer: int(c.layer), Start: start, End: start + n})
+			p.segs = append(p.segs, core.Segment{Outcome: c.Outcome, Layer: int(c.Layer), Start: start, End: start + n})
 			start += n
 		}
 		if n := int(shown[k]); n > 0 {
-			p.shown = append(p.shown, Segment{Outcome: c.outcome, Layer: int(c.layer), Start: shownStart, End: shownStart + n})
+			p.shown = append(p.shown, core.Segment{Outcome: c.Outcome, Layer: int(c.Layer), Start: shownStart, End: shownStart + n})
 			shownStart += n
 		}
 	}
@@ -133,17 +134,17 @@ func (p *Part) MoveCount() int64 { return p.moves }
 func (p *Part) Edges() int64     { return p.edges }
 
 // Tally counts the positions of each outcome in the whole result.
-func (p *Part) Tally() map[Outcome]int { return p.tally }
+func (p *Part) Tally() map[core.Outcome]int { return p.tally }
 
 // Segments are the coloured sets of the whole result, as
 // Result.Segments has them.
-func (p *Part) Segments() []Segment { return p.segs }
+func (p *Part) Segments() []core.Segment { return p.segs }
 
 // Shown are the sets of the whole result counted by the positions that
 // show their outcome: under a horizon a position coloured beyond what its
 // depth lets the horizon decide shows ?; a set no position shows is left
 // out.
-func (p *Part) Shown() []Segment { return p.shown }
+func (p *Part) Shown() []core.Segment { return p.shown }
 
 // Horizon is the horizon of the analysis, -1 for none.
 func (p *Part) Horizon() int { return p.r.Horizon() }

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"retro/positions"
+	"retro/retro/internal/core"
 	"retro/rules"
 )
 
@@ -20,14 +21,14 @@ type shiftSource struct {
 	buf     []uint32
 }
 
-func (s *shiftSource) preds(x uint32) []uint32 {
+func (s *shiftSource) Preds(x uint32) []uint32 {
 	s.buf = s.gr.Preds(int(x), s.buf[:0])
 	return s.buf
 }
 
 // count is p's successors, and under Lebedev's count one more for a
 // losing move into an end.
-func (s *shiftSource) count(p int) uint32 {
+func (s *shiftSource) Count(p int) uint32 {
 	n := s.gr.Out(p)
 	if s.lebedev && s.gr.LoseEnd.Has(p) {
 		n++
@@ -39,38 +40,38 @@ func (s *shiftSource) count(p int) uint32 {
 // edges (positions.EnumerateShifts) and colours it as Solve colours a
 // stored graph, to the same result. It returns an error wrapping
 // positions.ErrNotShifts for a game it does not take.
-func SolveShifts(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, error) {
 	gr, err := positions.EnumerateShifts(in, popt)
 	if err != nil {
 		return nil, err
 	}
 	n := gr.Len()
 	lebedev := in.Game.Count == rules.Lebedev
-	c := newColouring[uint32](n, nil, &shiftSource{gr: gr, lebedev: lebedev}, lebedev)
-	c.lazy, c.progress, c.ctx = true, opt.Progress, opt.ctxErr()
-	for i := range c.words {
-		w := c.uncounted()
+	c := core.NewColouring[uint32](n, nil, &shiftSource{gr: gr, lebedev: lebedev}, lebedev)
+	c.Lazy, c.Progress, c.Ctx = true, opt.Progress, opt.CtxErr()
+	for i := range c.Words {
+		w := c.Uncounted()
 		switch {
 		case gr.FinalWon.Has(i):
-			w = c.final | c.finalWon
+			w = c.Final | c.FinalWon
 		case gr.FinalLost.Has(i):
-			w = c.final
+			w = c.Final
 		}
 		if gr.WinEnd.Has(i) {
-			w |= c.winEnd
+			w |= c.WinEnd
 		}
 		if gr.LoseEnd.Has(i) {
-			w |= c.loseEnd
+			w |= c.LoseEnd
 		}
-		c.words[i] = w
+		c.Words[i] = w
 	}
-	if _, err := c.run(); err != nil {
+	if _, err := c.Run(); err != nil {
 		return nil, err
 	}
-	c.finish()
+	c.Finish()
 	r := newResult(gr.Space, in, gr.Starts)
 	r.MoveCount, r.Edges = gr.Moves, gr.Edges
 	r.Path = "shifts: every move adds constants to piles; " + gr.Index + ", predecessors by undoing moves, no edges stored"
-	r.layer, r.segs, r.win, r.lose = c.words, c.segs, c.win, c.lose
+	r.layer, r.segs, r.win, r.lose = c.Words, c.Segs, c.Win, c.Lose
 	return r, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"retro/retro/internal/core"
 	"runtime"
 	"strings"
 	"testing"
@@ -107,7 +108,7 @@ func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game fu
 		in := insts[0]
 		popt := positions.DefaultOptions(g)
 		popt.MaxPositions = most
-		fast, err := retro.SolveShifts(in, popt, retro.Options{})
+		fast, err := retro.SolveShifts(in, popt, core.Options{})
 		if errors.Is(err, positions.ErrNotShifts) {
 			continue
 		}
@@ -122,7 +123,7 @@ func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game fu
 		if strings.Contains(fast.Path, "ranked by counting") {
 			sliced++
 		}
-		general, err := retro.Solve(gr, retro.Options{})
+		general, err := retro.Solve(gr, core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +144,7 @@ func TestShiftsSameOnAnyCores(t *testing.T) {
 	general := solveGeneral(t, in, popt)
 	for _, cores := range []int{1, 2, 8} {
 		runtime.GOMAXPROCS(cores)
-		fast, err := retro.SolveShifts(in, popt, retro.Options{})
+		fast, err := retro.SolveShifts(in, popt, core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +171,7 @@ func TestShiftsWidenKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	popt := positions.DefaultOptions(g)
-	fast, err := retro.SolveShifts(insts[0], popt, retro.Options{})
+	fast, err := retro.SolveShifts(insts[0], popt, core.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,10 +189,10 @@ func TestShiftsOverflowGoesGeneral(t *testing.T) {
 		t.Fatal(err)
 	}
 	popt := positions.DefaultOptions(g)
-	if _, err := retro.SolveShifts(insts[0], popt, retro.Options{}); !errors.Is(err, positions.ErrNotShifts) {
+	if _, err := retro.SolveShifts(insts[0], popt, core.Options{}); !errors.Is(err, positions.ErrNotShifts) {
 		t.Fatalf("the path of shifts: %v, want ErrNotShifts", err)
 	}
-	_, err = retro.SolveInstance(insts[0], popt, retro.Options{})
+	_, err = retro.SolveInstance(insts[0], popt, core.Options{})
 	_, gerr := positions.Enumerate(insts[0], popt)
 	if err == nil || gerr == nil || err.Error() != gerr.Error() {
 		t.Fatalf("SolveInstance: %v; the general path: %v", err, gerr)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 	"time"
 
@@ -29,7 +30,7 @@ type GameOptions struct {
 	Spill string
 	// Checkpoint, when set, is where the solve of every instance keeps
 	// its checkpoints and resumes from (Options.Checkpoint).
-	Checkpoint *Checkpoint
+	Checkpoint *core.Checkpoint
 	// OpenWidth is the values an open param range takes; 0:
 	// positions.DefaultOpenWidth.
 	OpenWidth int64
@@ -187,20 +188,20 @@ func SolveLoaded(ctx context.Context, g *rules.Game, opt GameOptions) (*Solved, 
 // instance is what one instance is solved as, within a cap of limit
 // positions: itself, or for a heap game the collections of heaps from one
 // heap of 0..HeapUpto; and the options of its enumeration and solve.
-func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit int) (*rules.Instance, positions.Options, Options, error) {
+func (opt GameOptions) instance(ctx context.Context, in *rules.Instance, limit int) (*rules.Instance, positions.Options, core.Options, error) {
 	popt := opt.Positions(ctx, in.Game)
 	popt.MaxPositions = limit
 	view := in
 	if in.Game.Sum {
 		var err error
 		if view, popt.Extra, err = positions.HeapStarts(in, opt.HeapUpto); err != nil {
-			return nil, popt, Options{}, err
+			return nil, popt, core.Options{}, err
 		}
 	}
 	if opt.Stage != nil {
 		popt.Progress = func(stage string, done int64) { opt.Stage(in, stage, done) }
 	}
-	ropt := Options{Context: ctx, Path: opt.Path, Checkpoint: opt.Checkpoint}
+	ropt := core.Options{Context: ctx, Path: opt.Path, Checkpoint: opt.Checkpoint}
 	if opt.Layer != nil {
 		ropt.Progress = func(layer, coloured, total int) { opt.Layer(in, layer, coloured, total) }
 	}
@@ -231,7 +232,7 @@ func (opt GameOptions) key(g *rules.Game) string {
 	}
 	// "general false" keeps the keys of the checkpoints written when the
 	// general path had a switch of its own besides Path.
-	return MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general false",
+	return core.MakeKey(append(parts, "horizon "+horizon, fmt.Sprintf("open %d upto %d path %s general false",
 		open, upto, opt.Path))...)
 }
 
@@ -245,7 +246,7 @@ var ErrNotReached = errors.New("not in the table")
 func SolveAt(ctx context.Context, in *rules.Instance, at positions.Seed, opt GameOptions) (*Result, int, error) {
 	popt := opt.Positions(ctx, in.Game)
 	popt.Extra = []positions.Seed{at}
-	r, err := SolveInstance(in, popt, Options{Context: ctx, Path: opt.Path})
+	r, err := SolveInstance(in, popt, core.Options{Context: ctx, Path: opt.Path})
 	if err != nil {
 		return nil, 0, err
 	}

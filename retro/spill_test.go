@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"retro/retro/internal/core"
 	"runtime"
 	"strings"
 	"testing"
@@ -45,13 +46,13 @@ func TestSpilledSolveSameTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		popt := positions.DefaultOptions(g)
-		heap, err := retro.SolveInstance(insts[0], popt, retro.Options{})
+		heap, err := retro.SolveInstance(insts[0], popt, core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
 		popt.MaxBytes, popt.Spill = 2*int64(heap.Len())-1, dir // room for the bitsets, not the values
-		spilled, err := retro.SolveInstance(insts[0], popt, retro.Options{})
+		spilled, err := retro.SolveInstance(insts[0], popt, core.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -72,7 +73,7 @@ func TestSpilledSolveSameTable(t *testing.T) {
 			t.Fatalf("%s: %d files left in the spill directory", name, len(left))
 		}
 		popt.Spill = ""
-		if _, err := retro.SolveInstance(insts[0], popt, retro.Options{Path: "compiled"}); err == nil ||
+		if _, err := retro.SolveInstance(insts[0], popt, core.Options{Path: "compiled"}); err == nil ||
 			!errors.Is(err, retro.ErrSpillable) || !errors.Is(err, positions.ErrMemoryBudget) || strings.Contains(err.Error(), "--") {
 			t.Fatalf("%s: over the budget with no spill directory: %v", name, err)
 		}

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"retro/retro/internal/core"
 	"runtime"
 	"slices"
 	"sync"
@@ -25,7 +26,7 @@ import (
 // tierSolver holds the values found so far and the state of one tier.
 type tierSolver struct {
 	t     *positions.Tiers
-	rule  rule
+	rule  core.Rule
 	r     *Result
 	layer []uint32
 	ex    []*positions.Expander
@@ -48,7 +49,7 @@ type tierMoves struct {
 	moves                       int // legal moves
 }
 
-func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Result, error) {
+func solveTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, error) {
 	t, err := positions.EnumerateTiers(in, popt)
 	if err != nil {
 		return nil, err
@@ -56,7 +57,7 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 	sp := t.Space
 	n := sp.Len()
 	g := in.Game
-	s := &tierSolver{t: t, rule: ruleOf(g.Count), layer: make([]uint32, n), r: newResult(sp, in, t.Starts)}
+	s := &tierSolver{t: t, rule: core.RuleOf(g.Count), layer: make([]uint32, n), r: newResult(sp, in, t.Starts)}
 	s.r.win, s.r.lose = positions.NewBitset(n), positions.NewBitset(n)
 	workers := max(1, runtime.GOMAXPROCS(0))
 	for range workers {
@@ -85,7 +86,7 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt Options) (*Resul
 		}
 	}
 	s.r.layer = s.layer
-	s.r.segs, _ = segmentsByKey(count)
+	s.r.segs, _ = core.SegmentsByKey(count)
 	most, tiers, noun := largestTier(t), "tiers", "positions"
 	if t.Len() == 1 {
 		tiers = "tier"
@@ -171,16 +172,16 @@ func (s *tierSolver) expand(pos []uint32, tier int64, popt positions.Options) er
 // tier position are tier positions.
 type tierSource struct{ s *tierSolver }
 
-func (t tierSource) preds(x uint32) []uint32 { return t.s.pred[t.s.predOff[x]:t.s.predOff[x+1]] }
-func (tierSource) count(int) uint32          { return 0 }
+func (t tierSource) Preds(x uint32) []uint32 { return t.s.pred[t.s.predOff[x]:t.s.predOff[x+1]] }
+func (tierSource) Count(int) uint32          { return 0 }
 
 // colour values the tier just expanded, counting its positions by key
 // (as segmentsByKey reads them).
-func (s *tierSolver) colour(opt Options, count *[]int64) error {
+func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 	pos, m := s.pos, len(s.pos)
 	r := s.r
-	c := newColouring[uint32](m, nil, tierSource{s}, s.rule.lebedev)
-	c.ctx = opt.ctxErr()
+	c := core.NewColouring[uint32](m, nil, tierSource{s}, s.rule.Lebedev)
+	c.Ctx = opt.CtxErr()
 	s.seeds.reset()
 	s.predOff = slices.Grow(s.predOff[:0], m+1)[:m+1]
 	clear(s.predOff)
@@ -190,29 +191,29 @@ func (s *tierSolver) colour(opt Options, count *[]int64) error {
 	for j := range pos {
 		x := s.info[j]
 		if x.final {
-			c.words[j] = c.final
+			c.Words[j] = c.Final
 			if x.won {
-				c.words[j] |= c.finalWon
-				if s.rule.lebedev {
+				c.Words[j] |= c.FinalWon
+				if s.rule.Lebedev {
 					s.seeds.add(1, uint32(j), true) // W 1
 				}
 			}
 			continue
 		}
 		r.MoveCount += int64(x.moves)
-		b, inside := newBest(), uint32(0)
+		b, inside := core.NewBest(), uint32(0)
 		if x.winEnd {
-			b.add(codeL0)
+			b.Add(core.CodeL0)
 		}
 		if x.loseEnd {
-			b.add(s.rule.lost())
+			b.Add(s.rule.Lost())
 		}
 		for _, q := range s.succ[s.succOff[j]:s.succOff[j+1]] {
 			switch {
 			case r.win.Has(int(q)):
-				b.add(s.rule.codeOf(Win, s.layer[q]))
+				b.Add(s.rule.CodeOf(core.Win, s.layer[q]))
 			case r.lose.Has(int(q)):
-				b.add(s.rule.codeOf(Lose, s.layer[q]))
+				b.Add(s.rule.CodeOf(core.Lose, s.layer[q]))
 			default:
 				inside++
 				if k, in := slices.BinarySearch(pos, q); in {
@@ -222,14 +223,14 @@ func (s *tierSolver) colour(opt Options, count *[]int64) error {
 		}
 		r.Edges += int64(s.succOff[j+1] - s.succOff[j])
 		w := inside
-		if b.minL != noL {
-			w |= c.winEnd // blocked from L: W at the L's layer + 1, or sooner
-			s.seeds.add(uint32(b.minL), uint32(j), true)
-		} else if b.maxW > 0 {
+		if b.MinL != core.NoL {
+			w |= c.WinEnd // blocked from L: W at the L's layer + 1, or sooner
+			s.seeds.add(uint32(b.MinL), uint32(j), true)
+		} else if b.MaxW > 0 {
 			w++ // the W successors above turn W together, at their most layer
-			s.seeds.add(uint32(b.maxW), uint32(j), false)
+			s.seeds.add(uint32(b.MaxW), uint32(j), false)
 		}
-		c.words[j] = w
+		c.Words[j] = w
 	}
 	for k := 1; k <= m; k++ {
 		s.predOff[k] += s.predOff[k-1]
@@ -251,27 +252,27 @@ func (s *tierSolver) colour(opt Options, count *[]int64) error {
 		}
 	}
 	s.seeds.sort()
-	c.seeds = &s.seeds
-	if _, err := c.run(); err != nil {
+	c.Seeds = &s.seeds
+	if _, err := c.Run(); err != nil {
 		return err
 	}
 	// the tier's values into the whole result
 	for j, p := range pos {
-		var o Outcome
+		var o core.Outcome
 		switch {
-		case c.win.Has(j):
-			o = Win
+		case c.Win.Has(j):
+			o = core.Win
 			r.win.Set(int(p))
-		case c.lose.Has(j):
-			o = Lose
+		case c.Lose.Has(j):
+			o = core.Lose
 			r.lose.Set(int(p))
 		default:
 			continue
 		}
-		l := c.words[j]
+		l := c.Words[j]
 		s.layer[p] = l
 		key := int(l) + 1
-		if o == Win && l == 0 {
+		if o == core.Win && l == 0 {
 			key = 0
 		}
 		for len(*count) <= key {
@@ -302,7 +303,7 @@ func (t *tierSeeds) add(layer, j uint32, win bool) {
 
 func (t *tierSeeds) sort() { slices.Sort(t.list) }
 
-func (t *tierSeeds) seed(layer uint32, win, lower func(p int)) {
+func (t *tierSeeds) Seed(layer uint32, win, lower func(p int)) {
 	for t.at < len(t.list) && uint32(t.list[t.at]>>33) < layer {
 		t.at++
 	}
@@ -316,7 +317,7 @@ func (t *tierSeeds) seed(layer uint32, win, lower func(p int)) {
 	}
 }
 
-func (t *tierSeeds) next(layer uint32) (uint32, bool) {
+func (t *tierSeeds) Next(layer uint32) (uint32, bool) {
 	for k := t.at; k < len(t.list); k++ {
 		if l := uint32(t.list[k] >> 33); l > layer {
 			return l, true

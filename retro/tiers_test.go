@@ -3,6 +3,7 @@ package retro_test
 import (
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ func bothPathsTiered(t *testing.T, name, src string) *retro.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: "tiers"})
+	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{Path: "tiers"})
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", name, err, src)
 	}
@@ -80,7 +81,7 @@ func TestTierLoweredIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, path := range []string{"", "general"} {
-		_, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), retro.Options{Path: path})
+		_, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{Path: path})
 		if !errors.Is(err, positions.ErrNotATier) {
 			t.Fatalf("path %q: %v, want %v", path, err, positions.ErrNotATier)
 		}

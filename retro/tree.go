@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 
 	"retro/rules"
 )
@@ -32,7 +33,7 @@ type Node struct {
 	Index   int    // the position's index; -1 for an end of the game
 	Cmd     int    // the command of the move that led here; -1 at the root
 	Name    string // that move's name (Move.Name); "" at the root
-	Outcome Outcome
+	Outcome core.Outcome
 	Layer   int  // -1 for D and ?
 	End     bool // an end of the game: the move here ended it
 	Best    bool // the move here is optimal
@@ -121,7 +122,7 @@ func (b *treeBuilder) grow(root *Node) error {
 // enter looks at the moves of node n at depth, and puts it on the stack
 // when they are to be followed.
 func (b *treeBuilder) enter(n *Node, depth int) error {
-	if n.End || n.Outcome == Unknown {
+	if n.End || n.Outcome == core.Unknown {
 		return nil
 	}
 	if b.onPath[n.Index] {
@@ -152,7 +153,7 @@ func (b *treeBuilder) enter(n *Node, depth int) error {
 
 // pick chooses the moves shown from a node.
 func (b *treeBuilder) pick(n *Node, moves []Move) []Move {
-	if b.opt.AllMoves || n.Outcome == Lose {
+	if b.opt.AllMoves || n.Outcome == core.Lose {
 		return moves
 	}
 	var out []Move

@@ -3,6 +3,7 @@ package retro_test
 import (
 	"context"
 	"errors"
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -26,15 +27,15 @@ func checkStrategy(t *testing.T, r *retro.Result, n *retro.Node, depth int) (nod
 		t.Fatal(err)
 	}
 	switch n.Outcome {
-	case retro.Win:
+	case core.Win:
 		if len(n.Children) != 1 || !n.Children[0].Best {
 			t.Fatalf("W node %v: %d children, want one optimal move", n.Piles, len(n.Children))
 		}
 		c := n.Children[0]
-		if c.Outcome != retro.Lose || c.Layer != n.Layer-1 {
+		if c.Outcome != core.Lose || c.Layer != n.Layer-1 {
 			t.Errorf("W %d at %v: move to %s %d", n.Layer, n.Piles, c.Outcome, c.Layer)
 		}
-	case retro.Lose:
+	case core.Lose:
 		if len(n.Children) != len(moves) {
 			t.Fatalf("L node %v: %d children of %d moves", n.Piles, len(n.Children), len(moves))
 		}
@@ -102,7 +103,7 @@ x = 5
 	}
 	n, steps := tree, 0
 	for len(n.Children) > 0 {
-		if len(n.Children) != 1 || n.Children[0].Outcome != retro.Draw {
+		if len(n.Children) != 1 || n.Children[0].Outcome != core.Draw {
 			t.Fatalf("at %v: %d children", n.Piles, len(n.Children))
 		}
 		n = n.Children[0]

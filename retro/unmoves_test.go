@@ -3,6 +3,7 @@ package retro_test
 import (
 	"errors"
 	"fmt"
+	"retro/retro/internal/core"
 	"slices"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestUnmovesDecline(t *testing.T) {
 			"the move `x - 2` may lower the declared tier"},
 	} {
 		g, in := firstInstance(t, c.src)
-		_, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})
+		_, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), core.Options{})
 		var not *positions.UnmovesError
 		if !errors.As(err, &not) || !errors.Is(err, positions.ErrNotUnmoves) || !strings.HasPrefix(not.Why, c.why) {
 			t.Errorf("error %v, want the reason %q\n%s", err, c.why, c.src)
@@ -54,7 +55,7 @@ func TestUnmovesDecline(t *testing.T) {
 // error, which names the move.
 func TestUnmovesLeaveTheErrorToTheGeneralPath(t *testing.T) {
 	g, in := firstInstance(t, "piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 1\"]\n[bounds]\nx = \"0..10\"\n")
-	_, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{})
+	_, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{})
 	if !errors.Is(err, positions.ErrOutsideBox) {
 		t.Fatalf("error %v, want %v", err, positions.ErrOutsideBox)
 	}
@@ -68,11 +69,11 @@ func TestUnmovesDeepCycles(t *testing.T) {
 	src := "piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = 2 - b\"]\nwinner = \"mover\"\n" +
 		"[bounds]\na = \"0..3000\"\nb = \"0..2\"\n"
 	g, in := firstInstance(t, src)
-	u, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), retro.Options{})
+	u, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), core.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), retro.Options{Path: "general"})
+	gen, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: "general"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestUnmovesDeepCycles(t *testing.T) {
 	}
 	draws, deepest := 0, 0
 	for i := range u.Len() {
-		if u.Outcome(i) == retro.Draw {
+		if u.Outcome(i) == core.Draw {
 			draws++
 		}
 		deepest = max(deepest, u.Layer(i))
@@ -157,8 +158,8 @@ func TestUnmovesAgreeOnAffineGames(t *testing.T) {
 // (order and layers) included, and so are the layers it reports.
 func TestUnmovesWideWords(t *testing.T) {
 	type step struct{ layer, coloured, n int }
-	progress := func(steps *[]step) retro.Options {
-		return retro.Options{Progress: func(layer, coloured, n int) { *steps = append(*steps, step{layer, coloured, n}) }}
+	progress := func(steps *[]step) core.Options {
+		return core.Options{Progress: func(layer, coloured, n int) { *steps = append(*steps, step{layer, coloured, n}) }}
 	}
 	games := []string{
 		"piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = 2 - b\"]\nwinner = \"mover\"\n[bounds]\na = \"0..300\"\nb = \"0..2\"\n",

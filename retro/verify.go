@@ -3,6 +3,7 @@ package retro
 import (
 	"fmt"
 	"math"
+	"retro/retro/internal/core"
 	"runtime"
 	"sync"
 
@@ -88,13 +89,13 @@ type verifier struct {
 // colour is an outcome and layer as the colouring sees them. D and ? are
 // the uncoloured positions (layer 0).
 type colour struct {
-	o     Outcome
+	o     core.Outcome
 	layer int64
 }
 
 func (v colour) String() string {
 	switch v.o {
-	case Win, Lose:
+	case core.Win, core.Lose:
 		return fmt.Sprintf("%v %d", v.o, max(v.layer, 0))
 	}
 	return v.o.String()
@@ -113,24 +114,24 @@ func (v *verifier) stored(i int) colour {
 	r := v.r
 	switch {
 	case r.win.Has(i):
-		return colour{Win, int64(r.layerAt(i))}
+		return colour{core.Win, int64(r.layerAt(i))}
 	case r.lose.Has(i):
-		return colour{Lose, int64(r.layerAt(i))}
+		return colour{core.Lose, int64(r.layerAt(i))}
 	case r.unknown != nil && r.unknown.Has(i):
-		return colour{Unknown, 0}
+		return colour{core.Unknown, 0}
 	}
-	return colour{Draw, 0}
+	return colour{core.Draw, 0}
 }
 
 // finalValue is the colour of a final position won by w.
 func (v *verifier) finalValue(w rules.Player) colour {
 	switch {
 	case w == rules.Mover:
-		return colour{Lose, 0}
+		return colour{core.Lose, 0}
 	case v.r.Count == rules.Lebedev:
-		return colour{Win, 1}
+		return colour{core.Win, 1}
 	}
-	return colour{Win, 0}
+	return colour{core.Win, 0}
 }
 
 func (v *verifier) check(i int) error {
@@ -164,7 +165,7 @@ func (v *verifier) check(i int) error {
 			return err
 		}
 		if !all {
-			if got.o != Unknown {
+			if got.o != core.Unknown {
 				v.problem(i, h, "the table says %v; its moves lie beyond the horizon, so it is ?", got)
 			}
 			return nil
@@ -203,15 +204,15 @@ func (v *verifier) fromMoves(i, h int) (want colour, why string, ok bool, err er
 			}
 			s = v.finalValue(w)
 		}
-		if s.o == Win && s.layer == 0 && r.Count == rules.Exam {
+		if s.o == core.Win && s.layer == 0 && r.Count == rules.Exam {
 			s.layer = -1 // a move to a W 0 adds nothing to a layer
 		}
 		switch s.o {
-		case Lose:
+		case core.Lose:
 			minL, allW = min(minL, s.layer), false
-		case Win:
+		case core.Win:
 			maxW = max(maxW, s.layer)
-		case Unknown:
+		case core.Unknown:
 			allW, toUnknown = false, true
 		default:
 			allW = false
@@ -219,13 +220,13 @@ func (v *verifier) fromMoves(i, h int) (want colour, why string, ok bool, err er
 	}
 	switch {
 	case minL != math.MaxInt64:
-		return colour{Win, minL + 1}, fmt.Sprintf("its fastest win is a move to an L %d", minL), true, nil
+		return colour{core.Win, minL + 1}, fmt.Sprintf("its fastest win is a move to an L %d", minL), true, nil
 	case allW:
-		return colour{Lose, maxW + 1}, "every move leads to a W", true, nil
+		return colour{core.Lose, maxW + 1}, "every move leads to a W", true, nil
 	case toUnknown:
-		return colour{Unknown, 0}, "no move leads to an L, a move to a ?", true, nil
+		return colour{core.Unknown, 0}, "no move leads to an L, a move to a ?", true, nil
 	}
-	return colour{Draw, 0}, "no move leads to an L, not every one to a W", true, nil
+	return colour{core.Draw, 0}, "no move leads to an L, not every one to a W", true, nil
 }
 
 // endOf tells whether a position outside the table is final, and who has

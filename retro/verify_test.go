@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"retro/retro/internal/core"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func solveAll(t *testing.T, name, src string) []*Result {
 	g, insts := gameInstances(t, name, src)
 	var rs []*Result
 	for _, in := range insts[:min(len(insts), 50)] {
-		r, err := SolveInstance(in, positions.DefaultOptions(g), Options{})
+		r, err := SolveInstance(in, positions.DefaultOptions(g), core.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +102,7 @@ func TestVerifyFindsTampering(t *testing.T) {
 	w1 := int(r.Positions()[segs[0].Start]) // a W 1 position
 	var l2 int
 	for _, s := range segs {
-		if s.Outcome == Lose && s.Layer == 2 {
+		if s.Outcome == core.Lose && s.Layer == 2 {
 			l2 = int(r.Positions()[s.Start])
 		}
 	}

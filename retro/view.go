@@ -1,5 +1,7 @@
 package retro
 
+import "retro/retro/internal/core"
+
 // A game instance solved alone gives a Result; solved by peers together,
 // each peer holds a Part of it, with the counts of the whole. Totals is
 // what both tell alike of the whole result, so that a summary reads them
@@ -12,8 +14,8 @@ package retro
 type Totals struct {
 	Positions    int
 	Moves, Edges int64
-	Tally        map[Outcome]int
-	Shown        []Segment
+	Tally        map[core.Outcome]int
+	Shown        []core.Segment
 	Path         string
 	Traffic      *Traffic
 }
@@ -34,13 +36,13 @@ func (p *Part) Totals() Totals {
 // coloured at a layer beyond what its depth lets the horizon decide shows
 // ?, and is counted there, not in its layer; a set no position shows is
 // left out. Without a horizon they are the Segments.
-func (r *Result) Shown() []Segment {
+func (r *Result) Shown() []core.Segment {
 	segs := r.Segments()
 	if r.Horizon() < 0 {
 		return segs
 	}
 	order := r.Positions()
-	var shown []Segment
+	var shown []core.Segment
 	start := 0
 	for _, seg := range segs {
 		n := 0
@@ -50,7 +52,7 @@ func (r *Result) Shown() []Segment {
 			}
 		}
 		if n > 0 {
-			shown = append(shown, Segment{Outcome: seg.Outcome, Layer: seg.Layer, Start: start, End: start + n})
+			shown = append(shown, core.Segment{Outcome: seg.Outcome, Layer: seg.Layer, Start: start, End: start + n})
 			start += n
 		}
 	}

@@ -3,6 +3,7 @@ package retro_test
 import (
 	"context"
 	"maps"
+	"retro/retro/internal/core"
 	"slices"
 	"sync"
 	"testing"
@@ -59,12 +60,12 @@ func TestShownAndTotals(t *testing.T) {
 	}{{"ege-2027-demo", -1}, {"ege-2027-demo", 2}, {"ege-2027-demo", 5}, {"lebedev-commands", 3}, {"up-and-down", 3}} {
 		r, parts := solveShown(t, c.game, c.horizon)
 		type set struct {
-			o     retro.Outcome
+			o     core.Outcome
 			layer int
 		}
 		want := map[set]int{}
 		for i := range r.Len() {
-			if o := r.Outcome(i); o == retro.Win || o == retro.Lose {
+			if o := r.Outcome(i); o == core.Win || o == core.Lose {
 				want[set{o, r.Layer(i)}]++
 			}
 		}

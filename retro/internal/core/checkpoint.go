@@ -1,4 +1,4 @@
-package retro
+package core
 
 import (
 	"crypto/sha256"
@@ -57,7 +57,7 @@ type Checkpoint struct {
 	began  time.Time // this run's start, for the time a save records
 	// stop, when set, is asked after every save whether the solve stops
 	// there, as a kill just after it would stop it: its error stops it.
-	stop func(stage string, cursor int64) error
+	Stop func(stage string, cursor int64) error
 }
 
 // ErrCheckpoint: a checkpoint directory holds the checkpoint of another
@@ -75,7 +75,7 @@ func MakeKey(parts ...string) string {
 }
 
 // record is what a checkpoint says of one instance's solve.
-type record struct {
+type Record struct {
 	Format   int    `json:"format"`
 	Key      string `json:"key"`
 	Ranks    int    `json:"ranks"`
@@ -101,14 +101,14 @@ type record struct {
 	Elapsed time.Duration `json:"elapsed"`
 	// Sums are the checksums of the parts of the binary files the record
 	// stands for, by the file's name ("values", "members", …).
-	Sums map[string]fileSum `json:"sums,omitempty"`
+	Sums map[string]FileSum `json:"sums,omitempty"`
 	// Sum is the checksum of the record itself (written with Sum empty):
 	// a record damaged or edited by hand is refused, not resumed.
 	Sum string `json:"sum"`
 }
 
 // fileSum is the CRC-32C of bytes Lo..Hi-1 of a checkpoint's file.
-type fileSum struct {
+type FileSum struct {
 	Lo  int64  `json:"lo"`
 	Hi  int64  `json:"hi"`
 	CRC uint32 `json:"crc"`
@@ -124,12 +124,12 @@ const recordFormat = 3
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // sumOf is the checksum of bytes lo..hi-1 of b.
-func sumOf(b []byte, lo, hi int64) fileSum {
-	return fileSum{Lo: lo, Hi: hi, CRC: crc32.Checksum(b[lo:hi], castagnoli)}
+func SumOf(b []byte, lo, hi int64) FileSum {
+	return FileSum{Lo: lo, Hi: hi, CRC: crc32.Checksum(b[lo:hi], castagnoli)}
 }
 
 // sealed is the record's checksum: of its JSON with Sum empty.
-func (r record) sealed() (string, error) {
+func (r Record) sealed() (string, error) {
 	r.Sum = ""
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -141,7 +141,7 @@ func (r record) sealed() (string, error) {
 // checkSum refuses the part of file path (the checkpoint's file named
 // what, whose bytes are b) that the record sums when it does not match:
 // the file was damaged after the save, or belongs to another.
-func (ck *Checkpoint) checkSum(r *record, what, path string, b []byte, lo, hi int64) error {
+func (ck *Checkpoint) CheckSum(r *Record, what, path string, b []byte, lo, hi int64) error {
 	want, ok := r.Sums[what]
 	switch {
 	case !ok:
@@ -149,14 +149,14 @@ func (ck *Checkpoint) checkSum(r *record, what, path string, b []byte, lo, hi in
 	case want.Lo != lo || want.Hi != hi || hi > int64(len(b)) || lo < 0 || lo > hi:
 		return fmt.Errorf("%w: %s: the record sums bytes %d..%d, where its stage and cursor stand for %d..%d of %d: the record was changed; remove %s to start afresh",
 			ErrCheckpoint, path, want.Lo, want.Hi, lo, hi, len(b), ck.Dir)
-	case sumOf(b, lo, hi).CRC != want.CRC:
+	case SumOf(b, lo, hi).CRC != want.CRC:
 		return fmt.Errorf("%w: %s is damaged: its bytes %d..%d do not match the checksum its record saved; remove %s to start afresh",
 			ErrCheckpoint, path, lo, hi, ck.Dir)
 	}
 	return nil
 }
 
-func (ck *Checkpoint) file(instance int, what string) string {
+func (ck *Checkpoint) File(instance int, what string) string {
 	return ck.fileOf(instance, ck.Rank, what)
 }
 
@@ -167,7 +167,7 @@ func (ck *Checkpoint) fileOf(instance, rank int, what string) string {
 
 // due tells whether a save is due: an interval has passed since the last
 // one (or since the solve began).
-func (ck *Checkpoint) due() bool {
+func (ck *Checkpoint) Due() bool {
 	if ck == nil {
 		return false
 	}
@@ -180,19 +180,19 @@ func (ck *Checkpoint) due() bool {
 
 // load reads the record of an instance, nil when there is none; another
 // solve's record is an error.
-func (ck *Checkpoint) load(instance int) (*record, error) { return ck.loadAs(instance, "json") }
+func (ck *Checkpoint) Load(instance int) (*Record, error) { return ck.LoadAs(instance, "json") }
 
 // loadAs is load of the record named what.
-func (ck *Checkpoint) loadAs(instance int, what string) (*record, error) {
+func (ck *Checkpoint) LoadAs(instance int, what string) (*Record, error) {
 	if ck == nil {
 		return nil, nil
 	}
-	return ck.read(ck.file(instance, what), instance)
+	return ck.read(ck.File(instance, what), instance)
 }
 
 // read reads the record of an instance in file path, of this rank or
 // another, nil when there is none.
-func (ck *Checkpoint) read(path string, instance int) (*record, error) {
+func (ck *Checkpoint) read(path string, instance int) (*Record, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -200,7 +200,7 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
-	var r record
+	var r Record
 	if err := json.Unmarshal(b, &r); err != nil || r.Format <= 0 {
 		return nil, fmt.Errorf("%w: %s does not read as a checkpoint of this engine", ErrCheckpoint, path)
 	}
@@ -229,7 +229,7 @@ func (ck *Checkpoint) read(path string, instance int) (*record, error) {
 // fits tells a record whose fields are of the kinds a solve writes: a
 // known stage, a cursor that is not negative, a width of a value; the
 // cursor against the game is checked where it is used (checkSum).
-func (r *record) fits() bool {
+func (r *Record) fits() bool {
 	switch r.Stage {
 	case "find", "value", "compact", "result", "table":
 	default:
@@ -245,10 +245,10 @@ func (r *record) fits() bool {
 }
 
 // save writes an instance's record whole and renames it into place.
-func (ck *Checkpoint) save(r *record) error { return ck.saveAs(r, "json") }
+func (ck *Checkpoint) Save(r *Record) error { return ck.SaveAs(r, "json") }
 
 // saveAs is save of the record named what.
-func (ck *Checkpoint) saveAs(r *record, what string) error {
+func (ck *Checkpoint) SaveAs(r *Record, what string) error {
 	r.Format, r.Key, r.Ranks, r.Saved = recordFormat, ck.Key, ck.Ranks, time.Now().UTC()
 	if ck.began.IsZero() {
 		ck.began = time.Now()
@@ -265,12 +265,12 @@ func (ck *Checkpoint) saveAs(r *record, what string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(ck.file(r.Instance, what), b); err != nil {
+	if err := WriteAtomic(ck.File(r.Instance, what), b); err != nil {
 		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
 	}
 	ck.last = time.Now()
-	if ck.stop != nil {
-		return ck.stop(r.Stage, r.Cursor)
+	if ck.Stop != nil {
+		return ck.Stop(r.Stage, r.Cursor)
 	}
 	return nil
 }
@@ -338,7 +338,7 @@ func (ck *Checkpoint) Clear() error {
 // writeAtomic writes a file whole: to a new file beside it, synced, then
 // renamed over it, and the directory synced, so that a reader finds the
 // old file or the new one, never a part.
-func writeAtomic(path string, b []byte) error {
+func WriteAtomic(path string, b []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package retro
+package core
 
 import (
 	"fmt"
@@ -15,30 +15,27 @@ import (
 
 // TableFile is the file that a solve keeping checkpoints writes its table
 // into until it is whole: this rank's.
-func (ck *Checkpoint) TableFile() string { return ck.file(0, "table") }
-
-// Due tells whether a save is due (Every has passed since the last).
-func (ck *Checkpoint) Due() bool { return ck.due() }
+func (ck *Checkpoint) TableFile() string { return ck.File(0, "table") }
 
 // SaveTable saves how far the table in TableFile is written: entries
 // stand for its first blocks blocks, which must be on disk already; solve
 // is the solve's whole time, over all its runs (what a resumed run
 // reports: the time writing the table is not the solve's).
 func (ck *Checkpoint) SaveTable(entries []byte, blocks int, solve time.Duration) error {
-	return ck.saveAs(&record{Instance: 0, Path: "table", Stage: "table", Cursor: int64(blocks), Table: entries, Elapsed: solve},
+	return ck.SaveAs(&Record{Instance: 0, Path: "table", Stage: "table", Cursor: int64(blocks), Table: entries, Elapsed: solve},
 		"table.json")
 }
 
 // LoadTable is what the last SaveTable saved: the entries of the blocks
 // written and how many (nil and 0 when there is no save).
 func (ck *Checkpoint) LoadTable() ([]byte, int, error) {
-	r, err := ck.loadAs(0, "table.json")
+	r, err := ck.LoadAs(0, "table.json")
 	if err != nil || r == nil {
 		return nil, 0, err
 	}
 	if r.Stage != "table" || r.Cursor > int64(len(r.Table)) {
 		return nil, 0, fmt.Errorf("%w: %s: stage %q, %d blocks in %d bytes of entries: not a save of a table; remove %s to start afresh",
-			ErrCheckpoint, ck.file(0, "table.json"), r.Stage, r.Cursor, len(r.Table), ck.Dir)
+			ErrCheckpoint, ck.File(0, "table.json"), r.Stage, r.Cursor, len(r.Table), ck.Dir)
 	}
 	return r.Table, int(r.Cursor), nil
 }

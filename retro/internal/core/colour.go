@@ -1,4 +1,4 @@
-package retro
+package core
 
 import (
 	"retro/positions"
@@ -7,7 +7,7 @@ import (
 // The colouring core. Every path that colours layer by layer (the stored
 // graph, un-moves, shifts, a tier, a shard of the stored graph) runs the
 // loop of this file; a path supplies only how the predecessors of a
-// position are found (a source), the counter word of every position, and
+// position are found (a Source), the counter word of every position, and
 // the seeds that moves outside the coloured graph give (into ends of the
 // game, or into tiers valued before).
 //
@@ -25,86 +25,86 @@ import (
 
 // word is the width of the counter words: 16 bits where the counters and
 // the layers fit, 32 otherwise.
-type word interface{ ~uint16 | ~uint32 }
+type Word interface{ ~uint16 | ~uint32 }
 
 // wordBits are the parts of a counter word of width W. Until its position
 // is coloured a word holds four flags in its top bits and, below them,
 // the successors not yet known to be W (countMask; the value uncounted
 // while a lazy source has not counted them); a coloured position's word
 // is its layer.
-type wordBits[W word] struct {
-	winEnd   W // blocked from L: a move into an end won by the mover, or to an L outside the graph
-	loseEnd  W // a move into an end lost by the mover
-	final    W // a final position
-	finalWon W // final, won by the player to move
+type wordBits[W Word] struct {
+	WinEnd   W // blocked from L: a move into an end won by the mover, or to an L outside the graph
+	LoseEnd  W // a move into an end lost by the mover
+	Final    W // a final position
+	FinalWon W // final, won by the player to move
 	count    W // the counter's bits
 	maxLayer uint32
 }
 
 // uncounted is the counter of a position whose successors a lazy source
 // has not counted yet.
-func (b *wordBits[W]) uncounted() W { return b.count }
+func (b *wordBits[W]) Uncounted() W { return b.count }
 
-func bitsOf[W word]() wordBits[W] {
+func BitsOf[W Word]() wordBits[W] {
 	n := 16
-	top := narrowWords.layer
+	top := NarrowWords.Layer
 	if uint64(^W(0)) > 1<<16-1 {
 		n, top = 32, 1<<32-1
 	}
-	return wordBits[W]{winEnd: W(1) << (n - 1), loseEnd: W(1) << (n - 2), final: W(1) << (n - 3),
-		finalWon: W(1) << (n - 4), count: W(1)<<(n-4) - 1, maxLayer: top}
+	return wordBits[W]{WinEnd: W(1) << (n - 1), LoseEnd: W(1) << (n - 2), Final: W(1) << (n - 3),
+		FinalWon: W(1) << (n - 4), count: W(1)<<(n-4) - 1, maxLayer: top}
 }
 
 // narrowWords are the limits of the 16-bit words: the largest counter
 // they hold, and the largest layer. Tests lower them to take the 32-bit
 // words on small games.
-var narrowWords = struct {
-	counts int
-	layer  uint32
-}{counts: 1<<12 - 1, layer: 1<<16 - 1}
+var NarrowWords = struct {
+	Counts int
+	Layer  uint32
+}{Counts: 1<<12 - 1, Layer: 1<<16 - 1}
 
-// source is how a path gives the core its graph.
-type source interface {
-	// preds returns the distinct positions with a move to local position
+// Source is how a path gives the core its graph.
+type Source interface {
+	// Preds returns the distinct positions with a move to local position
 	// x, as indices of the whole space (a shard's own are
 	// lo..lo+held-1), in memory that the next call may reuse.
-	preds(x uint32) []uint32
-	// count is the number of successors of local position p (one more
+	Preds(x uint32) []uint32
+	// Count is the number of successors of local position p (one more
 	// under Lebedev's count for a losing move into an end), for a source
 	// that counts them when they are first needed (words left at
 	// uncounted); others never see it called.
-	count(p int) uint32
+	Count(p int) uint32
 }
 
-// seeder gives the positions that moves outside the coloured graph
+// Seeder gives the positions that moves outside the coloured graph
 // decide at a layer.
-type seeder interface {
-	// seed calls win for every position a move outside makes W at layer
+type Seeder interface {
+	// Seed calls win for every position a move outside makes W at layer
 	// (an odd layer: a move to an L of layer-1), and lower for every
 	// position whose last W successor outside is of layer-1 (an even
 	// layer): it was counted in its word as one more successor.
-	seed(layer uint32, win, lower func(p int))
-	// next is the least layer after layer with a seed, if there is one.
-	next(layer uint32) (uint32, bool)
+	Seed(layer uint32, win, lower func(p int))
+	// Next is the least layer after layer with a seed, if there is one.
+	Next(layer uint32) (uint32, bool)
 }
 
 // colouring colours the local positions 0..len(words)-1 of one source
 // (all of a game's, a tier's, or a shard's, held at lo..lo+held-1 of the
 // whole space).
-type colouring[W word] struct {
+type Colouring[W Word] struct {
 	wordBits[W]
-	words     []W
-	src       source
-	seeds     seeder
-	lebedev   bool
-	lazy      bool // the source counts successors when first needed
-	win, lose positions.Bitset
-	segs      []segment
+	Words     []W
+	src Source
+	Seeds     Seeder
+	Lebedev   bool
+	Lazy      bool // the source counts successors when first needed
+	Win, Lose positions.Bitset
+	Segs      []Packed
 	done      int // positions coloured so far
-	lo, held  uint32
-	net       *net // in a shard: the peers; nil otherwise
-	progress  func(layer, coloured, total int)
-	ctx       func() error // the context's error, checked every 4 096 positions coloured from
+	Lo, held  uint32
+	Net       *Net // in a shard: the peers; nil otherwise
+	Progress  func(layer, coloured, total int)
+	Ctx       func() error // the context's error, checked every 4 096 positions coloured from
 	steps     int
 	// next gathers the positions coloured since the last close; spare is
 	// the other frontier, the one being read
@@ -113,51 +113,51 @@ type colouring[W word] struct {
 
 // newColouring makes the core's state for n local positions whose words
 // the caller fills (or has filled: words may be given).
-func newColouring[W word](n int, words []W, src source, lebedev bool) *colouring[W] {
+func NewColouring[W Word](n int, words []W, src Source, lebedev bool) *Colouring[W] {
 	if words == nil {
 		words = make([]W, n)
 	}
-	c := &colouring[W]{wordBits: bitsOf[W](), words: words, src: src, lebedev: lebedev,
-		win: positions.NewBitset(n), lose: positions.NewBitset(n), held: uint32(n),
+	c := &Colouring[W]{wordBits: BitsOf[W](), Words: words, src: src, Lebedev: lebedev,
+		Win: positions.NewBitset(n), Lose: positions.NewBitset(n), held: uint32(n),
 		next: newFrontier(n), spare: newFrontier(n)}
-	c.seeds = flagSeeds[W]{c}
+	c.Seeds = flagSeeds[W]{c}
 	return c
 }
 
-func (c *colouring[W]) coloured(i int) bool { return c.win.Has(i) || c.lose.Has(i) }
+func (c *Colouring[W]) coloured(i int) bool { return c.Win.Has(i) || c.Lose.Has(i) }
 
-func (c *colouring[W]) colour(i int, o Outcome, layer uint32) {
+func (c *Colouring[W]) colour(i int, o Outcome, layer uint32) {
 	if o == Win {
-		c.win.Set(i)
+		c.Win.Set(i)
 	} else {
-		c.lose.Set(i)
+		c.Lose.Set(i)
 	}
-	c.words[i] = W(layer)
+	c.Words[i] = W(layer)
 	c.next.add(i)
 }
 
 // counted makes sure p's word holds its count (a lazy source counts it
 // now) and returns it.
-func (c *colouring[W]) counted(p int) W {
-	w := c.words[p]
-	if c.lazy && w&c.count == c.uncounted() {
-		w = w&^c.count | W(c.src.count(p))
-		c.words[p] = w
+func (c *Colouring[W]) counted(p int) W {
+	w := c.Words[p]
+	if c.Lazy && w&c.count == c.Uncounted() {
+		w = w&^c.count | W(c.src.Count(p))
+		c.Words[p] = w
 	}
 	return w
 }
 
 // dec counts one more W 0 successor of p (exam count): one less to wait
 // for, adding nothing to its layer.
-func (c *colouring[W]) dec(p int) {
+func (c *Colouring[W]) dec(p int) {
 	if !c.coloured(p) {
 		c.counted(p)
-		c.words[p]--
+		c.Words[p]--
 	}
 }
 
 // winAt colours p W at layer unless it is coloured.
-func (c *colouring[W]) winAt(p int, layer uint32) {
+func (c *Colouring[W]) winAt(p int, layer uint32) {
 	if !c.coloured(p) {
 		c.colour(p, Win, layer)
 	}
@@ -165,13 +165,13 @@ func (c *colouring[W]) winAt(p int, layer uint32) {
 
 // lower counts one more W successor of p; at the last one, unless a move
 // blocks it, p is L at layer.
-func (c *colouring[W]) lower(p int, layer uint32) {
+func (c *Colouring[W]) lower(p int, layer uint32) {
 	if c.coloured(p) {
 		return
 	}
 	c.counted(p)
-	c.words[p]--
-	if w := c.words[p]; w&c.count == 0 && w&c.winEnd == 0 {
+	c.Words[p]--
+	if w := c.Words[p]; w&c.count == 0 && w&c.WinEnd == 0 {
 		c.colour(p, Lose, layer)
 	}
 }
@@ -179,14 +179,14 @@ func (c *colouring[W]) lower(p int, layer uint32) {
 // close records the positions coloured since the last close as the set of
 // one outcome and layer, and returns them, to be read before the next
 // close.
-func (c *colouring[W]) close(o Outcome, layer uint32) *frontier {
+func (c *Colouring[W]) close(o Outcome, layer uint32) *frontier {
 	f := c.next
 	if f.n > 0 {
 		c.done += f.n
-		c.segs = append(c.segs, segment{end: int64(c.done), layer: layer, outcome: o})
+		c.Segs = append(c.Segs, Packed{End: int64(c.done), Layer: layer, Outcome: o})
 	}
-	if c.net != nil {
-		c.net.closed(o, layer, f.n)
+	if c.Net != nil {
+		c.Net.closed(o, layer, f.n)
 	}
 	c.next, c.spare = c.spare, f
 	c.next.reset()
@@ -202,7 +202,7 @@ const (
 	decLose                // one more of its moves leads to a W
 )
 
-func (c *colouring[W]) apply(d decided, p int, layer uint32) {
+func (c *Colouring[W]) apply(d decided, p int, layer uint32) {
 	switch d {
 	case decW0:
 		c.dec(p)
@@ -216,20 +216,20 @@ func (c *colouring[W]) apply(d decided, p int, layer uint32) {
 // each does d to every predecessor of the positions of f: at once to the
 // local ones, at the phase's end, through the peers, to those of other
 // shards. The loops are written out for each d: they are the hot loop.
-func (c *colouring[W]) each(f *frontier, d decided, layer uint32) error {
-	lo, held := c.lo, c.held
+func (c *Colouring[W]) each(f *frontier, d decided, layer uint32) error {
+	lo, held := c.Lo, c.held
 	switch d {
 	case decW0:
 		for x := range f.all() {
 			if err := c.tick(); err != nil {
 				return err
 			}
-			ps := c.src.preds(x)
+			ps := c.src.Preds(x)
 			for _, p := range ps {
 				if q := p - lo; q < held {
 					c.dec(int(q))
 				} else {
-					c.net.put(p)
+					c.Net.Put(p)
 				}
 			}
 		}
@@ -238,14 +238,14 @@ func (c *colouring[W]) each(f *frontier, d decided, layer uint32) error {
 			if err := c.tick(); err != nil {
 				return err
 			}
-			ps := c.src.preds(x)
+			ps := c.src.Preds(x)
 			for _, p := range ps {
 				if q := p - lo; q < held {
 					if !c.coloured(int(q)) {
 						c.colour(int(q), Win, layer)
 					}
 				} else {
-					c.net.put(p)
+					c.Net.Put(p)
 				}
 			}
 		}
@@ -254,20 +254,20 @@ func (c *colouring[W]) each(f *frontier, d decided, layer uint32) error {
 			if err := c.tick(); err != nil {
 				return err
 			}
-			ps := c.src.preds(x)
+			ps := c.src.Preds(x)
 			for _, p := range ps {
 				if q := p - lo; q < held {
 					c.lower(int(q), layer)
 				} else {
-					c.net.put(p)
+					c.Net.Put(p)
 				}
 			}
 		}
 	}
-	if c.net == nil {
+	if c.Net == nil {
 		return nil
 	}
-	got, err := c.net.swap()
+	got, err := c.Net.Swap()
 	for _, p := range got {
 		c.apply(d, int(p-lo), layer)
 	}
@@ -276,11 +276,11 @@ func (c *colouring[W]) each(f *frontier, d decided, layer uint32) error {
 
 // tick checks the context every 4 096 positions whose predecessors are
 // followed, so that a deadline stops a layer of many positions or edges.
-func (c *colouring[W]) tick() error {
-	if c.steps++; c.steps&4095 != 0 || c.ctx == nil {
+func (c *Colouring[W]) tick() error {
+	if c.steps++; c.steps&4095 != 0 || c.Ctx == nil {
 		return nil
 	}
-	return c.ctx()
+	return c.Ctx()
 }
 
 // layerAt is where a colouring stands: before the W set of layer k+1,
@@ -294,13 +294,13 @@ type layerAt struct {
 
 // run colours layer 0 and then the layers from there; it stops, and says
 // where it stands, before a layer the words do not hold (see widen).
-func (c *colouring[W]) run() (*layerAt, error) {
-	n := len(c.words)
+func (c *Colouring[W]) Run() (*layerAt, error) {
+	n := len(c.Words)
 	// Layer 0. Under the exam count a final position won by the player
 	// to move is W 0 and a move into it adds nothing: it acts at layer -1.
-	if !c.lebedev {
+	if !c.Lebedev {
 		for i := range n {
-			if c.words[i]&(c.final|c.finalWon) == c.final|c.finalWon {
+			if c.Words[i]&(c.Final|c.FinalWon) == c.Final|c.FinalWon {
 				c.colour(i, Win, 0)
 			}
 		}
@@ -312,11 +312,11 @@ func (c *colouring[W]) run() (*layerAt, error) {
 		if c.coloured(i) {
 			continue
 		}
-		w := c.words[i]
+		w := c.Words[i]
 		switch {
-		case w&(c.final|c.finalWon) == c.final:
+		case w&(c.Final|c.FinalWon) == c.Final:
 			c.colour(i, Lose, 0)
-		case w&(c.final|c.winEnd) == 0 && (!c.lazy || w&c.loseEnd != 0 || w&c.count != c.uncounted()):
+		case w&(c.Final|c.WinEnd) == 0 && (!c.Lazy || w&c.LoseEnd != 0 || w&c.count != c.Uncounted()):
 			// not blocked and, counted, no successor left: every move is
 			// a losing one (non-final positions have moves); a lazy
 			// source's uncounted position without a losing move has a
@@ -327,16 +327,16 @@ func (c *colouring[W]) run() (*layerAt, error) {
 		}
 	}
 	lseg := c.close(Lose, 0)
-	if c.progress != nil {
-		c.progress(0, c.done, n)
+	if c.Progress != nil {
+		c.Progress(0, c.done, n)
 	}
 	return c.layers(layerAt{k: 0, seg: lseg})
 }
 
 // layers colours the layers from where at says on. It stops, and says
 // where, before a layer the words do not hold.
-func (c *colouring[W]) layers(at layerAt) (*layerAt, error) {
-	n := len(c.words)
+func (c *Colouring[W]) layers(at layerAt) (*layerAt, error) {
+	n := len(c.Words)
 	lseg, wseg := at.seg, at.seg
 	wn := wseg.n // the size of the W set, read before its frontier is reused
 	for k := at.k; ; k += 2 {
@@ -345,7 +345,7 @@ func (c *colouring[W]) layers(at layerAt) (*layerAt, error) {
 			if k+1 > c.maxLayer {
 				return &layerAt{k: k, seg: lseg}, nil
 			}
-			c.seeds.seed(k+1, func(p int) { c.winAt(p, k+1) }, nil)
+			c.Seeds.Seed(k+1, func(p int) { c.winAt(p, k+1) }, nil)
 			if err := c.each(lseg, decWin, k+1); err != nil {
 				return nil, err
 			}
@@ -356,20 +356,20 @@ func (c *colouring[W]) layers(at layerAt) (*layerAt, error) {
 		if k+2 > c.maxLayer {
 			return &layerAt{k: k, lose: true, seg: wseg}, nil
 		}
-		c.seeds.seed(k+2, nil, func(p int) { c.lower(p, k+2) })
+		c.Seeds.Seed(k+2, nil, func(p int) { c.lower(p, k+2) })
 		if err := c.each(wseg, decLose, k+2); err != nil {
 			return nil, err
 		}
 		lseg = c.close(Lose, k+2)
-		if c.progress != nil {
-			c.progress(int(k+2), c.done, n)
+		if c.Progress != nil {
+			c.Progress(int(k+2), c.done, n)
 		}
-		more, err := c.net.any(wn + lseg.n)
+		more, err := c.Net.Any(wn + lseg.n)
 		if err != nil {
 			return nil, err
 		}
 		if !more {
-			m, ok := c.seeds.next(k + 2)
+			m, ok := c.Seeds.Next(k + 2)
 			if !ok {
 				return nil, nil
 			}
@@ -385,10 +385,10 @@ func (c *colouring[W]) layers(at layerAt) (*layerAt, error) {
 
 // finish clears what is left of the counters of uncoloured positions, so
 // that the words hold the layers of W and L positions and 0 elsewhere.
-func (c *colouring[W]) finish() {
-	for i := range c.words {
+func (c *Colouring[W]) Finish() {
+	for i := range c.Words {
 		if !c.coloured(i) {
-			c.words[i] = 0
+			c.Words[i] = 0
 		}
 	}
 }
@@ -398,77 +398,77 @@ func (c *colouring[W]) finish() {
 // mover (and, under Lebedev's count, the final positions won by the
 // player to move), and under Lebedev's count one W 1 successor, at 2,
 // for a losing move into an end.
-type flagSeeds[W word] struct{ c *colouring[W] }
+type flagSeeds[W Word] struct{ c *Colouring[W] }
 
-func (s flagSeeds[W]) seed(layer uint32, win, lower func(p int)) {
+func (s flagSeeds[W]) Seed(layer uint32, win, lower func(p int)) {
 	c := s.c
 	switch {
 	case layer == 1:
-		for i, w := range c.words {
-			if !c.coloured(i) && (w&(c.final|c.winEnd) == c.winEnd ||
-				c.lebedev && w&(c.final|c.finalWon) == c.final|c.finalWon) {
+		for i, w := range c.Words {
+			if !c.coloured(i) && (w&(c.Final|c.WinEnd) == c.WinEnd ||
+				c.Lebedev && w&(c.Final|c.FinalWon) == c.Final|c.FinalWon) {
 				win(i)
 			}
 		}
-	case layer == 2 && c.lebedev:
-		for i, w := range c.words {
-			if !c.coloured(i) && w&(c.final|c.loseEnd) == c.loseEnd {
+	case layer == 2 && c.Lebedev:
+		for i, w := range c.Words {
+			if !c.coloured(i) && w&(c.Final|c.LoseEnd) == c.LoseEnd {
 				lower(i)
 			}
 		}
 	}
 }
 
-func (flagSeeds[W]) next(uint32) (uint32, bool) { return 0, false }
+func (flagSeeds[W]) Next(uint32) (uint32, bool) { return 0, false }
 
 // widen makes a colouring of 32-bit words from one of 16-bit words, where
 // it stands: the layers of the coloured positions, the counters and flags
 // of the others. The narrow words are dropped.
-func widen(c *colouring[uint16]) *colouring[uint32] {
-	w := &colouring[uint32]{wordBits: bitsOf[uint32](), words: make([]uint32, len(c.words)), src: c.src,
-		lebedev: c.lebedev, lazy: c.lazy, win: c.win, lose: c.lose, segs: c.segs, done: c.done,
-		lo: c.lo, held: c.held, net: c.net, progress: c.progress, ctx: c.ctx, steps: c.steps, next: c.next, spare: c.spare}
-	w.seeds = flagSeeds[uint32]{w}
-	if _, ok := c.seeds.(flagSeeds[uint16]); !ok {
-		w.seeds = c.seeds
+func widen(c *Colouring[uint16]) *Colouring[uint32] {
+	w := &Colouring[uint32]{wordBits: BitsOf[uint32](), Words: make([]uint32, len(c.Words)), src: c.src,
+		Lebedev: c.Lebedev, Lazy: c.Lazy, Win: c.Win, Lose: c.Lose, Segs: c.Segs, done: c.done,
+		Lo: c.Lo, held: c.held, Net: c.Net, Progress: c.Progress, Ctx: c.Ctx, steps: c.steps, next: c.next, spare: c.spare}
+	w.Seeds = flagSeeds[uint32]{w}
+	if _, ok := c.Seeds.(flagSeeds[uint16]); !ok {
+		w.Seeds = c.Seeds
 	}
-	for i, v := range c.words {
+	for i, v := range c.Words {
 		if c.coloured(i) {
-			w.words[i] = uint32(v)
+			w.Words[i] = uint32(v)
 			continue
 		}
 		x := uint32(v & c.count)
-		if c.lazy && v&c.count == c.uncounted() {
-			x = w.uncounted()
+		if c.Lazy && v&c.count == c.Uncounted() {
+			x = w.Uncounted()
 		}
-		for _, f := range [...][2]uint32{{uint32(c.winEnd), w.winEnd}, {uint32(c.loseEnd), w.loseEnd},
-			{uint32(c.final), w.final}, {uint32(c.finalWon), w.finalWon}} {
+		for _, f := range [...][2]uint32{{uint32(c.WinEnd), w.WinEnd}, {uint32(c.LoseEnd), w.LoseEnd},
+			{uint32(c.Final), w.Final}, {uint32(c.FinalWon), w.FinalWon}} {
 			if uint32(v)&f[0] != 0 {
 				x |= f[1]
 			}
 		}
-		w.words[i] = x
+		w.Words[i] = x
 	}
-	c.words = nil
+	c.Words = nil
 	return w
 }
 
 // colourAll runs a colouring of 16-bit words to the end, widening them
 // where a layer passes what they hold: the layers are in l16 or, widened,
 // in l32.
-func colourAll(c *colouring[uint16]) (l16 []uint16, l32 []uint32, segs []segment, win, lose positions.Bitset, err error) {
-	at, err := c.run()
+func ColourAll(c *Colouring[uint16]) (l16 []uint16, l32 []uint32, segs []Packed, win, lose positions.Bitset, err error) {
+	at, err := c.Run()
 	if err != nil {
 		return nil, nil, nil, nil, nil, err
 	}
 	if at == nil {
-		c.finish()
-		return c.words, nil, c.segs, c.win, c.lose, nil
+		c.Finish()
+		return c.Words, nil, c.Segs, c.Win, c.Lose, nil
 	}
 	w := widen(c)
 	if _, err := w.layers(*at); err != nil {
 		return nil, nil, nil, nil, nil, err
 	}
-	w.finish()
-	return nil, w.words, w.segs, w.win, w.lose, nil
+	w.Finish()
+	return nil, w.Words, w.Segs, w.Win, w.Lose, nil
 }

@@ -1,4 +1,4 @@
-package retro
+package core
 
 import (
 	"encoding/binary"
@@ -14,39 +14,39 @@ import (
 // the size of every set the shard closes, so that the sets of the whole
 // result can be summed at the end: every shard closes the same sets, in
 // the same order, empty or not.
-type net struct {
+type Net struct {
 	peers  positions.Peers
 	n      int        // positions of the whole space
 	away   [][]uint32 // by owner
-	closes []segment  // every set closed here: end is its size
-	sent   int64      // bytes of positions handed to the other peers
+	Closes []Packed   // every set closed here: end is its size
+	Sent   int64      // bytes of positions handed to the other peers
 	// graphSent: bytes of edges handed over when the graph was built;
 	// searchSent: bytes of positions while they were found
-	graphSent, searchSent int64
+	GraphSent, SearchSent int64
 }
 
-func newNet(peers positions.Peers, n int) *net {
+func NewNet(peers positions.Peers, n int) *Net {
 	if peers == nil {
 		return nil
 	}
-	return &net{peers: peers, n: n, away: make([][]uint32, peers.Size())}
+	return &Net{peers: peers, n: n, away: make([][]uint32, peers.Size())}
 }
 
 // put sets aside position p of another shard.
-func (t *net) put(p uint32) {
+func (t *Net) Put(p uint32) {
 	o := positions.Owner(int(p), t.n, t.peers.Size())
 	t.away[o] = append(t.away[o], p)
 }
 
 // swap hands every peer the positions set aside for it and returns those
 // the peers set aside for this shard.
-func (t *net) swap() ([]uint32, error) {
+func (t *Net) Swap() ([]uint32, error) {
 	send := make([][]byte, len(t.away))
 	for o, l := range t.away {
 		send[o] = appendUint32s(make([]byte, 0, 4*len(l)), l)
 		t.away[o] = l[:0]
 		if o != t.peers.Rank() {
-			t.sent += int64(len(send[o]))
+			t.Sent += int64(len(send[o]))
 		}
 	}
 	recv, err := t.peers.Exchange(send)
@@ -58,11 +58,11 @@ func (t *net) swap() ([]uint32, error) {
 
 // any tells whether k, summed over the peers, is more than zero; without
 // peers whether k is.
-func (t *net) any(k int) (bool, error) {
+func (t *Net) Any(k int) (bool, error) {
 	if t == nil {
 		return k > 0, nil
 	}
-	v, err := t.sum([]int64{int64(k)})
+	v, err := t.Sum([]int64{int64(k)})
 	if err != nil {
 		return false, err
 	}
@@ -70,11 +70,11 @@ func (t *net) any(k int) (bool, error) {
 }
 
 // sum adds up v over the peers, element by element.
-func (t *net) sum(v []int64) ([]int64, error) { return positions.SumAll(t.peers, v...) }
+func (t *Net) Sum(v []int64) ([]int64, error) { return positions.SumAll(t.peers, v...) }
 
 // closed records the size of a set closed by this shard.
-func (t *net) closed(o Outcome, layer uint32, size int) {
-	t.closes = append(t.closes, segment{end: int64(size), layer: layer, outcome: o})
+func (t *Net) closed(o Outcome, layer uint32, size int) {
+	t.Closes = append(t.Closes, Packed{End: int64(size), Layer: layer, Outcome: o})
 }
 
 func appendUint32s(b []byte, l []uint32) []byte {

@@ -1,4 +1,4 @@
-package retro
+package core
 
 import "retro/rules"
 
@@ -11,32 +11,32 @@ import "retro/rules"
 // layers set by set.
 
 // rule is the rule of one count.
-type rule struct{ lebedev bool }
+type Rule struct{ Lebedev bool }
 
-func ruleOf(c rules.Count) rule { return rule{lebedev: c == rules.Lebedev} }
+func RuleOf(c rules.Count) Rule { return Rule{Lebedev: c == rules.Lebedev} }
 
 // Codes of the ends of the game, seen from the player who moves into them.
 const (
-	codeL0   = 2         // an end won by the mover: an L 0 successor
+	CodeL0   = 2         // an end won by the mover: an L 0 successor
 	codeExam = 1         // a losing move under the exam count: a W of layer -1
 	codeLeb  = 2<<1 | 1  // a losing move under Lebedev's: a W 1
-	noL      = 1<<63 - 1 // best.minL with no L successor
+	NoL      = 1<<63 - 1 // best.minL with no L successor
 )
 
 // end is the code of a move into an end whose winner is w; it is also the
 // code of a final position of the table whose winner is w, seen from the
 // player to move there: L 0 where the mover has won, W 0 (exam) or W 1
 // (Lebedev's) where the player to move has.
-func (r rule) end(w rules.Player) uint64 {
+func (r Rule) End(w rules.Player) uint64 {
 	if w == rules.Mover {
-		return codeL0
+		return CodeL0
 	}
-	return r.lost()
+	return r.Lost()
 }
 
 // lost is the code of a losing move: the exam's W -1, Lebedev's W 1.
-func (r rule) lost() uint64 {
-	if r.lebedev {
+func (r Rule) Lost() uint64 {
+	if r.Lebedev {
 		return codeLeb
 	}
 	return codeExam
@@ -44,29 +44,29 @@ func (r rule) lost() uint64 {
 
 // best folds the codes of a position's successors: the least L and the
 // most W, as layer+1.
-type best struct{ minL, maxW uint64 }
+type Best struct{ MinL, MaxW uint64 }
 
-func newBest() best { return best{minL: noL} }
+func NewBest() Best { return Best{MinL: NoL} }
 
-func (b *best) add(code uint64) {
+func (b *Best) Add(code uint64) {
 	if code&1 == 0 {
-		b.minL = min(b.minL, code>>1)
+		b.MinL = min(b.MinL, code>>1)
 	} else {
-		b.maxW = max(b.maxW, code>>1)
+		b.MaxW = max(b.MaxW, code>>1)
 	}
 }
 
 // value is the code of a position whose successors are folded into b:
 // W at 1 + the least L, L at 1 + the most W.
-func (b best) value() uint64 {
-	if b.minL != noL {
-		return (b.minL+1)<<1 | 1
+func (b Best) Value() uint64 {
+	if b.MinL != NoL {
+		return (b.MinL+1)<<1 | 1
 	}
-	return (b.maxW + 1) << 1
+	return (b.MaxW + 1) << 1
 }
 
 // decode is the outcome and layer of a code (the exam's W 0 is W 0).
-func decode(code uint64) (Outcome, uint32) {
+func Decode(code uint64) (Outcome, uint32) {
 	l := code >> 1
 	if code&1 == 0 {
 		return Lose, uint32(l - 1)
@@ -79,9 +79,9 @@ func decode(code uint64) (Outcome, uint32) {
 
 // codeOf is the code of a W or L position of the given layer, as its
 // predecessors see it.
-func (r rule) codeOf(o Outcome, layer uint32) uint64 {
+func (r Rule) CodeOf(o Outcome, layer uint32) uint64 {
 	if o == Win {
-		if layer == 0 && !r.lebedev {
+		if layer == 0 && !r.Lebedev {
 			return codeExam
 		}
 		return uint64(layer+1)<<1 | 1
