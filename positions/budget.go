@@ -21,32 +21,32 @@ import (
 const meterEvery = 1 << 16
 
 // work is the shared count of an enumeration.
-type work struct {
+type Work struct {
 	opt          *Options
 	moves, edges atomic.Int64
 }
 
 // meter is one worker's count of moves not yet added to the work.
-type meter struct {
-	w                   *work
+type Meter struct {
+	w                   *Work
 	moves, ticks, edges int64
 }
 
-func (w *work) meter() *meter { return &meter{w: w} }
+func (w *Work) Meter() *Meter { return &Meter{w: w} }
 
 // spend counts the n moves of one position.
-func (m *meter) spend(n int) error {
+func (m *Meter) Spend(n int) error {
 	m.moves += int64(n)
 	m.ticks += int64(n) + 1
 	if m.ticks < meterEvery {
 		return nil
 	}
-	return m.flush()
+	return m.Flush()
 }
 
 // flush adds the moves counted to the work and checks the caps and the
 // context.
-func (m *meter) flush() error {
+func (m *Meter) Flush() error {
 	total := m.w.moves.Add(m.moves)
 	edges := m.w.edges.Add(m.edges)
 	m.moves, m.ticks, m.edges = 0, 0, 0
@@ -62,7 +62,7 @@ func (m *meter) flush() error {
 
 // afford checks that tables of need bytes, for n positions, fit the memory
 // budget.
-func (o *Options) afford(what string, n int, need int64) error {
+func (o *Options) Afford(what string, n int, need int64) error {
 	if o.MaxBytes <= 0 || need <= o.MaxBytes {
 		return nil
 	}

@@ -79,7 +79,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	if n, ok := endPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !isDense(vol, int(min(n*uint64(hist), vol))) {
 		return "the positions fill too little of their box", nil
 	}
-	if err := s.opt.afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
+	if err := s.opt.Afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
 		return "", err
 	}
 	s.stride = strides(s.size, c.Hist)

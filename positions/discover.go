@@ -30,7 +30,7 @@ type discoverer struct {
 	next  []uint64 // cells claimed: the next level
 	over  []int64  // targets outside the box: piles and history
 	dead  []int64  // positions without moves: piles and history
-	meter *meter
+	meter *Meter
 	err   error
 }
 
@@ -57,10 +57,10 @@ func (f *finder) parallel() error {
 	}
 	ds := make([]*discoverer, workers)
 	for k := range ds {
-		ds[k] = &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: f.work.meter()}
+		ds[k] = &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: f.Work.Meter()}
 	}
 	for len(level) > 0 {
-		if err := f.opt.stopped(); err != nil {
+		if err := f.Opt.stopped(); err != nil {
 			return err
 		}
 		for _, d := range ds {
@@ -104,7 +104,7 @@ func (f *finder) parallel() error {
 	}
 	f.level = 0
 	for _, d := range ds {
-		if err := d.meter.flush(); err != nil {
+		if err := d.meter.Flush(); err != nil {
 			return err
 		}
 	}
@@ -121,7 +121,7 @@ func (d *discoverer) run(cells []uint64) {
 		if d.err = d.m.Moves(d.p, last, mylast, &d.moves); d.err != nil {
 			return
 		}
-		if d.err = d.meter.spend(d.moves.Len()); d.err != nil {
+		if d.err = d.meter.Spend(d.moves.Len()); d.err != nil {
 			return
 		}
 		if d.moves.Len() == 0 {
@@ -184,8 +184,8 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 	if err := f.checkBudget(); err != nil {
 		return nil, err
 	}
-	if f.opt.Progress != nil && before>>20 != f.box.count>>20 {
-		f.opt.Progress("positions", int64(f.box.count))
+	if f.Opt.Progress != nil && before>>20 != f.box.count>>20 {
+		f.Opt.Progress("positions", int64(f.box.count))
 	}
 	var over []int64
 	for _, d := range ds {
@@ -246,7 +246,7 @@ func (f *finder) pushRecord(p []int64, h int) {
 // error reported is the same on any number of cores.
 func (f *finder) firstError(level []uint64) error {
 	slices.Sort(level)
-	d := &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: (&work{opt: &Options{}}).meter()}
+	d := &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: (&Work{opt: &Options{}}).Meter()}
 	d.run(level)
 	return d.err
 }

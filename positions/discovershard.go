@@ -57,7 +57,7 @@ func discoverShard(in *rules.Instance, opt Options, peers Peers) (*Space, *finde
 		sp, err = f.wholeBoxShard(peers)
 	} else {
 		s := &shardFinder{finder: f, peers: peers, me: peers.Rank(), size: peers.Size(), tl: newTiling(f.piles, f.hist)}
-		if s.tl != nil && f.opt.Horizon < 0 {
+		if s.tl != nil && f.Opt.Horizon < 0 {
 			s.tiles = newTileSet(s.tl)
 		} else {
 			s.set = newHashIndex(f.piles)
@@ -78,7 +78,7 @@ func discoverShard(in *rules.Instance, opt Options, peers Peers) (*Space, *finde
 func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 	n := boxTuples(f.bounds)
 	lo, hi := RankShard(n, peers.Size(), peers.Rank())
-	if err := f.opt.afford("the box", hi-lo, int64(hi-lo)/8*2); err != nil {
+	if err := f.Opt.Afford("the box", hi-lo, int64(hi-lo)/8*2); err != nil {
 		return nil, err
 	}
 	sp := &Space{game: f.g, box: box{piles: f.piles, hist: 1, lo: make([]int64, f.piles)}, dense: true, n: n}
@@ -167,7 +167,7 @@ func (s *shardFinder) add(t target, depth int) {
 		return
 	}
 	s.gone = append(s.gone, false)
-	if s.opt.Horizon >= 0 {
+	if s.Opt.Horizon >= 0 {
 		s.deep = append(s.deep, uint32(depth))
 		s.unexpl = append(s.unexpl, false)
 	}
@@ -239,7 +239,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			return err
 		}
 	}
-	for _, e := range s.opt.Extra {
+	for _, e := range s.Opt.Extra {
 		if err := seed(e.Piles, e.Hist); err != nil {
 			return err
 		}
@@ -264,14 +264,14 @@ func (s *shardFinder) search(starts []rules.Start) error {
 				return err
 			}
 		}
-		if tot[0]+tot[2] > int64(s.opt.MaxPositions) {
-			return tooManyPositions(s.opt.MaxPositions)
+		if tot[0]+tot[2] > int64(s.Opt.MaxPositions) {
+			return tooManyPositions(s.Opt.MaxPositions)
 		}
-		if err := s.opt.afford("finding the positions", s.count(), s.bytes()); err != nil {
+		if err := s.Opt.Afford("finding the positions", s.count(), s.bytes()); err != nil {
 			return err
 		}
-		if s.opt.Progress != nil {
-			s.opt.Progress("positions", tot[0])
+		if s.Opt.Progress != nil {
+			s.Opt.Progress("positions", tot[0])
 		}
 		if tot[1]+tot[2] == 0 {
 			break
@@ -284,7 +284,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			s.sentSet, s.sentT, s.sending = nil, nil, 0
 			for ; k < len(level) && s.sending < searchBytes; k++ {
 				if k&(1<<12-1) == 0 {
-					if err := s.opt.stopped(); err != nil {
+					if err := s.Opt.stopped(); err != nil {
 						return err
 					}
 				}
@@ -315,7 +315,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			}
 		}
 	}
-	return s.meter.flush()
+	return s.meter.Flush()
 }
 
 // expand follows the moves of one position of the level at depth (a code
@@ -338,7 +338,7 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 	if err := s.m.Moves(p, last, mylast, &s.moves); err != nil {
 		return err
 	}
-	if err := s.meter.spend(s.moves.Len()); err != nil {
+	if err := s.meter.Spend(s.moves.Len()); err != nil {
 		return err
 	}
 	if s.moves.Len() == 0 {
@@ -351,7 +351,7 @@ func (s *shardFinder) expand(e uint64, p []int64, depth int) error {
 		}
 		return nil
 	}
-	if s.opt.Horizon >= 0 && depth >= s.opt.Horizon {
+	if s.Opt.Horizon >= 0 && depth >= s.Opt.Horizon {
 		if all, err := s.movesAllEnd(h); err != nil || !all {
 			s.unexpl[e] = true
 			return err

@@ -100,11 +100,11 @@ type StartPos struct {
 // reachable from its start positions, and the whole [bounds] box) and builds
 // its move graph.
 func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
-	sp, f, starts, err := discover(in, opt)
+	sp, f, starts, err := Discover(in, opt)
 	if err != nil {
 		return nil, err
 	}
-	gr, err := build(in, sp, f, f.bounds, f.opt, 0, sp.Len(), nil)
+	gr, err := build(in, sp, f, f.bounds, f.Opt, 0, sp.Len(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 
 // discover finds the positions of a game instance: every position
 // reachable from its start positions, and the whole [bounds] box.
-func discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
+func Discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
 	f, starts, err := prepare(in, opt)
 	if err != nil {
 		return nil, nil, nil, err
@@ -150,7 +150,7 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 	}
 	per := int64(48 + 8*(len(in.Game.Piles)+len(in.Game.StartParams())))
 	if n <= max && n > (1<<20)/per { // beyond max StartsUpTo refuses them by the count
-		if err := opt.afford("the start positions", int(n), n*per); err != nil {
+		if err := opt.Afford("the start positions", int(n), n*per); err != nil {
 			return nil, err
 		}
 	}
@@ -197,7 +197,7 @@ func prepare(in *rules.Instance, opt Options) (*finder, []rules.Start, error) {
 // isWholeBox tells whether the positions are every tuple of the [bounds]
 // box and nothing else: a game without history, horizon or extra starts.
 func (f *finder) isWholeBox() bool {
-	return f.bounds != nil && f.hist == 1 && f.opt.Horizon < 0 && len(f.opt.Extra) == 0
+	return f.bounds != nil && f.hist == 1 && f.Opt.Horizon < 0 && len(f.Opt.Extra) == 0
 }
 
 func errNotEnumerated(g *rules.Game, p []int64) error {
@@ -211,7 +211,7 @@ type finder struct {
 	in     *rules.Instance
 	g      *rules.Game
 	m      *rules.Machine
-	opt    Options
+	Opt    Options
 	piles  int
 	hist   int
 	bounds []rules.Range
@@ -229,8 +229,8 @@ type finder struct {
 	probe rules.MoveList
 	level int64 // bytes of the cells of a level, in parallel discovery
 
-	work  *work
-	meter *meter
+	Work  *Work
+	meter *Meter
 	sent  int64 // a distributed search's bytes sent to the other peers
 	deep  int   // levels of the parallel search done: depths of the sequential one start there
 	asked bool  // whether growthCheck has asked the rules
@@ -247,11 +247,11 @@ const UnboundedDepth = 1 << 16
 // growthCheck stops a search at UnboundedDepth where the rules prove that
 // the positions never end.
 func (f *finder) growthCheck(depth int) error {
-	if depth < UnboundedDepth || f.asked || f.opt.Horizon >= 0 {
+	if depth < UnboundedDepth || f.asked || f.Opt.Horizon >= 0 {
 		return nil
 	}
 	f.asked = true
-	if gr := f.in.Unbounded(f.opt.OpenWidth); gr != nil {
+	if gr := f.in.Unbounded(f.Opt.OpenWidth); gr != nil {
 		return fmt.Errorf("%w: %s; the search is %d moves deep (set a horizon)", ErrUnbounded, gr, depth)
 	}
 	return nil
@@ -259,10 +259,10 @@ func (f *finder) growthCheck(depth int) error {
 
 func newFinder(in *rules.Instance, opt Options, bounds []rules.Range) *finder {
 	g := in.Game
-	f := &finder{in: in, g: g, m: in.NewMachine(), opt: opt, piles: len(g.Piles),
+	f := &finder{in: in, g: g, m: in.NewMachine(), Opt: opt, piles: len(g.Piles),
 		hist: HistorySize(g), bounds: bounds}
-	f.work = &work{opt: &f.opt}
-	f.meter = f.work.meter()
+	f.Work = &Work{opt: &f.Opt}
+	f.meter = f.Work.Meter()
 	return f
 }
 
@@ -287,7 +287,7 @@ func (f *finder) add(p []int64, h int, depth int) (bool, error) {
 	_, isNew := f.hash.add(p, uint32(h))
 	if isNew {
 		f.gone = append(f.gone, false)
-		if f.depth != nil || f.opt.Horizon >= 0 {
+		if f.depth != nil || f.Opt.Horizon >= 0 {
 			f.depth = append(f.depth, uint32(depth))
 		}
 	}
@@ -317,12 +317,12 @@ func tooManyPositions(limit int) error {
 }
 
 func (f *finder) capCheck(isNew bool) error {
-	if isNew && f.count() > f.opt.MaxPositions {
-		return tooManyPositions(f.opt.MaxPositions)
+	if isNew && f.count() > f.Opt.MaxPositions {
+		return tooManyPositions(f.Opt.MaxPositions)
 	}
 	if isNew && f.count()%(1<<16) == 0 {
-		if f.opt.Progress != nil && f.count()%(1<<20) == 0 {
-			f.opt.Progress("positions", int64(f.count()))
+		if f.Opt.Progress != nil && f.count()%(1<<20) == 0 {
+			f.Opt.Progress("positions", int64(f.count()))
 		}
 		return f.checkBudget()
 	}
@@ -332,10 +332,10 @@ func (f *finder) capCheck(isNew bool) error {
 // checkBudget checks the memory of the positions found so far against the
 // budget, and the context.
 func (f *finder) checkBudget() error {
-	if err := f.opt.afford("finding the positions", f.count(), f.bytes()); err != nil {
+	if err := f.Opt.Afford("finding the positions", f.count(), f.bytes()); err != nil {
 		return err
 	}
-	return f.opt.stopped()
+	return f.Opt.stopped()
 }
 
 // stopped is the context's error, if any.
@@ -349,7 +349,7 @@ func (o *Options) stopped() error {
 // toHash moves the positions found from the box to a hash index.
 func (f *finder) toHash() error {
 	n := f.box.count
-	if err := f.opt.afford("a hash index", n, f.bytes()+hashBytesFor(n, f.box.keyBytes())+int64(n)); err != nil {
+	if err := f.Opt.Afford("a hash index", n, f.bytes()+hashBytesFor(n, f.box.keyBytes())+int64(n)); err != nil {
 		return err
 	}
 	f.hash = newHashIndex(f.piles)
@@ -405,8 +405,8 @@ func (f *finder) boxFits() error {
 		}
 		w := uint64(r.Hi) - uint64(r.Lo) // one less than the side, exact in uint64
 		hi, lo := bits.Mul64(vol, w+1)
-		if w >= uint64(f.opt.MaxPositions) || hi != 0 || lo > uint64(f.opt.MaxPositions) {
-			return boxTooLarge(f.opt.MaxPositions)
+		if w >= uint64(f.Opt.MaxPositions) || hi != 0 || lo > uint64(f.Opt.MaxPositions) {
+			return boxTooLarge(f.Opt.MaxPositions)
 		}
 		vol = lo
 	}
@@ -423,7 +423,7 @@ func (f *finder) wholeBox() (*Space, error) {
 	size := sides(lo, hi)
 	b := newGrowBox(f.piles, 1, lo, size, true, false)
 	vol := b.volume(size)
-	if err := f.opt.afford("the box", int(vol), int64(vol)/8*2+int64(vol)/16); err != nil {
+	if err := f.Opt.Afford("the box", int(vol), int64(vol)/8*2+int64(vol)/16); err != nil {
 		return nil, err
 	}
 	for i := range b.bits {
@@ -462,7 +462,7 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 			return nil, err
 		}
 	}
-	for _, s := range f.opt.Extra {
+	for _, s := range f.Opt.Extra {
 		if err := seedHist(s.Piles, s.Hist); err != nil {
 			return nil, err
 		}
@@ -482,7 +482,7 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 			return nil, err
 		}
 	}
-	if err := f.meter.flush(); err != nil {
+	if err := f.meter.Flush(); err != nil {
 		return nil, err
 	}
 	return f.space()
@@ -493,26 +493,26 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 // enough for them, a hash index otherwise, and always under a horizon,
 // which needs each position's depth.
 func (f *finder) firstSet(starts []rules.Start) error {
-	seeds := len(starts) + len(f.opt.Extra)
+	seeds := len(starts) + len(f.Opt.Extra)
 	if f.bounds != nil {
 		seeds += boxTuples(f.bounds)
 	}
-	if f.opt.Horizon < 0 {
-		lo, hi := f.startBox(starts, f.opt.Extra)
+	if f.Opt.Horizon < 0 {
+		lo, hi := f.startBox(starts, f.Opt.Extra)
 		size := sides(lo, hi)
 		b := &box{piles: f.piles, hist: f.hist}
 		if vol := b.volume(size); vol <= growLimit(seeds) {
-			if err := f.opt.afford("the box of the starts", seeds, int64(vol)/8); err != nil {
+			if err := f.Opt.Afford("the box of the starts", seeds, int64(vol)/8); err != nil {
 				return err
 			}
 			f.box = newGrowBox(f.piles, f.hist, lo, size, false, !f.g.Signed)
 			f.box.afford = func(extra int64) bool {
-				return f.opt.afford("", 0, f.bytes()+extra) == nil
+				return f.Opt.Afford("", 0, f.bytes()+extra) == nil
 			}
 			return nil
 		}
 	}
-	if err := f.opt.afford("a hash index", seeds, hashBytesFor(seeds, int64(4*f.piles+2))); err != nil {
+	if err := f.Opt.Afford("a hash index", seeds, hashBytesFor(seeds, int64(4*f.piles+2))); err != nil {
 		return err
 	}
 	f.hash = newHashIndex(f.piles)
@@ -602,7 +602,7 @@ func (f *finder) expand(p []int64, h, depth int) error {
 	if err := f.m.Moves(p, last, mylast, &f.moves); err != nil {
 		return err
 	}
-	if err := f.meter.spend(f.moves.Len()); err != nil {
+	if err := f.meter.Spend(f.moves.Len()); err != nil {
 		return err
 	}
 	if f.moves.Len() == 0 {
@@ -611,7 +611,7 @@ func (f *finder) expand(p []int64, h, depth int) error {
 		}
 		return nil
 	}
-	if f.opt.Horizon >= 0 && depth >= f.opt.Horizon {
+	if f.Opt.Horizon >= 0 && depth >= f.Opt.Horizon {
 		if all, err := f.movesAllEnd(h); err != nil || !all {
 			f.unexp = append(f.unexp, f.hash.find(p, uint32(h)))
 			return err
@@ -722,7 +722,7 @@ func (f *finder) space() (*Space, error) {
 		}
 		f.dead = nil
 	}
-	if f.opt.Horizon < 0 {
+	if f.Opt.Horizon < 0 {
 		dense, err := f.denseSpace(sp)
 		if err != nil || dense {
 			f.box, f.hash, f.gone = nil, nil, nil
@@ -734,7 +734,7 @@ func (f *finder) space() (*Space, error) {
 			return nil, err
 		}
 	}
-	if err := f.opt.afford("the index", f.hash.len(), f.bytes()+f.hash.bytes()); err != nil {
+	if err := f.Opt.Afford("the index", f.hash.len(), f.bytes()+f.hash.bytes()); err != nil {
 		return nil, err
 	}
 	idx, remap := f.hash.sorted(func(id int32) bool { return !f.gone[id] })
@@ -813,7 +813,7 @@ func (f *finder) denseSpace(sp *Space) (bool, error) {
 	if !isDense(vol, n) {
 		return false, nil
 	}
-	if err := f.opt.afford("the index", n, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {
+	if err := f.Opt.Afford("the index", n, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {
 		return false, err
 	}
 	tight.bits = NewBitset(int(vol))

@@ -76,7 +76,7 @@ type builder struct {
 	probe rules.MoveList
 	succ  []uint32
 	count int64 // legal moves seen
-	meter *meter
+	meter *Meter
 	// unshown is the moves or edges of this builder's pass not yet added
 	// to the pass's progress.
 	unshown int64
@@ -98,7 +98,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	if opt.Progress != nil {
 		opt.Progress("moves", 0) // the positions are found: the graph is next
 	}
-	if err := opt.afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
+	if err := opt.Afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
 		return nil, err
 	}
 	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon, Lo: lo, Hi: hi,
@@ -121,7 +121,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	shards := Shards(n, runtime.GOMAXPROCS(0))
 	builders := make([]*builder, max(1, len(shards))) // one at least: it answers the questions of other shards
 	for k := range builders {
-		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.work.meter()}
+		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.Work.Meter()}
 		if peers != nil {
 			builders[k].ask = make([]queries, peers.Size())
 		}
@@ -206,7 +206,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	}
 	for _, b := range builders {
 		gr.Moves += b.count
-		if err := b.meter.flush(); err != nil {
+		if err := b.meter.Flush(); err != nil {
 			return nil, err
 		}
 	}
@@ -224,7 +224,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	}
 	var err error
 	need := sp.bytes() + int64((perPosition+solverBytesPerPosition)*float64(n)) + bytesPerEdge*int64(total)
-	if err := opt.afford("the move graph and the solver", n, need); err != nil {
+	if err := opt.Afford("the move graph and the solver", n, need); err != nil {
 		return nil, err
 	}
 	// Second pass: place each edge, filling every list from its end.
@@ -262,7 +262,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 		return nil, err
 	}
 	for _, b := range builders {
-		if err := b.meter.flush(); err != nil {
+		if err := b.meter.Flush(); err != nil {
 			return nil, err
 		}
 	}
@@ -347,7 +347,7 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 	if err := b.m.Moves(p, last, mylast, &b.moves); err != nil {
 		return nil, err
 	}
-	if err := b.meter.spend(b.moves.Len()); err != nil {
+	if err := b.meter.Spend(b.moves.Len()); err != nil {
 		return nil, err
 	}
 	if b.moves.Len() == 0 {
@@ -371,7 +371,7 @@ func (b *builder) successors(i int, p []int64, h int, first bool) ([]uint32, err
 	for k := 0; k < b.moves.Len(); k++ {
 		t := b.moves.To(k, len(p))
 		if first && b.g.Tier != "" {
-			if err := checkTier(b.g, b.m, p, h, t, tier, b.moves.Cmd[k]); err != nil {
+			if err := CheckTier(b.g, b.m, p, h, t, tier, b.moves.Cmd[k]); err != nil {
 				return nil, err
 			}
 		}
@@ -437,14 +437,14 @@ func (b *builder) final(i int, p []int64) error {
 // endOf classifies a move to a position outside the space, which must be
 // final: won reports that the player who moved there has won.
 func (b *builder) endOf(from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
-	return moveEnd(b.g, b.m, &b.probe, from, h, to, th, cmd)
+	return MoveEnd(b.g, b.m, &b.probe, from, h, to, th, cmd)
 }
 
 // moveEnd classifies the move cmd from (from, h) to a position outside
 // the space, which must be final (outsideBox says why it is not): won
 // reports that the player who moved there has won. The graph builder and
 // the tier expander classify their moves by it.
-func moveEnd(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
+func MoveEnd(g *rules.Game, m *rules.Machine, probe *rules.MoveList, from []int64, h int, to []int64, th int, cmd int32) (won bool, err error) {
 	end, err := m.End(to)
 	if err != nil {
 		return false, err

@@ -153,7 +153,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 		c.Space = sp
 		return why, nil
 	}
-	if err := opt.afford("the lines path's search", int(vol), vol/8+4*vol*int64(len(lg.Lines))); err != nil {
+	if err := opt.Afford("the lines path's search", int(vol), vol/8+4*vol*int64(len(lg.Lines))); err != nil {
 		return "", err
 	}
 	var startCells []int64

@@ -38,7 +38,7 @@ func EnumerateShard(in *rules.Instance, opt Options, peers Peers) (*Graph, error
 		return nil, err
 	}
 	lo, hi := sp.Held()
-	gr, err := build(in, sp, f, f.bounds, f.opt, lo, hi, peers)
+	gr, err := build(in, sp, f, f.bounds, f.Opt, lo, hi, peers)
 	if err != nil {
 		return nil, err
 	}

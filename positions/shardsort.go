@@ -44,7 +44,7 @@ func (s *shardFinder) space() (*Space, error) {
 		return nil, err
 	}
 	sp := &Space{game: s.g, box: box{piles: s.piles, hist: s.hist}, n: n}
-	dense := s.opt.Horizon < 0 && isDense(sp.volume(size), n)
+	dense := s.Opt.Horizon < 0 && isDense(sp.volume(size), n)
 	slices.SortFunc(ids, s.set.compare)
 	recs, err := s.sortAmong(ids, n)
 	if err != nil {
@@ -82,7 +82,7 @@ func (s *shardFinder) space() (*Space, error) {
 		}
 	}
 	sp.shard = c
-	if s.opt.Horizon >= 0 {
+	if s.Opt.Horizon >= 0 {
 		s.depth = make([]uint32, len(recs))
 		s.unexp = nil
 	}
@@ -91,7 +91,7 @@ func (s *shardFinder) space() (*Space, error) {
 		kl := keyLen(r, s.piles)
 		h.data = append(h.data, r[:kl]...)
 		h.off = append(h.off, uint64(len(h.data)))
-		if s.opt.Horizon >= 0 {
+		if s.Opt.Horizon >= 0 {
 			d, m := binary.Uvarint(r[kl:])
 			s.depth[k] = uint32(d)
 			if r[kl+m] != 0 {
@@ -267,7 +267,7 @@ func readCells(recv [][]byte) ([]uint64, error) {
 // key, then, with a horizon, its depth and whether it is unexplored.
 func (s *shardFinder) record(b []byte, id int32) []byte {
 	b = append(b, s.set.key(id)...)
-	if s.opt.Horizon >= 0 {
+	if s.Opt.Horizon >= 0 {
 		b = binary.AppendUvarint(b, uint64(s.deep[id]))
 		flag := byte(0)
 		if s.unexpl[id] {
@@ -289,7 +289,7 @@ func (s *shardFinder) records(recv [][]byte) ([][]byte, error) {
 				return nil, err
 			}
 			l := len(b) - len(rest)
-			if s.opt.Horizon >= 0 {
+			if s.Opt.Horizon >= 0 {
 				_, m := binary.Uvarint(b[l:])
 				if m <= 0 || l+m >= len(b) {
 					return nil, fmt.Errorf("positions: a truncated position in a message")

@@ -501,7 +501,7 @@ func (f *shiftFinder[K]) budget() error {
 	}
 	var k K
 	need := int64(len(f.store))*keyChunk*(int64(len(k))*8+4) + int64(len(f.table))*8
-	return f.opt.afford("finding the positions", f.count, need)
+	return f.opt.Afford("finding the positions", f.count, need)
 }
 
 // repack moves every key to a wider layout of as many words.

@@ -139,7 +139,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		}
 		// the index and the solver's tables: a 16-bit word a position
 		// and the outcome bits, with the frontiers
-		if err := opt.afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
+		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
 			return nil, err
 		}
 		member := NewBitset(int(vol))
@@ -159,7 +159,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		if n, ok := endPoints(&u.end, u.lo, u.hi, vol); ok && !isDense(vol, int(min(n*uint64(u.Hist), vol))) {
 			return not("the positions fill too little of their box", false)
 		}
-		if err := opt.afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
+		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
 			return nil, err
 		}
 		member, count, why, err := u.search(starts, bounds != nil, size, opt)

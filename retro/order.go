@@ -76,3 +76,16 @@ func rebuildOrder[T uint32 | uint64](r *Result) []T {
 	}
 	return order
 }
+
+// fromPath is the Result of a path's table: the one place where what a
+// path found becomes a Result.
+func fromPath(in *rules.Instance, t *core.Table) *Result {
+	r := &Result{Space: t.Space, Instance: in, Starts: t.Starts, Count: in.Game.Count,
+		MoveCount: t.MoveCount, Edges: t.Edges, Path: t.Path,
+		layer: t.Layer, layer16: t.Layer16, win: t.Win, lose: t.Lose, unknown: t.Unknown,
+		order: t.Order, segs: t.Sets, depth: t.Depth, horizon: t.Horizon, release: t.Release}
+	if r.order == nil {
+		r.lazy = &lazyOrder{}
+	}
+	return r
+}

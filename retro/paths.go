@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"retro/retro/internal/core"
+	"retro/retro/internal/path/tiers"
 	"strings"
 
 	"retro/positions"
@@ -304,8 +305,11 @@ func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) 
 	case popt.Horizon >= 0:
 		return nil, "the declared tier is not used with a horizon", true, nil
 	}
-	r, err := solveTiers(in, popt, opt)
-	return r, "", false, err
+	t, err := tiers.Solve(in, popt, opt)
+	if err != nil {
+		return nil, "", false, err
+	}
+	return fromPath(in, t), "", false, nil
 }
 
 func solveByGraph(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {

@@ -1,4 +1,4 @@
-package positions
+package tiers
 
 import (
 	"math/rand"

@@ -1,9 +1,10 @@
-package positions
+package tiers
 
 import (
 	"fmt"
 	"slices"
 
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -12,38 +13,38 @@ import (
 // solve can value them tier by tier with no move graph: every move of a
 // position leads into its own tier or a higher one, solved before it.
 type Tiers struct {
-	Space    *Space
+	Space    *positions.Space
 	Instance *rules.Instance
-	Starts   []StartPos
+	Starts   []positions.StartPos
 	// Order lists the positions by tier, the highest tier first and each
 	// tier by index; tier k is Order[Start[k]:Start[k+1]], of value Value[k].
 	Order []uint32
 	Start []int
 	Value []int64
 
-	opt  Options
-	work *work
+	opt  positions.Options
+	work *positions.Work
 }
 
 // EnumerateTiers finds the positions of a game instance with a declared
 // tier, as Enumerate does, and groups them by tier. Their moves are
 // generated afterwards, one position at a time, by an Expander, which
 // checks the tier on every move.
-func EnumerateTiers(in *rules.Instance, opt Options) (*Tiers, error) {
+func EnumerateTiers(in *rules.Instance, opt positions.Options) (*Tiers, error) {
 	if in.Game.Tier == "" {
 		return nil, fmt.Errorf("the game declares no tier")
 	}
-	sp, f, starts, err := discover(in, opt)
+	sp, f, starts, err := positions.Discover(in, opt)
 	if err != nil {
 		return nil, err
 	}
 	n := sp.Len()
 	// The order (4 bytes a position) and, while sorting, the tier of each
 	// (8 bytes).
-	if err := f.opt.afford("the tiers", n, sp.bytes()+12*int64(n)); err != nil {
+	if err := f.Opt.Afford("the tiers", n, sp.Bytes()+12*int64(n)); err != nil {
 		return nil, err
 	}
-	t := &Tiers{Space: sp, Instance: in, Starts: starts, opt: f.opt, work: f.work}
+	t := &Tiers{Space: sp, Instance: in, Starts: starts, opt: f.Opt, work: f.Work}
 	tier := make([]int64, n)
 	m := in.NewMachine()
 	p := make([]int64, sp.Piles())
@@ -138,19 +139,19 @@ type Expander struct {
 	p, q         []int64
 	succ         []uint32
 	near         int // where the last position was found (Space.PositionNear)
-	meter        *meter
+	meter        *positions.Meter
 }
 
 // Expander returns a new Expander of t.
 func (t *Tiers) Expander() *Expander {
 	np := t.Space.Piles()
 	return &Expander{t: t, g: t.Instance.Game, m: t.Instance.NewMachine(),
-		p: make([]int64, np), q: make([]int64, np), meter: t.work.meter()}
+		p: make([]int64, np), q: make([]int64, np), meter: t.work.Meter()}
 }
 
 // Flush accounts the moves generated so far against the move cap; call it
 // when a goroutine is done with its Expander.
-func (e *Expander) Flush() error { return e.meter.flush() }
+func (e *Expander) Flush() error { return e.meter.Flush() }
 
 // Expand generates the moves of position i, of tier value tier.
 func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
@@ -165,12 +166,12 @@ func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 		w, err := e.m.Winner(p)
 		return Expansion{Final: true, Won: w != rules.Mover}, err
 	}
-	last, mylast := SplitHistory(e.g, h)
+	last, mylast := positions.SplitHistory(e.g, h)
 	e.moves.Reset()
 	if err := e.m.Moves(p, last, mylast, &e.moves); err != nil {
 		return Expansion{}, err
 	}
-	if err := e.meter.spend(e.moves.Len()); err != nil {
+	if err := e.meter.Spend(e.moves.Len()); err != nil {
 		return Expansion{}, err
 	}
 	x := Expansion{Moves: e.moves.Len()}
@@ -181,15 +182,15 @@ func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 	succ := e.succ[:0]
 	for k := 0; k < e.moves.Len(); k++ {
 		to := e.moves.To(k, len(p))
-		if err := checkTier(e.g, e.m, p, h, to, tier, e.moves.Cmd[k]); err != nil {
+		if err := positions.CheckTier(e.g, e.m, p, h, to, tier, e.moves.Cmd[k]); err != nil {
 			return Expansion{}, err
 		}
-		th := NextHistory(e.g, h, int(e.moves.Cmd[k]))
+		th := positions.NextHistory(e.g, h, int(e.moves.Cmd[k]))
 		if j, ok := sp.Index(to, th); ok {
 			succ = append(succ, uint32(j))
 			continue
 		}
-		won, err := moveEnd(e.g, e.m, &e.probe, p, h, to, th, e.moves.Cmd[k])
+		won, err := positions.MoveEnd(e.g, e.m, &e.probe, p, h, to, th, e.moves.Cmd[k])
 		if err != nil {
 			return Expansion{}, err
 		}
@@ -199,22 +200,7 @@ func (e *Expander) Expand(i int, tier int64) (Expansion, error) {
 			x.LoseEnd = true
 		}
 	}
-	e.succ = Distinct(succ)
+	e.succ = positions.Distinct(succ)
 	x.Succ = e.succ
 	return x, nil
-}
-
-// checkTier fails when the move cmd from (p, h), of tier value tier, to
-// `to` lowers the tier.
-func checkTier(g *rules.Game, m *rules.Machine, p []int64, h int, to []int64, tier int64, cmd int32) error {
-	v, err := m.Tier(to)
-	if err != nil {
-		return err
-	}
-	if v >= tier {
-		return nil
-	}
-	return fmt.Errorf("%w: the move `%s` lowers `%s` from %d at %s to %d at %s",
-		ErrNotATier, g.Commands[cmd].Name, g.Tier, tier, Format(g, p, h),
-		v, Format(g, to, NextHistory(g, h, int(cmd))))
 }

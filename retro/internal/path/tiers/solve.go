@@ -1,4 +1,4 @@
-package retro
+package tiers
 
 import (
 	"fmt"
@@ -25,11 +25,11 @@ import (
 
 // tierSolver holds the values found so far and the state of one tier.
 type tierSolver struct {
-	t     *positions.Tiers
+	t     *Tiers
 	rule  core.Rule
-	r     *Result
+	r     *core.Table
 	layer []uint32
-	ex    []*positions.Expander
+	ex    []*Expander
 
 	// the tier being coloured: its positions by index, and per position
 	// what its moves came to
@@ -49,16 +49,16 @@ type tierMoves struct {
 	moves                       int // legal moves
 }
 
-func solveTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, error) {
-	t, err := positions.EnumerateTiers(in, popt)
+func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, error) {
+	t, err := EnumerateTiers(in, popt)
 	if err != nil {
 		return nil, err
 	}
 	sp := t.Space
 	n := sp.Len()
 	g := in.Game
-	s := &tierSolver{t: t, rule: core.RuleOf(g.Count), layer: make([]uint32, n), r: newResult(sp, in, t.Starts)}
-	s.r.win, s.r.lose = positions.NewBitset(n), positions.NewBitset(n)
+	s := &tierSolver{t: t, rule: core.RuleOf(g.Count), layer: make([]uint32, n), r: core.NewTable(sp, t.Starts)}
+	s.r.Win, s.r.Lose = positions.NewBitset(n), positions.NewBitset(n)
 	workers := max(1, runtime.GOMAXPROCS(0))
 	for range workers {
 		s.ex = append(s.ex, t.Expander())
@@ -85,8 +85,8 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*
 			return nil, err
 		}
 	}
-	s.r.layer = s.layer
-	s.r.segs, _ = core.SegmentsByKey(count)
+	s.r.Layer = s.layer
+	s.r.Sets, _ = core.SegmentsByKey(count)
 	most, tiers, noun := largestTier(t), "tiers", "positions"
 	if t.Len() == 1 {
 		tiers = "tier"
@@ -99,7 +99,7 @@ func solveTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*
 	return s.r, nil
 }
 
-func largestTier(t *positions.Tiers) int {
+func largestTier(t *Tiers) int {
 	most := 0
 	for k := 0; k < t.Len(); k++ {
 		most = max(most, len(t.Tier(k)))
@@ -210,9 +210,9 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 		}
 		for _, q := range s.succ[s.succOff[j]:s.succOff[j+1]] {
 			switch {
-			case r.win.Has(int(q)):
+			case r.Win.Has(int(q)):
 				b.Add(s.rule.CodeOf(core.Win, s.layer[q]))
-			case r.lose.Has(int(q)):
+			case r.Lose.Has(int(q)):
 				b.Add(s.rule.CodeOf(core.Lose, s.layer[q]))
 			default:
 				inside++
@@ -242,7 +242,7 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 			continue
 		}
 		for _, q := range s.succ[s.succOff[j]:s.succOff[j+1]] {
-			if r.win.Has(int(q)) || r.lose.Has(int(q)) {
+			if r.Win.Has(int(q)) || r.Lose.Has(int(q)) {
 				continue
 			}
 			if k, in := slices.BinarySearch(pos, q); in {
@@ -262,10 +262,10 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 		switch {
 		case c.Win.Has(j):
 			o = core.Win
-			r.win.Set(int(p))
+			r.Win.Set(int(p))
 		case c.Lose.Has(j):
 			o = core.Lose
-			r.lose.Set(int(p))
+			r.Lose.Set(int(p))
 		default:
 			continue
 		}
