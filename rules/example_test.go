@@ -3,6 +3,7 @@ package rules_test
 import (
 	"fmt"
 
+	"retro/lang"
 	"retro/rules"
 )
 
@@ -23,7 +24,7 @@ S = "1..115"
 `)
 	g, err := rules.Parse("demo.toml", src)
 	if err != nil {
-		fmt.Print(rules.RenderError(err))
+		fmt.Print(rules.RenderError(err, lang.En))
 		return
 	}
 	in, _ := g.Bind(nil) // no rule params
@@ -46,7 +47,7 @@ S = "1..115"
 func ExampleErrorList_Render() {
 	src := []byte("piles = [\"x\"]\nmoves = [\"x + y\"]\n[start]\nx = 1\n")
 	_, err := rules.Parse("bad.toml", src)
-	fmt.Print(rules.RenderError(err))
+	fmt.Print(rules.RenderError(err, lang.En))
 	// Output:
 	// bad.toml:2:15: unknown name y (names in a move: x)
 	//     moves = ["x + y"]

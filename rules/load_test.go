@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"retro/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/invalid")
@@ -56,7 +58,7 @@ func TestSharedGames(t *testing.T) {
 		src := sharedSource(t, f)
 		g, err := Parse(f, src)
 		if err != nil {
-			t.Errorf("%s:\n%s", f, RenderError(err))
+			t.Errorf("%s:\n%s", f, RenderError(err, lang.En))
 			continue
 		}
 		if g.Name == "" || len(g.Piles) == 0 {
@@ -160,7 +162,7 @@ func TestInvalidFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want an ErrorList", f, err)
 			continue
 		}
-		got := list.Render()
+		got := list.Render(lang.En)
 		golden := strings.TrimSuffix(f, ".toml") + ".golden"
 		if *update {
 			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
@@ -198,7 +200,7 @@ double = "a = a * 2"
 `
 	g, err := Parse("forms.toml", []byte(src))
 	if err != nil {
-		t.Fatal(RenderError(err))
+		t.Fatal(RenderError(err, lang.En))
 	}
 	if len(g.Commands) != 2 || g.Commands[0].Name != "add one" || len(g.Commands[0].Moves) != 2 || g.Commands[1].Moves[0] != "a = a * 2" {
 		t.Errorf("commands: %+v", g.Commands)
