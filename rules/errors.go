@@ -330,10 +330,13 @@ func Positioned(err error) ErrorList {
 	return nil
 }
 
-// RenderError renders err in l with source context when it wraps an
+// RenderError is RenderErrorIn in English.
+func RenderError(err error) string { return RenderErrorIn(err, lang.En) }
+
+// RenderErrorIn renders err in l with source context when it wraps an
 // *Error or an ErrorList, and as lang.Say(err, l) plus a newline
 // otherwise. It is the one renderer of an error in a game file.
-func RenderError(err error, l lang.Lang) string {
+func RenderErrorIn(err error, l lang.Lang) string {
 	if list := Positioned(err); list != nil {
 		return list.Render(l)
 	}

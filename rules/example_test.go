@@ -3,7 +3,6 @@ package rules_test
 import (
 	"fmt"
 
-	"retro/lang"
 	"retro/rules"
 )
 
@@ -24,7 +23,7 @@ S = "1..115"
 `)
 	g, err := rules.Parse("demo.toml", src)
 	if err != nil {
-		fmt.Print(rules.RenderError(err, lang.En))
+		fmt.Print(rules.RenderError(err))
 		return
 	}
 	in, _ := g.Bind(nil) // no rule params
@@ -47,7 +46,7 @@ S = "1..115"
 func ExampleErrorList_Render() {
 	src := []byte("piles = [\"x\"]\nmoves = [\"x + y\"]\n[start]\nx = 1\n")
 	_, err := rules.Parse("bad.toml", src)
-	fmt.Print(rules.RenderError(err, lang.En))
+	fmt.Print(rules.RenderError(err))
 	// Output:
 	// bad.toml:2:15: unknown name y (names in a move: x)
 	//     moves = ["x + y"]

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
-
-	"retro/lang"
 )
 
 // formatBlock is a ```toml block of FORMAT.md: its text, the line it starts
@@ -108,7 +106,7 @@ func TestFormatExamples(t *testing.T) {
 				_, err = g.Instances()
 			}
 			if err != nil {
-				t.Errorf("FORMAT.md:%d: %s", b.line, RenderError(err, lang.En))
+				t.Errorf("FORMAT.md:%d: %s", b.line, RenderError(err))
 			}
 		case "refused":
 			var list ErrorList
@@ -116,7 +114,7 @@ func TestFormatExamples(t *testing.T) {
 			case err == nil:
 				t.Errorf("FORMAT.md:%d: loads, but the reference says it is refused:\n%s", b.line, text)
 			case !errors.As(err, &list) || list[0].Pos.Line <= added || list[0].Pos.Line > added+strings.Count(b.text, "\n"):
-				t.Errorf("FORMAT.md:%d: refused for what the test added:\n%s", b.line, RenderError(err, lang.En))
+				t.Errorf("FORMAT.md:%d: refused for what the test added:\n%s", b.line, RenderError(err))
 			}
 		default:
 			t.Errorf("FORMAT.md:%d: an unknown mark %q", b.line, b.mark)

@@ -58,7 +58,7 @@ func TestSharedGames(t *testing.T) {
 		src := sharedSource(t, f)
 		g, err := Parse(f, src)
 		if err != nil {
-			t.Errorf("%s:\n%s", f, RenderError(err, lang.En))
+			t.Errorf("%s:\n%s", f, RenderError(err))
 			continue
 		}
 		if g.Name == "" || len(g.Piles) == 0 {
@@ -200,7 +200,7 @@ double = "a = a * 2"
 `
 	g, err := Parse("forms.toml", []byte(src))
 	if err != nil {
-		t.Fatal(RenderError(err, lang.En))
+		t.Fatal(RenderError(err))
 	}
 	if len(g.Commands) != 2 || g.Commands[0].Name != "add one" || len(g.Commands[0].Moves) != 2 || g.Commands[1].Moves[0] != "a = a * 2" {
 		t.Errorf("commands: %+v", g.Commands)

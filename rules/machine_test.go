@@ -23,7 +23,7 @@ func instanceFor(t testing.TB, src string, values ...int64) *Instance {
 	t.Helper()
 	g, err := Parse("m.toml", []byte(src))
 	if err != nil {
-		t.Fatal(RenderError(err, lang.En))
+		t.Fatal(RenderError(err))
 	}
 	in, err := g.Bind(values)
 	if err != nil {

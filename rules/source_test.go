@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"retro/lang"
 )
 
 // Every kind of Source loads its game, names it in messages as the file
@@ -50,7 +48,7 @@ func TestSourceLoad(t *testing.T) {
 // nothing passed back: it carries the text.
 func TestSourceErrorRenders(t *testing.T) {
 	_, err := FromText("bad.toml", []byte("piles = [\"x\"]\nmoves = [\"x + y\"]\n[start]\nx = 1\n")).Load()
-	got := RenderError(err, lang.En)
+	got := RenderError(err)
 	want := "bad.toml:2:15: unknown name y (names in a move: x)\n    moves = [\"x + y\"]\n                  ^\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
