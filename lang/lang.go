@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -112,13 +113,23 @@ func (e *Error) In(l Lang) string { return e.Msg.In(l) }
 // Unwrap returns the error the message wraps, or nil.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Say renders err in l when it renders itself (a Sayer), and is
-// err.Error() otherwise.
+// Say renders err in l when it renders itself (a Sayer). An error that
+// wraps one that does, its text ending in the English of the wrapped
+// one, keeps its own words and says the wrapped one in l. Any other is
+// err.Error().
 func Say(err error, l Lang) string {
 	if s, ok := err.(Sayer); ok {
 		return s.In(l)
 	}
-	return err.Error()
+	full := err.Error()
+	for e := errors.Unwrap(err); e != nil; e = errors.Unwrap(e) {
+		if s, ok := e.(Sayer); ok {
+			if en := e.Error(); strings.HasSuffix(full, en) {
+				return full[:len(full)-len(en)] + s.In(l)
+			}
+		}
+	}
+	return full
 }
 
 // Quote is a quotation of the input in a message: "x" in English (as %q
