@@ -745,7 +745,7 @@ func (l *loader) loadStart() {
 	for _, name := range l.subKeys("start") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(mStartUnknown.Msg(keyName(name), pileList(l.g.Piles)), "start", name)
+			l.errorKey(mStartUnknown.Msg(keyName(name), nameList(l.g.Piles)), "start", name)
 			continue
 		}
 		given[i] = true
@@ -790,7 +790,7 @@ func (l *loader) loadBounds() {
 	for _, name := range l.subKeys("bounds") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(mBoundsUnknown.Msg(keyName(name), pileList(l.g.Piles)), "bounds", name)
+			l.errorKey(mBoundsUnknown.Msg(keyName(name), nameList(l.g.Piles)), "bounds", name)
 			continue
 		}
 		given[i] = true

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"retro/lang"
-	"strings"
 )
 
 // The messages of the package in both languages, each a lang.Form: the
@@ -192,7 +191,7 @@ var (
 	mAtPosition    = lang.NewForm("at %s", "в позиции %s")
 	mMoreThanAt    = lang.NewForm("(more than %d) at %s", "(больше %d) в позиции %s")
 	mWithParams    = lang.NewForm("with %s", "при %s")
-	mHeapMovesOnly = lang.NewForm("the moves of a heap game with splits or an octal code are given by HeapMoves", "ходы игры с разбиениями или восьмеричным кодом даёт HeapMoves")
+	mHeapMovesOnly = lang.NewForm("the moves of a heap game with splits or an octal code are given by HeapMoves", "ходы игры с разбиениями или восьмеричным кодом даёт «HeapMoves»")
 	mRowGrows      = lang.NewForm("a split leaves a part not smaller than the heap", "разбиение оставляет часть не меньше самой кучи")
 	mRowGrowsSum   = lang.NewForm("%s (a heap of %d splits into parts summing to %d)", "%s (куча из %d разбивается на части с суммой %d)")
 	mTooManyHeaps  = lang.NewForm("too many heaps", "слишком много куч")
@@ -254,5 +253,12 @@ func Verbatim(s string) lang.Msg { return mVerbatim.Msg(s) }
 // in Russian.
 func keyMsg(s string) lang.Msg { return mKey.Msg(s) }
 
-// pileList lists pile names for a message: "a, b".
-func pileList(piles []string) string { return strings.Join(piles, ", ") }
+// nameList lists names of the file for a message: "a, b" in English,
+// «a», «b» in Russian.
+func nameList(names []string) lang.List {
+	l := make(lang.List, len(names))
+	for i, n := range names {
+		l[i] = keyMsg(n)
+	}
+	return l
+}

@@ -44,7 +44,7 @@ func (g *Game) SetRange(name string, lo, hi int64) error {
 	if len(names) == 0 {
 		return lang.Errorf(mNoParams, g.File, name)
 	}
-	return lang.Errorf(mNoParam, g.File, name, strings.Join(names, ", "))
+	return lang.Errorf(mNoParam, g.File, name, nameList(names))
 }
 
 // SetOpen makes the named param open from lo ("31.."), as from the command

@@ -32,7 +32,7 @@ func (g *Game) ParsePosition(s string) ([]int64, error) {
 			}
 			idx = g.PileIndex(strings.TrimSpace(name))
 			if idx < 0 {
-				return nil, lang.Errorf(mPosNoPile, lang.Quote(s), lang.Quote(name), pileList(g.Piles))
+				return nil, lang.Errorf(mPosNoPile, lang.Quote(s), lang.Quote(name), nameList(g.Piles))
 			}
 			if seen[idx] {
 				return nil, lang.Errorf(mPosTwice, lang.Quote(s), name)

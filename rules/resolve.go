@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"retro/lang"
 )
@@ -282,7 +281,7 @@ func (c *checker) namesHere() lang.Msg {
 	}
 	sort.Strings(names)
 	names = slices.Compact(names)
-	return mNamesIn.Msg(sc.what, strings.Join(names, ", "))
+	return mNamesIn.Msg(sc.what, nameList(names))
 }
 
 func (c *checker) checkUnary(x *unary) typ {
@@ -421,7 +420,7 @@ func (l *loader) checkEntry(e *entry, t *text) {
 			i, ok := l.pileIndex[a.name]
 			switch {
 			case !ok:
-				c.errorSpan(a.off, a.end, mNotAPile.Msg(a.name, pileList(l.g.Piles)))
+				c.errorSpan(a.off, a.end, mNotAPile.Msg(a.name, nameList(l.g.Piles)))
 			case seen[a.name]:
 				c.errorSpan(a.off, a.end, mAssignedTwice.Msg(a.name))
 			}

@@ -96,7 +96,7 @@ var (
 	hintHorizon       = lang.NewForm("bound the game with --horizon N (moves from a start), or raise --max-positions", "ограничьте игру через «--horizon N» (ходов от старта) или увеличьте «--max-positions»")
 	hintDepth         = lang.NewForm("cut the tree with --depth N, or raise --max-nodes", "урежьте дерево через «--depth N» или увеличьте «--max-nodes»")
 	hintRaiseHorizon  = lang.NewForm("raise --horizon (or leave it out: the game's own)", "увеличьте «--horizon» (или не задавайте его: будет горизонт игры)")
-	hintSpill         = lang.NewForm("--spill DIR keeps them in a file of DIR, or raise --max-memory", "«--spill DIR» держит их в файле в папке DIR; или увеличьте «--max-memory»")
+	hintSpill         = lang.NewForm("--spill DIR keeps them in a file of DIR, or raise --max-memory", "«--spill DIR» держит их в файле в папке «DIR»; или увеличьте «--max-memory»")
 )
 
 // renderError shows an error as the user sees it: an error in a game file
