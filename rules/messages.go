@@ -85,7 +85,7 @@ var (
 
 	// The parser.
 	mNestedTooDeep  = lang.NewForm("nested more than %d deep (parentheses, signs, not, ** and if-else)", "вложенность глубже %d (скобки, знаки, «not», «**» и «if-else»)")
-	mExpectedFound  = lang.NewForm("expected %s, found %s", "ожидается %s, а встретилось %s")
+	mExpectedFound  = lang.NewForm("expected %s, found %s", "ожидается %s, а здесь %s")
 	mEndOfText      = lang.NewForm("end of text", "конец текста")
 	mFoundName      = lang.NewForm("name %s", "имя «%s»")
 	mFoundNumber    = lang.NewForm("number %s", "число %s")
