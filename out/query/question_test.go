@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/out/query"
 	"retro/lang"
+	"retro/out/query"
 )
 
 // Valid questions and their canonical form.
