@@ -7,20 +7,22 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"retro/lang"
 )
 
 // Sentinel errors of evaluation. Machine methods, Instance.Starts and
 // Instance.Bounds return them wrapped in an *Error that says where.
 var (
 	// ErrDivByZero: the right operand of // or % is zero.
-	ErrDivByZero = errors.New("division by zero")
+	ErrDivByZero = lang.Errorf(mDivByZero)
 	// ErrOverflow: a result does not fit in an int64.
-	ErrOverflow = errors.New("int64 overflow")
+	ErrOverflow = lang.Errorf(mOverflow)
 	// ErrNegativeExponent: the right operand of ** is negative.
-	ErrNegativeExponent = errors.New("negative exponent")
+	ErrNegativeExponent = lang.Errorf(mNegExponent)
 	// ErrTooManyMoves: one position has more than MaxMovesPerPosition
 	// moves, or its generators take more than MaxStepsPerPosition steps.
-	ErrTooManyMoves = errors.New("too many moves")
+	ErrTooManyMoves = lang.Errorf(mTooManyMoves)
 )
 
 // MaxErrors is how many errors an ErrorList from Parse keeps.
@@ -37,13 +39,24 @@ type Pos struct {
 func (p Pos) IsValid() bool { return p.Line > 0 }
 
 // String returns "file:line:col", "file" when p has no line, or "-".
-func (p Pos) String() string {
+func (p Pos) String() string { return p.In(lang.En) }
+
+// In writes the place in l: "file:line:col" in English, «file, строка 3,
+// столбец 9» in Russian; "file" when p has no line, or "-".
+func (p Pos) In(l lang.Lang) string {
 	s := p.File
 	if p.IsValid() {
-		if s != "" {
-			s += ":"
+		if l == lang.Ru {
+			if s != "" {
+				s += ", "
+			}
+			s += fmt.Sprintf("строка %d, столбец %d", p.Line, p.Col)
+		} else {
+			if s != "" {
+				s += ":"
+			}
+			s += fmt.Sprintf("%d:%d", p.Line, p.Col)
 		}
-		s += fmt.Sprintf("%d:%d", p.Line, p.Col)
 	}
 	if s == "" {
 		s = "-"
@@ -54,7 +67,8 @@ func (p Pos) String() string {
 // Error is one error in a game file, or one failure while evaluating it.
 type Error struct {
 	Pos Pos
-	Msg string
+	// Msg is what is wrong, in either language (Message renders it).
+	Msg lang.Msg
 	// Len is the length of the offending text in characters, for the
 	// caret line of Render; 0 and 1 both give one caret.
 	Len int
@@ -66,27 +80,35 @@ type Error struct {
 	Source []byte
 }
 
-// Error returns "file:line:col: msg" on one line.
-func (e *Error) Error() string {
+// Error returns "file:line:col: msg" on one line, in English.
+func (e *Error) Error() string { return e.In(lang.En) }
+
+// In returns "file:line:col: msg" on one line in l (the place as
+// Pos.In writes it).
+func (e *Error) In(l lang.Lang) string {
 	if !e.Pos.IsValid() && e.Pos.File == "" {
-		return e.Msg
+		return e.Message(l)
 	}
-	return e.Pos.String() + ": " + e.Msg
+	return e.Pos.In(l) + ": " + e.Message(l)
 }
+
+// Message is what is wrong in l, without the place, its long words
+// clipped (ClipMessage).
+func (e *Error) Message(l lang.Lang) string { return ClipMessage(e.Msg.In(l)) }
 
 // Unwrap returns the sentinel, so errors.Is(err, ErrDivByZero) works.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Render returns the error line, then the line of its Source it points at,
-// then a line with carets under the offending text. Every line ends in a
-// newline. When the position is not in the Source only the error line is
-// given.
-func (e *Error) Render() string {
+// Render returns the error line in l, then the line of its Source it
+// points at, then a line with carets under the offending text. Every line
+// ends in a newline. When the position is not in the Source only the
+// error line is given.
+func (e *Error) Render(l lang.Lang) string {
 	line, ok := sourceLine(e.Source, e.Pos.Line)
 	if !ok || e.Pos.Col < 1 {
-		return e.Error() + "\n"
+		return e.In(l) + "\n"
 	}
-	return e.Error() + "\n" + Excerpt(line, e.Pos.Col, e.Len)
+	return e.In(l) + "\n" + Excerpt(line, e.Pos.Col, e.Len)
 }
 
 // Excerpt shows a line of text with carets under n characters from
@@ -262,17 +284,17 @@ func (l *ErrorList) Normalize() {
 	*l = out
 }
 
-// Error returns the errors one per line.
-func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
+// Error returns the errors one per line, in English.
+func (l ErrorList) Error() string { return l.In(lang.En) }
+
+// In returns the errors one per line in lg.
+func (l ErrorList) In(lg lang.Lang) string {
+	if len(l) == 0 {
+		return mNoErrors.Msg().In(lg)
 	}
 	s := make([]string, len(l))
 	for i, e := range l {
-		s[i] = e.Error()
+		s[i] = e.In(lg)
 	}
 	return strings.Join(s, "\n")
 }
@@ -285,11 +307,11 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// Render renders every error with its source line and carets.
-func (l ErrorList) Render() string {
+// Render renders every error in lg with its source line and carets.
+func (l ErrorList) Render(lg lang.Lang) string {
 	var b strings.Builder
 	for _, e := range l {
-		b.WriteString(e.Render())
+		b.WriteString(e.Render(lg))
 	}
 	return b.String()
 }
@@ -308,12 +330,15 @@ func Positioned(err error) ErrorList {
 	return nil
 }
 
-// RenderError renders err with source context when it wraps an *Error or
-// an ErrorList, and as err.Error() plus a newline otherwise. It is the
-// one renderer of an error in a game file.
-func RenderError(err error) string {
-	if l := Positioned(err); l != nil {
-		return l.Render()
+// RenderError is RenderErrorIn in English.
+func RenderError(err error) string { return RenderErrorIn(err, lang.En) }
+
+// RenderErrorIn renders err in l with source context when it wraps an
+// *Error or an ErrorList, and as lang.Say(err, l) plus a newline
+// otherwise. It is the one renderer of an error in a game file.
+func RenderErrorIn(err error, l lang.Lang) string {
+	if list := Positioned(err); list != nil {
+		return list.Render(l)
 	}
-	return err.Error() + "\n"
+	return lang.Say(err, l) + "\n"
 }

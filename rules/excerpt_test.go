@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"retro/lang"
 )
 
 // A long line is shown as a window around the column, its cut ends
@@ -105,7 +107,7 @@ func TestLongLineErrors(t *testing.T) {
 			continue
 		}
 		for _, e := range list {
-			if r := e.Render(); len(r) > maxRender {
+			if r := e.Render(lang.En); len(r) > maxRender {
 				t.Errorf("%s: an error of %d bytes: %.300q", c.name, len(r), r)
 			}
 		}

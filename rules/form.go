@@ -1,9 +1,10 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"strings"
+
+	"retro/lang"
 )
 
 // The game read back in the words of its file: the fields of the
@@ -28,19 +29,19 @@ type Form struct {
 func (g *Game) Form() (*Form, error) {
 	switch {
 	case len(g.Piles) > 3:
-		return nil, errors.New("it has more than three piles")
+		return nil, lang.Errorf(mFormPiles)
 	case g.HasBounds:
-		return nil, errors.New("it has a [bounds] box")
+		return nil, lang.Errorf(mFormBounds)
 	case !g.HasStart:
-		return nil, errors.New("it has no [start]")
+		return nil, lang.Errorf(mFormNoStart)
 	case g.HasWhere:
-		return nil, errors.New("it has a where condition")
+		return nil, lang.Errorf(mFormWhere)
 	case g.Horizon >= 0:
-		return nil, errors.New("it has a horizon")
+		return nil, lang.Errorf(mFormHorizon)
 	case g.Signed:
-		return nil, errors.New("its piles are signed")
+		return nil, lang.Errorf(mFormSigned)
 	case len(g.Params) != 1 || g.Params[0].Rule:
-		return nil, errors.New("the constructor has one parameter, read only by [start]")
+		return nil, lang.Errorf(mFormParam)
 	}
 	text := func(key string) string { s, _ := g.raw[key].(string); return s }
 	_, moves := g.raw["moves"]

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"retro/lang"
 )
 
 // checkErrors checks that every error of a failed Parse has a place in the
@@ -21,7 +23,7 @@ func checkErrors(t *testing.T, name string, src []byte, err error) ErrorList {
 		if e.Pos.File != name || strings.Contains(e.Error(), "\n") {
 			t.Fatalf("bad error %q", e.Error())
 		}
-		r := e.Render()
+		r := e.Render(lang.En)
 		if !strings.HasPrefix(r, e.Error()+"\n") {
 			t.Fatalf("rendering %q of %q", r, e.Error())
 		}

@@ -1,5 +1,7 @@
 package rules
 
+import "retro/lang"
+
 // Game is a checked and compiled game file. Only Parse makes one; the
 // exported fields describe it, the unexported ones evaluate it.
 type Game struct {
@@ -154,13 +156,13 @@ type span struct {
 	from, to int // byte offsets in the file; its position is found on a fault
 }
 
-// errorAt makes the *Error of a run-time fault at span id.
-func (g *Game) errorAt(id int32, err error, where string) *Error {
-	e := &Error{Msg: err.Error(), Err: err, Source: g.Source}
-	if where != "" {
-		e.Msg += " " + where
+// errorAt makes the *Error of a run-time fault at span id, saying where
+// it was (the zero Msg: nothing).
+func (g *Game) errorAt(id int32, err error, where lang.Msg) *Error {
+	e := &Error{Msg: mVerbatim.Msg(err), Err: err, Source: g.Source}
+	if where.Form != nil {
+		e.Msg = mFaultWhere.Msg(err, where)
 	}
-	e.Msg = ClipMessage(e.Msg)
 	if id >= 0 && int(id) < len(g.spans) {
 		sp := g.spans[id]
 		e.Pos, e.Len = g.lines.pos(sp.from), g.lines.runes(sp.from, sp.to)

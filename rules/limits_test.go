@@ -42,7 +42,7 @@ func wantOneError(t *testing.T, what, src string, line, col int, msg string) {
 		t.Fatalf("%s: %d errors, want one: %v", what, len(list), err)
 	}
 	e := list[0]
-	if e.Pos.Line != line || e.Pos.Col != col || !strings.Contains(e.Msg, msg) {
+	if e.Pos.Line != line || e.Pos.Col != col || !strings.Contains(e.Msg.String(), msg) {
 		t.Errorf("%s: %v, want %d:%d: …%s…", what, e, line, col, msg)
 	}
 }
@@ -122,7 +122,7 @@ func TestParseLongLine(t *testing.T) {
 	}
 	_, err := Parse("g.toml", []byte(manyMoves(n, true)))
 	list := Positioned(err)
-	if len(list) != 1 || !strings.Contains(list[0].Msg, "unknown name y1") || list[0].Pos.Col != len(`moves = ["x - `)+1 {
+	if len(list) != 1 || !strings.Contains(list[0].Msg.String(), "unknown name y1") || list[0].Pos.Col != len(`moves = ["x - `)+1 {
 		t.Errorf("%d bad moves on one line: %v", n, err)
 	}
 }

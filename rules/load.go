@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"math"
 	"path/filepath"
 	"sort"
@@ -14,13 +13,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"retro/lang"
 )
 
 // Load reads and parses the game file at path.
 func Load(path string) (*Game, error) {
 	src, err := readGame(path)
 	if err != nil {
-		return nil, fmt.Errorf("game file read error: %w", err)
+		return nil, lang.Errorf(mReadError, readError{err})
 	}
 	return Parse(path, src)
 }
@@ -105,8 +106,8 @@ type parsedRange struct {
 func (l *loader) cmdSlot() int { return len(l.g.Piles) + len(l.g.Params) }
 
 // errorSrc reports an error at source offsets off..end.
-func (l *loader) errorSrc(off, end int, msg string) {
-	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: ClipMessage(msg), Source: l.src})
+func (l *loader) errorSrc(off, end int, msg lang.Msg) {
+	l.errs = append(l.errs, &Error{Pos: l.lines.pos(off), Len: l.lines.runes(off, end), Msg: msg, Source: l.src})
 }
 
 // syntaxError reports the syntax error of a string.
@@ -116,20 +117,20 @@ func (l *loader) syntaxError(t *text, se *syntaxError) {
 }
 
 // errorText reports an error at offsets off..end of a decoded string.
-func (l *loader) errorText(t *text, off, end int, msg string) {
+func (l *loader) errorText(t *text, off, end int, msg lang.Msg) {
 	from, to := t.src(off), t.src(max(end, off))
 	l.errorSrc(from, to, msg)
 }
 
 // errorFile reports an error with no place in the file.
-func (l *loader) errorFile(msg string) {
-	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: ClipMessage(msg), Source: l.src})
+func (l *loader) errorFile(msg lang.Msg) {
+	l.errs = append(l.errs, &Error{Pos: Pos{File: l.file}, Msg: msg, Source: l.src})
 }
 
 func (l *loader) loc(path ...string) *loc { return l.locs[pathKey(path...)] }
 
 // errorKey reports an error at the key path.
-func (l *loader) errorKey(msg string, path ...string) {
+func (l *loader) errorKey(msg lang.Msg, path ...string) {
 	if lc := l.loc(path...); lc != nil {
 		l.errorSrc(lc.key, lc.keyEnd, msg)
 		return
@@ -138,7 +139,7 @@ func (l *loader) errorKey(msg string, path ...string) {
 }
 
 // errorValue reports an error at the value of the key path.
-func (l *loader) errorValue(lc *loc, msg string) {
+func (l *loader) errorValue(lc *loc, msg lang.Msg) {
 	if lc == nil {
 		l.errorFile(msg)
 		return
@@ -161,35 +162,39 @@ func (l *loader) textOf(lc *loc, s string) *text {
 	return flatText(s, 0)
 }
 
-func kind(v any) string {
+func kind(v any) lang.Msg {
 	switch v.(type) {
 	case string:
-		return "a string"
+		return mKindString.Msg()
 	case int64:
-		return "an integer"
+		return mKindInt.Msg()
 	case float64:
-		return "a float"
+		return mKindFloat.Msg()
 	case bool:
-		return "a boolean"
+		return mKindBool.Msg()
 	case []any:
-		return "an array"
+		return mKindArray.Msg()
 	case map[string]any:
-		return "a table"
+		return mKindTable.Msg()
 	case []map[string]any:
-		return "an array of tables"
+		return mKindTables.Msg()
 	case time.Time:
-		return "a date"
+		return mKindDate.Msg()
 	}
-	return fmt.Sprintf("a %T", v)
+	return mKindOther.Msg(v)
 }
+
+// mustBe is the error of a value of the wrong kind: what must be want,
+// not the kind of v.
+func mustBe(what, want lang.Msg, v any) lang.Msg { return mMustBe.Msg(what, want, kind(v)) }
 
 func (l *loader) load() {
 	if len(l.src) > MaxSourceBytes {
-		l.errorFile(fmt.Sprintf("the game file is larger than %d MiB, the most a game file may take", MaxSourceBytes>>20))
+		l.errorFile(mTooLarge.Msg(MaxSourceBytes >> 20))
 		return
 	}
 	if off := tooDeep(l.src); off >= 0 {
-		l.errorSrc(off, off+1, fmt.Sprintf("toml: arrays and inline tables nested more than %d deep", MaxTOMLNesting))
+		l.errorSrc(off, off+1, mTOMLNested.Msg(MaxTOMLNesting))
 		return
 	}
 	md, err := toml.Decode(string(l.src), &l.raw)
@@ -230,15 +235,15 @@ func (l *loader) tomlError(err error) {
 				off = c
 			}
 		}
-		msg := "toml: " + oneLine(pe.Message)
+		msg := tomlMsg(pe.Message)
 		if r, _ := utf8.DecodeRune(l.src[min(off, len(l.src)):]); r >= utf8.RuneSelf && unicode.IsLetter(r) {
 			// TOML's bare keys are A-Z, a-z, 0-9, _ and -: куча = 5 is not one
-			msg += `; a key in other letters is written in quotes: "` + bareWord(l.src[off:]) + `" = …`
+			msg = mTOMLQuoteKey.Msg(msg, bareWord(l.src[off:]))
 		}
 		l.errorSrc(off, off+max(pe.Position.Len, 1), msg)
 		return
 	}
-	l.errorFile("toml: " + oneLine(err.Error()))
+	l.errorFile(tomlMsg(err.Error()))
 }
 
 // controlAt is the offset of the first control character TOML forbids
@@ -288,6 +293,21 @@ func bareWord(src []byte) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// tomlMsg is a message of the TOML decoder, on one line: its words are
+// the decoder's, quoted in Russian.
+func tomlMsg(s string) lang.Msg { return mTOML.Msg(tomlWords(oneLine(s))) }
+
+// tomlWords are the TOML decoder's words: as they are in English, in
+// quotes in Russian.
+type tomlWords string
+
+func (w tomlWords) In(l lang.Lang) string {
+	if l == lang.Ru {
+		return "«" + string(w) + "»"
+	}
+	return string(w)
+}
+
 func (l *loader) checkTopKeys() {
 	for _, k := range l.keys {
 		if len(k) != 1 {
@@ -295,11 +315,11 @@ func (l *loader) checkTopKeys() {
 		}
 		name := k[0]
 		if !contains(topKeys, name) {
-			msg := fmt.Sprintf("unknown key %s", keyName(name))
+			var mean lang.Msg
 			if s := Suggest(name, topKeys); s != "" {
-				msg += fmt.Sprintf(" (did you mean %s?)", s)
+				mean = mDidYouMean.Msg(s)
 			}
-			l.errorKey(msg, name)
+			l.errorKey(mUnknownKey.Msg(keyName(name), mean), name)
 		}
 	}
 }
@@ -350,7 +370,7 @@ func (l *loader) table(name string) (map[string]any, bool) {
 	}
 	tbl, ok := v.(map[string]any)
 	if !ok {
-		l.errorValue(l.loc(name), fmt.Sprintf("%s must be a table ([%s]), not %s", name, name, kind(v)))
+		l.errorValue(l.loc(name), mMustBeTable.Msg(name, name, kind(v)))
 	}
 	return tbl, ok
 }
@@ -358,17 +378,17 @@ func (l *loader) table(name string) (map[string]any, bool) {
 func (l *loader) loadPiles() bool {
 	v, ok := l.raw["piles"]
 	if !ok {
-		l.errorFile(`missing key piles: name the piles, e.g. piles = ["x"]`)
+		l.errorFile(mMissingPiles.Msg())
 		return false
 	}
 	lc := l.loc("piles")
 	arr, ok := v.([]any)
 	if !ok {
-		l.errorValue(lc, "piles must be an array of names, not "+kind(v))
+		l.errorValue(lc, mustBe(keyMsg("piles"), mKindStringNames.Msg(), v))
 		return false
 	}
 	if len(arr) == 0 {
-		l.errorValue(lc, "piles is empty: name at least one pile")
+		l.errorValue(lc, mPilesEmpty.Msg())
 		return false
 	}
 	n := len(l.errs)
@@ -377,13 +397,13 @@ func (l *loader) loadPiles() bool {
 		s, ok := x.(string)
 		switch {
 		case !ok:
-			l.errorValue(el, "a pile name must be a string, not "+kind(x))
+			l.errorValue(el, mustBe(mAPileName.Msg(), mKindString.Msg(), x))
 		case !isIdent(s):
-			l.errorValue(el, fmt.Sprintf("pile name %q is not a name (letters, digits and _, not starting with a digit)", s))
+			l.errorValue(el, mPileNotName.Msg(lang.Quote(s)))
 		case isReserved(s):
-			l.errorValue(el, fmt.Sprintf("%s is a reserved word and cannot name a pile", s))
+			l.errorValue(el, mPileReserved.Msg(s))
 		case hasKey(l.pileIndex, s):
-			l.errorValue(el, fmt.Sprintf("pile %s is named twice", s))
+			l.errorValue(el, mPileTwice.Msg(s))
 		}
 		l.pileIndex[s] = i
 		l.g.Piles = append(l.g.Piles, s)
@@ -398,16 +418,16 @@ func (l *loader) loadScalars() {
 		if s, ok := v.(string); ok {
 			g.Name = s
 		} else {
-			l.errorValue(l.loc("name"), "name must be a string, not "+kind(v))
+			l.errorValue(l.loc("name"), mustBe(keyMsg("name"), mKindString.Msg(), v))
 		}
 	}
 	if v, ok := l.raw["horizon"]; ok {
 		h, ok := v.(int64)
 		switch {
 		case !ok:
-			l.errorValue(l.loc("horizon"), "horizon must be an integer, not "+kind(v))
+			l.errorValue(l.loc("horizon"), mustBe(keyMsg("horizon"), mKindInt.Msg(), v))
 		case h < 0 || h > 1<<30:
-			l.errorValue(l.loc("horizon"), fmt.Sprintf("horizon must be between 0 and %d", 1<<30))
+			l.errorValue(l.loc("horizon"), mHorizonRange.Msg(1<<30))
 		default:
 			g.Horizon = int(h)
 		}
@@ -419,7 +439,7 @@ func (l *loader) loadScalars() {
 		case "lebedev":
 			g.Count = Lebedev
 		default:
-			l.errorValue(l.loc("count"), `count must be "exam" or "lebedev"`)
+			l.errorValue(l.loc("count"), mCountValue.Msg())
 		}
 	}
 	g.Signed = l.boolKey("signed")
@@ -433,7 +453,7 @@ func (l *loader) boolKey(name string) bool {
 	}
 	b, ok := v.(bool)
 	if !ok {
-		l.errorValue(l.loc(name), fmt.Sprintf("%s must be true or false, not %s", name, kind(v)))
+		l.errorValue(l.loc(name), mustBe(keyMsg(name), mKindBoolean.Msg(), v))
 	}
 	return b
 }
@@ -451,11 +471,11 @@ func (l *loader) loadParams() {
 		}
 		switch {
 		case !isIdent(name):
-			l.errorKey(fmt.Sprintf("param name %q is not a name (letters, digits and _, not starting with a digit)", name), "params", name)
+			l.errorKey(mParamNotName.Msg(lang.Quote(name)), "params", name)
 		case isReserved(name):
-			l.errorKey(fmt.Sprintf("%s is a reserved word and cannot name a param", name), "params", name)
+			l.errorKey(mParamReserved.Msg(name), "params", name)
 		case hasKey(l.pileIndex, name):
-			l.errorKey(fmt.Sprintf("%s is a pile and cannot be a param", name), "params", name)
+			l.errorKey(mParamIsPile.Msg(name), "params", name)
 		}
 		switch v := tbl[name].(type) {
 		case int64:
@@ -463,7 +483,7 @@ func (l *loader) loadParams() {
 		case string:
 			l.paramRange(&p, l.textOf(lc, v))
 		default:
-			l.errorValue(lc, fmt.Sprintf(`param %s must be a range "LO..HI", "LO.." or an integer, not %s`, keyName(name), kind(v)))
+			l.errorValue(lc, mustBe(mParamKey.Msg(keyName(name)), mKindParamRange.Msg(), v))
 		}
 		l.paramIndex[name] = len(l.g.Params)
 		l.g.Params = append(l.g.Params, p)
@@ -479,11 +499,11 @@ func (l *loader) paramRange(p *Param, t *text) {
 		l.errorText(t, se.off, se.end, se.msg) // a range reads no names
 		return
 	}
-	c := &checker{l: l, t: t, sc: &scope{what: "[params]"}}
+	c := &checker{l: l, t: t, sc: &scope{what: keyMsg("[params]")}}
 	n := len(l.errs)
-	c.want(r.lo, tyInt, "the lower end of the range")
+	c.want(r.lo, tyInt, mRangeLo.Msg())
 	if !r.open && !r.single {
-		c.want(r.hi, tyInt, "the upper end of the range")
+		c.want(r.hi, tyInt, mRangeHi.Msg())
 	}
 	if len(l.errs) > n {
 		return
@@ -491,7 +511,7 @@ func (l *loader) paramRange(p *Param, t *text) {
 	value := func(x expr) int64 {
 		v, ok := fold(x)
 		if !ok {
-			c.errorf(x, "cannot evaluate this: a param's range must be made of numbers")
+			c.errorf(x, mParamRangeNums.Msg())
 		}
 		return v
 	}
@@ -505,7 +525,7 @@ func (l *loader) paramRange(p *Param, t *text) {
 		p.Hi = value(r.hi)
 	}
 	if len(l.errs) == n && p.Lo > p.Hi {
-		l.errorText(t, 0, len(t.s), fmt.Sprintf("param %s: the range %d..%d is empty", p.Name, p.Lo, p.Hi))
+		l.errorText(t, 0, len(t.s), mParamEmpty.Msg(p.Name, p.Lo, p.Hi))
 	}
 }
 
@@ -519,11 +539,11 @@ func (l *loader) loadCommands() {
 	sort.SliceStable(present, func(i, j int) bool { return l.keyOff(present[i]) < l.keyOff(present[j]) })
 	switch {
 	case len(present) == 0:
-		l.errorFile("the game has no moves: give moves, [commands] or octal")
+		l.errorFile(mNoMoves.Msg())
 		return
 	case len(present) > 1:
 		for _, k := range present[1:] {
-			l.errorKey(fmt.Sprintf("%s: give only one of moves, [commands] and octal (%s is given already)", k, present[0]), k)
+			l.errorKey(mOnlyOneOf.Msg(k, present[0]), k)
 		}
 		return
 	}
@@ -548,22 +568,22 @@ func (l *loader) loadMoves() {
 	lc := l.loc("moves")
 	arr, ok := l.raw["moves"].([]any)
 	if !ok {
-		l.errorValue(lc, "moves must be an array of strings, not "+kind(l.raw["moves"]))
+		l.errorValue(lc, mustBe(keyMsg("moves"), mKindStrings.Msg(), l.raw["moves"]))
 		return
 	}
 	if len(arr) == 0 {
-		l.errorValue(lc, "moves is empty")
+		l.errorValue(lc, mMovesEmpty.Msg())
 		return
 	}
 	for i, x := range arr {
 		el := elem(lc, i)
 		s, ok := x.(string)
 		if !ok {
-			l.errorValue(el, "a move must be a string, not "+kind(x))
+			l.errorValue(el, mustBe(mAMove.Msg(), mKindString.Msg(), x))
 			continue
 		}
 		if hasKey(l.cmdIndex, s) {
-			l.errorValue(el, fmt.Sprintf("move %q is given twice", s))
+			l.errorValue(el, mMoveTwice.Msg(lang.Quote(s)))
 			continue
 		}
 		l.addCommand(s, []string{s}, []*text{l.textOf(el, s)})
@@ -577,7 +597,7 @@ func (l *loader) loadCommandTable() {
 	}
 	names := l.subKeys("commands")
 	if len(names) == 0 {
-		l.errorValue(l.loc("commands"), "[commands] is empty")
+		l.errorValue(l.loc("commands"), mCommandsEmpty.Msg())
 		return
 	}
 	for _, name := range names {
@@ -591,17 +611,17 @@ func (l *loader) loadCommandTable() {
 			for i, x := range v {
 				s, ok := x.(string)
 				if !ok {
-					l.errorValue(elem(lc, i), "a move must be a string, not "+kind(x))
+					l.errorValue(elem(lc, i), mustBe(mAMove.Msg(), mKindString.Msg(), x))
 					continue
 				}
 				moves = append(moves, s)
 				texts = append(texts, l.textOf(elem(lc, i), s))
 			}
 			if len(v) == 0 {
-				l.errorValue(lc, fmt.Sprintf("command %s has no moves", keyName(name)))
+				l.errorValue(lc, mCommandNoMoves.Msg(keyName(name)))
 			}
 		default:
-			l.errorValue(lc, fmt.Sprintf("command %s must be an array of moves, not %s", keyName(name), kind(v)))
+			l.errorValue(lc, mustBe(mCommandKey.Msg(keyName(name)), mKindMoves.Msg(), v))
 		}
 		l.addCommand(name, moves, texts)
 	}
@@ -628,22 +648,22 @@ func (l *loader) loadOctal() {
 	lc := l.loc("octal")
 	s, ok := l.raw["octal"].(string)
 	if !ok {
-		l.errorValue(lc, `octal must be a string such as "0.77", not `+kind(l.raw["octal"]))
+		l.errorValue(lc, mustBe(keyMsg("octal"), mKindOctal.Msg(), l.raw["octal"]))
 		return
 	}
 	o, err := ParseOctal(s)
 	if err != nil {
-		l.errorValue(lc, err.Error())
+		l.errorValue(lc, mVerbatim.Msg(err))
 		return
 	}
 	if !l.g.Sum {
-		l.errorKey("an octal code needs sum = true", "octal")
+		l.errorKey(mOctalNeedsSum.Msg(), "octal")
 	}
 	l.g.Octal, l.g.octal = s, o
 }
 
 // exprKey parses and checks the expression at top-level key name.
-func (l *loader) exprKey(name string, sc *scope, want typ, what string) parsedExpr {
+func (l *loader) exprKey(name string, sc *scope, want typ) parsedExpr {
 	v, ok := l.raw[name]
 	if !ok {
 		return parsedExpr{}
@@ -651,7 +671,7 @@ func (l *loader) exprKey(name string, sc *scope, want typ, what string) parsedEx
 	lc := l.loc(name)
 	s, ok := v.(string)
 	if !ok {
-		l.errorValue(lc, fmt.Sprintf("%s must be a string holding %s, not %s", name, want.a(), kind(v)))
+		l.errorValue(lc, mustBe(keyMsg(name), mKindHolding.Msg(want.a()), v))
 		return parsedExpr{}
 	}
 	t := l.textOf(lc, s)
@@ -663,11 +683,11 @@ func (l *loader) exprKey(name string, sc *scope, want typ, what string) parsedEx
 			t = flatText("cmd != mylast", t.src(0))
 		}
 	}
-	return l.parseCheck(t, sc, want, what)
+	return l.parseCheck(t, sc, want, keyMsg(name))
 }
 
 // parseCheck parses and checks an expression of type want.
-func (l *loader) parseCheck(t *text, sc *scope, want typ, what string) parsedExpr {
+func (l *loader) parseCheck(t *text, sc *scope, want typ, what lang.Msg) parsedExpr {
 	x, se := parseExprText(t.s)
 	if se != nil {
 		l.syntaxError(t, se)
@@ -684,24 +704,24 @@ func (l *loader) parseCheck(t *text, sc *scope, want typ, what string) parsedExp
 func (l *loader) loadExprs() {
 	g := l.g
 	rules := func(what string) *scope {
-		return &scope{what: what, piles: true, params: true, rule: true}
+		return &scope{what: keyMsg(what), piles: true, params: true, rule: true}
 	}
-	l.end = l.exprKey("end", rules("end"), tyBool, "end")
+	l.end = l.exprKey("end", rules("end"), tyBool)
 	sc := rules("winner")
 	sc.player = true
-	l.winner = l.exprKey("winner", sc, tyPlayer, "winner")
+	l.winner = l.exprKey("winner", sc, tyPlayer)
 	sc = rules("allow")
 	sc.commands = true
-	l.allow = l.exprKey("allow", sc, tyBool, "allow")
+	l.allow = l.exprKey("allow", sc, tyBool)
 	g.allowReadsPiles = sc.pileRead
-	sc = &scope{what: "where", params: true}
-	l.where = l.exprKey("where", sc, tyBool, "where")
+	sc = &scope{what: keyMsg("where"), params: true}
+	l.where = l.exprKey("where", sc, tyBool)
 	l.whereReads = sc.read
-	l.tier = l.exprKey("tier", rules("tier"), tyInt, "tier")
+	l.tier = l.exprKey("tier", rules("tier"), tyInt)
 	if l.tier.x != nil {
 		g.Tier = strings.TrimSpace(l.raw["tier"].(string))
 		if g.Sum {
-			l.errorKey("a heap game (sum = true) has no tier: its positions are collections of heaps", "tier")
+			l.errorKey(mHeapNoTier.Msg(), "tier")
 		}
 	}
 	_, g.HasEnd = l.raw["end"]
@@ -725,7 +745,7 @@ func (l *loader) loadStart() {
 	for _, name := range l.subKeys("start") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(fmt.Sprintf("unknown pile %s in [start] (piles: %s)", keyName(name), strings.Join(l.g.Piles, ", ")), "start", name)
+			l.errorKey(mStartUnknown.Msg(keyName(name), nameList(l.g.Piles)), "start", name)
 			continue
 		}
 		given[i] = true
@@ -734,18 +754,18 @@ func (l *loader) loadStart() {
 		case int64:
 			l.start[i] = parsedExpr{x: &intLit{node: node{t: tyInt}, val: v}, t: flatText("", 0)}
 			if v < 0 && !l.g.Signed {
-				l.errorValue(lc, fmt.Sprintf("the start value of %s is %d: a pile is never negative unless the game says signed = true", name, v))
+				l.errorValue(lc, mStartNegative.Msg(name, v))
 			}
 		case string:
-			sc := &scope{what: "[start]", params: true}
-			l.start[i] = l.parseCheck(l.textOf(lc, v), sc, tyInt, "the start value of "+name)
+			sc := &scope{what: keyMsg("[start]"), params: true}
+			l.start[i] = l.parseCheck(l.textOf(lc, v), sc, tyInt, mStartValueOf.Msg(name))
 			if x := l.start[i].x; x != nil && !l.g.Signed {
 				if k, ok := fold(x); ok && k < 0 {
-					l.errorValue(lc, fmt.Sprintf("the start value of %s is %d: a pile is never negative unless the game says signed = true", name, k))
+					l.errorValue(lc, mStartNegative.Msg(name, k))
 				}
 			}
 		default:
-			l.errorValue(lc, fmt.Sprintf("the start value of %s must be an integer or a string holding an expression, not %s", name, kind(v)))
+			l.errorValue(lc, mustBe(mStartValueOf.Msg(name), mKindExprOrInt.Msg(), v))
 		}
 	}
 	l.missingPiles("start", given)
@@ -754,7 +774,7 @@ func (l *loader) loadStart() {
 func (l *loader) missingPiles(table string, given []bool) {
 	for i, ok := range given {
 		if !ok {
-			l.errorKey(fmt.Sprintf("[%s] does not give pile %s", table, l.g.Piles[i]), table)
+			l.errorKey(mNotGiven.Msg(table, l.g.Piles[i]), table)
 		}
 	}
 }
@@ -770,7 +790,7 @@ func (l *loader) loadBounds() {
 	for _, name := range l.subKeys("bounds") {
 		i, ok := l.pileIndex[name]
 		if !ok {
-			l.errorKey(fmt.Sprintf("unknown pile %s in [bounds] (piles: %s)", keyName(name), strings.Join(l.g.Piles, ", ")), "bounds", name)
+			l.errorKey(mBoundsUnknown.Msg(keyName(name), nameList(l.g.Piles)), "bounds", name)
 			continue
 		}
 		given[i] = true
@@ -782,7 +802,7 @@ func (l *loader) loadBounds() {
 		case string:
 			l.bounds[i] = l.boundsRange(l.textOf(lc, v))
 		default:
-			l.errorValue(lc, fmt.Sprintf(`the bounds of %s must be a range "LO..HI" or an integer, not %s`, name, kind(v)))
+			l.errorValue(lc, mustBe(mBoundsOf.Msg(name), mKindRangeOrInt.Msg(), v))
 		}
 	}
 	l.missingPiles("bounds", given)
@@ -794,10 +814,10 @@ func (l *loader) boundsRange(t *text) parsedRange {
 		l.syntaxError(t, se)
 		return parsedRange{}
 	}
-	c := &checker{l: l, t: t, sc: &scope{what: "[bounds]", params: true, rule: true}}
-	c.want(r.lo, tyInt, "the lower end of the range")
+	c := &checker{l: l, t: t, sc: &scope{what: keyMsg("[bounds]"), params: true, rule: true}}
+	c.want(r.lo, tyInt, mRangeLo.Msg())
 	if !r.single {
-		c.want(r.hi, tyInt, "the upper end of the range")
+		c.want(r.hi, tyInt, mRangeHi.Msg())
 	}
 	return parsedRange{r: r, t: t}
 }
@@ -806,7 +826,7 @@ func (l *loader) checkParams() {
 	for i := range l.g.Params {
 		p := &l.g.Params[i]
 		if !l.used[i] && !l.parseFail && isIdent(p.Name) && !isReserved(p.Name) && !hasKey(l.pileIndex, p.Name) {
-			l.errorKey(fmt.Sprintf("param %s is not used", p.Name), "params", p.Name)
+			l.errorKey(mParamUnused.Msg(p.Name), "params", p.Name)
 		}
 		p.Rule = l.rule[i]
 	}
@@ -816,20 +836,20 @@ func (l *loader) checkParams() {
 func (l *loader) checkShape() {
 	g := l.g
 	if !g.HasStart && !g.HasBounds && !g.Sum {
-		l.errorFile("a game needs [start], [bounds] or sum = true")
+		l.errorFile(mNeedsStart.Msg())
 	}
 	if !g.Sum {
 		return
 	}
 	if len(g.Piles) != 1 {
-		l.errorValue(l.loc("piles"), "a heap game (sum = true) has exactly one pile")
+		l.errorValue(l.loc("piles"), mHeapOnePile.Msg())
 	}
 	for _, k := range []string{"end", "allow", "start", "bounds"} {
 		if _, ok := l.raw[k]; ok {
-			l.errorKey(fmt.Sprintf("a heap game (sum = true) has no %s", k), k)
+			l.errorKey(mHeapHasNo.Msg(k), k)
 		}
 	}
 	if g.Signed {
-		l.errorKey("a heap game (sum = true) cannot be signed", "signed")
+		l.errorKey(mHeapNotSigned.Msg(), "signed")
 	}
 }

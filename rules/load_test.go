@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"retro/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/invalid")
@@ -160,7 +162,7 @@ func TestInvalidFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want an ErrorList", f, err)
 			continue
 		}
-		got := list.Render()
+		got := list.Render(lang.En)
 		golden := strings.TrimSuffix(f, ".toml") + ".golden"
 		if *update {
 			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"retro/lang"
 )
 
 // MaxMovesPerPosition is the most moves (or heap options) one position
@@ -139,9 +141,9 @@ func (m *Machine) load(piles []int64) error {
 func (m *Machine) fault(piles []int64) error {
 	err, at := m.f.err, m.f.at
 	m.f.err = nil
-	where := "at " + Tuple(piles)
+	where := mAtPosition.Msg(Tuple(piles))
 	if errors.Is(err, ErrTooManyMoves) {
-		where = fmt.Sprintf("(more than %d) %s", MaxMovesPerPosition, where)
+		where = mMoreThanAt.Msg(MaxMovesPerPosition, Tuple(piles))
 	}
 	return m.g.errorAt(at, err, where)
 }
@@ -245,7 +247,7 @@ func (m *Machine) Moves(piles []int64, last, mylast int, out *MoveList) error {
 	g := m.g
 	if g.splitAt >= 0 || g.Octal != "" {
 		at := g.splitAt
-		return g.errorAt(at, errors.New("the moves of a heap game with splits or an octal code are given by HeapMoves"), "")
+		return g.errorAt(at, lang.Errorf(mHeapMovesOnly), lang.Msg{})
 	}
 	if err := m.load(piles); err != nil {
 		return err
@@ -337,7 +339,7 @@ func (m *Machine) heapMoves(n int64, out *HeapOptions, few bool) error {
 		}
 		if !g.octal.options(n, out, m.limit, pairs) {
 			out.truncate(k0)
-			return g.errorAt(-1, ErrTooManyMoves, fmt.Sprintf("(more than %d) at (%d)", MaxMovesPerPosition, n))
+			return g.errorAt(-1, ErrTooManyMoves, mMoreThanAt.Msg(MaxMovesPerPosition, Tuple([]int64{n})))
 		}
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"retro/lang"
 )
 
 // machineFor parses src and returns a machine of its only instance (or of
@@ -316,7 +318,7 @@ S = "0..2"
 	want := "examples/x.toml:5:14: division by zero at (17, 28)\n" +
 		"    end   = \"a + a // (b - 28) > 1000\"\n" +
 		"                 ^^^^^^^^^^^^^\n"
-	expect(t, "rendered", e.Render(), want)
+	expect(t, "rendered", e.Render(lang.En), want)
 
 	var l MoveList
 	l.Cmd, l.Piles = []int32{7}, []int64{1, 2} // Moves appends; on error it leaves l as it was

@@ -1,8 +1,9 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
+
+	"retro/lang"
 )
 
 // Octal is an octal game code such as "0.77" (Kayles). Digits[k] is the
@@ -17,10 +18,10 @@ type Octal struct {
 func ParseOctal(code string) (Octal, error) {
 	before, after, dot := strings.Cut(code, ".")
 	if len(before) > 1 {
-		return Octal{}, fmt.Errorf("octal code %q: one digit before the point", code)
+		return Octal{}, lang.Errorf(mOctalOneDigit, lang.Quote(code))
 	}
 	if before == "" && (!dot || after == "") {
-		return Octal{}, fmt.Errorf("octal code %q: no digits", code)
+		return Octal{}, lang.Errorf(mOctalNoDigits, lang.Quote(code))
 	}
 	if before == "" {
 		before = "0"
@@ -28,7 +29,7 @@ func ParseOctal(code string) (Octal, error) {
 	o := Octal{}
 	for _, c := range before + after {
 		if c < '0' || c > '7' {
-			return Octal{}, fmt.Errorf("octal code %q: %q is not a digit 0-7", code, c)
+			return Octal{}, lang.Errorf(mOctalDigit, lang.Quote(code), lang.QuoteRune(c))
 		}
 		o.Digits = append(o.Digits, uint8(c-'0'))
 	}

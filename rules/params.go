@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"retro/lang"
 )
 
 // MaxInstances is the most instances Instances makes.
@@ -29,7 +31,7 @@ func (g *Game) SetRange(name string, lo, hi int64) error {
 			continue
 		}
 		if lo > hi {
-			return fmt.Errorf("param %s: empty range %d..%d", name, lo, hi)
+			return lang.Errorf(mParamEmptySet, name, lo, hi)
 		}
 		p := &g.Params[i]
 		p.Lo, p.Hi, p.Open = lo, hi, false
@@ -40,9 +42,9 @@ func (g *Game) SetRange(name string, lo, hi int64) error {
 		names[i] = p.Name
 	}
 	if len(names) == 0 {
-		return fmt.Errorf("%s has no params; there is no param %s", g.File, name)
+		return lang.Errorf(mNoParams, g.File, name)
 	}
-	return fmt.Errorf("%s has no param %s (params: %s)", g.File, name, strings.Join(names, ", "))
+	return lang.Errorf(mNoParam, g.File, name, nameList(names))
 }
 
 // SetOpen makes the named param open from lo ("31.."), as from the command
@@ -125,7 +127,7 @@ func (g *Game) Instances() ([]*Instance, error) {
 	rp := g.RuleParams()
 	for _, p := range rp {
 		if p.Open {
-			return nil, fmt.Errorf("%s: rule param %s needs a closed range: pass --param %s=LO..HI", p.Pos, p.Name, p.Name)
+			return nil, lang.Errorf(mRuleParamOpen, p.Pos, p.Name, p.Name)
 		}
 	}
 	if err := sizeOf(rp, "instances", MaxInstances); err != nil {
@@ -190,9 +192,9 @@ func (in *Instance) fault(f *frame, env []int64) error {
 	for i, p := range g.Params {
 		vals = append(vals, fmt.Sprintf("%s = %d", p.Name, env[len(g.Piles)+i]))
 	}
-	where := ""
+	var where lang.Msg
 	if len(vals) > 0 {
-		where = "with " + strings.Join(vals, ", ")
+		where = mWithParams.Msg(strings.Join(vals, ", "))
 	}
 	return g.errorAt(f.at, f.err, where)
 }
@@ -212,7 +214,7 @@ func (in *Instance) Bounds() ([]Range, error) {
 			return nil, in.fault(&f, f.env)
 		}
 		if rs[i].Lo > rs[i].Hi {
-			return nil, fmt.Errorf("%s: [bounds] %s = %d..%d is empty", g.File, g.Piles[i], rs[i].Lo, rs[i].Hi)
+			return nil, lang.Errorf(mBoundsEmpty, g.File, g.Piles[i], rs[i].Lo, rs[i].Hi)
 		}
 	}
 	return rs, nil
@@ -278,7 +280,7 @@ func (in *Instance) startParams(openWidth int64) ([]Param, error) {
 	for i := range sp {
 		if sp[i].Open {
 			if openWidth <= 0 {
-				return nil, fmt.Errorf("%s: start param %s is open and the width is %d", sp[i].Pos, sp[i].Name, openWidth)
+				return nil, lang.Errorf(mStartOpen, sp[i].Pos, sp[i].Name, openWidth)
 			}
 			sp[i].Hi = OpenHi(sp[i].Lo, openWidth)
 		}
@@ -352,11 +354,11 @@ func (in *Instance) checkSigned(s Start, sp []Param) error {
 		for k, p := range sp {
 			with = append(with, fmt.Sprintf("%s = %d", p.Name, s.Params[k]))
 		}
-		at := ""
+		var at lang.Msg
 		if len(with) > 0 {
-			at = " with " + strings.Join(with, ", ")
+			at = mWithValues.Msg(strings.Join(with, ", "))
 		}
-		return fmt.Errorf("%s: [start] %s = %d%s: a pile is never negative unless the game says signed = true", g.File, g.Piles[i], v, at)
+		return lang.Errorf(mStartSigned, g.File, g.Piles[i], v, at)
 	}
 	return nil
 }

@@ -1,8 +1,7 @@
 package rules
 
 import (
-	"fmt"
-	"strconv"
+	"retro/lang"
 )
 
 // The parser: recursive descent over the tokens of one TOML string, with
@@ -26,11 +25,11 @@ const (
 // syntaxError is a syntax error at byte offsets off..end of the text.
 type syntaxError struct {
 	off, end int
-	msg      string
+	msg      lang.Msg
 }
 
 // fail stops the parse of the current text.
-func fail(off, end int, msg string) {
+func fail(off, end int, msg lang.Msg) {
 	panic(syntaxError{off: off, end: end, msg: msg})
 }
 
@@ -57,7 +56,7 @@ type parser struct {
 func (p *parser) nest() {
 	p.depth++
 	if p.depth > MaxNesting {
-		fail(p.it.off, p.it.end, fmt.Sprintf("nested more than %d deep (parentheses, signs, not, ** and if-else)", MaxNesting))
+		fail(p.it.off, p.it.end, mNestedTooDeep.Msg(MaxNesting))
 	}
 }
 
@@ -78,30 +77,30 @@ func (p *parser) peek(k int) item {
 	return p.items[min(p.p+k, len(p.items)-1)]
 }
 
-func describe(it item) string {
+func describe(it item) lang.Msg {
 	switch it.tok {
 	case tEOF:
-		return "end of text"
+		return mEndOfText.Msg()
 	case tIdent:
-		return "name " + it.lit
+		return mFoundName.Msg(it.lit)
 	case tInt:
-		return "number " + it.lit
+		return mFoundNumber.Msg(it.lit)
 	case tString:
-		return "string " + strconv.Quote(it.lit)
+		return mFoundString.Msg(lang.Quote(it.lit))
 	}
-	return "`" + it.tok.String() + "`"
+	return mFoundToken.Msg(it.tok.String())
 }
 
-func (p *parser) errorExpected(what string) {
-	fail(p.it.off, p.it.end, "expected "+what+", found "+describe(p.it))
+func (p *parser) errorExpected(what lang.Msg) {
+	fail(p.it.off, p.it.end, mExpectedFound.Msg(what, describe(p.it)))
 }
 
 func (p *parser) expect(t token) item {
 	it := p.it
 	if it.tok != t {
-		what := "`" + t.String() + "`"
+		what := mFoundToken.Msg(t.String())
 		if t == tIdent {
-			what = "a name"
+			what = mAName.Msg()
 		}
 		p.errorExpected(what)
 	}
@@ -111,7 +110,7 @@ func (p *parser) expect(t token) item {
 
 func (p *parser) expectEOF() {
 	if p.it.tok != tEOF {
-		p.errorExpected("end of expression")
+		p.errorExpected(mEndOfExpr.Msg())
 	}
 }
 
@@ -135,12 +134,12 @@ func parseRangeText(s string, openOK bool) (r *rangeExpr, err *syntaxError) {
 		return r, nil
 	}
 	if p.it.tok != tRange {
-		p.errorExpected("`..` or end of range")
+		p.errorExpected(mRangeOrEnd.Msg())
 	}
 	p.next()
 	if p.it.tok == tEOF {
 		if !openOK {
-			p.errorExpected("the upper end of the range")
+			p.errorExpected(mUpperEnd.Msg())
 		}
 		r.open = true
 		return r, nil
@@ -161,7 +160,7 @@ func (p *parser) parseExpr(guardOK bool) expr {
 	p.next()
 	c := p.parseBinary(precLowest)
 	if p.it.tok != tElse {
-		p.errorExpected("`else`")
+		p.errorExpected(mElse.Msg())
 	}
 	p.nest()
 	p.next()
@@ -253,7 +252,7 @@ func (p *parser) parseNot() expr {
 // parseUnary parses -X and +X; they bind looser than ** (-2**2 is -4).
 func (p *parser) parseUnary() expr {
 	if p.it.tok == tNot {
-		fail(p.it.off, p.it.end, "`not` needs parentheses here: (not ...)")
+		fail(p.it.off, p.it.end, mNotParens.Msg())
 	}
 	if p.it.tok != tSub && p.it.tok != tAdd {
 		return p.parsePower()
@@ -311,7 +310,7 @@ func (p *parser) parsePrimary() expr {
 		end := p.expect(tRParen).end
 		return &paren{node: node{off: it.off, end: end}, x: x}
 	}
-	p.errorExpected("an expression")
+	p.errorExpected(mAnExpression.Msg())
 	panic("unreachable")
 }
 
@@ -328,7 +327,7 @@ func (p *parser) parseCall(f *ident) expr {
 		p.next()
 	}
 	if p.it.tok != tRParen {
-		p.errorExpected("`,` or `)`")
+		p.errorExpected(mCommaOrParen.Msg())
 	}
 	c.end = p.it.end
 	p.depth--
@@ -352,7 +351,7 @@ func (p *parser) parseEntry() *entry {
 	case p.it.tok == tEach:
 		p.next()
 		if !p.it.tok.isEachOp() {
-			p.errorExpected("an operator after each (+ - * // % **)")
+			p.errorExpected(mEachOperator.Msg())
 		}
 		e.kind, e.op, e.opOff = entryEach, p.it.tok, p.it.off
 		p.next()
@@ -369,7 +368,7 @@ func (p *parser) parseEntry() *entry {
 			}
 			p.next()
 			if p.it.tok != tIdent || p.peek(1).tok != tAssign {
-				p.errorExpected("another assignment NAME = ...")
+				p.errorExpected(mAnotherAssign.Msg())
 			}
 		}
 	case p.it.tok == tIdent && next == tArrow:
@@ -400,13 +399,13 @@ func (p *parser) parseEntry() *entry {
 	case tEOF:
 	case tComma:
 		if e.kind == entryBare {
-			fail(p.it.off, p.it.end, "unexpected `,`: write assignments as NAME = ..., NAME = ...")
+			fail(p.it.off, p.it.end, mUnexpectedComm.Msg())
 		}
-		p.errorExpected("`if`, `for` or the end of the move")
+		p.errorExpected(mIfForOrEnd.Msg())
 	case tIf:
-		fail(p.it.off, p.it.end, "one `if` only: join conditions with `and`")
+		fail(p.it.off, p.it.end, mOneIf.Msg())
 	default:
-		p.errorExpected("`if`, `for` or the end of the move")
+		p.errorExpected(mIfForOrEnd.Msg())
 	}
 	e.end = p.items[max(p.p-1, 0)].end
 	return e
@@ -419,7 +418,7 @@ func (p *parser) parseGenerator() generator {
 	g := generator{name: name.lit, off: name.off, end: name.end}
 	g.lo = p.parseExpr(true)
 	if p.it.tok != tRange {
-		p.errorExpected("`..` (a range is LO..HI)")
+		p.errorExpected(mRangeDots.Msg())
 	}
 	p.next()
 	g.hi = p.parseExpr(true)

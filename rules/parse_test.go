@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"retro/lang"
 )
 
 // An expression or move entry is tested inside a small game: line 3 is
@@ -211,10 +213,10 @@ func TestInvalidExprs(t *testing.T) {
 			continue
 		}
 		e := list[0]
-		if e.Pos.Line != 3 || e.Pos.Col != wantCol || !regexp.MustCompile(tt.rx).MatchString(e.Msg) {
+		if e.Pos.Line != 3 || e.Pos.Col != wantCol || !regexp.MustCompile(tt.rx).MatchString(e.Msg.String()) {
 			t.Errorf("%s %q:\n got %s\nwant t.toml:3:%d: /%s/", tt.ctx, tt.text, e, wantCol, tt.rx)
 		}
-		if r := e.Render(); strings.Count(r, "\n") != 3 || !strings.Contains(r, "^") {
+		if r := e.Render(lang.En); strings.Count(r, "\n") != 3 || !strings.Contains(r, "^") {
 			t.Errorf("%s %q: rendering %q", tt.ctx, tt.text, r)
 		}
 	}

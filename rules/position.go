@@ -2,10 +2,11 @@ package rules
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"retro/lang"
 )
 
 // ParsePosition reads a position of the game's piles as a user writes it:
@@ -18,7 +19,7 @@ func (g *Game) ParsePosition(s string) ([]int64, error) {
 	piles := make([]int64, len(g.Piles))
 	named := strings.Contains(t, "=")
 	if !named && len(parts) != len(g.Piles) {
-		return nil, fmt.Errorf("position %q: want %d values (%s)", s, len(g.Piles), strings.Join(g.Piles, ","))
+		return nil, lang.Errorf(mPosCount, lang.Quote(s), len(g.Piles), strings.Join(g.Piles, ","))
 	}
 	seen := make([]bool, len(g.Piles))
 	for k, part := range parts {
@@ -27,29 +28,29 @@ func (g *Game) ParsePosition(s string) ([]int64, error) {
 		if named {
 			name, val, ok := strings.Cut(part, "=")
 			if !ok {
-				return nil, fmt.Errorf("position %q: %q is not NAME=VALUE", s, part)
+				return nil, lang.Errorf(mPosNotNamed, lang.Quote(s), lang.Quote(part))
 			}
 			idx = g.PileIndex(strings.TrimSpace(name))
 			if idx < 0 {
-				return nil, fmt.Errorf("position %q: no pile named %q (piles: %s)", s, name, strings.Join(g.Piles, ", "))
+				return nil, lang.Errorf(mPosNoPile, lang.Quote(s), lang.Quote(name), nameList(g.Piles))
 			}
 			if seen[idx] {
-				return nil, fmt.Errorf("position %q: pile %s given twice", s, name)
+				return nil, lang.Errorf(mPosTwice, lang.Quote(s), name)
 			}
 			part = strings.TrimSpace(val)
 		}
 		v, err := ParseInt(part)
 		if err != nil {
-			return nil, fmt.Errorf("position %q: %v", s, err)
+			return nil, lang.Errorf(mPosBad, lang.Quote(s), err)
 		}
 		if v < 0 && !g.Signed {
-			return nil, fmt.Errorf("position %q: pile %s is %d, and piles are never negative unless the game says signed = true", s, g.Piles[idx], v)
+			return nil, lang.Errorf(mPosNegative, lang.Quote(s), g.Piles[idx], v)
 		}
 		piles[idx], seen[idx] = v, true
 	}
 	for k, ok := range seen {
 		if !ok {
-			return nil, fmt.Errorf("position %q: pile %s is missing", s, g.Piles[k])
+			return nil, lang.Errorf(mPosMissing, lang.Quote(s), g.Piles[k])
 		}
 	}
 	return piles, nil
@@ -67,11 +68,11 @@ func (g *Game) ParseCommand(s string) (int, error) {
 			return k + 1, nil
 		}
 	}
-	names := make([]string, len(g.Commands))
+	names := make(lang.List, len(g.Commands))
 	for k, c := range g.Commands {
-		names[k] = fmt.Sprintf("%q", c.Name)
+		names[k] = lang.Quote(c.Name)
 	}
-	return 0, fmt.Errorf("%q: no such command (commands: %s)", s, strings.Join(names, ", "))
+	return 0, lang.Errorf(mNoSuchCommand, lang.Quote(s), names)
 }
 
 // ParseInt reads a decimal int64 as a user writes one on a command line,
@@ -80,10 +81,10 @@ func ParseInt(s string) (int64, error) {
 	s = strings.TrimSpace(s)
 	v, err := strconv.ParseInt(s, 10, 64)
 	if errors.Is(err, strconv.ErrRange) {
-		return 0, fmt.Errorf("%s overflows int64 (the values lie in %d..%d)", s, int64(math.MinInt64), int64(math.MaxInt64))
+		return 0, lang.Errorf(mIntOverflows, s, int64(math.MinInt64), int64(math.MaxInt64))
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer", s)
+		return 0, lang.Errorf(mNotInteger, lang.Quote(s))
 	}
 	return v, nil
 }

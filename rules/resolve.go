@@ -5,7 +5,8 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
+
+	"retro/lang"
 )
 
 // Name resolution and type checking. Every expression is checked in a
@@ -17,7 +18,7 @@ import (
 
 // scope says which names an expression may use, and where it is.
 type scope struct {
-	what     string // "end", "a move", "[start]", ... for messages
+	what     lang.Msg // "end", "a move", "[start]", ... for messages
 	piles    bool
 	params   bool
 	rule     bool // params read here are rule params
@@ -35,36 +36,36 @@ type checker struct {
 	sc *scope
 }
 
-func (c *checker) errorf(x expr, format string, args ...any) {
+func (c *checker) errorf(x expr, msg lang.Msg) {
 	off, end := x.span()
-	c.errorSpan(off, end, format, args...)
+	c.errorSpan(off, end, msg)
 }
 
-func (c *checker) errorSpan(off, end int, format string, args ...any) {
-	c.l.errorText(c.t, off, end, fmt.Sprintf(format, args...))
+func (c *checker) errorSpan(off, end int, msg lang.Msg) {
+	c.l.errorText(c.t, off, end, msg)
 }
 
 // a returns "a number", "a condition", ... for messages.
-func (t typ) a() string {
+func (t typ) a() lang.Msg {
 	switch t {
 	case tyInt:
-		return "a number"
+		return mTypeInt.Msg()
 	case tyBool:
-		return "a condition"
+		return mTypeBool.Msg()
 	case tyPlayer:
-		return "a player (mover or other)"
+		return mTypePlayer.Msg()
 	case tyCmd:
-		return "a command"
+		return mTypeCmd.Msg()
 	}
-	return "invalid"
+	return mTypeBad.Msg()
 }
 
 // want checks x and reports an error unless it has type t. It reports
 // whether x is good.
-func (c *checker) want(x expr, t typ, what string) bool {
+func (c *checker) want(x expr, t typ, what lang.Msg) bool {
 	got := c.check(x)
 	if got != t && got != tyBad {
-		c.errorf(x, "%s must be %s, not %s", what, t.a(), got.a())
+		c.errorf(x, mMustBe.Msg(what, t.a(), got.a()))
 	}
 	return got == t
 }
@@ -101,7 +102,7 @@ func (c *checker) check(x expr) typ {
 	if t == tyInt {
 		if err := setConst(x); err != nil {
 			// Numbers alone that fault fault wherever they are evaluated.
-			c.errorf(x, "%s", constFault(err))
+			c.errorf(x, constFault(err))
 			x.base().t = tyBad
 			return tyBad
 		}
@@ -157,26 +158,26 @@ func setConst(x expr) error {
 }
 
 // constFault says what a fault of numbers alone is.
-func constFault(err error) string {
+func constFault(err error) lang.Msg {
 	switch err {
 	case ErrOverflow:
-		return fmt.Sprintf("this overflows int64 (the values lie in %d..%d)", math.MinInt64, math.MaxInt64)
+		return mConstOverflow.Msg(int64(math.MinInt64), int64(math.MaxInt64))
 	case ErrDivByZero:
-		return "this divides by zero"
+		return mConstDivZero.Msg()
 	case ErrNegativeExponent:
-		return "this raises to a negative power"
+		return mConstNegPow.Msg()
 	}
-	return err.Error()
+	return mVerbatim.Msg(err)
 }
 
 func (c *checker) checkString(x *strLit) typ {
 	if !c.sc.commands {
-		c.errorf(x, "a quoted string names a command, and only in allow")
+		c.errorf(x, mQuotedCommand.Msg())
 		return tyBad
 	}
 	i, ok := c.l.cmdIndex[x.val]
 	if !ok {
-		c.errorf(x, "no command is named %q", x.val)
+		c.errorf(x, mNoCommand.Msg(lang.Quote(x.val)))
 		return tyBad
 	}
 	x.cmd = i + 1
@@ -193,7 +194,7 @@ func (c *checker) checkIdent(x *ident) typ {
 	}
 	if i, ok := l.pileIndex[x.name]; ok {
 		if !sc.piles {
-			c.errorf(x, "pile %s cannot be used in %s", x.name, sc.what)
+			c.errorf(x, mPileNotIn.Msg(x.name, sc.what))
 			return tyBad
 		}
 		x.kind, x.slot = nameSlot, i
@@ -202,7 +203,7 @@ func (c *checker) checkIdent(x *ident) typ {
 	}
 	if i, ok := l.paramIndex[x.name]; ok {
 		if !sc.params {
-			c.errorf(x, "param %s cannot be used in %s", x.name, sc.what)
+			c.errorf(x, mParamNotIn.Msg(x.name, sc.what))
 			return tyBad
 		}
 		x.kind, x.slot = nameSlot, len(l.g.Piles)+i
@@ -216,7 +217,7 @@ func (c *checker) checkIdent(x *ident) typ {
 	switch x.name {
 	case "mover", "other":
 		if !sc.player {
-			c.errorf(x, "%s names a player: it can be used only in winner", x.name)
+			c.errorf(x, mPlayerOnly.Msg(x.name))
 			return tyBad
 		}
 		x.kind = nameConst
@@ -226,7 +227,7 @@ func (c *checker) checkIdent(x *ident) typ {
 		return tyPlayer
 	case "cmd", "last", "mylast", "none":
 		if !sc.commands {
-			c.errorf(x, "%s can be used only in allow", x.name)
+			c.errorf(x, mAllowOnly.Msg(x.name))
 			return tyBad
 		}
 		switch x.name {
@@ -243,19 +244,19 @@ func (c *checker) checkIdent(x *ident) typ {
 		}
 		return tyCmd
 	case "min", "max", "abs", "isprime":
-		c.errorf(x, "%s is a function: write %s(...)", x.name, x.name)
+		c.errorf(x, mIsFunction.Msg(x.name, x.name))
 		return tyBad
 	}
 	if i, ok := l.cmdIndex[x.name]; ok && sc.commands {
 		x.kind, x.val = nameConst, int64(i+1)
 		return tyCmd
 	}
-	c.errorf(x, "unknown name %s%s", x.name, c.namesHere())
+	c.errorf(x, mUnknownName.Msg(x.name, c.namesHere()))
 	return tyBad
 }
 
 // namesHere lists the names the scope offers, for "unknown name" errors.
-func (c *checker) namesHere() string {
+func (c *checker) namesHere() lang.Msg {
 	l, sc := c.l, c.sc
 	var names []string
 	for _, g := range sc.gens {
@@ -276,11 +277,11 @@ func (c *checker) namesHere() string {
 		names = append(names, "cmd", "last", "mylast", "none")
 	}
 	if len(names) == 0 {
-		return " (no names can be used in " + sc.what + ")"
+		return mNoNamesIn.Msg(sc.what)
 	}
 	sort.Strings(names)
 	names = slices.Compact(names)
-	return " (names in " + sc.what + ": " + strings.Join(names, ", ") + ")"
+	return mNamesIn.Msg(sc.what, nameList(names))
 }
 
 func (c *checker) checkUnary(x *unary) typ {
@@ -288,7 +289,7 @@ func (c *checker) checkUnary(x *unary) typ {
 	if x.op == tNot {
 		t = tyBool
 	}
-	if !c.want(x.x, t, "the operand of "+x.op.String()) {
+	if !c.want(x.x, t, mOperandOf.Msg(x.op.String())) {
 		return tyBad
 	}
 	return t
@@ -299,8 +300,8 @@ func (c *checker) checkBinary(x *binary) typ {
 	if x.op == tAnd || x.op == tOr {
 		t = tyBool
 	}
-	okx := c.want(x.x, t, "the left operand of "+x.op.String())
-	oky := c.want(x.y, t, "the right operand of "+x.op.String())
+	okx := c.want(x.x, t, mLeftOperandOf.Msg(x.op.String()))
+	oky := c.want(x.y, t, mRightOperandOf.Msg(x.op.String()))
 	if !okx || !oky {
 		return tyBad
 	}
@@ -320,12 +321,12 @@ func (c *checker) checkCompare(x *compare) typ {
 			continue
 		}
 		if a != b {
-			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), "cannot compare %s with %s", a.a(), b.a())
+			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), mCannotCompare.Msg(a.a(), b.a()))
 			bad = true
 			continue
 		}
 		if a != tyInt && op != tEql && op != tNeq {
-			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), "%s compares numbers; %s can only be compared with == and !=", op, a.a())
+			c.errorSpan(x.opOffs[i], x.opOffs[i]+len(op.String()), mComparesNums.Msg(op.String(), a.a()))
 			bad = true
 		}
 	}
@@ -341,14 +342,14 @@ func (c *checker) checkCall(x *call) typ {
 	case "min", "max", "abs", "isprime":
 		ok := true
 		for i, a := range x.args {
-			ok = c.want(a, tyInt, fmt.Sprintf("argument %d of %s", i+1, name)) && ok
+			ok = c.want(a, tyInt, mArgumentOf.Msg(i+1, name)) && ok
 		}
 		switch {
 		case (name == "min" || name == "max") && len(x.args) < 2:
-			c.errorf(x, "%s needs at least two arguments", name)
+			c.errorf(x, mTwoArgs.Msg(name))
 			ok = false
 		case (name == "abs" || name == "isprime") && len(x.args) != 1:
-			c.errorf(x, "%s needs one argument, not %d", name, len(x.args))
+			c.errorf(x, mOneArg.Msg(name, len(x.args)))
 			ok = false
 		}
 		switch {
@@ -359,7 +360,7 @@ func (c *checker) checkCall(x *call) typ {
 		}
 		return tyInt
 	}
-	c.errorf(x.fun, "unknown function %s (functions: abs, isprime, max, min)", name)
+	c.errorf(x.fun, mUnknownFunc.Msg(name))
 	for _, a := range x.args {
 		c.check(a)
 	}
@@ -367,13 +368,13 @@ func (c *checker) checkCall(x *call) typ {
 }
 
 func (c *checker) checkCond(x *cond) typ {
-	ok := c.want(x.cond, tyBool, "the condition after if")
+	ok := c.want(x.cond, tyBool, mCondAfterIf.Msg())
 	a, b := c.check(x.then), c.check(x.els)
 	if !ok || a == tyBad || b == tyBad {
 		return tyBad
 	}
 	if a != b {
-		c.errorf(x, "the two branches of if-else differ: %s and %s", a.a(), b.a())
+		c.errorf(x, mBranchesDiffer.Msg(a.a(), b.a()))
 		return tyBad
 	}
 	return a
@@ -381,37 +382,37 @@ func (c *checker) checkCond(x *cond) typ {
 
 // checkEntry resolves a move entry; it is a move of command cmd.
 func (l *loader) checkEntry(e *entry, t *text) {
-	sc := &scope{what: "a move", piles: true, params: true, rule: true}
+	sc := &scope{what: mInAMove.Msg(), piles: true, params: true, rule: true}
 	c := &checker{l: l, t: t, sc: sc}
 	for k := range e.gens {
 		g := &e.gens[k]
-		c.want(g.lo, tyInt, "the lower end of the range")
-		c.want(g.hi, tyInt, "the upper end of the range")
-		c.checkNewName(g.name, g.off, g.end, "a generator variable")
+		c.want(g.lo, tyInt, mRangeLo.Msg())
+		c.want(g.hi, tyInt, mRangeHi.Msg())
+		c.checkNewName(g.name, g.off, g.end, mGeneratorVar.Msg())
 		for _, h := range sc.gens {
 			if h.name == g.name {
-				c.errorSpan(g.off, g.end, "generator variable %s is already defined", g.name)
+				c.errorSpan(g.off, g.end, mGenDefined.Msg(g.name))
 			}
 		}
 		g.slot = l.cmdSlot() + 3 + k
 		sc.gens = append(sc.gens, g)
 		if g.cond != nil {
-			c.want(g.cond, tyBool, "the condition after if")
+			c.want(g.cond, tyBool, mCondAfterIf.Msg())
 		}
 	}
 	l.maxGens = max(l.maxGens, len(e.gens))
 	if e.guard != nil {
-		c.want(e.guard, tyBool, "the condition after if")
+		c.want(e.guard, tyBool, mCondAfterIf.Msg())
 	}
 	switch e.kind {
 	case entryEach:
-		c.want(e.operand, tyInt, "the operand of each")
+		c.want(e.operand, tyInt, mOperandOfEach.Msg())
 	case entryBare:
 		a := &e.assigns[0]
 		if len(l.g.Piles) != 1 {
-			c.errorf(a.value, "a move without NAME = needs a single pile; write %s = ...", l.g.Piles[0])
+			c.errorf(a.value, mBareNeedsOne.Msg(l.g.Piles[0]))
 		}
-		c.want(a.value, tyInt, "a move")
+		c.want(a.value, tyInt, mAMove.Msg())
 	case entryAssign:
 		seen := map[string]bool{}
 		for k := range e.assigns {
@@ -419,36 +420,36 @@ func (l *loader) checkEntry(e *entry, t *text) {
 			i, ok := l.pileIndex[a.name]
 			switch {
 			case !ok:
-				c.errorSpan(a.off, a.end, "%s is not a pile (piles: %s)", a.name, strings.Join(l.g.Piles, ", "))
+				c.errorSpan(a.off, a.end, mNotAPile.Msg(a.name, nameList(l.g.Piles)))
 			case seen[a.name]:
-				c.errorSpan(a.off, a.end, "pile %s is assigned twice", a.name)
+				c.errorSpan(a.off, a.end, mAssignedTwice.Msg(a.name))
 			}
 			seen[a.name] = true
 			a.pile = i
-			c.want(a.value, tyInt, "the value of "+a.name)
+			c.want(a.value, tyInt, mValueOf.Msg(a.name))
 		}
 	case entrySplit:
 		if !l.g.Sum {
-			c.errorSpan(e.splitOff, e.splitOff+len(e.split), "a split (->) needs sum = true")
+			c.errorSpan(e.splitOff, e.splitOff+len(e.split), mSplitNeedsSum.Msg())
 		} else if e.split != l.g.Piles[0] {
-			c.errorSpan(e.splitOff, e.splitOff+len(e.split), "a split replaces the heap %s, not %s", l.g.Piles[0], e.split)
+			c.errorSpan(e.splitOff, e.splitOff+len(e.split), mSplitReplaces.Msg(l.g.Piles[0], e.split))
 		}
 		for k, p := range e.parts {
-			c.want(p, tyInt, fmt.Sprintf("part %d of the split", k+1))
+			c.want(p, tyInt, mPartOfSplit.Msg(k+1))
 		}
 	}
 }
 
 // checkNewName reports an error when name may not be defined.
-func (c *checker) checkNewName(name string, off, end int, what string) {
+func (c *checker) checkNewName(name string, off, end int, what lang.Msg) {
 	l := c.l
 	switch {
 	case isReserved(name):
-		c.errorSpan(off, end, "%s is a reserved word and cannot be %s", name, what)
+		c.errorSpan(off, end, mReservedAs.Msg(name, what))
 	case hasKey(l.pileIndex, name):
-		c.errorSpan(off, end, "%s is a pile and cannot be %s", name, what)
+		c.errorSpan(off, end, mPileAs.Msg(name, what))
 	case hasKey(l.paramIndex, name):
-		c.errorSpan(off, end, "%s is a param and cannot be %s", name, what)
+		c.errorSpan(off, end, mParamAs.Msg(name, what))
 	}
 }
 

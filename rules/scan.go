@@ -1,11 +1,12 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"retro/lang"
 )
 
 // item is one scanned token. off and end are byte offsets in the text.
@@ -30,7 +31,7 @@ func scanAll(s string) []item {
 		}
 		it := scanOne(s, i)
 		if len(items) == MaxExprTokens {
-			fail(it.off, it.end, fmt.Sprintf("more than %d tokens in one string", MaxExprTokens))
+			fail(it.off, it.end, mTooManyTokens.Msg(MaxExprTokens))
 		}
 		items = append(items, it)
 		i = it.end
@@ -60,7 +61,7 @@ func scanOne(s string, i int) item {
 	case r == '"' || r == '\'':
 		j := strings.IndexByte(s[i+1:], byte(r))
 		if j < 0 {
-			fail(i, len(s), "string not terminated")
+			fail(i, len(s), mUnterminated.Msg())
 		}
 		return item{tok: tString, off: i, end: i + 1 + j + 1, lit: s[i+1 : i+1+j]}
 	}
@@ -87,9 +88,9 @@ func scanOne(s string, i int) item {
 	case "..":
 		return op(tRange, 2)
 	case "&&":
-		fail(i, i+2, "use `and`, not &&")
+		fail(i, i+2, mUseAndNotAnd2.Msg())
 	case "||":
-		fail(i, i+2, "use `or`, not ||")
+		fail(i, i+2, mUseOrNotOr2.Msg())
 	}
 	switch r {
 	case '+':
@@ -113,25 +114,25 @@ func scanOne(s string, i int) item {
 	case '=':
 		return op(tAssign, 1)
 	case '/':
-		fail(i, i+1, "use // for division (numbers are integers)")
+		fail(i, i+1, mUseFloorDiv.Msg())
 	case '!':
-		fail(i, i+1, "use `not`, not !")
+		fail(i, i+1, mUseNot.Msg())
 	case '&':
-		fail(i, i+1, "use `and`, not &")
+		fail(i, i+1, mUseAnd.Msg())
 	case '|':
-		fail(i, i+1, "use `or`, not |")
+		fail(i, i+1, mUseOr.Msg())
 	case '^':
-		fail(i, i+1, "use ** for powers, not ^")
+		fail(i, i+1, mUsePow.Msg())
 	case '.':
-		fail(i, i+1, "unexpected . (numbers are integers; a range is LO..HI)")
+		fail(i, i+1, mUnexpectedDot.Msg())
 	}
 	if hint, ok := map[rune]string{'≥': ">=", '≤': "<=", '≠': "!=", '−': "-", '×': "*", '÷': "//"}[r]; ok {
-		fail(i, i+size, fmt.Sprintf("unexpected character %q: write %s", r, hint))
+		fail(i, i+size, mUnexpectedHint.Msg(lang.QuoteRune(r), hint))
 	}
 	if r == utf8.RuneError && size <= 1 {
-		fail(i, i+1, "invalid UTF-8")
+		fail(i, i+1, mInvalidUTF8.Msg())
 	}
-	fail(i, i+size, fmt.Sprintf("unexpected character %q", r))
+	fail(i, i+size, mUnexpectedChar.Msg(lang.QuoteRune(r)))
 	panic("unreachable")
 }
 
@@ -147,20 +148,20 @@ func scanNumber(s string, i int) item {
 			for k < len(s) && (isLetter(rune(s[k])) || s[k] >= '0' && s[k] <= '9') {
 				k++
 			}
-			fail(i, max(k, j+1), "invalid number "+strconv.Quote(s[i:max(k, j+1)])+" (numbers are decimal integers)")
+			fail(i, max(k, j+1), mInvalidNumber.Msg(lang.Quote(s[i:max(k, j+1)])))
 		}
 	}
 	lit := s[i:j]
 	if strings.HasSuffix(lit, "_") || strings.Contains(lit, "__") {
-		fail(i, j, "misplaced _ in number")
+		fail(i, j, mMisplacedUnder.Msg())
 	}
 	digits := strings.ReplaceAll(lit, "_", "")
 	if len(digits) > 1 && digits[0] == '0' && strings.Trim(digits, "0") != "" {
-		fail(i, j, "a number may not start with 0")
+		fail(i, j, mLeadingZero.Msg())
 	}
 	v, err := strconv.ParseInt(digits, 10, 64)
 	if err != nil {
-		fail(i, j, "number "+lit+" does not fit in an int64")
+		fail(i, j, mNumberTooBig.Msg(lit))
 	}
 	return item{tok: tInt, off: i, end: j, lit: lit, val: v}
 }

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"retro/lang"
 )
 
 // MaxStarts is the most start positions Starts lists; StartsUpTo takes
@@ -34,7 +36,10 @@ type SizeError struct {
 	Max    int64
 }
 
-func (e *SizeError) Error() string {
+func (e *SizeError) Error() string { return e.In(lang.En) }
+
+// In says the error in l.
+func (e *SizeError) In(l lang.Lang) string {
 	ranges := make([]string, len(e.Params))
 	for i, p := range e.Params {
 		ranges[i] = fmt.Sprintf("%s = %d..%d", p.Name, p.Lo, p.Hi)
@@ -43,8 +48,8 @@ func (e *SizeError) Error() string {
 	if len(ranges) > 1 {
 		verb = "give"
 	}
-	return fmt.Sprintf("%s: %s %s %s %s, more than the %d allowed",
-		e.Pos, strings.Join(ranges, " and "), verb, e.Count, e.What, e.Max)
+	what := map[string]*lang.Form{"instances": mInstances, "start positions": mStartPositions, "parameter combinations": mCombinations}[e.What]
+	return mSizeError.Msg(e.Pos, strings.Join(ranges, mSizeAnd.In(l)), verb, e.Count, what.Msg(), e.Max).In(l)
 }
 
 // Widest is the param whose range is the widest: the one to narrow.
@@ -61,7 +66,7 @@ func (g *Game) CheckSize(openWidth, maxStarts int64) error {
 	rp := g.RuleParams()
 	for _, p := range rp {
 		if p.Open {
-			return fmt.Errorf("%s: rule param %s needs a closed range: pass --param %s=LO..HI", p.Pos, p.Name, p.Name)
+			return lang.Errorf(mRuleParamOpen, p.Pos, p.Name, p.Name)
 		}
 	}
 	sp := g.StartParams()

@@ -2,13 +2,16 @@ package rules
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"syscall"
+
+	"retro/lang"
 )
 
 // ErrNoGame: a name that is neither a game file nor a built-in game.
-var ErrNoGame = errors.New("no game file or built-in game")
+var ErrNoGame = lang.Errorf(mNoGame)
 
 // Source is where the text of a game comes from: a game file, text given
 // whole, or a built-in game; FromArg takes a file when one is named so and
@@ -73,16 +76,16 @@ func (s Source) Load() (*Game, error) {
 		}
 		return nil, err
 	}
-	return nil, fmt.Errorf("%w: no name given", ErrNoGame)
+	return nil, lang.Errorf(mNoNameGiven, ErrNoGame)
 }
 
 // noGame is the error of a name that is no game, with the built-in game
 // it may have been meant to be.
 func noGame(name string) error {
 	if near := Suggest(name, BuiltinNames()); near != "" {
-		return fmt.Errorf("%w named %q (did you mean %q?)", ErrNoGame, name, near)
+		return lang.Errorf(mNoGameMeant, ErrNoGame, lang.Quote(name), lang.Quote(near))
 	}
-	return fmt.Errorf("%w named %q", ErrNoGame, name)
+	return lang.Errorf(mNoGameNamed, ErrNoGame, lang.Quote(name))
 }
 
 // MaxSourceBytes is the largest game file Parse accepts: a game file takes
@@ -98,4 +101,31 @@ func readGame(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, MaxSourceBytes+1))
+}
+
+// readError is a failure to read a file: the system's words in English,
+// the usual failures in Russian words.
+type readError struct{ err error }
+
+func (e readError) Error() string { return e.err.Error() }
+func (e readError) Unwrap() error { return e.err }
+
+// In says the failure in l.
+func (e readError) In(l lang.Lang) string {
+	if l != lang.Ru {
+		return e.err.Error()
+	}
+	path := ""
+	if pe := (*fs.PathError)(nil); errors.As(e.err, &pe) {
+		path = pe.Path
+	}
+	switch {
+	case errors.Is(e.err, fs.ErrNotExist):
+		return mNoSuchFile.Msg(lang.Quote(path)).In(l)
+	case errors.Is(e.err, fs.ErrPermission):
+		return mNoAccess.Msg(lang.Quote(path)).In(l)
+	case errors.Is(e.err, syscall.EISDIR):
+		return mIsDir.Msg(lang.Quote(path)).In(l)
+	}
+	return mSystemSays.Msg(lang.Quote(e.err.Error())).In(l)
 }

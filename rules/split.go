@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"slices"
+
+	"retro/lang"
 )
 
 // The split form of a heap game: its split entries read as rows, so that
@@ -329,7 +329,7 @@ func (r *Row) Opaque() bool { return r.opaque }
 
 // ErrRowGrows: a row of the split form has an option with a part not
 // smaller than the heap, which the sparse-space method cannot take.
-var ErrRowGrows = errors.New("a split leaves a part not smaller than the heap")
+var ErrRowGrows = lang.Errorf(mRowGrows)
 
 // Row fills r with row k at heap n.
 func (f *SplitForm) Row(k int, n int64, r *Row) error {
@@ -358,7 +358,7 @@ func (f *SplitForm) Row(k int, n int64, r *Row) error {
 		return nil
 	}
 	if r.M > n {
-		return fmt.Errorf("%w (a heap of %d splits into parts summing to %d)", ErrRowGrows, n, r.M)
+		return lang.Errorf(mRowGrowsSum, ErrRowGrows, n, r.M)
 	}
 	// In the first part's terms: p = a·i + b0.
 	pl, ph := a*lo+b0, a*hi+b0

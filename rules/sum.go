@@ -2,10 +2,11 @@ package rules
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
+
+	"retro/lang"
 )
 
 // A heap game (sum = true) is played on a collection of heaps, which the
@@ -22,7 +23,7 @@ const MaxHeaps = 1 << 16
 
 // ErrTooManyHeaps: a move of a heap view would leave more heaps than the
 // view holds.
-var ErrTooManyHeaps = errors.New("too many heaps")
+var ErrTooManyHeaps = lang.Errorf(mTooManyHeaps)
 
 // HeapView returns an instance of an ordinary game that plays at most k
 // heaps of in's heap game, as described above. Its piles are named after
@@ -34,8 +35,7 @@ func (in *Instance) HeapView(k int) (*Instance, error) {
 		return nil, fmt.Errorf("rules: HeapView: %s is not a heap game (sum = true)", g.File)
 	}
 	if k < 1 || k > MaxHeaps {
-		return nil, fmt.Errorf("%s: the heaps asked about can split into as many as %d heaps, and a position of the engine holds at most %d: ask about smaller heaps",
-			g.File, k, MaxHeaps)
+		return nil, lang.Errorf(mHeapViewBig, g.File, k, MaxHeaps)
 	}
 	w, err := in.HeapWinner()
 	if err != nil {
@@ -87,7 +87,7 @@ func (in *Instance) HeapWinner() (Player, error) {
 			return w, err
 		}
 		if v != w {
-			return w, fmt.Errorf("%s: the winner of a heap game must not depend on the heap (%s at a heap of 0, %s at %d): a sum ends with several heaps", in.Game.File, w, v, n)
+			return w, lang.Errorf(mHeapWinner, in.Game.File, w.String(), v.String(), n)
 		}
 	}
 	return w, nil
@@ -164,7 +164,7 @@ func (v *heapView) emit(m *Machine, c int, heaps []int64, i, o int, s *heapScrat
 	}
 	s.to = to
 	if len(to) > v.k {
-		m.f.fail(-1, fmt.Errorf("%w: a move from %s leaves %d heaps; the view holds %d", ErrTooManyHeaps, Tuple(heaps), len(to), v.k))
+		m.f.fail(-1, lang.Errorf(mHeapsLeft, ErrTooManyHeaps, Tuple(heaps), len(to), v.k))
 		return false
 	}
 	s.key = s.key[:0]

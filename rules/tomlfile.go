@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/BurntSushi/toml"
+
+	"retro/lang"
 )
 
 // TOMLFile is a TOML file that is not a game (a family of variants, say)
@@ -27,13 +29,13 @@ func DecodeError(file string, src []byte, err error) *Error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		off := pe.Position.Start
-		return f.at(off, off+max(pe.Position.Len, 1), "toml: "+oneLine(pe.Message))
+		return f.at(off, off+max(pe.Position.Len, 1), tomlMsg(pe.Message))
 	}
-	return f.at(-1, -1, "toml: "+oneLine(err.Error()))
+	return f.at(-1, -1, tomlMsg(err.Error()))
 }
 
 // KeyError is an error at the key of path ("name", or "start", "a").
-func (f *TOMLFile) KeyError(msg string, path ...string) *Error {
+func (f *TOMLFile) KeyError(msg lang.Msg, path ...string) *Error {
 	if lc := f.locs[pathKey(path...)]; lc != nil {
 		return f.at(lc.key, lc.keyEnd, msg)
 	}
@@ -42,16 +44,16 @@ func (f *TOMLFile) KeyError(msg string, path ...string) *Error {
 
 // ValueError is an error at the value of path: the whole of a scalar,
 // the opening bracket of an array or a table.
-func (f *TOMLFile) ValueError(msg string, path ...string) *Error {
+func (f *TOMLFile) ValueError(msg lang.Msg, path ...string) *Error {
 	return f.value(f.locs[pathKey(path...)], msg)
 }
 
 // ElemError is an error at element i of the array at path.
-func (f *TOMLFile) ElemError(i int, msg string, path ...string) *Error {
+func (f *TOMLFile) ElemError(i int, msg lang.Msg, path ...string) *Error {
 	return f.value(elem(f.locs[pathKey(path...)], i), msg)
 }
 
-func (f *TOMLFile) value(lc *loc, msg string) *Error {
+func (f *TOMLFile) value(lc *loc, msg lang.Msg) *Error {
 	if lc == nil {
 		return f.at(-1, -1, msg)
 	}
@@ -64,7 +66,7 @@ func (f *TOMLFile) value(lc *loc, msg string) *Error {
 
 // at is an error at offsets off..end of the file; off < 0: the file
 // alone.
-func (f *TOMLFile) at(off, end int, msg string) *Error {
+func (f *TOMLFile) at(off, end int, msg lang.Msg) *Error {
 	if off < 0 {
 		return &Error{Pos: Pos{File: f.lines.file}, Msg: msg, Source: f.lines.src}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"retro/lang"
 	"retro/rules"
 )
 
@@ -16,18 +17,18 @@ func TestTOMLFile(t *testing.T) {
 		err  *rules.Error
 		want string
 	}{
-		{f.KeyError("k", "moves"), "f.toml:2:1: k"},
-		{f.ValueError("v", "name"), "f.toml:1:8: v"},
-		{f.ValueError("v", "moves"), "f.toml:2:9: v"},
-		{f.ElemError(1, "e", "moves"), "f.toml:2:16: e"},
-		{f.KeyError("k", "start", "a"), "f.toml:5:1: k"},
-		{f.KeyError("absent", "end"), "f.toml: absent"},
+		{f.KeyError(rules.Verbatim("k"), "moves"), "f.toml:2:1: k"},
+		{f.ValueError(rules.Verbatim("v"), "name"), "f.toml:1:8: v"},
+		{f.ValueError(rules.Verbatim("v"), "moves"), "f.toml:2:9: v"},
+		{f.ElemError(1, rules.Verbatim("e"), "moves"), "f.toml:2:16: e"},
+		{f.KeyError(rules.Verbatim("k"), "start", "a"), "f.toml:5:1: k"},
+		{f.KeyError(rules.Verbatim("absent"), "end"), "f.toml: absent"},
 	} {
 		if got := c.err.Error(); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
 	}
-	if r := f.ElemError(1, "e", "moves").Render(); !strings.Contains(r, "moves = [\"+1\", \"*1\"]\n") || !strings.Contains(r, "^^^^") {
+	if r := f.ElemError(1, rules.Verbatim("e"), "moves").Render(lang.En); !strings.Contains(r, "moves = [\"+1\", \"*1\"]\n") || !strings.Contains(r, "^^^^") {
 		t.Errorf("%q", r)
 	}
 	bad := []byte("a = [1,\n")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/lang"
 	"retro/out/table"
 	"retro/positions"
 	"retro/rules"
@@ -27,7 +28,14 @@ sizes of the parameter ranges against the default caps, the [bounds] box
 and the start positions of every instance. It exits with status 1 when any
 game has an error.`,
 		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) error {
-			return runCheck
+			var lf langFlag
+			lf.add(fs, "the messages", false)
+			return func(ctx context.Context, e *env, args []string) error {
+				if err := lf.choose(commands["check"], e); err != nil {
+					return err
+				}
+				return runCheck(ctx, e, args)
+			}
 		},
 	})
 }
@@ -36,6 +44,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef(commands["check"], "check takes at least one GAME")
 	}
+	l := lang.Lang(e.lang)
 	failed := 0
 	for _, a := range args {
 		if err := checkText(a); err != nil {
@@ -46,16 +55,16 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		g, err := rules.FromArg(a).Load()
 		if err != nil {
 			failed++
-			fmt.Fprint(e.stderr, renderError(err))
+			fmt.Fprint(e.stderr, renderError(err, l))
 			continue
 		}
 		if err := checkInstances(g); err != nil {
 			failed++
 			var size *rules.SizeError
 			if errors.As(err, &size) {
-				fmt.Fprintf(e.stderr, "%v\nretro: %s\n", err, sizeHint(size))
+				fmt.Fprintf(e.stderr, "%s\nretro: %s\n", size.In(l), sizeHint(size, l))
 			} else {
-				fmt.Fprint(e.stderr, renderError(err))
+				fmt.Fprint(e.stderr, renderError(err, l))
 			}
 			continue
 		}
@@ -102,10 +111,15 @@ func checkFailed(failed, total int) error {
 		verb = "has"
 	}
 	if total == 1 {
-		return fmt.Errorf("1 game has errors")
+		return lang.Errorf(checkOneFailed)
 	}
-	return fmt.Errorf("%d of %d games %s errors", failed, total, verb)
+	return lang.Errorf(checkSomeFailed, failed, total, verb)
 }
+
+var (
+	checkOneFailed  = lang.NewForm("1 game has errors", "в игре есть ошибки")
+	checkSomeFailed = lang.NewForm("%d of %d games %s errors", "игр с ошибками: %[1]d из %[2]d")
+)
 
 // checkText refuses, before parsing, a file that cannot be a game file: a
 // table, or bytes that are not UTF-8 text (whose lines would otherwise be

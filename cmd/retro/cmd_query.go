@@ -112,11 +112,22 @@ func parseQuestion(text string) (*query.Question, error) {
 	q, err := query.ParseQuestion(text)
 	var qe *query.QuestionError
 	if errors.As(err, &qe) {
-		return nil, &rules.Error{Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg,
-			Source: []byte(qe.Question)}
+		return nil, &questionError{at: &rules.Error{Pos: rules.Pos{File: "question", Line: 1, Col: qe.Col}, Len: qe.Len, Msg: qe.Msg,
+			Source: []byte(qe.Question)}, q: qe}
 	}
 	return q, err
 }
+
+// questionError is a mistake in a question, shown as an error of a file
+// named question (question:1:5: in English), or as the question's own
+// error in Russian («вопрос, столбец 5:»).
+type questionError struct {
+	at *rules.Error
+	q  *query.QuestionError
+}
+
+func (e *questionError) Error() string   { return e.at.Error() }
+func (e *questionError) Unwrap() []error { return []error{e.at, e.q} }
 
 // aggFlags choose the aggregate of a query: one flag per aggregate, named
 // as it is.

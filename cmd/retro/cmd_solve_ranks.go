@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"retro/lang"
 	"retro/out/table"
 	"retro/positions/cluster"
 	"retro/retro"
@@ -88,7 +89,7 @@ func (o *solveOptions) solveRanks(ctx context.Context, e *env, arg string, world
 			// The others wait on this rank: end the whole job. The
 			// signal that ends the others does not end this one first.
 			rankPhase.Store(nil)
-			world.Abort(1, strings.TrimSuffix(renderError(&phaseError{ph.String(), err}), "\n"))
+			world.Abort(1, strings.TrimSuffix(renderError(&phaseError{ph.String(), err}, lang.Lang(e.lang)), "\n"))
 		}
 		return errors.Join(err, world.Close())
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"retro/lang"
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
@@ -42,9 +43,9 @@ func (s *statusError) Error() string {
 
 func (s *statusError) Unwrap() error { return s.err }
 
-// report prints an error the way the user should see it and chooses the
-// exit code.
-func report(w io.Writer, err error) int {
+// report prints an error the way the user should see it, the engine's
+// messages in l, and chooses the exit code.
+func report(w io.Writer, err error, l lang.Lang) int {
 	var (
 		usage  *usageError
 		size   *rules.SizeError
@@ -55,13 +56,13 @@ func report(w io.Writer, err error) int {
 		return 0
 	case errors.As(err, &status) && !errors.As(err, &usage):
 		if status.err != nil {
-			fmt.Fprint(w, renderError(status.err))
+			fmt.Fprint(w, renderError(status.err, l))
 		}
 		return status.code
 	case errors.Is(err, pflag.ErrHelp):
 		return 0
 	case errors.As(err, &size):
-		fmt.Fprintf(w, "retro: %v\nretro: %s\n", size, sizeHint(size))
+		fmt.Fprintf(w, "retro: %s\nretro: %s\n", size.In(l), sizeHint(size, l))
 		return 1
 	case errors.As(err, &usage):
 		fmt.Fprintf(w, "retro: %v\n", usage.err)
@@ -73,52 +74,66 @@ func report(w io.Writer, err error) int {
 		fmt.Fprintln(w, "retro: interrupted")
 		return 1
 	}
-	fmt.Fprint(w, renderError(err))
-	printFlagHint(w, err)
+	fmt.Fprint(w, renderError(err, l))
+	printFlagHint(w, err, l)
 	return 1
 }
 
-// sizeHint says which flags a *rules.SizeError asks for.
-func sizeHint(e *rules.SizeError) string {
+// sizeHint says in l which flags a *rules.SizeError asks for.
+func sizeHint(e *rules.SizeError, l lang.Lang) string {
 	p := e.Widest()
 	if e.What == "instances" {
-		return fmt.Sprintf("narrow %s with --param %s=LO..HI", p.Name, p.Name)
+		return hintNarrow.Msg(p.Name, p.Name).In(l)
 	}
-	return fmt.Sprintf("narrow %s with --param %s=LO..HI, or raise --max-positions", p.Name, p.Name)
+	return hintNarrowOrRaise.Msg(p.Name, p.Name).In(l)
 }
+
+// The hints of the command's flags after an error.
+var (
+	hintNarrow        = lang.NewForm("narrow %s with --param %s=LO..HI", "сузьте «%s» через «--param %s=LO..HI»")
+	hintNarrowOrRaise = lang.NewForm("narrow %s with --param %s=LO..HI, or raise --max-positions", "сузьте «%s» через «--param %s=LO..HI» или увеличьте «--max-positions»")
+	hintGames         = lang.NewForm("%s (run 'retro games')", "%s (список игр: «retro games»)")
+	hintHorizon       = lang.NewForm("bound the game with --horizon N (moves from a start), or raise --max-positions", "ограничьте игру через «--horizon N» (ходов от старта) или увеличьте «--max-positions»")
+	hintDepth         = lang.NewForm("cut the tree with --depth N, or raise --max-nodes", "урежьте дерево через «--depth N» или увеличьте «--max-nodes»")
+	hintRaiseHorizon  = lang.NewForm("raise --horizon (or leave it out: the game's own)", "увеличьте «--horizon» (или не задавайте его: будет горизонт игры)")
+	hintSpill         = lang.NewForm("--spill DIR keeps them in a file of DIR, or raise --max-memory", "«--spill DIR» держит их в файле в папке «DIR»; или увеличьте «--max-memory»")
+)
 
 // renderError shows an error as the user sees it: an error in a game file
 // with the lines it points at (rules.RenderError), any other after
 // "retro: "; a name that is no game says where the games are listed.
-func renderError(err error) string {
+func renderError(err error, l lang.Lang) string {
+	var qe *questionError
 	switch {
+	case l == lang.Ru && errors.As(err, &qe):
+		return qe.q.Render(l)
 	case rules.Positioned(err) != nil:
-		return rules.RenderError(err)
+		return rules.RenderErrorIn(err, l)
 	case errors.Is(err, rules.ErrNoGame):
-		return "retro: " + err.Error() + " (run 'retro games')\n"
+		return "retro: " + hintGames.Msg(lang.Say(err, l)).In(l) + "\n"
 	}
-	return "retro: " + err.Error() + "\n"
+	return "retro: " + lang.Say(err, l) + "\n"
 }
 
 // printFlagHint names the flag that moves a cap an error ran into: the
 // engine's errors speak of caps and horizons, only the command knows its
 // flags.
-func printFlagHint(w io.Writer, err error) {
-	if h := flagHint(err); h != "" {
-		fmt.Fprintf(w, "retro: %s\n", h)
+func printFlagHint(w io.Writer, err error, l lang.Lang) {
+	if h := flagHint(err); h != nil {
+		fmt.Fprintf(w, "retro: %s\n", h.In(l))
 	}
 }
 
-func flagHint(err error) string {
+func flagHint(err error) *lang.Form {
 	switch {
 	case errors.Is(err, positions.ErrTooManyPositions):
-		return "bound the game with --horizon N (moves from a start), or raise --max-positions"
+		return hintHorizon
 	case errors.Is(err, retro.ErrTreeTooLarge):
-		return "cut the tree with --depth N, or raise --max-nodes"
+		return hintDepth
 	case errors.Is(err, query.ErrBeyondHorizon):
-		return "raise --horizon (or leave it out: the game's own)"
+		return hintRaiseHorizon
 	case errors.Is(err, retro.ErrSpillable):
-		return "--spill DIR keeps them in a file of DIR, or raise --max-memory"
+		return hintSpill
 	}
-	return ""
+	return nil
 }

@@ -29,7 +29,8 @@ func (f *langFlag) add(fs *pflag.FlagSet, of string, codes bool) {
 // Russian, unless --codes asks for the engine's codes.
 func (f *langFlag) words() bool { return f.lang == query.Ru && !f.codes }
 
-// choose sets the language: --lang, or the locale's.
+// choose sets the language: --lang, or the locale's. It is the language
+// of the command's errors too.
 func (f *langFlag) choose(c *command, e *env) error {
 	f.lang = e.lang
 	if f.arg != "" {
@@ -39,6 +40,7 @@ func (f *langFlag) choose(c *command, e *env) error {
 		}
 		f.lang = l
 	}
+	e.lang = f.lang
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"retro/lang"
 	"retro/positions/cluster"
 )
 
@@ -148,5 +149,5 @@ func run(ctx context.Context, e *env, args []string) int {
 		sayInterrupted(e.stderr, sig.sig)
 		return 128 + int(sig.sig)
 	}
-	return report(e.stderr, err)
+	return report(e.stderr, err, lang.Lang(e.lang))
 }

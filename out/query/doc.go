@@ -32,7 +32,7 @@
 //     phrase in both.
 //   - Words: what every sentence about a game is built of, once: a
 //     player's name in a Case (Петя, для Пети), a number with its noun's
-//     form (RuForm: 1 камень, 2 камня, 5 камней), a value in the exam's
+//     form (lang.RuForm: 1 камень, 2 камня, 5 камней), a value in the exam's
 //     notation (Exam: П2, В1, Н) or as who wins in how many of his moves
 //     (Winner), and a move in words from the game's own moves (MoveWords:
 //     which pile, what is done to it).

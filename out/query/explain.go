@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -475,4 +476,4 @@ func (l Lang) Answer(a *Answer) string {
 
 // ruMoves is the Russian word for "moves" after the number n: 1 ход,
 // 2 хода, 5 ходов, 11 ходов, 21 ход.
-func ruMoves(n int) string { return RuForm(int64(n), "ход", "хода", "ходов") }
+func ruMoves(n int) string { return lang.RuForm(int64(n), "ход", "хода", "ходов") }

@@ -2,7 +2,6 @@ package query
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -19,19 +19,19 @@ import (
 // Errors of Run.
 var (
 	// ErrNoStarts: the game has no start positions to ask about.
-	ErrNoStarts = errors.New("no start positions")
+	ErrNoStarts = lang.Errorf(mNoStarts)
 	// ErrOpenRange: an aggregate that needs every value asked over an open
 	// range; see OpenRangeError.
-	ErrOpenRange = errors.New("needs a closed range")
+	ErrOpenRange = lang.Errorf(mOpenRange)
 	// ErrWidenCap: widening an open range reached its cap before the
 	// aggregate was decided; see WidenCapError.
-	ErrWidenCap = errors.New("widening cap reached")
+	ErrWidenCap = lang.Errorf(mWidenCap)
 	// ErrBeyondHorizon: the answer depends on start positions a horizon
 	// leaves undecided (?).
-	ErrBeyondHorizon = errors.New("the answer depends on positions beyond the horizon")
+	ErrBeyondHorizon = lang.Errorf(mBeyondHorizon)
 	// ErrAggregate: an aggregate that cannot be taken (a sum of tuples, an
 	// overflowing product).
-	ErrAggregate = errors.New("bad aggregate")
+	ErrAggregate = lang.Errorf(mBadAggregate)
 )
 
 // DefaultMaxWidth is the most values an open parameter range is widened to.
@@ -195,8 +195,11 @@ type OpenRangeError struct {
 }
 
 // Error is "max needs a closed range: S is open (31..)".
-func (e *OpenRangeError) Error() string {
-	return fmt.Sprintf("%s %s: %s is open (%d..)", e.Aggregate, ErrOpenRange, e.Param.Name, e.Param.Lo)
+func (e *OpenRangeError) Error() string { return e.In(lang.En) }
+
+// In says the error in l.
+func (e *OpenRangeError) In(l lang.Lang) string {
+	return mOpenRangeOf.Msg(e.Aggregate.String(), ErrOpenRange, e.Param.Name, e.Param.Lo).In(l)
 }
 
 // Unwrap returns ErrOpenRange.
@@ -212,17 +215,19 @@ type WidenCapError struct {
 }
 
 // Error names the aggregate, the question and the ranges reached.
-func (e *WidenCapError) Error() string {
+func (e *WidenCapError) Error() string { return e.In(lang.En) }
+
+// In says the error in l.
+func (e *WidenCapError) In(l lang.Lang) string {
 	var rs []string
 	for _, p := range e.Params {
 		if p.Open {
 			rs = append(rs, fmt.Sprintf("%s = %d..%d", p.Name, p.Lo, p.Hi))
 		}
 	}
-	s := fmt.Sprintf("%s: %s of %q undecided with %s (%d values, the cap)",
-		ErrWidenCap, e.Ask.Aggregate, e.Ask.Question.String(), strings.Join(rs, ", "), e.Width)
+	s := mWidenUndecid.Msg(ErrWidenCap, e.Ask.Aggregate.String(), lang.Quote(e.Ask.Question.String()), strings.Join(rs, ", "), e.Width).In(l)
 	if e.Maybe {
-		s += "; some starts are ? (beyond the horizon)"
+		s += mWidenMaybe.In(l)
 	}
 	return s
 }
@@ -345,8 +350,7 @@ func evalCells(results []*retro.Probed, asks []Ask, maxBytes int64) ([][]Cell, e
 		held += resultBytes(r)
 	}
 	if need := held + int64(starts)*startBytes(len(asks), tuple); maxBytes > 0 && need > maxBytes {
-		return nil, fmt.Errorf("%w: the answers at %d starts, with the results they are read from, would take about %s, more than the budget of %s (narrow the starts with --param, or raise the budget)",
-			positions.ErrMemoryBudget, starts, positions.FormatBytes(need), positions.FormatBytes(maxBytes))
+		return nil, lang.Errorf(mOverBudget, positions.ErrMemoryBudget, starts, positions.FormatBytes(need), positions.FormatBytes(maxBytes))
 	}
 	out := make([][]Cell, len(asks))
 	for k := range out {
@@ -451,8 +455,7 @@ func (a *Answer) aggregate(unseen []int64) (bool, error) {
 				qs = append(qs, FormatTuple(c.Params))
 			}
 		}
-		return false, fmt.Errorf("%w: %s of %q; undecided at %s (raise the horizon)",
-			ErrBeyondHorizon, a.Aggregate, a.Question.String(), strings.Join(qs, " "))
+		return false, lang.Errorf(mUndecided, ErrBeyondHorizon, a.Aggregate.String(), lang.Quote(a.Question.String()), strings.Join(qs, " "))
 	}
 	a.Values, a.Number = vals[0], num[0]
 	return true, nil
@@ -483,8 +486,7 @@ func (a *Answer) take(list [][]int64, unseen []int64) (vals [][]int64, num int64
 	}
 	at := a.varying()
 	if at < 0 {
-		return nil, 0, false, fmt.Errorf("%w: %s needs a game with one parameter, or all but one fixed to a value; this one has %d (%s)",
-			ErrAggregate, agg, len(a.Names), strings.Join(a.Names, ", "))
+		return nil, 0, false, lang.Errorf(mOneVarying, ErrAggregate, agg.String(), len(a.Names), strings.Join(a.Names, ", "))
 	}
 	acc := big.NewInt(0)
 	if agg.Kind == AggProduct {
@@ -500,7 +502,7 @@ func (a *Answer) take(list [][]int64, unseen []int64) (vals [][]int64, num int64
 		}
 	}
 	if !acc.IsInt64() {
-		return nil, 0, false, fmt.Errorf("%w: the %s of %d values overflows int64", ErrAggregate, agg, len(list))
+		return nil, 0, false, lang.Errorf(mSumOverflows, ErrAggregate, agg.String(), len(list))
 	}
 	return nil, acc.Int64(), true, nil
 }

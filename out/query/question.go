@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -78,16 +79,22 @@ const MaxQuestionMoves = 1 << 20
 type QuestionError struct {
 	Question string
 	Col, Len int
-	Msg      string
+	Msg      lang.Msg
 }
 
-// Error is "question, column 5: msg".
-func (e *QuestionError) Error() string { return fmt.Sprintf("question, column %d: %s", e.Col, e.Msg) }
+// Error is "question, column 5: msg", in English.
+func (e *QuestionError) Error() string { return e.In(lang.En) }
 
-// Render returns the error line, the question, and a line of carets under
-// the offending text; every line ends in a newline.
-func (e *QuestionError) Render() string {
-	return e.Error() + "\n" + rules.Excerpt(e.Question, max(e.Col, 1), e.Len)
+// In is "question, column 5: msg" in l.
+func (e *QuestionError) In(l lang.Lang) string { return mQuestionAt.Msg(e.Col, e.Message(l)).In(l) }
+
+// Message is what is wrong in l, its long words clipped.
+func (e *QuestionError) Message(l lang.Lang) string { return rules.ClipMessage(e.Msg.In(l)) }
+
+// Render returns the error line in l, the question, and a line of carets
+// under the offending text; every line ends in a newline.
+func (e *QuestionError) Render(l lang.Lang) string {
+	return e.In(l) + "\n" + rules.Excerpt(e.Question, max(e.Col, 1), e.Len)
 }
 
 // Question is a parsed question.
@@ -485,11 +492,11 @@ func ParseQuestion(text string) (q *Question, err error) {
 	}()
 	p.next()
 	if p.tok == qEOF {
-		p.fail(p.off, 1, `empty question: ask e.g. "win =2" or "lose 1 and not win"`)
+		p.fail(p.off, 1, mEmptyQuestion.Msg())
 	}
 	x := p.parseExpr(1)
 	if p.tok != qEOF {
-		p.fail(p.off, p.width(), "expected and, or or the end of the question, found %s", p.what())
+		p.fail(p.off, p.width(), mExpectedAndOr.Msg(p.what()))
 	}
 	return &Question{root: x}, nil
 }
@@ -497,32 +504,32 @@ func ParseQuestion(text string) (q *Question, err error) {
 func (p *qparser) next() {
 	p.tok, p.off, p.lit = p.s.scan()
 	if p.tokens++; p.tokens > MaxQuestionTokens && p.tok != qEOF {
-		p.fail(p.off, p.width(), "the question is longer than %d words and signs", MaxQuestionTokens)
+		p.fail(p.off, p.width(), mQuestionLong.Msg(MaxQuestionTokens))
 	}
 }
 
 // nest enters a parenthesis or a not; the caller leaves it with p.depth--.
 func (p *qparser) nest() {
 	if p.depth++; p.depth > MaxQuestionNesting {
-		p.fail(p.off, p.width(), "parentheses and not nested more than %d deep", MaxQuestionNesting)
+		p.fail(p.off, p.width(), mQuestionNested.Msg(MaxQuestionNesting))
 	}
 }
 
 func (p *qparser) width() int { return max(len([]rune(p.lit)), 1) }
 
-func (p *qparser) fail(off, n int, format string, a ...any) {
-	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: rules.ClipMessage(fmt.Sprintf(format, a...))})
+func (p *qparser) fail(off, n int, msg lang.Msg) {
+	panic(&QuestionError{Question: p.text, Col: off + 1, Len: n, Msg: msg})
 }
 
 // what names the current token for an error message.
-func (p *qparser) what() string {
+func (p *qparser) what() lang.Sayer {
 	switch p.tok {
 	case qEOF:
-		return p.tok.String()
+		return mEndOfQuestion.Msg()
 	case qInt, qWord, qIllegal:
-		return strconv.Quote(p.lit)
+		return lang.Quote(p.lit)
 	}
-	return `"` + p.tok.String() + `"`
+	return lang.Quote(p.tok.String())
 }
 
 // parseExpr parses operators of precedence prec1 and above: precedence
@@ -556,9 +563,9 @@ func (p *qparser) parseUnary() qnode {
 		p.depth--
 		if p.tok != qRParen {
 			if p.tok == qEOF {
-				p.fail(open, 1, "this ( is never closed")
+				p.fail(open, 1, mNeverClosed.Msg())
 			}
-			p.fail(p.off, p.width(), "expected ), and or or, found %s", p.what())
+			p.fail(p.off, p.width(), mExpectedParen.Msg(p.what()))
 		}
 		p.next()
 		return x
@@ -570,21 +577,18 @@ func (p *qparser) parseUnary() qnode {
 	case qDraw:
 		p.next()
 		if p.tok == qInt || p.tok == qEq {
-			p.fail(p.off, p.width(), "draw takes no number of moves")
+			p.fail(p.off, p.width(), mDrawNoNumber.Msg())
 		}
 		return &qpred{kind: predDraw}
 	case qWord:
-		msg := fmt.Sprintf("unknown word %q", p.lit)
 		if w := suggest(p.lit); w != "" {
-			msg += fmt.Sprintf("; did you mean %q?", w)
-		} else {
-			msg += " (the words are win, lose, can-lose, draw, and, or, not)"
+			p.fail(p.off, p.width(), mUnknownWordMean.Msg(lang.Quote(p.lit), lang.Quote(w)))
 		}
-		p.fail(p.off, p.width(), "%s", msg)
+		p.fail(p.off, p.width(), mUnknownWord.Msg(lang.Quote(p.lit)))
 	case qIllegal:
-		p.fail(p.off, 1, "unexpected character %q", p.lit)
+		p.fail(p.off, 1, mUnexpectedChar.Msg(lang.Quote(p.lit)))
 	}
-	p.fail(p.off, p.width(), "expected win, lose, can-lose, draw, not or (, found %s", p.what())
+	p.fail(p.off, p.width(), mExpectedPred.Msg(p.what()))
 	return nil
 }
 
@@ -596,7 +600,7 @@ func (p *qparser) parseCount() (countMode, int) {
 		mode = countExactly
 		p.next()
 		if p.tok != qInt {
-			p.fail(p.off, p.width(), "expected a number of moves after =, found %s", p.what())
+			p.fail(p.off, p.width(), mExpectedCount.Msg(p.what()))
 		}
 	case qInt:
 	default:
@@ -605,9 +609,9 @@ func (p *qparser) parseCount() (countMode, int) {
 	n, err := strconv.ParseInt(p.lit, 10, 64)
 	switch {
 	case err != nil || n > MaxQuestionMoves:
-		p.fail(p.off, p.width(), "%s moves is too many (at most %d)", p.lit, MaxQuestionMoves)
+		p.fail(p.off, p.width(), mTooManyQMoves.Msg(p.lit, MaxQuestionMoves))
 	case n < 1:
-		p.fail(p.off, p.width(), "the number of moves must be at least 1, not %d", n)
+		p.fail(p.off, p.width(), mAtLeastOne.Msg(n))
 	}
 	p.next()
 	return mode, int(n)

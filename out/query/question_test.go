@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"retro/lang"
 	"retro/out/query"
 )
 
@@ -93,8 +94,8 @@ func TestParseQuestionErrors(t *testing.T) {
 		if c.rx == "" { // only that it fails somewhere
 			continue
 		}
-		if qe.Col != col || !regexp.MustCompile(c.rx).MatchString(qe.Msg) {
-			t.Errorf("%q: column %d %q; want column %d matching %q", in, qe.Col, qe.Msg, col, c.rx)
+		if qe.Col != col || !regexp.MustCompile(c.rx).MatchString(qe.Msg.String()) {
+			t.Errorf("%q: column %d %q; want column %d matching %q", in, qe.Col, qe.Msg.String(), col, c.rx)
 		}
 	}
 }
@@ -108,7 +109,7 @@ func TestQuestionErrorRender(t *testing.T) {
 	want := "question, column 6: the number of moves must be at least 1, not -1\n" +
 		"    lose -1\n" +
 		"         ^^\n"
-	if got := qe.Render(); got != want {
+	if got := qe.Render(lang.En); got != want {
 		t.Errorf("render:\n%s\nwant:\n%s", got, want)
 	}
 	if strings.Contains(qe.Error(), "\n") {
@@ -140,7 +141,7 @@ func FuzzParseQuestion(f *testing.F) {
 		if qe.Col < 1 || qe.Col > utf8.RuneCountInString(s)+1 {
 			t.Fatalf("%q: column %d", s, qe.Col)
 		}
-		if r := qe.Render(); !strings.HasSuffix(r, "^\n") {
+		if r := qe.Render(lang.En); !strings.HasSuffix(r, "^\n") {
 			t.Fatalf("%q: render %q", s, r)
 		}
 	})
@@ -167,7 +168,7 @@ func TestQuestionLimits(t *testing.T) {
 		switch {
 		case c.ok && err != nil:
 			t.Errorf("%.20q…: %v", c.q, err)
-		case !c.ok && (!errors.As(err, &qe) || qe.Col != c.col || !strings.Contains(qe.Msg, c.what)):
+		case !c.ok && (!errors.As(err, &qe) || qe.Col != c.col || !strings.Contains(qe.Msg.String(), c.what)):
 			t.Errorf("%.20q…: %v, want column %d: …%s…", c.q, err, c.col, c.what)
 		}
 	}
@@ -185,7 +186,7 @@ func TestQuestionErrorLong(t *testing.T) {
 		if !errors.As(err, &qe) {
 			t.Fatal(err)
 		}
-		if r := qe.Render(); len(r) > 2_000 || !strings.HasSuffix(r, "^\n") {
+		if r := qe.Render(lang.En); len(r) > 2_000 || !strings.HasSuffix(r, "^\n") {
 			t.Errorf("%d bytes: %.200q", len(r), r)
 		}
 	}

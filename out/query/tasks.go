@@ -1,9 +1,9 @@
 package query
 
 import (
-	"fmt"
 	"slices"
 
+	"retro/lang"
 	"retro/retro"
 )
 
@@ -55,7 +55,7 @@ func (t *Task) Wording(l Lang) string { return l.Say(t.wording) }
 func (t *Task) Ask() (Ask, error) {
 	q, err := ParseQuestion(t.Question)
 	if err != nil {
-		return Ask{}, fmt.Errorf("task %s: %w", t.Key, err)
+		return Ask{}, lang.Errorf(mTaskError, t.Key, err)
 	}
 	return Ask{Question: q, Aggregate: t.Aggregate}, nil
 }

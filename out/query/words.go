@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -40,26 +41,11 @@ func (l Lang) Player(k int, c Case) string {
 	return [2]string{"Petya", "Vanya"}[k&1]
 }
 
-// RuForm is the form of a Russian noun after the number n: one (1, 21,
-// 101), few (2–4, 22–24) or many (5–20, 25–30, 11–14).
-func RuForm(n int64, one, few, many string) string {
-	if n < 0 {
-		n = -n
-	}
-	switch {
-	case n%10 == 1 && n%100 != 11:
-		return one
-	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-		return few
-	}
-	return many
-}
-
 // Stones writes a number of stones: "1 stone", "4 stones"; «1 камень»,
 // «2 камня», «5 камней».
 func (l Lang) Stones(n int64) string {
 	if l == Ru {
-		return strconv.FormatInt(n, 10) + " " + RuForm(n, "камень", "камня", "камней")
+		return strconv.FormatInt(n, 10) + " " + lang.RuForm(n, "камень", "камня", "камней")
 	}
 	if n == 1 || n == -1 {
 		return strconv.FormatInt(n, 10) + " stone"

@@ -3,6 +3,8 @@ package variant
 import (
 	"fmt"
 	"slices"
+
+	"retro/rules"
 )
 
 // The checks of a family read from its file, before anything is drawn:
@@ -14,22 +16,22 @@ func (p *familyParser) check(f *Family) error {
 	two := f.Piles.Hi == 2
 	switch {
 	case !p.md.IsDefined("end"):
-		return p.tf.KeyError(`end: missing: the threshold of the end, such as end = "50..100"`)
+		return p.tf.KeyError(rules.Verbatim(`end: missing: the threshold of the end, such as end = "50..100"`))
 	case two && !p.md.IsDefined("fixed"):
-		return p.tf.KeyError(`fixed: missing: a family of two piles needs the start of the first pile, such as fixed = "3..12"`, "piles")
+		return p.tf.KeyError(rules.Verbatim(`fixed: missing: a family of two piles needs the start of the first pile, such as fixed = "3..12"`), "piles")
 	case !two && p.md.IsDefined("fixed"):
-		return p.tf.KeyError("fixed: a family of one pile has no fixed pile (piles = 2 for two)", "fixed")
+		return p.tf.KeyError(rules.Verbatim("fixed: a family of one pile has no fixed pile (piles = 2 for two)"), "fixed")
 	case f.Down && f.Over != nil:
-		return p.tf.KeyError("overshoot: only piles that grow can overshoot the end (direction = \"up\")", "overshoot")
+		return p.tf.KeyError(rules.Verbatim("overshoot: only piles that grow can overshoot the end (direction = \"up\")"), "overshoot")
 	case f.Down && f.S.Open:
 		at := p.tf.KeyError
 		if p.md.IsDefined("s") {
 			at = p.tf.ValueError
 		}
-		return at(`s: a family whose piles shrink needs the largest S too, such as s = "31..150"`, "s")
+		return at(rules.Verbatim(`s: a family whose piles shrink needs the largest S too, such as s = "31..150"`), "s")
 	}
 	if i, j, ok := distinctMoves(f.Entries); !ok {
-		return p.tf.ElemError(j, fmt.Sprintf("moves: entries %d and %d, with those before them, leave no move for entry %d that differs from the others", i+1, j+1, j+1), "moves")
+		return p.tf.ElemError(j, rules.Verbatim(fmt.Sprintf("moves: entries %d and %d, with those before them, leave no move for entry %d that differs from the others", i+1, j+1, j+1)), "moves")
 	}
 	return p.checkStarts(f)
 }
@@ -39,9 +41,9 @@ func (p *familyParser) check(f *Family) error {
 func (p *familyParser) checkStarts(f *Family) error {
 	at := func(msg string) error {
 		if p.md.IsDefined("s") {
-			return p.tf.ValueError("s: "+msg, "s")
+			return p.tf.ValueError(rules.Verbatim("s: "+msg), "s")
 		}
-		return p.tf.ValueError("end: "+msg, "end")
+		return p.tf.ValueError(rules.Verbatim("end: "+msg), "end")
 	}
 	lo := max(f.S.Lo, 1)
 	if !f.Down {

@@ -182,7 +182,7 @@ func Parse(file string, src []byte) (*Family, error) {
 		if near := rules.Suggest(k.String(), familyKeys); near != "" {
 			msg += fmt.Sprintf(" (did you mean %s?)", near)
 		}
-		return nil, p.tf.KeyError(msg, k...)
+		return nil, p.tf.KeyError(rules.Verbatim(msg), k...)
 	}
 	name := raw.Name
 	if name == "" {
@@ -214,7 +214,7 @@ func (p *familyParser) read(f *Family, raw *rawFamily) error {
 	case "down":
 		f.Down = true
 	default:
-		return p.tf.ValueError(fmt.Sprintf("direction %q: want \"up\" (the piles grow to the end) or \"down\" (they shrink to it)", raw.Direction), "direction")
+		return p.tf.ValueError(rules.Verbatim(fmt.Sprintf("direction %q: want \"up\" (the piles grow to the end) or \"down\" (they shrink to it)", raw.Direction)), "direction")
 	}
 	if err := p.entries(f, raw.Moves); err != nil {
 		return err
@@ -245,7 +245,7 @@ func (p *familyParser) read(f *Family, raw *rawFamily) error {
 	if p.md.IsDefined("tries") {
 		n, ok := raw.Tries.(int64)
 		if !ok || n < 1 || n > maxTries {
-			return p.tf.ValueError(fmt.Sprintf("tries: want a whole number from 1 to %d", maxTries), "tries")
+			return p.tf.ValueError(rules.Verbatim(fmt.Sprintf("tries: want a whole number from 1 to %d", maxTries)), "tries")
 		}
 		f.Tries = int(n)
 	}
@@ -262,7 +262,7 @@ func choice[T ~uint8](p *familyParser, key, v string, names []string) (T, error)
 			return T(k), nil
 		}
 	}
-	return 0, p.tf.ValueError(fmt.Sprintf("%s %q: want %s", key, v, orList(names)), key)
+	return 0, p.tf.ValueError(rules.Verbatim(fmt.Sprintf("%s %q: want %s", key, v, orList(names))), key)
 }
 
 // orList is `"a", "b" or "c"`.
@@ -279,7 +279,7 @@ func (p *familyParser) rangeKey(key string, v any, def Range, lo, hi int64) (Ran
 		return def, nil
 	}
 	bad := func(format string, a ...any) (Range, error) {
-		return Range{}, p.tf.ValueError(key+": "+fmt.Sprintf(format, a...), key)
+		return Range{}, p.tf.ValueError(rules.Verbatim(key+": "+fmt.Sprintf(format, a...)), key)
 	}
 	var r Range
 	switch v := v.(type) {
@@ -333,22 +333,22 @@ func (p *familyParser) entries(f *Family, moves []any) error {
 		if p.md.IsDefined("moves") {
 			at = p.tf.ValueError
 		}
-		return at(`moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`, "moves")
+		return at(rules.Verbatim(`moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`), "moves")
 	}
 	if len(moves) > maxEntries {
-		return p.tf.ElemError(maxEntries, fmt.Sprintf("moves: at most %d entries: a variant has one move per entry", maxEntries), "moves")
+		return p.tf.ElemError(maxEntries, rules.Verbatim(fmt.Sprintf("moves: at most %d entries: a variant has one move per entry", maxEntries)), "moves")
 	}
 	for i, v := range moves {
 		s, ok := v.(string)
 		if !ok {
-			return p.tf.ElemError(i, `moves: want strings such as "+1", "*2..3" or "+1|*2"`, "moves")
+			return p.tf.ElemError(i, rules.Verbatim(`moves: want strings such as "+1", "*2..3" or "+1|*2"`), "moves")
 		}
 		var choices []Move
 		seen := map[Move]bool{}
 		for _, alt := range strings.Split(s, "|") {
 			ms, err := parseChoice(strings.TrimSpace(alt), f.Down)
 			if err != nil {
-				return p.tf.ElemError(i, "moves: "+err.Error(), "moves")
+				return p.tf.ElemError(i, rules.Verbatim("moves: "+err.Error()), "moves")
 			}
 			for _, m := range ms {
 				if !seen[m] {

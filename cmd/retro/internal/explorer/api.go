@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"retro/cmd/retro/internal/history"
+	"retro/lang"
 	"retro/out"
 	"retro/out/query"
 	"retro/positions"
@@ -146,14 +147,16 @@ type checkResponse struct {
 	Commands []commandJSON   `json:"commands"`
 	History  string          `json:"history"` // none, last, last+mylast
 	Count    string          `json:"count"`
-	Form     *gameForm       `json:"form"`          // the constructor's fields; null when the game does not fit
-	Why      string          `json:"why,omitempty"` // why it does not fit
+	Form     *gameForm       `json:"form"`            // the constructor's fields; null when the game does not fit
+	Why      string          `json:"why,omitempty"`   // why it does not fit
+	WhyRu    string          `json:"whyRu,omitempty"` // the same in Russian
 	// Explore is the text the explorer asks about when it is not the game's
 	// own: a one-pile [bounds] box written as starts x = S.
 	Explore string `json:"explore,omitempty"`
 	// NoStart says why the explorer cannot ask about the game: it has no
 	// start positions, and its box is not one pile.
-	NoStart string `json:"noStart,omitempty"`
+	NoStart   string `json:"noStart,omitempty"`
+	NoStartRu string `json:"noStartRu,omitempty"` // the same in Russian
 }
 
 // gameForm is a game as the constructor shows it.
@@ -190,24 +193,27 @@ func (s *server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	for _, c := range g.Commands {
 		resp.Commands = append(resp.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
 	}
-	resp.Form, resp.Why = formOf(g)
+	resp.Form, resp.Why, resp.WhyRu = formOf(g)
 	if !g.HasStart {
 		if text, ok := g.BoxAsStarts(); ok {
 			resp.Explore = text
 		} else {
 			resp.NoStart = "the game has no [start]: questions are asked at the start positions, so give it a [start] " +
 				"with a parameter such as S (the explorer writes a one-pile [bounds] box as starts x = S by itself)"
+			resp.NoStartRu = "в игре нет «[start]»: вопросы задаются в начальных позициях, так что задайте «[start]» " +
+				"с параметром, например S (коробку «[bounds]» из одной кучи обозреватель сам записывает как старты «x = S»)"
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
 // formOf reads a parsed game back into the constructor's fields
-// (rules.Game.Form), or says why it does not fit them.
-func formOf(g *rules.Game) (*gameForm, string) {
+// (rules.Game.Form), or says why it does not fit them, in English and in
+// Russian.
+func formOf(g *rules.Game) (*gameForm, string, string) {
 	rf, err := g.Form()
 	if err != nil {
-		return nil, err.Error()
+		return nil, err.Error(), lang.Say(err, lang.Ru)
 	}
 	f := &gameForm{Name: g.Name, Piles: g.Piles, Grouped: rf.Grouped, End: rf.End, Winner: rf.Winner, Allow: rf.Allow,
 		Count: g.Count.String(), Start: rf.Start, Param: rf.Param.Name, Lo: rf.Param.Lo}
@@ -218,7 +224,7 @@ func formOf(g *rules.Game) (*gameForm, string) {
 	for _, c := range g.Commands {
 		f.Commands = append(f.Commands, commandJSON{Name: c.Name, Moves: c.Moves})
 	}
-	return f, ""
+	return f, "", ""
 }
 
 // ---- query
@@ -281,7 +287,7 @@ func (s *server) ask(req queryRequest) (query.Ask, *Task, error) {
 	q, err := query.ParseQuestion(req.Question)
 	var qe *query.QuestionError
 	if errors.As(err, &qe) {
-		return query.Ask{}, nil, &apiError{status: http.StatusUnprocessableEntity, code: "question", msg: qe.Error(), err: qe}
+		return query.Ask{}, nil, &apiError{status: http.StatusUnprocessableEntity, code: "question", msg: qe.Error(), ru: qe.In(lang.Ru), err: qe}
 	}
 	agg := query.Aggregate{Kind: query.AggMin}
 	if req.Aggregate != "" {
@@ -344,21 +350,25 @@ func (s *server) queryError(err error, g *rules.Game) error {
 		open   *query.OpenRangeError
 		capped *query.WidenCapError
 	)
-	unprocessable := func(code, msg string) error {
-		return &apiError{status: http.StatusUnprocessableEntity, code: code, msg: msg}
+	unprocessable := func(code, msg, ru string) error {
+		return &apiError{status: http.StatusUnprocessableEntity, code: code, msg: msg, ru: ru}
 	}
 	switch {
 	case errors.As(err, &api):
 		return api
 	case errors.As(err, &open):
 		p := open.Param
-		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo))
+		return unprocessable("question", fmt.Sprintf("%s needs a closed range, and %s is open (%d..): give the range an end", open.Aggregate, p.Name, p.Lo),
+			fmt.Sprintf("«%s» берётся по закрытому диапазону, а «%s» открыт (%d..): задайте диапазону конец", open.Aggregate, p.Name, p.Lo))
 	case errors.As(err, &capped):
-		return unprocessable("too-big", fmt.Sprintf("%v (%s widens to at most %d values)", err, s.here(), s.opt.WidenCap))
+		n := int64(s.opt.WidenCap)
+		return unprocessable("too-big", fmt.Sprintf("%v (%s widens to at most %d values)", err, s.here(), n),
+			fmt.Sprintf("%s (%s расширяет диапазон не больше чем до %d %s)", capped.In(lang.Ru), s.hereRu(), n, lang.RuForm(n, "значения", "значений", "значений")))
 	case errors.Is(err, query.ErrNoStarts):
-		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S")
+		return unprocessable("game", "the game has no start positions: questions are asked at the starts, [start] with a parameter such as S",
+			"в игре нет начальных позиций: вопросы задаются в начальных позициях, «[start]» с параметром, например S")
 	case errors.Is(err, query.ErrBeyondHorizon), errors.Is(err, query.ErrAggregate):
-		return unprocessable("question", err.Error())
+		return unprocessable("question", err.Error(), lang.Say(err, lang.Ru))
 	}
 	return s.solveError(err, g)
 }
@@ -524,7 +534,7 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	defer s.release()
 	r, i, err := retro.SolveAt(ctx, r.Instance, positions.Seed{Piles: piles, Hist: hist}, s.gameOptions(width))
 	if errors.Is(err, retro.ErrNotReached) { // a final position that no move reaches
-		return nil, nil, 0, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error()}
+		return nil, nil, 0, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), ru: lang.Say(err, lang.Ru)}
 	}
 	if err != nil {
 		return nil, nil, 0, s.solveError(err, g)
@@ -576,11 +586,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // spotJSON is one error of a game or a question, with the spot it marks.
 type spotJSON struct {
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-	Len  int    `json:"len"`
-	Msg  string `json:"msg"`
-	Text string `json:"text"` // "game.toml:3:9: msg"
+	Line  int    `json:"line"`
+	Col   int    `json:"col"`
+	Len   int    `json:"len"`
+	Msg   string `json:"msg"`
+	MsgRu string `json:"msgRu"` // the message in Russian
+	Text  string `json:"text"`  // "game.toml:3:9: msg"
 }
 
 type errorJSON struct {
@@ -602,14 +613,15 @@ func writeError(w http.ResponseWriter, err error) {
 	var qe *query.QuestionError
 	list := rules.Positioned(api.err)
 	if list == nil && errors.As(api.err, &qe) {
-		ej.Errors = []spotJSON{{Line: 1, Col: qe.Col, Len: max(qe.Len, 1), Msg: qe.Msg, Text: qe.Error()}}
-		ej.Rendered = qe.Render()
+		ej.Errors = []spotJSON{{Line: 1, Col: qe.Col, Len: max(qe.Len, 1), Msg: qe.Message(lang.En), MsgRu: qe.Message(lang.Ru), Text: qe.Error()}}
+		ej.Rendered = qe.Render(lang.En)
 	}
 	for _, e := range list {
-		ej.Errors = append(ej.Errors, spotJSON{Line: e.Pos.Line, Col: e.Pos.Col, Len: max(e.Len, 1), Msg: e.Msg, Text: e.Error()})
+		ej.Errors = append(ej.Errors, spotJSON{Line: e.Pos.Line, Col: e.Pos.Col, Len: max(e.Len, 1),
+			Msg: e.Message(lang.En), MsgRu: e.Message(lang.Ru), Text: e.Error()})
 	}
 	if len(list) > 0 {
-		ej.Rendered = list.Render()
+		ej.Rendered = list.Render(lang.En)
 	}
 	writeJSON(w, api.status, map[string]errorJSON{"error": ej})
 }

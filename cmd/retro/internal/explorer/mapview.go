@@ -189,7 +189,11 @@ func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Gri
 	b, err := s.solved(ctx, other, width)
 	var api *apiError
 	if errors.As(err, &api) { // a new error: the cache keeps the one it has
-		return &apiError{status: api.status, code: api.code, msg: "the game compared with: " + api.msg, err: api.err}
+		ru := ""
+		if api.ru != "" {
+			ru = "игра для сравнения: " + api.ru
+		}
+		return &apiError{status: api.status, code: api.code, msg: "the game compared with: " + api.msg, ru: ru, err: api.err}
 	}
 	if err != nil {
 		return err

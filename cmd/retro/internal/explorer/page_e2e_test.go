@@ -242,6 +242,18 @@ func explorerScenarios(t *testing.T, b *browser) {
 			t.Error("the own game is still offered with an error in the file")
 		}
 		b.shot("error")
+
+		// The engine says what is wrong in the page's language, served and
+		// static alike.
+		b.set(`#source`, strings.Replace(src, `"x // 4"`, `"x × 4"`, 1))
+		said := map[string]string{"en": "unexpected character '×': write *", "ru": "недопустимый символ «×»: пишите «*»"}[b.lang]
+		b.wait("the error in the page's language", fmt.Sprintf(`document.getElementById('check').dataset.state === 'error' && document.getElementById('check').textContent.includes(%q)`, said))
+		if b.lang == "ru" {
+			if text := eval[string](b, `[...document.querySelectorAll('#check p.error, #check button.error')].map(p => p.textContent).join('\n')`); !strings.Contains(text, "строка ") || strings.Contains(text, "unexpected") {
+				t.Errorf("the error of the game file in Russian reads %q", text)
+			}
+		}
+		b.shot("error-in-words")
 		b.checkErrors()
 	})
 

@@ -17,7 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"retro/out/query"
+	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
@@ -258,8 +258,14 @@ func (s *server) parseGame(text string) (*rules.Game, error) {
 	return g, nil
 }
 
+// gameError is the refusal of a game for its own error, which the engine
+// says in English and in Russian.
 func gameError(err error) *apiError {
-	return &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), err: err}
+	ru := lang.Say(err, lang.Ru)
+	if l := rules.Positioned(err); l != nil {
+		ru = l.In(lang.Ru)
+	}
+	return &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), ru: ru, err: err}
 }
 
 // solved returns a game's results with its open start ranges taking width
@@ -458,7 +464,7 @@ func (s *server) beyondRu(flag string) string {
 // ruSeconds writes a time limit in Russian: «20 секунд».
 func ruSeconds(d time.Duration) string {
 	n := int64(d / time.Second)
-	return fmt.Sprintf("%d %s", n, query.RuForm(n, "секунды", "секунд", "секунд"))
+	return fmt.Sprintf("%d %s", n, lang.RuForm(n, "секунды", "секунд", "секунд"))
 }
 
 // capNote is what a refusal says of a cap in parentheses after naming

@@ -255,8 +255,19 @@ function errorText(e) {
   return e && e.message ? e.message : String(e);
 }
 
-// errorLead is an engine's error with a lead in the page's language: the
-// engine's own message may stay English.
+// spotText is the message of one error of a game file or a question in
+// the page's language: the engine says each in English and in Russian.
+function spotText(s) {
+  return LANG === 'ru' && s.msgRu ? s.msgRu : s.msg;
+}
+
+// inLang is a text the engine gives in English (en) and Russian (ru), in
+// the page's language.
+function inLang(en, ru) {
+  return LANG === 'ru' && ru ? ru : en;
+}
+
+// errorLead is an engine's error with a lead in the page's language.
 function errorLead(e) {
   const leads = {game: '✗ The game: {0}', question: '✗ The question: {0}', 'too-big': '✗ Too big: {0}',
     timeout: '✗ Too slow: {0}', busy: '✗ Busy: {0}', stopped: '✗ Stopped: {0}', network: '✗ No answer: {0}'};
@@ -499,13 +510,13 @@ async function runCheck(fill) {
       state.formText = text;
       renderForm();
     } else if (fill) {
-      out.push(el('p', {}, t('The constructor cannot show this game ({0}); it can still be used as your own game as written.', c.why)));
+      out.push(el('p', {}, t('The constructor cannot show this game ({0}); it can still be used as your own game as written.', inLang(c.why, c.whyRu))));
     }
     if (c.noStart) {
-      out.push(el('p', {class: 'bad'}, t('✗ Not for the explorer as it is: {0}.', c.noStart)));
+      out.push(el('p', {class: 'bad'}, t('✗ Not for the explorer as it is: {0}.', inLang(c.noStart, c.noStartRu))));
       $('check').replaceChildren(...out);
       $('check').dataset.state = 'no-start';
-      ownInvalid({message: c.noStart});
+      ownInvalid({message: c.noStart, messageRu: c.noStartRu});
       return c;
     }
     if (c.explore) out.push(el('p', {}, t('It has a [bounds] box and no start: the explorer asks about it as starts {0} = S over the box, S taking every value of the box.', c.piles[0])));
@@ -534,9 +545,9 @@ function showSourceError(box, e, text) {
       if (s.line > 0 && box.id === 'check') {
         // A button that selects the spot in the game file.
         parts.push(el('p', {}, el('button', {type: 'button', class: 'error linkish', onclick: () => selectSpot(text, s)},
-          t('line {0}, column {1}: ', s.line, s.col) + s.msg)));
+          t('line {0}, column {1}: ', s.line, s.col) + spotText(s))));
       } else {
-        parts.push(el('p', {class: 'error'}, s.line > 0 ? t('line {0}, column {1}: ', s.line, s.col) + s.msg : s.msg));
+        parts.push(el('p', {class: 'error'}, s.line > 0 ? t('line {0}, column {1}: ', s.line, s.col) + spotText(s) : spotText(s)));
       }
     }
     const pre = el('pre', {class: 'src', 'aria-label': t('the game file with the errors marked')});
@@ -732,7 +743,7 @@ function showQuestionError(box, e) {
   const s = e.errors[0];
   const q = [...$('free-q').value];
   const a = Math.max(0, s.col - 1), b = Math.min(q.length, a + s.len);
-  box.replaceChildren(el('span', {class: 'error'}, t('✗ The question: {0}', s.msg)),
+  box.replaceChildren(el('span', {class: 'error'}, t('✗ The question: {0}', spotText(s))),
     el('pre', {class: 'src'}, q.slice(0, a).join(''), el('mark', {}, q.slice(a, b).join('') || ' '), q.slice(b).join('')));
 }
 

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"retro/lang"
+	"retro/rules"
+)
+
+// The engine's messages in Russian: every form the command can write (of
+// rules, out/query and the command's hints, all linked into this test)
+// has both wordings taking the same arguments, and its Russian reads as
+// Russian; every broken game of rules' testdata is said in Russian.
+
+// reVerb finds the verbs of a format: %s, %d, %[2]s, ...
+var reVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*([a-zA-Z%])`)
+
+// formArgs makes arguments for the English verbs of a form: n for %d,
+// a Russian word for %s and %q (a name of the game's, as the game could
+// give), and a number for %T.
+func formArgs(en string, n int64) []any {
+	var args []any
+	for _, m := range reVerb.FindAllStringSubmatch(en, -1) {
+		switch m[2] {
+		case "%":
+		case "d":
+			args = append(args, n)
+		case "T":
+			args = append(args, n)
+		default:
+			args = append(args, "куча")
+		}
+	}
+	return args
+}
+
+func TestEveryMessageFormInRussian(t *testing.T) {
+	forms := lang.Forms()
+	if len(forms) < 150 {
+		t.Fatalf("%d forms: the engine's messages are not all registered", len(forms))
+	}
+	for _, f := range forms {
+		if f.Ru == "" || f.En == "" {
+			t.Errorf("form %q / %q lacks a wording", f.En, f.Ru)
+			continue
+		}
+		if f.Ru == f.En && reLatin.MatchString(reVerb.ReplaceAllString(f.En, "")) {
+			t.Errorf("form %q is not in Russian", f.En)
+		}
+		for _, n := range []int64{1, 2, 5, 22} {
+			args := formArgs(f.En, n)
+			for _, l := range []lang.Lang{lang.En, lang.Ru} {
+				if s := f.Msg(args...).In(l); strings.Contains(s, "%!") {
+					t.Errorf("form %q in %s takes other arguments: %q", f.En, l, s)
+				}
+			}
+			ru := f.Msg(args...).In(lang.Ru)
+			checkRussian(t, "form "+f.En, ru, []string{"куча"}, "TOML", "UTF")
+		}
+	}
+}
+
+// TestBrokenGamesInRussian renders the errors of every broken game of
+// rules' testdata in Russian: the place in Russian words, the messages
+// without English.
+func TestBrokenGamesInRussian(t *testing.T) {
+	files, _ := filepath.Glob("../../rules/testdata/invalid/*.toml")
+	if len(files) == 0 {
+		t.Fatal("no broken games in rules/testdata/invalid")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rules.Parse(filepath.Base(file), src)
+		if err == nil {
+			t.Fatalf("%s: no error", file)
+		}
+		list := rules.Positioned(err)
+		if list == nil {
+			t.Fatalf("%s: %v has no place", file, err)
+		}
+		for _, e := range list {
+			ru := e.Message(lang.Ru)
+			if ru == e.Message(lang.En) {
+				t.Errorf("%s: %q is the same in Russian", file, ru)
+			}
+			// The game's own text is what the source line holds.
+			line, _ := sourceLineOf(src, e.Pos.Line)
+			checkRussian(t, file, ru, reLatin.FindAllString(line, -1), "TOML", "UTF")
+			if e.Pos.IsValid() && !strings.Contains(e.In(lang.Ru), "строка ") {
+				t.Errorf("%s: the place of %q is not in Russian", file, e.In(lang.Ru))
+			}
+		}
+	}
+}
+
+// sourceLineOf is line n (1-based) of src.
+func sourceLineOf(src []byte, n int) (string, bool) {
+	lines := strings.Split(string(src), "\n")
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	return lines[n-1], true
+}
