@@ -16,10 +16,10 @@ import "embed"
 
 // FS is the source, by the paths of the module's tree.
 //
-//go:embed go.mod go.sum lang/*.go
-//go:embed rules/*.go rules/games/*.toml rules/FORMAT.md rules/sg/*.go
+//go:embed go.mod go.sum
+//go:embed rules/*.go rules/games/*.toml rules/FORMAT.md rules/sg/*.go rules/lang/*.go
 //go:embed positions/*.go positions/spill/*.go positions/cluster/*.go
-//go:embed retro/*.go
+//go:embed retro/*.go retro/internal/core/*.go retro/internal/path/*/*.go
 //go:embed out/*.go out/table/*.go out/grid/*.go out/query/*.go
 //go:embed out/variant/*.go out/variant/families/*.toml
 //go:embed cmd/retro/*.go cmd/retro/internal/history/*.go

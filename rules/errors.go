@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // Sentinel errors of evaluation. Machine methods, Instance.Starts and

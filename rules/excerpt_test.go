@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // A long line is shown as a window around the column, its cut ends

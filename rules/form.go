@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // The game read back in the words of its file: the fields of the

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // checkErrors checks that every error of a failed Parse has a place in the

@@ -1,6 +1,6 @@
 package rules
 
-import "retro/lang"
+import "retro/rules/lang"
 
 // Game is a checked and compiled game file. Only Parse makes one; the
 // exported fields describe it, the unexported ones evaluate it.

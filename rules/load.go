@@ -14,7 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // Load reads and parses the game file at path.

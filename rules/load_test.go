@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/invalid")

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // MaxMovesPerPosition is the most moves (or heap options) one position

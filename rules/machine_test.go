@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // machineFor parses src and returns a machine of its only instance (or of

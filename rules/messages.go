@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // The messages of the package in both languages, each a lang.Form: the

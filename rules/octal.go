@@ -3,7 +3,7 @@ package rules
 import (
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // Octal is an octal game code such as "0.77" (Kayles). Digits[k] is the

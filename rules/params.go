@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // MaxInstances is the most instances Instances makes.

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // The parser: recursive descent over the tokens of one TOML string, with

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // An expression or move entry is tested inside a small game: line 3 is

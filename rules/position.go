@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // ParsePosition reads a position of the game's piles as a user writes it:

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sort"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // Name resolution and type checking. Every expression is checked in a

@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // item is one scanned token. off and end are byte offsets in the text.

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // MaxStarts is the most start positions Starts lists; StartsUpTo takes

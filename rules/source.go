@@ -7,7 +7,7 @@ import (
 	"os"
 	"syscall"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // ErrNoGame: a name that is neither a game file nor a built-in game.

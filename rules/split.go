@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // The split form of a heap game: its split entries read as rows, so that

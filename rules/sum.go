@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // A heap game (sum = true) is played on a collection of heaps, which the

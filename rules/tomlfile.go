@@ -5,7 +5,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"retro/lang"
+	"retro/rules/lang"
 )
 
 // TOMLFile is a TOML file that is not a game (a family of variants, say)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"retro/lang"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 func TestTOMLFile(t *testing.T) {

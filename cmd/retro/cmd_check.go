@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/lang"
 	"retro/out/table"
 	"retro/positions"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 func init() {

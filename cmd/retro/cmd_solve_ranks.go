@@ -12,11 +12,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"retro/lang"
 	"retro/out/table"
 	"retro/positions/cluster"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // A solve cut into ranks: each rank solves its shard of every instance

@@ -8,11 +8,11 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/lang"
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // usageError is a bad command line.

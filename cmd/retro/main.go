@@ -12,8 +12,8 @@ import (
 	"syscall"
 	"time"
 
-	"retro/lang"
 	"retro/positions/cluster"
+	"retro/rules/lang"
 )
 
 func main() {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"retro/lang"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // The engine's messages in Russian: every form the command can write (of

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // Explanations of answers, in English or Russian: what a question means,

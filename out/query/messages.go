@@ -1,6 +1,6 @@
 package query
 
-import "retro/lang"
+import "retro/rules/lang"
 
 // The messages of questions in both languages: a question's errors and
 // the refusals of Run. In Russian the question language's words stand in

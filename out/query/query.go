@@ -10,10 +10,10 @@ import (
 	"strings"
 	"unsafe"
 
-	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // Errors of Run.

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"unicode"
 
-	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // A question is a condition on a start position, in the words of the exam

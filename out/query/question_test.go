@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"retro/lang"
 	"retro/out/query"
+	"retro/rules/lang"
 )
 
 // Valid questions and their canonical form.

@@ -3,8 +3,8 @@ package query
 import (
 	"slices"
 
-	"retro/lang"
 	"retro/retro"
+	"retro/rules/lang"
 )
 
 // Task is one of the exam's questions, offered by key: its question, the

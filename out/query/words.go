@@ -4,10 +4,10 @@ import (
 	"strconv"
 	"strings"
 
-	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // The words every sentence about a game is built of, once, in both

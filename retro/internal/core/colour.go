@@ -94,7 +94,7 @@ type Seeder interface {
 type Colouring[W Word] struct {
 	wordBits[W]
 	Words     []W
-	src Source
+	src       Source
 	Seeds     Seeder
 	Lebedev   bool
 	Lazy      bool // the source counts successors when first needed

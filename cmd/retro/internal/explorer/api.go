@@ -12,12 +12,12 @@ import (
 	"strings"
 
 	"retro/cmd/retro/internal/history"
-	"retro/lang"
 	"retro/out"
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // The JSON API of retro serve. Every POST takes a JSON object (Content-Type

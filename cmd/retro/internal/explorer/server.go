@@ -17,10 +17,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"retro/lang"
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // Options are the caps and limits of a server: those a command sets
