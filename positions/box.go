@@ -1,6 +1,9 @@
 package positions
 
-import "math/bits"
+import (
+	"math/bits"
+	"retro/rules"
+)
 
 // box numbers the tuples of a box of piles, each with every history value,
 // in mixed radix: the first pile slowest, the history fastest. Dense spaces
@@ -29,7 +32,7 @@ func (b *box) cell(p []int64, h int) (uint64, bool) {
 }
 
 // decode writes the piles of cell c into p and returns its history.
-func (b *box) decode(c uint64, p []int64) int {
+func (b *box) Decode(c uint64, p []int64) int {
 	h := int(c % uint64(b.hist))
 	c /= uint64(b.hist)
 	for k := b.piles - 1; k >= 0; k-- {
@@ -46,11 +49,11 @@ func (b *box) volume(size []int64) uint64 {
 	v := uint64(b.hist)
 	for _, s := range size {
 		if s <= 0 {
-			return boxCeiling + 1
+			return BoxCeiling + 1
 		}
 		hi, lo := bits.Mul64(v, uint64(s))
-		if hi != 0 || lo > boxCeiling {
-			return boxCeiling + 1
+		if hi != 0 || lo > BoxCeiling {
+			return BoxCeiling + 1
 		}
 		v = lo
 	}
@@ -63,7 +66,7 @@ func side(lo, hi int64) int64 {
 	if hi < lo {
 		return 0
 	}
-	if d := uint64(hi) - uint64(lo); d < boxCeiling {
+	if d := uint64(hi) - uint64(lo); d < BoxCeiling {
 		return int64(d) + 1
 	}
 	return 0
@@ -71,7 +74,7 @@ func side(lo, hi int64) int64 {
 
 // sides are the sides of the box lo..hi, pile by pile; a side of 0 makes
 // its volume more than boxCeiling.
-func sides(lo, hi []int64) []int64 {
+func Sides(lo, hi []int64) []int64 {
 	size := make([]int64, len(lo))
 	for k := range lo {
 		size[k] = side(lo[k], hi[k])
@@ -190,4 +193,38 @@ func EachMemberFrom(member Bitset, lo, size []int64, hist int, up bool, from int
 		}
 	}
 	return true
+}
+
+// CellBox is a box's numbering of its cells, for a path that walks the
+// cells of a box itself (the un-move path's search).
+type CellBox struct{ b box }
+
+// NewCellBox numbers the cells of the box whose piles run over
+// lo..lo+size-1, hist histories a tuple.
+func NewCellBox(lo, size []int64, hist int) CellBox {
+	return CellBox{box{piles: len(lo), hist: hist, lo: lo, size: size}}
+}
+
+// Volume is the number of cells, or more than the ceiling of a box when
+// that is too many to number.
+func (c CellBox) Volume() uint64 { return c.b.volume(c.b.size) }
+
+// Decode writes the piles of cell x into p and returns its history.
+func (c CellBox) Decode(x uint64, p []int64) int { return c.b.Decode(x, p) }
+
+// FullSpace is the dense space of every tuple of the box lo, size, with
+// no history: every cell a position.
+func FullSpace(g *rules.Game, lo, size []int64) *Space {
+	sp := &Space{game: g, box: box{piles: len(lo), hist: 1, lo: lo, size: size}, dense: true}
+	vol := sp.volume(size)
+	member := NewBitset(int(vol))
+	for w := range member {
+		member[w] = ^uint64(0)
+	}
+	if r := vol % 64; r != 0 {
+		member[len(member)-1] = 1<<r - 1
+	}
+	sp.member = member
+	sp.rank, sp.n = rankDirectory(member)
+	return sp
 }

@@ -57,7 +57,7 @@ func (m *Meter) Flush() error {
 		return fmt.Errorf("%w: more than %d generated (each move is generated three times: to find the positions, to count the edges, to place them)",
 			ErrTooManyMoves, limit)
 	}
-	return m.w.opt.stopped()
+	return m.w.opt.Stopped()
 }
 
 // afford checks that tables of need bytes, for n positions, fit the memory
@@ -138,7 +138,7 @@ func hashBytesFor(n int, key int64) int64 {
 }
 
 // bytes is what the queue holds.
-func (q *fifo) bytes() int64 { return int64(len(q.chunks)) * fifoChunk * int64(q.width) * 8 }
+func (q *Fifo) bytes() int64 { return int64(len(q.chunks)) * fifoChunk * int64(q.Width) * 8 }
 
 // bytes is what the finder's tables take.
 func (f *finder) bytes() int64 {

@@ -241,10 +241,10 @@ f = 0
 // A cap beyond what a 32-bit index numbers is taken as that, and the
 // error of passing it says so rather than suggest raising it.
 func TestCapAtMostIndex(t *testing.T) {
-	if got := (Options{MaxPositions: 1 << 40}).withDefaults().MaxPositions; got != MaxIndex {
+	if got := (Options{MaxPositions: 1 << 40}).WithDefaults().MaxPositions; got != MaxIndex {
 		t.Fatalf("cap %d, want %d", got, MaxIndex)
 	}
-	if got := (Options{MaxPositions: 5}).withDefaults().MaxPositions; got != 5 {
+	if got := (Options{MaxPositions: 5}).WithDefaults().MaxPositions; got != 5 {
 		t.Fatalf("cap %d, want 5", got)
 	}
 	err := tooManyPositions(MaxIndex)

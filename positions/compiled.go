@@ -170,7 +170,7 @@ func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
 
 // compile is Compile, its search cut among peers when there are some.
 func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
-	if err := opt.stopped(); err != nil {
+	if err := opt.Stopped(); err != nil {
 		return nil, "", err
 	}
 	c, why := CompiledShape(in, opt)
@@ -179,7 +179,7 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	}
 	g := in.Game
 	opt = opt.withDefaults64()
-	starts, err := listStarts(in, opt, rules.MaxStarts)
+	starts, err := ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", err
 	}
@@ -191,7 +191,7 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	if why != "" {
 		return nil, why, nil
 	}
-	if why := c.overflowFree(lo, hi); why != "" {
+	if why := c.OverflowFree(lo, hi); why != "" {
 		return nil, why, nil
 	}
 	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers}
@@ -220,7 +220,7 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	if why != "" {
 		return nil, why, nil
 	}
-	c.Stride = strides(c.Space.size, c.Hist)
+	c.Stride = Strides(c.Space.size, c.Hist)
 	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
 		return nil, "", err
 	}
@@ -273,13 +273,13 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 		return nil, why
 	}
 	c := &Compiled{Moves: moves, Signed: g.Signed, Hist: HistorySize(g)}
-	c.Plays, c.Groups = playsOf(moves, at, c.Hist)
+	c.Plays, c.Groups = PlaysOf(moves, at, c.Hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return nil, why
 	}
 	if has {
-		c.setEnd(end)
+		c.SetEnd(end)
 	}
 	up, why := direction(moves, g)
 	if why != "" {
@@ -303,7 +303,7 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 // playsOf groups the moves by the histories that allow them: without
 // history one play of every allowed move, with it a play per allowed
 // command, leading to its next history.
-func playsOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play, [][]int) {
+func PlaysOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play, [][]int) {
 	byCmd := make([][]int, len(at.Allowed[0]))
 	for k, m := range moves {
 		byCmd[m.Cmd] = append(byCmd[m.Cmd], k)
@@ -342,7 +342,7 @@ func playsOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play
 
 // strides are the cells between neighbours of each pile in a box of the
 // given sides whose tuples carry hist history values each.
-func strides(size []int64, hist int) []int64 {
+func Strides(size []int64, hist int) []int64 {
 	st := make([]int64, len(size))
 	s := int64(hist)
 	for k := len(size) - 1; k >= 0; k-- {
@@ -353,7 +353,7 @@ func strides(size []int64, hist int) []int64 {
 }
 
 // setEnd turns the end into a test of a sum against zero.
-func (c *Compiled) setEnd(t rules.LinearTest) {
+func (c *Compiled) SetEnd(t rules.LinearTest) {
 	c.EndCoef, c.EndConst = append([]int64(nil), t.Coef...), t.Const
 	neg := func() {
 		for j := range c.EndCoef {
@@ -531,13 +531,13 @@ func (c *Compiled) priorBox(starts []rules.Start, bounds []rules.Range, np int) 
 		var lim int64
 		var ok bool
 		if c.Up {
-			lim, ok = c.endBound(k, true)
+			lim, ok = c.EndBound(k, true)
 			if !ok {
 				return nil, nil, "nothing bounds the piles from above (no [bounds], no linear end)"
 			}
 			hi[k] = max(hi[k], lim)
 		} else {
-			lim, ok = c.endBound(k, false)
+			lim, ok = c.EndBound(k, false)
 			switch {
 			case ok:
 				lo[k] = min(lo[k], lim)
@@ -554,7 +554,7 @@ func (c *Compiled) priorBox(starts []rules.Start, bounds []rules.Range, np int) 
 // endBound is the furthest value pile k can take at a non-final position
 // of non-negative piles, by the end test alone (s >= 0 is final, so s <= -1
 // at a non-final position): up, the largest; down, the smallest.
-func (c *Compiled) endBound(k int, up bool) (int64, bool) {
+func (c *Compiled) EndBound(k int, up bool) (int64, bool) {
 	if c.EndOp != EndGE || c.Signed {
 		return 0, false
 	}
@@ -590,7 +590,7 @@ func (c *Compiled) endBound(k int, up bool) (int64, bool) {
 
 // overflowFree checks that no move from the box and no end test can
 // overflow an int64, so that the sweeps may use plain arithmetic.
-func (c *Compiled) overflowFree(lo, hi []int64) string {
+func (c *Compiled) OverflowFree(lo, hi []int64) string {
 	var m float64
 	for k := range lo {
 		m = max(m, math.Abs(float64(lo[k])), math.Abs(float64(hi[k])))

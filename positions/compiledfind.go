@@ -72,17 +72,17 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	np := len(s.lo)
 	c := s.c
 	hist := int64(c.Hist)
-	vol, ok := s.volumeOf(min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
+	vol, ok := s.volumeOf(min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
 	if !ok {
 		return "the box around the positions is too large", nil
 	}
-	if n, ok := endPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !isDense(vol, int(min(n*uint64(hist), vol))) {
+	if n, ok := EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !IsDense(vol, int(min(n*uint64(hist), vol))) {
 		return "the positions fill too little of their box", nil
 	}
 	if err := s.opt.Afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
 		return "", err
 	}
-	s.stride = strides(s.size, c.Hist)
+	s.stride = Strides(s.size, c.Hist)
 	s.member = NewBitset(int(vol))
 	s.min, s.max = make([]int64, np), make([]int64, np)
 	for k := range s.min {
@@ -188,7 +188,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 				return false
 			}
 			if steps++; steps&(1<<16-1) == 0 {
-				if err = s.opt.stopped(); err != nil {
+				if err = s.opt.Stopped(); err != nil {
 					return false
 				}
 				if s.opt.Progress != nil {
@@ -437,7 +437,7 @@ func (s *sweep) space() (*Space, string) {
 	if s.count == 0 {
 		return nil, "no positions"
 	}
-	sp, why := fitDense(s.g, s.c.Hist, s.lo, s.size, s.member, s.count, s.min, s.max)
+	sp, why := FitDense(s.g, s.c.Hist, s.lo, s.size, s.member, s.count, s.min, s.max)
 	s.member = nil
 	return sp, why
 }
@@ -498,7 +498,7 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		}
 	}
 	size := make([]int64, np)
-	limit := min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
+	limit := min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
 	rows := uint64(1) // the tuples of every pile but the last
 	for k := range lo {
 		size[k] = hi[k] - lo[k] + 1
@@ -562,7 +562,7 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
 		}
 	}
-	st := strides(size, 1)
+	st := Strides(size, 1)
 	for _, sp := range starts {
 		var cell int64
 		for k, v := range sp.Piles {
@@ -589,7 +589,7 @@ func (s *sweep) wholeBox() (string, error) {
 	if !ok {
 		return "", boxTooLarge(s.opt.MaxPositions)
 	}
-	s.stride = strides(s.size, 1)
+	s.stride = Strides(s.size, 1)
 	// the slabs to check, and how many cells they hold
 	type slab struct {
 		move int

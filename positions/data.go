@@ -89,7 +89,7 @@ func NewSpace(g *rules.Game, d SpaceData) (*Space, error) {
 		}
 	}
 	vol := g0.volume(d.Size)
-	if vol > boxCeiling || uint64(len(d.Member)) != (vol+63)/64 {
+	if vol > BoxCeiling || uint64(len(d.Member)) != (vol+63)/64 {
 		return nil, fmt.Errorf("%w: %d membership words for a box of %d cells", ErrBadSpace, len(d.Member), vol)
 	}
 	if r := vol % 64; r != 0 && d.Member[len(d.Member)-1]>>r != 0 {

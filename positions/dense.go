@@ -14,7 +14,7 @@ import (
 // fitDense is the dense space of count positions, the members of the box
 // lo, size (hist history values a tuple), in their tight box tlo..thi, or
 // the reason there is none: no positions, or too few for their box.
-func fitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count int, tlo, thi []int64) (*Space, string) {
+func FitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count int, tlo, thi []int64) (*Space, string) {
 	np := len(lo)
 	sp := &Space{game: g, box: box{piles: np, hist: hist}, dense: true}
 	if count == 0 {
@@ -25,7 +25,7 @@ func fitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 		tsize[k] = thi[k] - tlo[k] + 1
 	}
 	vol := sp.volume(tsize)
-	if !isDense(vol, count) {
+	if !IsDense(vol, count) {
 		return nil, "the positions fill too little of their box"
 	}
 	same := true
@@ -33,7 +33,7 @@ func fitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 		same = same && tlo[k] == lo[k] && tsize[k] == size[k]
 	}
 	if !same {
-		stride := strides(size, hist)
+		stride := Strides(size, hist)
 		tight := NewBitset(int(vol))
 		// copy row by row: a row is a run of the last pile, with every
 		// history, in both boxes
@@ -57,7 +57,7 @@ func fitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 }
 
 // tightOf is the tight box of the members of the box lo, size.
-func tightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
+func TightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
 	np := len(lo)
 	tlo, thi = make([]int64, np), make([]int64, np)
 	for k := range tlo {
@@ -80,7 +80,7 @@ func tightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
 // most b, from f_{k+1} by window sums over each residue of c_k), at most
 // limit. ok is false when the end is not of that kind or the count would
 // take more work than a sweep.
-func endPoints(c *Compiled, lo, hi []int64, limit uint64) (n uint64, ok bool) {
+func EndPoints(c *Compiled, lo, hi []int64, limit uint64) (n uint64, ok bool) {
 	if c.EndOp != EndGE {
 		return 0, false
 	}

@@ -15,7 +15,7 @@ func TestEndPointsBrute(t *testing.T) {
 		{[]int64{1, 1, 1, 1}, -4, []int64{0, 0, 0, 0}, []int64{3, 3, 3, 3}},
 	} {
 		c := &Compiled{EndCoef: tc.coef, EndConst: tc.k, EndOp: EndGE}
-		got, ok := endPoints(c, tc.lo, tc.hi, 1<<62)
+		got, ok := EndPoints(c, tc.lo, tc.hi, 1<<62)
 		var want uint64
 		p := make([]int64, len(tc.lo))
 		var rec func(k int, w int64)

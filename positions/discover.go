@@ -42,7 +42,7 @@ func (f *finder) parallel() error {
 	// The seeds first, one by one: only they may be over already.
 	rec := f.rec
 	for n := f.q.n; n > 0; n-- {
-		f.q.pop(rec)
+		f.q.Pop(rec)
 		if err := f.expand(rec[:f.piles], int(rec[f.piles]), 0); err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func (f *finder) parallel() error {
 		return nil
 	}
 	var level []uint64
-	for f.q.pop(rec) {
+	for f.q.Pop(rec) {
 		c, _ := f.box.cell(rec[:f.piles], int(rec[f.piles]))
 		level = append(level, c)
 	}
@@ -60,7 +60,7 @@ func (f *finder) parallel() error {
 		ds[k] = &discoverer{f: f, m: f.in.NewMachine(), p: make([]int64, f.piles), meter: f.Work.Meter()}
 	}
 	for len(level) > 0 {
-		if err := f.Opt.stopped(); err != nil {
+		if err := f.Opt.Stopped(); err != nil {
 			return err
 		}
 		for _, d := range ds {
@@ -115,7 +115,7 @@ func (f *finder) parallel() error {
 func (d *discoverer) run(cells []uint64) {
 	f, box := d.f, d.f.box
 	for _, c := range cells {
-		h := box.decode(c, d.p)
+		h := box.Decode(c, d.p)
 		last, mylast := SplitHistory(f.g, h)
 		d.moves.Reset()
 		if d.err = d.m.Moves(d.p, last, mylast, &d.moves); d.err != nil {
@@ -199,7 +199,7 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 	tuples := make([]int64, 0, len(next)*w)
 	t := make([]int64, f.piles)
 	for _, c := range next {
-		h := f.box.decode(c, t)
+		h := f.box.Decode(c, t)
 		tuples = append(append(tuples, t...), int64(h))
 	}
 	for ; len(over) >= w; over = over[w:] {
@@ -239,7 +239,7 @@ func (f *finder) endLevel(ds []*discoverer) ([]uint64, error) {
 func (f *finder) pushRecord(p []int64, h int) {
 	copy(f.rec, p)
 	f.rec[f.piles], f.rec[f.piles+1] = int64(h), 1
-	f.q.push(f.rec...)
+	f.q.Push(f.rec...)
 }
 
 // firstError runs a level again in index order on one worker, so that the

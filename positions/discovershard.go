@@ -86,7 +86,7 @@ func (f *finder) wholeBoxShard(peers Peers) (*Space, error) {
 	for k, r := range f.bounds {
 		sp.lo[k], top[k] = r.Lo, r.Hi
 	}
-	sp.size = sides(sp.lo, top)
+	sp.size = Sides(sp.lo, top)
 	c := &cuts{me: peers.Rank(), words: (n + 63) / 64}
 	for r := range peers.Size() {
 		if l, h := RankShard(n, peers.Size(), r); l < h {
@@ -284,7 +284,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 			s.sentSet, s.sentT, s.sending = nil, nil, 0
 			for ; k < len(level) && s.sending < searchBytes; k++ {
 				if k&(1<<12-1) == 0 {
-					if err := s.Opt.stopped(); err != nil {
+					if err := s.Opt.Stopped(); err != nil {
 						return err
 					}
 				}

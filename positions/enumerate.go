@@ -64,7 +64,7 @@ const (
 
 // withDefaults is opt with the position cap and the open width filled in
 // where they are left at zero, and the cap at most MaxIndex.
-func (o Options) withDefaults() Options {
+func (o Options) WithDefaults() Options {
 	o = o.withDefaults64()
 	o.MaxPositions = min(o.MaxPositions, MaxIndex)
 	return o
@@ -143,7 +143,7 @@ func Discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, err
 // them, once the list is known to fit the memory budget: a start costs
 // its two slices and their values (a list under 1 MiB is not counted:
 // the process itself takes more).
-func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, error) {
+func ListStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, error) {
 	n, err := in.StartCount(opt.OpenWidth)
 	if err != nil {
 		return nil, err
@@ -155,7 +155,7 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 		}
 	}
 	// The list asks the context: a signal does not wait for 10^8 starts.
-	starts, err := in.StartsStopping(opt.OpenWidth, max, opt.stopped)
+	starts, err := in.StartsStopping(opt.OpenWidth, max, opt.Stopped)
 	if err != nil {
 		return nil, err
 	}
@@ -175,8 +175,8 @@ func listStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 // prepare makes the finder of a game instance and lists its starts,
 // refusing too many starts or too large a box.
 func prepare(in *rules.Instance, opt Options) (*finder, []rules.Start, error) {
-	opt = opt.withDefaults()
-	starts, err := listStarts(in, opt, int64(opt.MaxPositions))
+	opt = opt.WithDefaults()
+	starts, err := ListStarts(in, opt, int64(opt.MaxPositions))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -223,7 +223,7 @@ type finder struct {
 	depth []uint32 // hash ids: moves from a start (with a horizon)
 	unexp []int32  // hash ids left unexplored at the horizon
 
-	q     fifo
+	q     Fifo
 	rec   []int64 // a record of q
 	moves rules.MoveList
 	probe rules.MoveList
@@ -335,11 +335,11 @@ func (f *finder) checkBudget() error {
 	if err := f.Opt.Afford("finding the positions", f.count(), f.bytes()); err != nil {
 		return err
 	}
-	return f.Opt.stopped()
+	return f.Opt.Stopped()
 }
 
 // stopped is the context's error, if any.
-func (o *Options) stopped() error {
+func (o *Options) Stopped() error {
 	if o.Context == nil {
 		return nil
 	}
@@ -420,7 +420,7 @@ func (f *finder) wholeBox() (*Space, error) {
 	for k, r := range f.bounds {
 		lo[k], hi[k] = r.Lo, r.Hi
 	}
-	size := sides(lo, hi)
+	size := Sides(lo, hi)
 	b := newGrowBox(f.piles, 1, lo, size, true, false)
 	vol := b.volume(size)
 	if err := f.Opt.Afford("the box", int(vol), int64(vol)/8*2+int64(vol)/16); err != nil {
@@ -438,7 +438,7 @@ func (f *finder) wholeBox() (*Space, error) {
 }
 
 func (f *finder) find(starts []rules.Start) (*Space, error) {
-	f.q.width = f.piles + 2
+	f.q.Width = f.piles + 2
 	f.rec = make([]int64, f.piles+2)
 	if err := f.firstSet(starts); err != nil {
 		return nil, err
@@ -452,7 +452,7 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 		if isNew {
 			copy(rec, p)
 			rec[f.piles], rec[f.piles+1] = int64(h), 0
-			f.q.push(rec...)
+			f.q.Push(rec...)
 		}
 		return err
 	}
@@ -477,7 +477,7 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 			return nil, err
 		}
 	}
-	for f.q.pop(rec) {
+	for f.q.Pop(rec) {
 		if err := f.expand(rec[:f.piles], int(rec[f.piles]), int(rec[f.piles+1])); err != nil {
 			return nil, err
 		}
@@ -499,7 +499,7 @@ func (f *finder) firstSet(starts []rules.Start) error {
 	}
 	if f.Opt.Horizon < 0 {
 		lo, hi := f.startBox(starts, f.Opt.Extra)
-		size := sides(lo, hi)
+		size := Sides(lo, hi)
 		b := &box{piles: f.piles, hist: f.hist}
 		if vol := b.volume(size); vol <= growLimit(seeds) {
 			if err := f.Opt.Afford("the box of the starts", seeds, int64(vol)/8); err != nil {
@@ -647,7 +647,7 @@ func (f *finder) expand(p []int64, h, depth int) error {
 		if isNew {
 			copy(rec, t)
 			rec[f.piles], rec[f.piles+1] = int64(th), int64(depth+1)
-			f.q.push(rec...)
+			f.q.Push(rec...)
 		}
 	}
 	return nil
@@ -775,7 +775,7 @@ func (f *finder) each(fn func(p []int64, h int)) {
 // isDense tells whether n positions whose tight box has vol cells are
 // indexed densely: when the box has at most sparseRatio cells a
 // position, or sparseFloor cells in all.
-func isDense(vol uint64, n int) bool { return vol <= max(sparseFloor, sparseRatio*uint64(n)) }
+func IsDense(vol uint64, n int) bool { return vol <= max(sparseFloor, sparseRatio*uint64(n)) }
 
 // tightBox is the bounding box of some positions: its low corner and
 // sides (each 1 when there are none).
@@ -792,7 +792,7 @@ func tightBox(piles int, each func(fn func(p []int64, h int))) (lo, size []int64
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 	})
-	return lo, sides(lo, hi)
+	return lo, Sides(lo, hi)
 }
 
 // denseSpace fits a box tightly around the positions found and ranks them;
@@ -810,7 +810,7 @@ func (f *finder) denseSpace(sp *Space) (bool, error) {
 	lo, size := tightBox(f.piles, f.each)
 	tight := &growBox{box: box{piles: f.piles, hist: f.hist, lo: lo, size: size}}
 	vol := tight.volume(tight.size)
-	if !isDense(vol, n) {
+	if !IsDense(vol, n) {
 		return false, nil
 	}
 	if err := f.Opt.Afford("the index", n, f.bytes()+int64(vol)/8+int64(vol)/16); err != nil {

@@ -2,8 +2,8 @@ package positions
 
 // fifo is a queue of fixed-width records of int64, kept in chunks so that
 // memory taken by records already read is given back.
-type fifo struct {
-	width  int
+type Fifo struct {
+	Width  int
 	chunks [][]int64
 	head   int // read offset in chunks[0]
 	n      int
@@ -11,10 +11,10 @@ type fifo struct {
 
 const fifoChunk = 1 << 14
 
-func (q *fifo) push(rec ...int64) {
+func (q *Fifo) Push(rec ...int64) {
 	last := len(q.chunks) - 1
-	if last < 0 || len(q.chunks[last])+q.width > cap(q.chunks[last]) {
-		q.chunks = append(q.chunks, make([]int64, 0, fifoChunk*q.width))
+	if last < 0 || len(q.chunks[last])+q.Width > cap(q.chunks[last]) {
+		q.chunks = append(q.chunks, make([]int64, 0, fifoChunk*q.Width))
 		last++
 	}
 	q.chunks[last] = append(q.chunks[last], rec...)
@@ -22,13 +22,13 @@ func (q *fifo) push(rec ...int64) {
 }
 
 // pop copies the oldest record into rec; false when the queue is empty.
-func (q *fifo) pop(rec []int64) bool {
+func (q *Fifo) Pop(rec []int64) bool {
 	if q.n == 0 {
 		return false
 	}
 	c := q.chunks[0]
-	copy(rec, c[q.head:q.head+q.width])
-	q.head += q.width
+	copy(rec, c[q.head:q.head+q.Width])
+	q.head += q.Width
 	q.n--
 	if q.head == cap(c) || (q.head == len(c) && len(q.chunks) > 1) {
 		q.chunks[0] = nil

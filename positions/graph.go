@@ -169,7 +169,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 				b.askFar(i)
 				if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
 					progress("moves", b)
-					return opt.stopped()
+					return opt.Stopped()
 				}
 				return nil
 			})
@@ -253,7 +253,7 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			b.unshown += int64(len(succ))
 			if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
 				progress("edges", b)
-				return opt.stopped()
+				return opt.Stopped()
 			}
 			return nil
 		})

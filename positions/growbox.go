@@ -29,7 +29,7 @@ var (
 	sparseFloor uint64 = 1 << 24
 )
 
-const boxCeiling = 1 << 40
+const BoxCeiling = 1 << 40
 
 // newGrowBox makes an empty set over the box lo..lo+size-1, whose volume
 // the caller has checked.
@@ -96,7 +96,7 @@ func (g *growBox) grow(p []int64) bool {
 			size[k], lo[k] = s, nl
 		}
 		if d := uint64(v) - uint64(lo[k]); d >= uint64(size[k]) {
-			if d >= boxCeiling {
+			if d >= BoxCeiling {
 				return false
 			}
 			size[k] = max(2*size[k], int64(d)+1)
@@ -111,7 +111,7 @@ func (g *growBox) grow(p []int64) bool {
 	g.bits = NewBitset(int(vol))
 	t := make([]int64, g.piles)
 	for c := old.bits.Next(0); c >= 0; c = old.bits.Next(c + 1) {
-		h := old.decode(uint64(c), t)
+		h := old.Decode(uint64(c), t)
 		nc, _ := g.cell(t, h)
 		g.bits.Set(int(nc))
 	}
@@ -122,7 +122,7 @@ func (g *growBox) grow(p []int64) bool {
 func (g *growBox) each(fn func(p []int64, h int)) {
 	t := make([]int64, g.piles)
 	for c := g.bits.Next(0); c >= 0; c = g.bits.Next(c + 1) {
-		h := g.decode(uint64(c), t)
+		h := g.Decode(uint64(c), t)
 		fn(t, h)
 	}
 }

@@ -44,19 +44,19 @@ type LinePlay struct {
 // whether the path line shows it (not a reason the compiled path gives
 // too, nor "no line moves"); errors are the caller's stop.
 func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown bool, err error) {
-	if err := opt.stopped(); err != nil {
+	if err := opt.Stopped(); err != nil {
 		return nil, "", false, err
 	}
 	lg, why, quiet := linesShape(in, opt)
 	if why != "" {
 		return nil, why, !quiet, nil
 	}
-	opt = opt.withDefaults() // indices of 32 bits, as every path but the compiled one
+	opt = opt.WithDefaults() // indices of 32 bits, as every path but the compiled one
 	bounds, err := in.Bounds()
 	if err != nil {
 		return nil, "", false, err
 	}
-	starts, err := listStarts(in, opt, rules.MaxStarts)
+	starts, err := ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", false, err
 	}
@@ -109,7 +109,7 @@ func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt Options)
 	}
 	limit := uint64(opt.MaxPositions) // [bounds]: every tuple a position
 	if bounds == nil {
-		limit = min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions)))
+		limit = min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions)))
 	}
 	vol := uint64(1)
 	for k := range np {
@@ -139,7 +139,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 	for k := range np {
 		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
-	c.Stride = strides(size, c.Hist)
+	c.Stride = Strides(size, c.Hist)
 	if boxed && c.Hist == 1 {
 		member := NewBitset(int(vol))
 		for w := range member {
@@ -149,7 +149,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 			member[len(member)-1] = 1<<r - 1
 		}
 		c.Found = "every tuple of [bounds]"
-		sp, why := fitDense(lg.game, 1, lg.Lo, size, member, int(vol), lg.Lo, lg.Hi)
+		sp, why := FitDense(lg.game, 1, lg.Lo, size, member, int(vol), lg.Lo, lg.Hi)
 		c.Space = sp
 		return why, nil
 	}
@@ -174,7 +174,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 	if !boxed {
 		c.Found = "those the starts reach, in one sweep of the box against the order of play"
 	}
-	sp, why := fitDense(lg.game, c.Hist, lg.Lo, size, r.member, r.count, r.min, r.max)
+	sp, why := FitDense(lg.game, c.Hist, lg.Lo, size, r.member, r.count, r.min, r.max)
 	if why != "" {
 		return why, nil
 	}
@@ -184,7 +184,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 	for k := range np {
 		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
-	c.Stride = strides(size, c.Hist)
+	c.Stride = Strides(size, c.Hist)
 	return "", nil
 }
 
@@ -223,13 +223,13 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 	}
 	hist := HistorySize(g)
 	c := &Compiled{Moves: moves, Hist: hist}
-	c.Plays, c.Groups = playsOf(moves, at, hist)
+	c.Plays, c.Groups = PlaysOf(moves, at, hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return nil, why
 	}
 	if has {
-		c.setEnd(end)
+		c.SetEnd(end)
 	}
 	for k := range moves {
 		if _, d := moveWay(&moves[k], false); !d {
@@ -257,7 +257,7 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 // move's range starts below 0 (k < 0 would move the other way), and no
 // move, range or end overflows.
 func (lg *LineGame) fits() string {
-	if why := lg.overflowFree(lg.Lo, lg.Hi); why != "" {
+	if why := lg.OverflowFree(lg.Lo, lg.Hi); why != "" {
 		return why
 	}
 	var m float64

@@ -218,7 +218,7 @@ func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt Options) (*
 			}
 		}
 		if cell&(1<<16-1) == 0 {
-			if err := opt.stopped(); err != nil {
+			if err := opt.Stopped(); err != nil {
 				return nil, "", err
 			}
 			if opt.Progress != nil {

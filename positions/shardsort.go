@@ -44,7 +44,7 @@ func (s *shardFinder) space() (*Space, error) {
 		return nil, err
 	}
 	sp := &Space{game: s.g, box: box{piles: s.piles, hist: s.hist}, n: n}
-	dense := s.Opt.Horizon < 0 && isDense(sp.volume(size), n)
+	dense := s.Opt.Horizon < 0 && IsDense(sp.volume(size), n)
 	slices.SortFunc(ids, s.set.compare)
 	recs, err := s.sortAmong(ids, n)
 	if err != nil {
@@ -123,7 +123,7 @@ func (s *shardFinder) tiledSpace() (*Space, error) {
 		return nil, err
 	}
 	sp := &Space{game: s.g, box: box{piles: s.piles, hist: s.hist, lo: lo, size: size}, n: n, dense: true}
-	if !isDense(sp.volume(size), n) {
+	if !IsDense(sp.volume(size), n) {
 		return nil, nil
 	}
 	cells := make([]uint64, 0, s.tiles.count)
@@ -406,7 +406,7 @@ func wholeBox(peers Peers, count int, lo, size []int64) (int, []int64, []int64, 
 		}
 		n += int(c)
 	}
-	return n, glo, sides(glo, ghi), nil
+	return n, glo, Sides(glo, ghi), nil
 }
 
 // shardStarts finds the index of every start: each peer those it holds,

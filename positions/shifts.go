@@ -109,8 +109,8 @@ func enumerateShifts(in *rules.Instance, opt Options, onSlice bool) (*ShiftGraph
 	if why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrNotShifts, why)
 	}
-	opt = opt.withDefaults()
-	starts, err := listStarts(in, opt, rules.MaxStarts)
+	opt = opt.WithDefaults()
+	starts, err := ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +426,7 @@ func findShifts[K packedKey](in *rules.Instance, opt Options, seeds [][]int64, l
 	var redo []uint32
 	work := make([]uint32, 0, nw*shiftRound)
 	for next := 0; next < f.count || len(redo) > 0; {
-		if err := opt.stopped(); err != nil {
+		if err := opt.Stopped(); err != nil {
 			return nil, nil, err
 		}
 		work = append(work[:0], redo...)

@@ -130,7 +130,7 @@ func (e *extent) fillsBox(n int) error {
 			vol = satMul(vol, uint64(e.hi[k]-e.lo[k]+1))
 		}
 	}
-	if isDense(vol, n) {
+	if IsDense(vol, n) {
 		return fmt.Errorf("%w: the positions fill their box", ErrNotShifts)
 	}
 	return nil

@@ -80,12 +80,12 @@ func shiftSlice(shifts []rules.Shift, piles int, seeds [][]int64, opt Options) (
 // need a hashed space (NewSpace).
 func SliceSpace(in *rules.Instance, openWidth int64, each func(add func(piles []int64, hist uint32) bool) error) (*Space, error) {
 	g := in.Game
-	opt := Options{OpenWidth: openWidth, Horizon: -1}.withDefaults()
+	opt := Options{OpenWidth: openWidth, Horizon: -1}.WithDefaults()
 	shifts, why := shiftsOf(in, opt)
 	if why != "" || HistorySize(g) != 1 {
 		return nil, nil
 	}
-	starts, err := listStarts(in, opt, rules.MaxStarts)
+	starts, err := ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, nil
 	}
@@ -256,7 +256,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 	reported := int64(0)
 	level, before := 0, int64(0) // the positions found before this level
 	for ; wlo < whi; level++ {
-		if err := opt.stopped(); err != nil {
+		if err := opt.Stopped(); err != nil {
 			return nil, err
 		}
 		found := f.found.Load()
@@ -284,7 +284,7 @@ func findOnSlice(in *rules.Instance, opt Options, s *slice, seeds [][]int64, fwd
 		if limit := opt.MaxMoves; limit > 0 && f.moves > limit {
 			return nil, fmt.Errorf("%w: more than %d generated", ErrTooManyMoves, limit)
 		}
-		if err := opt.stopped(); err != nil {
+		if err := opt.Stopped(); err != nil {
 			return nil, err
 		}
 		if n := f.found.Load(); opt.Progress != nil && n>>20 > reported>>20 {
@@ -459,7 +459,7 @@ func (w *sliceWorker) tally(found, moved int64) {
 	f := w.f
 	total := f.found.Add(found)
 	all := f.moved.Add(moved)
-	if int(total) > f.opt.MaxPositions || f.opt.MaxMoves > 0 && all > f.opt.MaxMoves || f.opt.stopped() != nil {
+	if int(total) > f.opt.MaxPositions || f.opt.MaxMoves > 0 && all > f.opt.MaxMoves || f.opt.Stopped() != nil {
 		f.halt.Store(true)
 	}
 }

@@ -211,7 +211,7 @@ func (s *Space) decodeIn(w, i int, piles []int64) int {
 	for k := i - s.rank.at(w); k > 0; k-- {
 		word &= word - 1
 	}
-	return s.decode(uint64((s.wordLo()+w)<<6+bits.TrailingZeros64(word)), piles)
+	return s.Decode(uint64((s.wordLo()+w)<<6+bits.TrailingZeros64(word)), piles)
 }
 
 // Held is the range of positions the space holds, lo..hi-1: all of them
@@ -248,7 +248,7 @@ func (s *Space) Walk(lo, hi int, fn func(i int, piles []int64, hist int) error) 
 	c, _ := s.cell(piles, h)
 	base := uint64(s.wordLo()) << 6
 	for i := lo; i < hi; i++ {
-		h = s.decode(c, piles)
+		h = s.Decode(c, piles)
 		if err := fn(i, piles, h); err != nil {
 			return err
 		}

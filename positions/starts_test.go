@@ -23,11 +23,11 @@ func TestStartsStopWithTheContext(t *testing.T) {
 	cancel()
 	opt := DefaultOptions(g)
 	opt.Context = ctx
-	if _, err := listStarts(insts[0], opt, rules.MaxStarts); !errors.Is(err, context.Canceled) {
+	if _, err := ListStarts(insts[0], opt, rules.MaxStarts); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled list of starts: %v", err)
 	}
 	opt.Context = context.Background()
-	starts, err := listStarts(insts[0], opt, rules.MaxStarts)
+	starts, err := ListStarts(insts[0], opt, rules.MaxStarts)
 	if err != nil || len(starts) != 1_000_000 || starts[999_999].Piles[1] != 1_000_000 || starts[0].Params[0] != 1 {
 		t.Errorf("%d starts, %v", len(starts), err)
 	}

@@ -104,7 +104,7 @@ func TestFSVPAgainstGamesmanOne(t *testing.T) {
 		{20, 627, 35, 3, 589},
 	} {
 		in := fsvpInstance(t, c.n)
-		fast, err := retro.SolveShifts(in, positions.DefaultOptions(in.Game), core.Options{})
+		fast, err := retro.SolveInstance(in, positions.DefaultOptions(in.Game), core.Options{Path: "shifts"})
 		if err != nil {
 			t.Fatal(err)
 		}

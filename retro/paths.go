@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"retro/retro/internal/core"
 	"retro/retro/internal/path/tiers"
+	"retro/retro/internal/path/unmoves"
 	"strings"
 
 	"retro/positions"
@@ -270,12 +271,15 @@ func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Option
 }
 
 func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
-	r, err := SolveUnmoves(in, popt, opt)
-	var not *positions.UnmovesError
+	t, err := unmoves.Solve(in, popt, opt)
+	var not *unmoves.DeclineError
 	if errors.As(err, &not) {
 		return nil, "no un-moves: " + not.Why, not.Stated, nil
 	}
-	return r, "", false, err
+	if err != nil {
+		return nil, "", false, err
+	}
+	return fromPath(in, t), "", false, nil
 }
 
 func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
@@ -288,14 +292,14 @@ func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options)
 			return nil, why, false, nil
 		}
 	}
-	r, err := SolveShifts(in, popt, opt)
+	t, err := SolveShifts(in, popt, opt)
 	if errors.Is(err, positions.ErrNotShifts) {
 		return nil, err.Error(), true, nil
 	}
 	if err != nil {
 		return nil, "", false, err
 	}
-	return r, "", false, nil
+	return fromPath(in, t), "", false, nil
 }
 
 func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {

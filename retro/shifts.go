@@ -36,11 +36,11 @@ func (s *shiftSource) Count(p int) uint32 {
 	return n
 }
 
-// SolveShifts enumerates a many-pile game of shifts without storing its
+// Solve enumerates a many-pile game of shifts without storing its
 // edges (positions.EnumerateShifts) and colours it as Solve colours a
 // stored graph, to the same result. It returns an error wrapping
 // positions.ErrNotShifts for a game it does not take.
-func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, error) {
+func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, error) {
 	gr, err := positions.EnumerateShifts(in, popt)
 	if err != nil {
 		return nil, err
@@ -69,9 +69,9 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (
 		return nil, err
 	}
 	c.Finish()
-	r := newResult(gr.Space, in, gr.Starts)
+	r := core.NewTable(gr.Space, gr.Starts)
 	r.MoveCount, r.Edges = gr.Moves, gr.Edges
 	r.Path = "shifts: every move adds constants to piles; " + gr.Index + ", predecessors by undoing moves, no edges stored"
-	r.layer, r.segs, r.win, r.lose = c.Words, c.Segs, c.Win, c.Lose
+	r.Layer, r.Sets, r.Win, r.Lose = c.Words, c.Segs, c.Win, c.Lose
 	return r, nil
 }

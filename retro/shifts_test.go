@@ -108,8 +108,8 @@ func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game fu
 		in := insts[0]
 		popt := positions.DefaultOptions(g)
 		popt.MaxPositions = most
-		fast, err := retro.SolveShifts(in, popt, core.Options{})
-		if errors.Is(err, positions.ErrNotShifts) {
+		fast, err := retro.SolveInstance(in, popt, core.Options{Path: "shifts"})
+		if errors.Is(err, retro.ErrPathDeclines) {
 			continue
 		}
 		gr, gerr := positions.Enumerate(in, popt)
@@ -144,7 +144,7 @@ func TestShiftsSameOnAnyCores(t *testing.T) {
 	general := solveGeneral(t, in, popt)
 	for _, cores := range []int{1, 2, 8} {
 		runtime.GOMAXPROCS(cores)
-		fast, err := retro.SolveShifts(in, popt, core.Options{})
+		fast, err := retro.SolveInstance(in, popt, core.Options{Path: "shifts"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +171,7 @@ func TestShiftsWidenKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	popt := positions.DefaultOptions(g)
-	fast, err := retro.SolveShifts(insts[0], popt, core.Options{})
+	fast, err := retro.SolveInstance(insts[0], popt, core.Options{Path: "shifts"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,8 +189,8 @@ func TestShiftsOverflowGoesGeneral(t *testing.T) {
 		t.Fatal(err)
 	}
 	popt := positions.DefaultOptions(g)
-	if _, err := retro.SolveShifts(insts[0], popt, core.Options{}); !errors.Is(err, positions.ErrNotShifts) {
-		t.Fatalf("the path of shifts: %v, want ErrNotShifts", err)
+	if _, err := retro.SolveInstance(insts[0], popt, core.Options{Path: "shifts"}); !errors.Is(err, retro.ErrPathDeclines) {
+		t.Fatalf("the path of shifts: %v, want ErrPathDeclines", err)
 	}
 	_, err = retro.SolveInstance(insts[0], popt, core.Options{})
 	_, gerr := positions.Enumerate(insts[0], popt)

@@ -42,9 +42,9 @@ func TestUnmovesDecline(t *testing.T) {
 			"the move `x - 2` may lower the declared tier"},
 	} {
 		g, in := firstInstance(t, c.src)
-		_, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), core.Options{})
-		var not *positions.UnmovesError
-		if !errors.As(err, &not) || !errors.Is(err, positions.ErrNotUnmoves) || !strings.HasPrefix(not.Why, c.why) {
+		_, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: "unmoves"})
+		var not *retro.PathError
+		if !errors.As(err, &not) || !errors.Is(err, retro.ErrPathDeclines) || !strings.HasPrefix(not.Why, "no un-moves: "+c.why) {
 			t.Errorf("error %v, want the reason %q\n%s", err, c.why, c.src)
 		}
 	}
@@ -69,7 +69,7 @@ func TestUnmovesDeepCycles(t *testing.T) {
 	src := "piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = 2 - b\"]\nwinner = \"mover\"\n" +
 		"[bounds]\na = \"0..3000\"\nb = \"0..2\"\n"
 	g, in := firstInstance(t, src)
-	u, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), core.Options{})
+	u, err := retro.SolveInstance(in, positions.DefaultOptions(g), core.Options{Path: "unmoves"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,9 @@ func TestUnmovesWideWords(t *testing.T) {
 		} {
 			restore := retro.SetNarrowWords(c.counts, c.layer)
 			var steps []step
-			u, err := retro.SolveUnmoves(in, positions.DefaultOptions(g), progress(&steps))
+			popt := progress(&steps)
+			popt.Path = "unmoves"
+			u, err := retro.SolveInstance(in, positions.DefaultOptions(g), popt)
 			restore()
 			if err != nil {
 				t.Fatal(err)

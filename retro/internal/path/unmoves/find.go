@@ -1,18 +1,19 @@
-package positions
+package unmoves
 
 import (
 	"errors"
 	"fmt"
 	"math"
 
+	"retro/positions"
 	"retro/rules"
 )
 
-// ErrNotUnmoves: a game instance that CompileUnmoves (or the un-move
-// solver) does not take; an UnmovesError says why.
-var ErrNotUnmoves = errors.New("no un-moves")
+// ErrDeclines: a game instance that Compile (or the un-move
+// solver) does not take; a DeclineError says why.
+var ErrDeclines = errors.New("no un-moves")
 
-// Unmoves is a game instance in the shape the un-move path solves: no
+// Game is a game instance in the shape the un-move path solves: no
 // horizon, a box that holds its positions ([bounds], or what a linear end
 // leaves of non-negative piles), an end that is a linear test or absent,
 // an allow that reads no piles, and affine moves each of whose changed
@@ -22,13 +23,13 @@ var ErrNotUnmoves = errors.New("no un-moves")
 // Hist plus its history, as a dense Space numbers them; where every cell
 // is a position (Whole: a [bounds] box without history) the cell is the
 // index.
-type Unmoves struct {
-	Space  *Space
-	Starts []StartPos
+type Game struct {
+	Space  *positions.Space
+	Starts []positions.StartPos
 	Moves  []rules.AffineMove
 	Stride []int64 // of each pile, in cells of the box (history included)
 	Hist   int
-	Plays  [][]Play // as Compiled.Plays
+	Plays  [][]positions.Play // as Compiled.Plays
 	Groups [][]int
 	// Into[h] lists, for each group whose plays lead to history h, the
 	// histories those plays are made from: the predecessors of a
@@ -39,7 +40,7 @@ type Unmoves struct {
 	Signed bool
 	Found  string // how the positions were found
 	// the end test, as in Compiled
-	end Compiled
+	end positions.Compiled
 	lo  []int64
 	hi  []int64
 }
@@ -51,29 +52,29 @@ type Into struct {
 	From  []int
 }
 
-// UnmovesError is ErrNotUnmoves with its reason; Stated tells whether the
+// DeclineError is ErrDeclines with its reason; Stated tells whether the
 // reason is the un-move path's own (and not one the compiled path gives).
-type UnmovesError struct {
+type DeclineError struct {
 	Why    string
 	Stated bool
 }
 
-func (e *UnmovesError) Error() string { return ErrNotUnmoves.Error() + ": " + e.Why }
+func (e *DeclineError) Error() string { return ErrDeclines.Error() + ": " + e.Why }
 
-// Unwrap makes errors.Is find ErrNotUnmoves.
-func (e *UnmovesError) Unwrap() error { return ErrNotUnmoves }
+// Unwrap makes errors.Is find ErrDeclines.
+func (e *DeclineError) Unwrap() error { return ErrDeclines }
 
-// CompileUnmoves checks that an instance has the un-move shape and finds
+// Compile checks that an instance has the un-move shape and finds
 // its positions: the whole [bounds] box where the game has no history,
 // otherwise those reached from the starts (every tuple of [bounds], or
-// [start]) by a search in the box. A game of another shape gives an
-// UnmovesError; other errors are the caller's stop.
-func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
-	if err := opt.stopped(); err != nil {
+// [start]) by a search in the box. A game of another shape gives a
+// DeclineError; other errors are the caller's stop.
+func Compile(in *rules.Instance, opt positions.Options) (*Game, error) {
+	if err := opt.Stopped(); err != nil {
 		return nil, err
 	}
-	not := func(why string, stated bool) (*Unmoves, error) {
-		return nil, &UnmovesError{Why: why, Stated: stated}
+	not := func(why string, stated bool) (*Game, error) {
+		return nil, &DeclineError{Why: why, Stated: stated}
 	}
 	g := in.Game
 	switch {
@@ -84,7 +85,7 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 	case len(opt.Extra) > 0:
 		return not("extra start positions", false)
 	}
-	opt = opt.withDefaults()
+	opt = opt.WithDefaults()
 	moves, why := in.Affine()
 	if why != "" {
 		return not(why, false)
@@ -93,25 +94,25 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 	if why != "" {
 		return not(why, false)
 	}
-	u := &Unmoves{Moves: moves, Signed: g.Signed, Hist: HistorySize(g)}
-	u.Plays, u.Groups = playsOf(moves, at, u.Hist)
+	u := &Game{Moves: moves, Signed: g.Signed, Hist: positions.HistorySize(g)}
+	u.Plays, u.Groups = positions.PlaysOf(moves, at, u.Hist)
 	u.Into = intoOf(u.Plays, u.Hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return not(why, false)
 	}
 	if has {
-		u.end.setEnd(end)
+		u.end.SetEnd(end)
 	}
 	for k := range moves {
 		if why := undoable(&moves[k]); why != "" {
 			return not(why, true)
 		}
 	}
-	if why := TierKept(in, moves); why != "" {
+	if why := positions.TierKept(in, moves); why != "" {
 		return not(why, false)
 	}
-	starts, err := listStarts(in, opt, rules.MaxStarts)
+	starts, err := positions.ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, err
 	}
@@ -124,15 +125,15 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		return not(why, true)
 	}
 	u.end.Moves = moves
-	if why := u.end.overflowFree(u.lo, u.hi); why != "" {
+	if why := u.end.OverflowFree(u.lo, u.hi); why != "" {
 		return not(why, true)
 	}
 	if why := u.undoFree(); why != "" {
 		return not(why, true)
 	}
-	size := sides(u.lo, u.hi)
-	sp := &Space{game: g, box: box{piles: np, hist: u.Hist}, dense: true}
-	vol := sp.volume(size)
+	size := positions.Sides(u.lo, u.hi)
+	var sp *positions.Space
+	vol := positions.NewCellBox(u.lo, size, u.Hist).Volume()
 	if u.Hist == 1 && bounds != nil {
 		if vol > uint64(opt.MaxPositions) || vol > 1<<32-1 {
 			return not(fmt.Sprintf("more than %d positions", min(uint64(opt.MaxPositions), 1<<32-1)), false)
@@ -142,21 +143,13 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
 			return nil, err
 		}
-		member := NewBitset(int(vol))
-		for w := range member {
-			member[w] = ^uint64(0)
-		}
-		if r := vol % 64; r != 0 {
-			member[len(member)-1] = 1<<r - 1
-		}
-		sp.lo, sp.size, sp.member = u.lo, size, member
-		sp.rank, sp.n = rankDirectory(member)
+		sp = positions.FullSpace(g, u.lo, size)
 		u.Whole, u.Found = true, "every tuple of [bounds] a position"
 	} else {
-		if vol > min(uint64(boxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
+		if vol > min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
 			return not("the box around the positions is too large", false)
 		}
-		if n, ok := endPoints(&u.end, u.lo, u.hi, vol); ok && !isDense(vol, int(min(n*uint64(u.Hist), vol))) {
+		if n, ok := positions.EndPoints(&u.end, u.lo, u.hi, vol); ok && !positions.IsDense(vol, int(min(n*uint64(u.Hist), vol))) {
 			return not("the positions fill too little of their box", false)
 		}
 		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
@@ -172,8 +165,8 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		if count > opt.MaxPositions {
 			return not(fmt.Sprintf("more than %d positions", opt.MaxPositions), false)
 		}
-		tlo, thi := tightOf(member, u.lo, size, u.Hist)
-		if sp, why = fitDense(g, u.Hist, u.lo, size, member, count, tlo, thi); why != "" {
+		tlo, thi := positions.TightOf(member, u.lo, size, u.Hist)
+		if sp, why = positions.FitDense(g, u.Hist, u.lo, size, member, count, tlo, thi); why != "" {
 			return not(why, false)
 		}
 		u.lo, u.hi = tlo, thi
@@ -183,20 +176,21 @@ func CompileUnmoves(in *rules.Instance, opt Options) (*Unmoves, error) {
 		}
 	}
 	u.Space = sp
-	u.Stride = strides(sp.size, u.Hist)
+	_, spSize := sp.Box()
+	u.Stride = positions.Strides(spSize, u.Hist)
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
 		if !ok {
-			return nil, fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+			return nil, fmt.Errorf("start position %s was not enumerated", positions.Format(g, s.Piles, 0))
 		}
-		u.Starts = append(u.Starts, StartPos{Params: s.Params, Index: i})
+		u.Starts = append(u.Starts, positions.StartPos{Params: s.Params, Index: i})
 	}
 	return u, nil
 }
 
 // intoOf inverts the plays: for each history, the groups played into it
 // and the histories they are played from.
-func intoOf(plays [][]Play, hist int) [][]Into {
+func intoOf(plays [][]positions.Play, hist int) [][]Into {
 	into := make([][]Into, hist)
 	for h, ps := range plays {
 		for _, pl := range ps {
@@ -219,7 +213,7 @@ func intoOf(plays [][]Play, hist int) [][]Into {
 // it), or from the starts up to what a linear end leaves of non-negative
 // piles (Σ c_j p_j + K >= 0 with every c_j > 0 ends the game, so a
 // non-final position has p_k <= (-1-K)/c_k), and down to 0.
-func (u *Unmoves) box(starts []rules.Start, bounds []rules.Range, np int) (lo, hi []int64, why string) {
+func (u *Game) box(starts []rules.Start, bounds []rules.Range, np int) (lo, hi []int64, why string) {
 	lo, hi = make([]int64, np), make([]int64, np)
 	if bounds != nil {
 		for k, r := range bounds {
@@ -241,7 +235,7 @@ func (u *Unmoves) box(starts []rules.Start, bounds []rules.Range, np int) (lo, h
 		return nil, nil, "no start positions"
 	}
 	for k := range np {
-		top, ok := u.end.endBound(k, true)
+		top, ok := u.end.EndBound(k, true)
 		if !ok || u.Signed {
 			return nil, nil, "nothing bounds the piles (no [bounds], and no end Σ c·p >= K with every c > 0)"
 		}
@@ -261,14 +255,14 @@ func (u *Unmoves) box(starts []rules.Start, bounds []rules.Range, np int) (lo, h
 // reached by a move that has no legal move is an end, not a position; a
 // move that leaves the box for a position that is not final takes the
 // game off the un-move path (the general path names it).
-func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Options) (Bitset, int, string, error) {
+func (u *Game) search(starts []rules.Start, whole bool, size []int64, opt positions.Options) (positions.Bitset, int, string, error) {
 	np := len(u.lo)
 	hist := int64(u.Hist)
-	u.Stride = strides(size, u.Hist)
-	bx := &box{piles: np, hist: u.Hist, lo: u.lo, size: size}
-	vol := bx.volume(size)
-	seen, member := NewBitset(int(vol)), NewBitset(int(vol))
-	queue := &fifo{width: 1}
+	u.Stride = positions.Strides(size, u.Hist)
+	bx := positions.NewCellBox(u.lo, size, u.Hist)
+	vol := bx.Volume()
+	seen, member := positions.NewBitset(int(vol)), positions.NewBitset(int(vol))
+	queue := &positions.Fifo{Width: 1}
 	isStart := map[int64]bool{}
 	p, t, q := make([]int64, np), make([]int64, np), make([]int64, np)
 	count := 0
@@ -276,11 +270,11 @@ func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Opt
 	// visit marks what the moves of the position of cell lead to.
 	visit := func(cell int64) (string, error) {
 		if steps++; steps&(1<<16-1) == 0 {
-			if err := opt.stopped(); err != nil {
+			if err := opt.Stopped(); err != nil {
 				return "", err
 			}
 		}
-		h := bx.decode(uint64(cell), p)
+		h := bx.Decode(uint64(cell), p)
 		if u.Holds(p) {
 			return "", nil // a final start
 		}
@@ -306,7 +300,7 @@ func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Opt
 					seen.Set(int(tc))
 					member.Set(int(tc))
 					count++
-					queue.push(tc)
+					queue.Push(tc)
 				}
 			}
 		}
@@ -339,12 +333,12 @@ func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Opt
 				seen.Set(int(c))
 				member.Set(int(c))
 				count++
-				queue.push(c)
+				queue.Push(c)
 			}
 		}
 	}
 	rec := make([]int64, 1)
-	for queue.pop(rec) {
+	for queue.Pop(rec) {
 		if why, err := u.checkCount(count, opt); why != "" || err != nil {
 			return nil, 0, why, err
 		}
@@ -356,7 +350,7 @@ func (u *Unmoves) search(starts []rules.Start, whole bool, size []int64, opt Opt
 }
 
 // checkCount stops a search that passes the position cap.
-func (u *Unmoves) checkCount(count int, opt Options) (string, error) {
+func (u *Game) checkCount(count int, opt positions.Options) (string, error) {
 	if count > opt.MaxPositions {
 		return fmt.Sprintf("more than %d positions", opt.MaxPositions), nil
 	}
@@ -364,7 +358,7 @@ func (u *Unmoves) checkCount(count int, opt Options) (string, error) {
 }
 
 // hasMove reports whether position (t, h) has a legal move (q is scratch).
-func (u *Unmoves) hasMove(t []int64, h int, q []int64) bool {
+func (u *Game) hasMove(t []int64, h int, q []int64) bool {
 	for _, pl := range u.Plays[h] {
 		for _, mi := range pl.Moves {
 			if u.Apply(&u.Moves[mi], t, q) {
@@ -377,7 +371,7 @@ func (u *Unmoves) hasMove(t []int64, h int, q []int64) bool {
 
 // HasMove reports whether position (t, h) has a legal move (q is
 // scratch of t's length).
-func (u *Unmoves) HasMove(t []int64, h int, q []int64) bool { return u.hasMove(t, h, q) }
+func (u *Game) HasMove(t []int64, h int, q []int64) bool { return u.hasMove(t, h, q) }
 
 // undoable says why a move cannot be undone pile by pile, or "".
 func undoable(m *rules.AffineMove) string {
@@ -395,17 +389,17 @@ func undoable(m *rules.AffineMove) string {
 }
 
 // Holds reports whether the end holds at p.
-func (u *Unmoves) Holds(p []int64) bool {
-	return u.end.EndOp != EndNone && u.end.Holds(u.end.EndSum(p))
+func (u *Game) Holds(p []int64) bool {
+	return u.end.EndOp != positions.EndNone && u.end.Holds(u.end.EndSum(p))
 }
 
 // Apply writes into t the piles after move m from p, and reports whether
 // it is a move (Compiled.Apply).
-func (u *Unmoves) Apply(m *rules.AffineMove, p, t []int64) bool { return u.end.Apply(m, p, t) }
+func (u *Game) Apply(m *rules.AffineMove, p, t []int64) bool { return u.end.Apply(m, p, t) }
 
 // cellIn is the cell of tuple t (history 0) in the box, and false when t
 // lies outside it.
-func (u *Unmoves) cellIn(t []int64) (int64, bool) {
+func (u *Game) cellIn(t []int64) (int64, bool) {
 	var cell int64
 	for k, v := range t {
 		if v < u.lo[k] || v > u.hi[k] {
@@ -418,14 +412,14 @@ func (u *Unmoves) cellIn(t []int64) (int64, bool) {
 
 // Cell is the cell of tuple t with history h, and false when t lies
 // outside the box.
-func (u *Unmoves) Cell(t []int64, h int) (int64, bool) {
+func (u *Game) Cell(t []int64, h int) (int64, bool) {
 	c, ok := u.cellIn(t)
 	return c + int64(h), ok
 }
 
 // Decode writes the piles of a cell into p and returns its history.
-func (u *Unmoves) Decode(cell int64, p []int64) int {
-	return u.Space.decode(uint64(cell), p)
+func (u *Game) Decode(cell int64, p []int64) int {
+	return u.Space.Decode(uint64(cell), p)
 }
 
 // Undo calls fn with every non-final tuple p of the box from which move
@@ -434,7 +428,7 @@ func (u *Unmoves) Decode(cell int64, p []int64) int {
 // // d is undone on its own: a·v lies in d·v' - c .. d·v' + d - 1 - c, an
 // interval of v cut to the box; the piles the move does not change are
 // those of t. Every p is checked by making the move again.
-func (u *Unmoves) Undo(m *rules.AffineMove, t, p, q []int64, fn func(p []int64) bool) bool {
+func (u *Game) Undo(m *rules.AffineMove, t, p, q []int64, fn func(p []int64) bool) bool {
 	copy(p, t)
 	nt := len(m.Targets)
 	var los, his [8]int64
@@ -485,7 +479,7 @@ func (u *Unmoves) Undo(m *rules.AffineMove, t, p, q []int64, fn func(p []int64) 
 
 // undoFree checks that undoing a move from the box cannot overflow an
 // int64: d·v' + d - c stays small.
-func (u *Unmoves) undoFree() string {
+func (u *Game) undoFree() string {
 	var m float64
 	for k := range u.lo {
 		m = max(m, math.Abs(float64(u.lo[k])), math.Abs(float64(u.hi[k])))
