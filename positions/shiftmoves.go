@@ -1,9 +1,7 @@
 package positions
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"retro/rules"
 )
@@ -35,28 +33,6 @@ type shiftMoves struct {
 type pileAmt struct {
 	pile int32
 	amt  int64
-}
-
-// distinctShifts merges the shifts with the same delta vector, keeping
-// the first of each in order, and counts the movers of each.
-func distinctShifts(shifts []rules.Shift) ([]rules.Shift, []int64) {
-	var out []rules.Shift
-	var mult []int64
-	seen := map[string]int{}
-	for _, s := range shifts {
-		var b strings.Builder
-		for i, p := range s.Piles {
-			fmt.Fprintf(&b, "%d:%d,", p, s.Deltas[i])
-		}
-		if k, ok := seen[b.String()]; ok {
-			mult[k]++
-			continue
-		}
-		seen[b.String()] = len(out)
-		out = append(out, s)
-		mult = append(mult, 1)
-	}
-	return out, mult
 }
 
 // newShiftMoves indexes distinct shifts of a game of p piles, negated

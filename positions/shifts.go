@@ -26,10 +26,6 @@ import (
 // general Enumerate does.
 var ErrNotShifts = errors.New("not a many-pile game of shifts")
 
-// shiftPiles is the fewest piles a game must have to be enumerated by
-// shifts: fewer piles fill a box, which the general path indexes densely.
-const shiftPiles = 8
-
 // ShiftGraph is the move graph of a game of shifts, kept implicitly. Its
 // fields mean what Graph's do.
 type ShiftGraph struct {
@@ -67,36 +63,10 @@ func (g *ShiftGraph) Out(i int) uint32 { return g.impl.out(i) - g.ends[uint32(i)
 // returns it. It is not safe for concurrent use.
 func (g *ShiftGraph) Preds(j int, buf []uint32) []uint32 { return g.impl.preds(j, buf) }
 
-// ShiftReason says why EnumerateShifts does not take a game instance with
-// these options, or "" when it does (it may still find, once the
-// positions are known, that they fill a box, and leave them to Enumerate).
-func ShiftReason(in *rules.Instance, opt Options) string {
-	_, why := shiftsOf(in, opt)
-	return why
-}
-
-func shiftsOf(in *rules.Instance, opt Options) ([]rules.Shift, string) {
-	g := in.Game
-	switch {
-	case len(g.Piles) < shiftPiles:
-		return nil, fmt.Sprintf("fewer than %d piles", shiftPiles)
-	case opt.Horizon >= 0:
-		return nil, "a horizon"
-	case g.HasBounds:
-		return nil, "a [bounds] box"
-	}
-	for _, s := range opt.Extra {
-		if s.Hist != 0 {
-			return nil, "a start with history"
-		}
-	}
-	return g.Shifts()
-}
-
 // EnumerateShifts finds the positions of a game of shifts, as Enumerate
 // does, on the slice of a kept sum where there is one, and returns its
 // implicit graph; ErrNotShifts, wrapped with the
-// reason, when the game is not one (see ShiftReason), or when something
+// reason, when the game is not one (see shiftsOf), or when something
 // only the general path reports, such as a fault in `end`, comes up.
 func EnumerateShifts(in *rules.Instance, opt Options) (*ShiftGraph, error) {
 	return enumerateShifts(in, opt, true)
