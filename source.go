@@ -16,7 +16,7 @@ import "embed"
 
 // FS is the source, by the paths of the module's tree.
 //
-//go:embed go.mod go.sum
+//go:embed go.mod go.sum internal/atomicfile/*.go
 //go:embed rules/*.go rules/games/*.toml rules/FORMAT.md rules/sg/*.go
 //go:embed positions/*.go positions/spill/*.go positions/cluster/*.go
 //go:embed retro/*.go
