@@ -70,7 +70,7 @@ func TestServePresetsAndTasks(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "ege-2027-demo ege-bank-one-pile lebedev-operations" {
 		t.Errorf("presets %s", got)
 	}
-	var tasks []Task
+	var tasks []out.TaskJSON
 	resp, _ = http.Get(ts.URL + "/api/tasks")
 	json.NewDecoder(resp.Body).Decode(&tasks)
 	resp.Body.Close()
@@ -176,7 +176,7 @@ func TestServeCheck(t *testing.T) {
 type queryResp struct {
 	Answer out.AnswerJSON `json:"answer"`
 	Width  int64          `json:"width"`
-	Task   *Task          `json:"task"`
+	Task   *out.TaskJSON  `json:"task"`
 }
 
 func TestServeQuery(t *testing.T) {
