@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"retro/out/internal/testgames"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -42,7 +42,7 @@ func loadBenchTable(b *testing.B, name string) *benchTable {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, rs := testgames.Solve(b, name, src)
+	g, rs := retrotest.Solve(b, name, src)
 	start := time.Now()
 	var buf bytes.Buffer
 	if err := Write(&buf, g, rs, Options{}); err != nil {

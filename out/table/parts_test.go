@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 
-	"retro/out/internal/testgames"
 	"retro/positions/cluster"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -86,11 +86,11 @@ func TestPartsSameTable(t *testing.T) {
 		{"exam demo", rules.FromBuiltin("ege-2027-demo")},
 		{"Lebedev commands (history)", rules.FromBuiltin("lebedev-commands")},
 		{"Lebedev operations (history)", rules.FromBuiltin("lebedev-operations")},
-		{"cycles and draws", rules.FromText("cycles.toml", []byte(testgames.Cycles))},
-		{"hashed, with history", rules.FromText("history.toml", []byte(testgames.History))},
-		{"horizon", rules.FromText("horizon.toml", []byte(testgames.Horizon))},
-		{"params in the rules", rules.FromText("rules.toml", []byte(testgames.Rules))},
-		{"dense, several blocks", rules.FromText("box.toml", []byte(testgames.Box))},
+		{"cycles and draws", rules.FromText("cycles.toml", []byte(retrotest.Cycles))},
+		{"hashed, with history", rules.FromText("history.toml", []byte(retrotest.History))},
+		{"horizon", rules.FromText("horizon.toml", []byte(retrotest.Horizon))},
+		{"params in the rules", rules.FromText("rules.toml", []byte(retrotest.Rules))},
+		{"dense, several blocks", rules.FromText("box.toml", []byte(retrotest.Box))},
 	}
 	for _, game := range games {
 		t.Run(game.name, func(t *testing.T) {
@@ -127,16 +127,16 @@ func TestPartsKinds(t *testing.T) {
 		}
 		t.Errorf("%s: no instance is what it stands for", name)
 	}
-	check("hashed", rules.FromText("history.toml", []byte(testgames.History)), func(r *retro.Result) bool {
+	check("hashed", rules.FromText("history.toml", []byte(retrotest.History)), func(r *retro.Result) bool {
 		return !r.Space.Dense() && r.Len() > 2*BlockPositions
 	})
-	check("blocks", rules.FromText("box.toml", []byte(testgames.Box)), func(r *retro.Result) bool {
+	check("blocks", rules.FromText("box.toml", []byte(retrotest.Box)), func(r *retro.Result) bool {
 		return r.Space.Dense() && r.Len() > 3*BlockPositions
 	})
-	check("draws", rules.FromText("cycles.toml", []byte(testgames.Cycles)), func(r *retro.Result) bool {
+	check("draws", rules.FromText("cycles.toml", []byte(retrotest.Cycles)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Draw] > 0
 	})
-	check("unknown", rules.FromText("horizon.toml", []byte(testgames.Horizon)), func(r *retro.Result) bool {
+	check("unknown", rules.FromText("horizon.toml", []byte(retrotest.Horizon)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Unknown] > 0
 	})
 }

@@ -1,4 +1,4 @@
-package testgames
+package retrotest
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-// Package testgames solves the games that the tests of out and out/table
+// Package retrotest solves the games that the tests of out and out/table
 // write and read: a game's every instance with its own options (a heap
 // game as the engine plays it, by its heap view), and a few small games
 // that exercise what the outputs must carry.
@@ -16,4 +16,4 @@
 // Files: solve.go solves a game (Solve, Builtin); games.go holds the game
 // texts, which are the files of testdata/ (the tests of cmd/retro read
 // them there).
-package testgames
+package retrotest
