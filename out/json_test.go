@@ -16,7 +16,7 @@ import (
 // solveBuiltin solves the one instance of a built-in game.
 func solveBuiltin(t *testing.T, name string) (*rules.Game, *retro.Result) {
 	t.Helper()
-	g, rs := retrotest.Builtin(t, name)
+	g, rs := retrotest.SolveBuiltin(t, name)
 	return g, rs[0]
 }
 

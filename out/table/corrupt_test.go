@@ -14,7 +14,7 @@ import (
 
 // demoTable is the table of the exam demo game.
 func demoTable(t testing.TB) []byte {
-	g, rs := retrotest.Builtin(t, "ege-2027-demo")
+	g, rs := retrotest.SolveBuiltin(t, "ege-2027-demo")
 	return writeTable(t, g, rs, Made{Engine: "test"})
 }
 

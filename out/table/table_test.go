@@ -242,11 +242,11 @@ func TestProbe(t *testing.T) {
 }
 
 func TestWriteRefuses(t *testing.T) {
-	g, rs := retrotest.Builtin(t, "ege-2027-demo")
+	g, rs := retrotest.SolveBuiltin(t, "ege-2027-demo")
 	if err := Write(&bytes.Buffer{}, g, nil, Options{}); !errors.Is(err, ErrNoResults) {
 		t.Errorf("no results: %v", err)
 	}
-	g2, _ := retrotest.Builtin(t, "lebedev-commands")
+	g2, _ := retrotest.SolveBuiltin(t, "lebedev-commands")
 	if err := Write(&bytes.Buffer{}, g2, rs, Options{}); err == nil || !strings.Contains(err.Error(), "not of game lebedev-commands.toml") {
 		t.Errorf("results of another game: %v", err)
 	}
