@@ -114,10 +114,11 @@ func TestPartsResumed(t *testing.T) {
 	}
 	saved := make([][]byte, ranks)
 	write := func(opts func(r int, opt *Options)) []byte {
-		return partsTableWith(t, src, ranks, func(r int, opt *Options) {
+		b, _ := partsTableWith(t, src, ranks, func(r int, opt *Options) {
 			opt.Keep = files[r]
 			opts(r, opt)
 		})
+		return b
 	}
 	first := write(func(r int, opt *Options) {
 		opt.Placed = func(entries []Entry) error {

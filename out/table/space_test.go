@@ -1,0 +1,41 @@
+package table
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"retro/retro"
+	"retro/retro/retrotest"
+)
+
+// TestSliceSpacesReadBack: the spaces of games that keep a weighted sum,
+// which the shifts path indexes on its slice, read back from a table as
+// the solve's, whatever index holds them: of few positions (kept in the
+// table's record) and of more (in space blocks).
+func TestSliceSpacesReadBack(t *testing.T) {
+	for name, src := range map[string]string{
+		"fsvp-20.toml":       retrotest.FSVP(20),
+		"fsvp-30.toml":       retrotest.FSVP(30),
+		"partitions-24.toml": retrotest.Partitions(24, 18),
+		"partitions-40.toml": retrotest.Partitions(40, 30),
+	} {
+		g := retrotest.Parse(t, name, src)
+		r := retrotest.SolveOne(t, g)
+		if !strings.Contains(r.Path, "ranked by counting on the slice") {
+			t.Fatalf("%s: %s", name, r.Path)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, g, []*retro.Result{r}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Read(b.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(tb.Results[0].Space.Data(), r.Space.Data()) {
+			t.Fatalf("%s: the space read back differs", name)
+		}
+	}
+}
