@@ -69,25 +69,23 @@ func addParts(all *[][]*retro.Part, parts []*retro.Part) {
 // sameParts says how the parts of each instance differ from its
 // one-process result (retrotest.SameParts); nil: the same.
 func sameParts(want []*retro.Result, parts [][]*retro.Part) error {
-	if len(parts) != len(want) {
-		return fmt.Errorf("%d instances, want %d", len(parts), len(want))
-	}
-	for k := range want {
-		if err := retrotest.SameParts(want[k], parts[k]); err != nil {
-			return fmt.Errorf("instance %d: %w", k, err)
-		}
-	}
-	return nil
+	return sameEach(len(want), len(parts), func(k int) error { return retrotest.SameParts(want[k], parts[k]) })
 }
 
 // sameResults says how the results of each instance differ from those
 // wanted (retrotest.SameResult); nil: the same.
 func sameResults(want, got []*retro.Result) error {
-	if len(got) != len(want) {
-		return fmt.Errorf("%d instances, want %d", len(got), len(want))
+	return sameEach(len(want), len(got), func(k int) error { return retrotest.SameResult(want[k], got[k]) })
+}
+
+// sameEach says how the instances solved (got of them) differ from the
+// want wanted, same comparing instance k; nil: the same.
+func sameEach(want, got int, same func(k int) error) error {
+	if got != want {
+		return fmt.Errorf("%d instances, want %d", got, want)
 	}
 	for k := range want {
-		if err := retrotest.SameResult(want[k], got[k]); err != nil {
+		if err := same(k); err != nil {
 			return fmt.Errorf("instance %d: %w", k, err)
 		}
 	}

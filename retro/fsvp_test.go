@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"strings"
 	"testing"
 
 	"retro/positions"
@@ -99,17 +98,8 @@ func TestFSVPFileIsGenerated(t *testing.T) {
 // more (in space blocks). That their spaces read back from a table is a
 // test of out/table (TestSliceSpacesReadBack).
 func TestSliceTablesAgainstGeneralPath(t *testing.T) {
-	for name, src := range map[string]string{
-		"fsvp-20.toml":       retrotest.FSVP(20),
-		"fsvp-30.toml":       retrotest.FSVP(30),
-		"partitions-24.toml": retrotest.Partitions(24, 18),
-		"partitions-40.toml": retrotest.Partitions(40, 30),
-	} {
-		g := retrotest.Parse(t, name, src)
-		r := retrotest.SolveOne(t, g)
-		if !strings.Contains(r.Path, "ranked by counting on the slice") {
-			t.Fatalf("%s: %s", name, r.Path)
-		}
+	for name, src := range retrotest.SliceGames {
+		_, r := retrotest.SolveSliced(t, name, src)
 		if name == "fsvp-30.toml" && r.Len() <= 4096 || name == "partitions-40.toml" && r.Len() <= 4096 {
 			t.Fatalf("%s: %d positions, which a table keeps in its record", name, r.Len())
 		}

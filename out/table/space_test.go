@@ -3,7 +3,6 @@ package table
 import (
 	"bytes"
 	"reflect"
-	"strings"
 	"testing"
 
 	"retro/retro"
@@ -15,17 +14,8 @@ import (
 // the solve's, whatever index holds them: of few positions (kept in the
 // table's record) and of more (in space blocks).
 func TestSliceSpacesReadBack(t *testing.T) {
-	for name, src := range map[string]string{
-		"fsvp-20.toml":       retrotest.FSVP(20),
-		"fsvp-30.toml":       retrotest.FSVP(30),
-		"partitions-24.toml": retrotest.Partitions(24, 18),
-		"partitions-40.toml": retrotest.Partitions(40, 30),
-	} {
-		g := retrotest.Parse(t, name, src)
-		r := retrotest.SolveOne(t, g)
-		if !strings.Contains(r.Path, "ranked by counting on the slice") {
-			t.Fatalf("%s: %s", name, r.Path)
-		}
+	for name, src := range retrotest.SliceGames {
+		g, r := retrotest.SolveSliced(t, name, src)
 		var b bytes.Buffer
 		if err := Write(&b, g, []*retro.Result{r}, Options{}); err != nil {
 			t.Fatal(err)

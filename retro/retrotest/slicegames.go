@@ -3,6 +3,10 @@ package retrotest
 import (
 	"fmt"
 	"strings"
+	"testing"
+
+	"retro/retro"
+	"retro/rules"
 )
 
 // Games that keep a weighted sum of their piles, which the shifts path
@@ -77,4 +81,28 @@ func Partitions(n, start int) string {
 		fmt.Fprintf(&b, "p%d = %d\n", k, v)
 	}
 	return b.String()
+}
+
+// SliceGames are games that keep a weighted sum, by file name: FSVP's and
+// the partition game's, of few positions (fsvp-20, partitions-24, which
+// a table keeps in its record) and of more (fsvp-30, partitions-40, in
+// space blocks).
+var SliceGames = map[string]string{
+	"fsvp-20.toml":       FSVP(20),
+	"fsvp-30.toml":       FSVP(30),
+	"partitions-24.toml": Partitions(24, 18),
+	"partitions-40.toml": Partitions(40, 30),
+}
+
+// SolveSliced solves a game of one instance that keeps a weighted sum,
+// read as the file name, and fails the test unless the path chosen ranks
+// its positions on the slice.
+func SolveSliced(t testing.TB, name, src string) (*rules.Game, *retro.Result) {
+	t.Helper()
+	g := Parse(t, name, src)
+	r := SolveOne(t, g)
+	if !strings.Contains(r.Path, "ranked by counting on the slice") {
+		t.Fatalf("%s: %s", name, r.Path)
+	}
+	return g, r
 }
