@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/out/internal/testgames"
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // solveText solves every instance of a game given as text.
 func solveText(t *testing.T, src string) []*retro.Result {
 	t.Helper()
-	_, rs := testgames.Solve(t, "t", []byte(src))
+	_, rs := retrotest.Solve(t, "t", []byte(src))
 	return rs
 }
 

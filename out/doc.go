@@ -21,7 +21,8 @@
 //     and how many an export writes (CSVOptions.RowCount).
 //   - parquet.go: WriteParquet; not in the browser build (GOOS=js), where
 //     parquet-go alone would make half of the explorer's engine.
-//   - json.go: the explorer's JSON of an answer, a position and a tree.
+//   - json.go: the explorer's JSON of a task, an answer, a position and a
+//     tree.
 //   - position.go: a position and its moves as text (retro show).
 //   - summary.go: what retro solve prints of a solved game (Summary), as
 //     text and JSON, and the counts it adds up.

@@ -15,6 +15,36 @@ import (
 // stable: the page and other programs read them. A layer is null for D and
 // ?; last and mylast are present only in games whose positions carry them.
 
+// TaskJSON is one of the exam's questions, offered by key (GET
+// /api/tasks, and each task of retro ege --json): its question, the
+// aggregate asked of it, and its title and wording in English and in
+// every language.
+type TaskJSON struct {
+	Key       string                      `json:"key"`
+	Title     string                      `json:"title"`
+	Question  string                      `json:"question"`
+	Aggregate string                      `json:"aggregate"`
+	K         int                         `json:"k,omitempty"`
+	Wording   string                      `json:"wording"`
+	Lang      map[query.Lang]TaskTextJSON `json:"lang"`
+}
+
+// TaskTextJSON is a task's title and wording in one language.
+type TaskTextJSON struct {
+	Title   string `json:"title"`
+	Wording string `json:"wording"`
+}
+
+// NewTaskJSON is the JSON of a task.
+func NewTaskJSON(t *query.Task) *TaskJSON {
+	j := &TaskJSON{Key: t.Key, Question: t.Question, Aggregate: t.Aggregate.Kind.String(), K: t.Aggregate.K,
+		Title: t.Title(query.En), Wording: t.Wording(query.En), Lang: map[query.Lang]TaskTextJSON{}}
+	for _, l := range query.Langs {
+		j.Lang[l] = TaskTextJSON{Title: t.Title(l), Wording: t.Wording(l)}
+	}
+	return j
+}
+
 // AnswerJSON is a question's answer over the start positions: the ribbon
 // (one cell per start, ascending by parameter tuple) and the values the
 // aggregate picked.

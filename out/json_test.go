@@ -6,17 +6,17 @@ import (
 	"testing"
 
 	"retro/out"
-	"retro/out/internal/testgames"
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
 // solveBuiltin solves the one instance of a built-in game.
 func solveBuiltin(t *testing.T, name string) (*rules.Game, *retro.Result) {
 	t.Helper()
-	g, rs := testgames.Builtin(t, name)
+	g, rs := retrotest.SolveBuiltin(t, name)
 	return g, rs[0]
 }
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"retro/out/internal/testgames"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -60,13 +60,13 @@ func readParquet(t *testing.T, data []byte) ([]string, [][]string) {
 
 // TestParquetIsCSV: the Parquet file has the CSV's columns and rows.
 func TestParquetIsCSV(t *testing.T) {
-	games := map[string]string{"history": testgames.History, "rules": testgames.Rules, "horizon": testgames.Horizon}
+	games := map[string]string{"history": retrotest.History, "rules": retrotest.Rules, "horizon": retrotest.Horizon}
 	for _, name := range []string{"ege-2027-demo", "lebedev-commands"} {
 		src, _ := rules.Builtin(name)
 		games[name] = string(src)
 	}
 	for name, src := range games {
-		_, rs := testgames.Solve(t, name, []byte(src))
+		_, rs := retrotest.Solve(t, name, []byte(src))
 		rs = rs[:min(len(rs), 3)]
 		for _, opt := range []CSVOptions{{Layer: -1}, {Layer: 3}, {Layer: -1, Best: BestOne}, {Layer: -1, Best: BestNone},
 			{Layer: -1, KeepOutcome: true, Outcome: retro.Draw}} {
@@ -100,7 +100,7 @@ func TestParquetIsCSV(t *testing.T) {
 // TestParquetBestNull: best is null where no move is optimal (a final
 // position), a string elsewhere.
 func TestParquetBestNull(t *testing.T) {
-	_, rs := testgames.Solve(t, "sub", []byte("piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..9\"\n"))
+	_, rs := retrotest.Solve(t, "sub", []byte("piles = [\"x\"]\nmoves = [\"x - 1\", \"x - 3\"]\n[bounds]\nx = \"0..9\"\n"))
 	var pq bytes.Buffer
 	if err := WriteParquet(&pq, rs, CSVOptions{Layer: -1}); err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestParquetBestNull(t *testing.T) {
 // TestWritersStopOnContext: CSV and Parquet stop with the context's error
 // once it is done, within 16 384 rows, on a table of more.
 func TestWritersStopOnContext(t *testing.T) {
-	_, rs := testgames.Solve(t, "square.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each -1\"]\n[bounds]\na = \"0..199\"\nb = \"0..199\"\n"))
+	_, rs := retrotest.Solve(t, "square.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each -1\"]\n[bounds]\na = \"0..199\"\nb = \"0..199\"\n"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for name, write := range map[string]func(io.Writer, []*retro.Result, CSVOptions) error{"csv": WriteCSV, "parquet": WriteParquet} {

@@ -12,6 +12,7 @@ import (
 	"retro/out"
 	"retro/out/query"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -43,15 +44,6 @@ func randomTree(rng *rand.Rand, n int) *retro.Node {
 		nodes = append(nodes, c)
 	}
 	return root
-}
-
-func game(t *testing.T, src string) *rules.Game {
-	t.Helper()
-	g, err := rules.Parse("g.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 // recursiveJSON is the tree in WriteTreeJSON's form built the simple
@@ -89,7 +81,7 @@ func toRecursive(g *rules.Game, n, parent *retro.Node) *recursiveJSON {
 // TestTreeJSONAsMarshalIndent: within IndentCap levels the streamed JSON
 // is, byte for byte, encoding/json's of the nested value.
 func TestTreeJSONAsMarshalIndent(t *testing.T) {
-	g := game(t, "piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = b - 1\"]\n[start]\na = 3\nb = 3\n")
+	g := retrotest.Parse(t, "g.toml", "piles = [\"a\", \"b\"]\nmoves = [\"a = a - 1\", \"b = b - 1\"]\n[start]\na = 3\nb = 3\n")
 	rng := rand.New(rand.NewPCG(1, 2))
 	trees := []*retro.Node{chain(out.IndentCap), {Piles: []int64{1, 2}, Cmd: -1, Outcome: retro.Draw, Layer: -1}}
 	for k := 0; k < 50; k++ {
@@ -144,7 +136,7 @@ func jsonDepth(t *testing.T, data []byte) (deepest, objects int) {
 // and the JSON is valid at that depth.
 func TestDeepTree(t *testing.T) {
 	const n = 100_000
-	g := game(t, "piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = 3\n")
+	g := retrotest.Parse(t, "g.toml", "piles = [\"x\"]\nmoves = [\"x - 1\"]\n[start]\nx = 3\n")
 	root := chain(n)
 	var b bytes.Buffer
 	if err := out.WriteTree(&b, g, root, out.TreeOptions{}); err != nil {

@@ -9,6 +9,7 @@ import (
 	"retro/out"
 	"retro/out/query"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -16,11 +17,7 @@ import (
 // every move of Petya, Vanya's one answer to each.
 func handTree(t *testing.T) (*rules.Game, *retro.Node) {
 	t.Helper()
-	src, _ := rules.Builtin("ege-2027-demo")
-	g, err := rules.Parse("ege-2027-demo.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := retrotest.Builtin(t, "ege-2027-demo")
 	end := func(a, b int64) *retro.Node {
 		return &retro.Node{Piles: []int64{a, b}, Index: -1, Cmd: 1, Outcome: retro.Lose, Layer: 0, End: true, Best: true}
 	}

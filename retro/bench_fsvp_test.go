@@ -2,55 +2,25 @@ package retro_test
 
 import (
 	"retro/retro/internal/core"
-	"syscall"
 	"testing"
-	"time"
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 )
-
-// userCPU is the CPU time the process has spent in user mode.
-func userCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano())
-}
 
 // benchFSVP solves Fair Shares and Varied Pairs for n stones and checks
 // the counts of GamesmanOne's analysis (positions, W, L; its L counts the
-// all-ones end, which the table leaves out). It reports the user CPU time
-// of the process (all cores) beside the wall time.
+// all-ones end, which the table leaves out), with the figures of
+// retrotest.BenchSolve and the edges.
 func benchFSVP(b *testing.B, n, pos, w, l int) {
 	in := fsvpInstance(b, n)
-	var res *retro.Result
-	var peak uint64
-	b.ResetTimer()
-	cpu := userCPU()
-	for i := 0; i < b.N; i++ {
-		res = nil
-		s := startPeak()
-		var err error
-		res, err = retro.SolveInstance(in, positions.DefaultOptions(in.Game), core.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		peak = max(peak, s.end())
-	}
-	b.StopTimer()
-	cpu = userCPU() - cpu
+	res := retrotest.BenchSolve(b, in, positions.DefaultOptions(in.Game), retro.Options{}, nil)
 	tally := res.Tally()
 	if res.Len() != pos-1 || tally[core.Win] != w || tally[core.Lose] != l-1 {
 		b.Fatalf("%d positions, %v; want %d, W %d, L %d", res.Len(), tally, pos-1, w, l-1)
 	}
-	sec := b.Elapsed().Seconds() / float64(b.N)
-	np := float64(res.Len())
-	b.ReportMetric(np, "positions")
 	b.ReportMetric(float64(res.Edges), "edges")
-	b.ReportMetric(np/sec, "positions/s")
-	b.ReportMetric(float64(res.Edges)/sec, "edges/s")
-	b.ReportMetric(cpu.Seconds()/float64(b.N), "user-s/op")
-	b.ReportMetric(float64(peak)/np, "peakB/pos")
 }
 
 // GamesmanOne's published analysis: n = 60: 966 467 positions, W 244, L 9;

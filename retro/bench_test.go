@@ -1,31 +1,24 @@
 package retro_test
 
 import (
-	"fmt"
-	"io"
 	"os"
-	"retro/retro/internal/core"
-	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
-	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
-// The benchmark game set: see testdata/bench and partitionGame.
+// The benchmark game set: see testdata/bench and retrotest.Partitions.
 func loadBench(b *testing.B, name string) *rules.Instance {
 	b.Helper()
 	var src []byte
 	switch name {
 	case "partitions-64":
-		src = []byte(partitionGame(64, 48))
+		src = []byte(retrotest.Partitions(64, 48))
 	case "history-2200":
 		// the game of history-2000.toml at 8 M positions
 		src = benchFile(b, "history-2000")
@@ -33,15 +26,7 @@ func loadBench(b *testing.B, name string) *rules.Instance {
 	default:
 		src = benchFile(b, name)
 	}
-	g, err := rules.Parse(name+".toml", src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		b.Fatal(err)
-	}
-	return insts[0]
+	return retrotest.Instances(b, retrotest.Parse(b, name+".toml", string(src)))[0]
 }
 
 func benchFile(b *testing.B, name string) []byte {
@@ -52,123 +37,13 @@ func benchFile(b *testing.B, name string) []byte {
 	return src
 }
 
-// partitionGame is a sparse game of n piles: pile pK counts the parts of
-// size K of a partition, and a move splits one part in two (about n²/4
-// assignment moves, each legal only where its part is present: 1024 for
-// n = 64). It starts from the single part start.
-func partitionGame(n, start int) string {
-	var b strings.Builder
-	b.WriteString("name = \"Partitions: split a part in two\"\npiles = [")
-	for k := 1; k <= n; k++ {
-		if k > 1 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "\"p%d\"", k)
-	}
-	b.WriteString("]\nmoves = [\n")
-	for i := 2; i <= n; i++ {
-		for j := 1; j <= i/2; j++ {
-			if j == i-j {
-				fmt.Fprintf(&b, "  \"p%d = p%d - 1, p%d = p%d + 2\",\n", i, i, j, j)
-			} else {
-				fmt.Fprintf(&b, "  \"p%d = p%d - 1, p%d = p%d + 1, p%d = p%d + 1\",\n", i, i, j, j, i-j, i-j)
-			}
-		}
-	}
-	b.WriteString("]\nwinner = \"mover\"\n\n[start]\n")
-	for k := 1; k <= n; k++ {
-		v := 0
-		if k == start {
-			v = 1
-		}
-		fmt.Fprintf(&b, "p%d = %d\n", k, v)
-	}
-	return b.String()
-}
-
-// peakSampler records the largest live heap seen while it runs.
-type peakSampler struct {
-	peak atomic.Uint64
-	stop chan struct{}
-	done chan struct{}
-}
-
-func startPeak() *peakSampler {
-	runtime.GC()
-	s := &peakSampler{stop: make(chan struct{}), done: make(chan struct{})}
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	// the heap, and the tables positions maps outside it
-	base := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() + uint64(positions.Mapped()) }
-	b0 := base()
-	go func() {
-		defer close(s.done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			if v := base(); v > b0 && v-b0 > s.peak.Load() {
-				s.peak.Store(v - b0)
-			}
-			select {
-			case <-s.stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return s
-}
-
-func (s *peakSampler) end() uint64 {
-	close(s.stop)
-	<-s.done
-	return s.peak.Load()
-}
-
 func benchSolve(b *testing.B, name string) { benchSolveBy(b, name, "") }
 
 // benchSolveBy runs the benchmark by the path SolveInstance chooses, or by
-// the path named. It reports the user CPU time of the process (all
-// cores) beside the wall time.
-func benchSolveBy(b *testing.B, name, path string) { benchSolveWith(b, name, path, 0, false) }
-
-// benchSolveWith is benchSolveBy with a position cap (0: the default) and,
-// where table is set, the table file written too (to nowhere), inside the
-// time and the peak.
-func benchSolveWith(b *testing.B, name, path string, maxPositions int, writeTable bool) {
+// the path named (retrotest.BenchSolve).
+func benchSolveBy(b *testing.B, name, path string) {
 	in := loadBench(b, name)
-	popt := positions.DefaultOptions(in.Game)
-	if maxPositions > 0 {
-		popt.MaxPositions = maxPositions
-	}
-	var res *retro.Result
-	var peak uint64
-	b.ResetTimer()
-	cpu := userCPU()
-	for i := 0; i < b.N; i++ {
-		res = nil
-		s := startPeak()
-		var err error
-		res, err = retro.SolveInstance(in, popt, core.Options{Path: path})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if writeTable {
-			if err := table.Write(io.Discard, in.Game, []*retro.Result{res}, table.Options{}); err != nil {
-				b.Fatal(err)
-			}
-		}
-		peak = max(peak, s.end())
-	}
-	b.StopTimer()
-	cpu = userCPU() - cpu
-	sec := b.Elapsed().Seconds() / float64(b.N)
-	n := float64(res.Len())
-	b.ReportMetric(n, "positions")
-	b.ReportMetric(n/sec, "positions/s")
-	b.ReportMetric(float64(res.Edges)/sec, "edges/s")
-	b.ReportMetric(float64(peak)/n, "peakB/pos")
-	b.ReportMetric(cpu.Seconds()/float64(b.N), "user-s/op")
-	b.ReportMetric(cpu.Seconds()/float64(b.N)/n*1e9, "user-ns/pos")
+	retrotest.BenchSolve(b, in, positions.DefaultOptions(in.Game), retro.Options{Path: path}, nil)
 }
 
 func BenchmarkSolveExam4000(b *testing.B)      { benchSolve(b, "exam-4000") }
@@ -194,16 +69,14 @@ func BenchmarkSolveHistory2000Tiers(b *testing.B)   { benchSolveBy(b, "history-2
 func BenchmarkSolveHistory2000General(b *testing.B) { benchSolveBy(b, "history-2000", "general") }
 
 // Games of line moves by the lines path: Wythoff's game on the box 0..400
-// (and by the general path), and on 0..10000 (10^8 positions, its table
-// file written too); two-pile Nim (8 M positions, full prefixes); one pile
-// with a window (x - k for k in 1..x // 2, 8 M positions).
+// (and by the general path; on 0..10000, its table file written too, in
+// the benchmarks of out/table); two-pile Nim (8 M positions, full
+// prefixes); one pile with a window (x - k for k in 1..x // 2, 8 M
+// positions).
 func BenchmarkSolveWythoff400(b *testing.B)        { benchSolve(b, "wythoff-400") }
 func BenchmarkSolveWythoff400General(b *testing.B) { benchSolveBy(b, "wythoff-400", "general") }
-func BenchmarkSolveWythoff10000(b *testing.B) {
-	benchSolveWith(b, "wythoff-10000", "", 110_000_000, true)
-}
-func BenchmarkSolveNimTwoPiles(b *testing.B) { benchSolve(b, "nim-two-piles") }
-func BenchmarkSolveNimOnePile(b *testing.B)  { benchSolve(b, "nim-one-pile") }
+func BenchmarkSolveNimTwoPiles(b *testing.B)       { benchSolve(b, "nim-two-piles") }
+func BenchmarkSolveNimOnePile(b *testing.B)        { benchSolve(b, "nim-one-pile") }
 
 // BenchmarkPlainExam4000 is the same exam-style game solved by a loop
 // written for it alone: every move raises a + b, so the positions are
@@ -211,8 +84,8 @@ func BenchmarkSolveNimOnePile(b *testing.B)  { benchSolve(b, "nim-one-pile") }
 // no graph.
 func BenchmarkPlainExam4000(b *testing.B) {
 	const end = 4000
-	cpu := userCPU()
-	defer func() { b.ReportMetric((userCPU()-cpu).Seconds()/float64(b.N), "user-s/op") }()
+	cpu := retrotest.UserCPU()
+	defer func() { b.ReportMetric((retrotest.UserCPU()-cpu).Seconds()/float64(b.N), "user-s/op") }()
 	for it := 0; it < b.N; it++ {
 		// val[a*end+b]: layer<<1 | win; only a, b >= 1 and a + b < end.
 		val := make([]uint32, end*end)

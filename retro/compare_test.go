@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // A result compared with a fresh solve of its game agrees; one whose
 // outcome at a position was changed does not, and says where.
 func TestCompare(t *testing.T) {
-	g := builtin(t, "lebedev-operations")
-	a, b := solveGame(t, g), solveGame(t, g)
+	g := retrotest.Builtin(t, "lebedev-operations")
+	a, b := retrotest.SolveOne(t, g), retrotest.SolveOne(t, g)
 	if rep := retro.Compare(a, b, 5); rep.Count != 0 || rep.Checked != a.Len() {
 		t.Fatalf("two solves differ: %+v", rep)
 	}

@@ -1,19 +1,19 @@
 package retro_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"retro/retro/internal/core"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"retro/out/table"
 	"retro/positions/cluster"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -58,16 +58,17 @@ func (c ckStop) String() string {
 var ckTraffic retro.Traffic
 
 // ckRun solves a game on ranks goroutines that keep their checkpoints in
-// dir, stopped where stops say, and writes the table; then each rank
-// clears its own files, unless keep says to leave them. It returns the
-// table (nil when a rank stopped), the saves each rank made, and the
-// error of a rank that failed other than by a stop.
-func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop, keep func(rank int) bool) ([]byte, [][]saveAt, error) {
+// dir, stopped where stops say; then each rank clears its own files,
+// unless keep says to leave them. It returns the parts of each instance,
+// those of every rank (nil when a rank stopped), the saves each rank
+// made, and the error of a rank that failed other than by a stop.
+func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop, keep func(rank int) bool) ([][]*retro.Part, [][]saveAt, error) {
 	t.Helper()
-	f := &memFile{}
+	var mu sync.Mutex
+	var parts [][]*retro.Part
 	saves := make([][]saveAt, ranks)
-	errs := onRanks(ranks, func(r int, comm cluster.Comm) error {
-		ck := &core.Checkpoint{Dir: dir, Every: time.Hour, Rank: r, Ranks: ranks}
+	errs := retrotest.OnRanks(ranks, func(r int, comm cluster.Comm) error {
+		ck := &retro.Checkpoint{Dir: dir, Every: time.Hour, Rank: r, Ranks: ranks}
 		for _, st := range stops {
 			if st.rank == r && st.often {
 				ck.Every = time.Nanosecond
@@ -88,13 +89,9 @@ func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop
 		if err != nil {
 			return err
 		}
-		var w *memFile
-		if r == 0 {
-			w = f
-		}
-		if err := table.WriteParts(w, comm, s.Game, s.Parts, testMade); err != nil {
-			return err
-		}
+		mu.Lock()
+		addParts(&parts, s.Parts)
+		mu.Unlock()
 		for _, p := range s.Parts {
 			if !strings.HasPrefix(p.Path, "compiled, in ") {
 				return fmt.Errorf("path %q, want the compiled path in shards", p.Path)
@@ -126,7 +123,7 @@ func ckRun(t *testing.T, src rules.Source, dir string, ranks int, stops []ckStop
 			return nil, saves, fmt.Errorf("rank %d of %d: %w", r, ranks, err)
 		}
 	}
-	return f.b, saves, nil
+	return parts, saves, nil
 }
 
 // stopPoints are where TestCompiledShardsCheckpoint stops each rank of a
@@ -154,8 +151,7 @@ func stopPoints(saves [][]saveAt) []ckStop {
 // rank marks), the affine sweep (winner by position), and the sweep
 // widened past 16-bit values, its result long enough for a save within it
 // (two rows, one of them a rank's, none of 3 ranks' third).
-var ckShardGames = slices.Concat(gamesNamed("history, end 120"), []shardGame{{"lowers, an end reached from every rank",
-	rules.FromText("lowers.toml", []byte(`name = "Two piles, take 2 from one or empty it"
+var ckShardGames = slices.Concat(retrotest.GamesNamed("history, end 120"), []retrotest.NamedGame{{Name: "lowers, an end reached from every rank", Src: rules.FromText("lowers.toml", []byte(`name = "Two piles, take 2 from one or empty it"
 piles = ["a", "b"]
 moves = ["each - 2", "each // 200"]
 winner = "mover"
@@ -163,34 +159,35 @@ winner = "mover"
 [start]
 a = 150
 b = 150
-`))}}, gamesNamed("affine moves, winner by position", "deeper than 16-bit cells"))
+`))}}, retrotest.GamesNamed("affine moves, winner by position", "deeper than 16-bit cells"))
 
 // TestCompiledShardsCheckpoint: a solve in 2 and 3 shards that keeps
 // checkpoints, stopped on one rank just after a save (stopPoints: in the
 // search, in the sweep, between two ranks' turns, in the result) and run
-// again, writes the one-process table byte for byte, each rank going on
+// again, holds what the one-process table holds (retrotest.SameParts: it
+// writes that table byte for byte), each rank going on
 // from its save, not before it, and leaves no file behind; so do solves
 // whose ranks stopped at saves of different stages (ckMixed).
 func TestCompiledShardsCheckpoint(t *testing.T) {
 	for _, game := range ckShardGames {
-		t.Run(game.name, func(t *testing.T) {
-			want, _ := oneTable(t, game.src)
+		t.Run(game.Name, func(t *testing.T) {
+			want, _ := oneResult(t, game.Src)
 			for _, ranks := range []int{2, 3} {
 				dir := t.TempDir()
-				got, saves, err := ckRun(t, game.src, dir, ranks, nil, nil)
+				got, saves, err := ckRun(t, game.Src, dir, ranks, nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				whole := ckTraffic
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%d ranks, never stopped: a table of %d bytes, want the one-process table of %d", ranks, len(got), len(want))
+				if err := sameParts(want, got); err != nil {
+					t.Fatalf("%d ranks, never stopped: %v, want the one-process table", ranks, err)
 				}
 				emptyDir(t, dir)
 				var hit []string
 				for _, st := range stopPoints(saves) {
 					name := fmt.Sprintf("%d ranks, %v", ranks, st)
 					dir := t.TempDir()
-					got, saved, err := ckRun(t, game.src, dir, ranks, []ckStop{st}, nil)
+					got, saved, err := ckRun(t, game.Src, dir, ranks, []ckStop{st}, nil)
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
@@ -203,12 +200,12 @@ func TestCompiledShardsCheckpoint(t *testing.T) {
 					}
 					at := saved[st.rank][len(saved[st.rank])-1]
 					hit = append(hit, fmt.Sprintf("rank %d %s %d", st.rank, at.stage, at.cursor))
-					got, again, err := ckRun(t, game.src, dir, ranks, nil, nil)
+					got, again, err := ckRun(t, game.Src, dir, ranks, nil, nil)
 					if err != nil {
 						t.Fatalf("%s, resumed: %v", name, err)
 					}
-					if !bytes.Equal(got, want) {
-						t.Errorf("%s: the resumed solve's table of %d bytes is not the one-process table of %d", name, len(got), len(want))
+					if err := sameParts(want, got); err != nil {
+						t.Errorf("%s: the resumed solve's table is not the one-process table: %v", name, err)
 					}
 					// A resumed solve counts the bytes of the runs before
 					// it too, those it did not hand over again.
@@ -221,7 +218,7 @@ func TestCompiledShardsCheckpoint(t *testing.T) {
 					emptyDir(t, dir)
 				}
 				t.Logf("%d ranks: stopped after %s", ranks, strings.Join(hit, ", "))
-				ckMixed(t, game.src, ranks, want)
+				ckMixed(t, game.Src, ranks, want)
 			}
 		})
 	}
@@ -231,7 +228,7 @@ func TestCompiledShardsCheckpoint(t *testing.T) {
 // ranks' saves of different stages: two ranks stopped in one run (one
 // rank's part of the result made, the other's begun), a stop after a
 // resume, and a directory that only some ranks cleared.
-func ckMixed(t *testing.T, src rules.Source, ranks int, want []byte) {
+func ckMixed(t *testing.T, src rules.Source, ranks int, want []*retro.Result) {
 	t.Helper()
 	first := ranks - 1 // the rank whose turn of the sweep comes first: moves raise the piles
 	runs := []struct {
@@ -261,8 +258,8 @@ func ckMixed(t *testing.T, src rules.Source, ranks int, want []byte) {
 		if err != nil {
 			t.Fatalf("%d ranks, %s, resumed: %v", ranks, run.name, err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%d ranks, %s: the resumed solve's table of %d bytes is not the one-process table of %d", ranks, run.name, len(got), len(want))
+		if err := sameParts(want, got); err != nil {
+			t.Errorf("%d ranks, %s: the resumed solve's table is not the one-process table: %v", ranks, run.name, err)
 		}
 		emptyDir(t, dir)
 	}
@@ -272,8 +269,8 @@ func ckMixed(t *testing.T, src rules.Source, ranks int, want []byte) {
 // stopped in its sweep, is refused by 3 ranks and by one process, saying
 // by how many it was saved, and kept for the 2 ranks that resume it.
 func TestCompiledShardsCheckpointRanks(t *testing.T) {
-	game := ckShardGames[0].src
-	want, _ := oneTable(t, game)
+	game := ckShardGames[0].Src
+	want, _ := oneResult(t, game)
 	dir := t.TempDir()
 	if got, _, err := ckRun(t, game, dir, 2, []ckStop{{1, "value", 1, false}}, nil); err != nil || got != nil {
 		t.Fatalf("not stopped in the sweep (%v)", err)
@@ -291,8 +288,8 @@ func TestCompiledShardsCheckpointRanks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("resumed by 2 ranks: a table of %d bytes, want the one-process table of %d", len(got), len(want))
+	if err := sameParts(want, got); err != nil {
+		t.Errorf("resumed by 2 ranks: %v, want the one-process table", err)
 	}
 	emptyDir(t, dir)
 }

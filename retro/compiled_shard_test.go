@@ -1,231 +1,102 @@
 package retro_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 
-	"retro/out/table"
 	"retro/positions/cluster"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
-// memFile is a file in memory that table.WriteParts writes to.
-type memFile struct {
-	mu sync.Mutex
-	b  []byte
-}
-
-func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if end := int(off) + len(p); end > len(f.b) {
-		f.b = append(f.b, make([]byte, end-len(f.b))...)
-	}
-	return copy(f.b[off:], p), nil
-}
-
-// testMade is the made record of the tables the tests compare.
-var testMade = table.Options{Made: table.Made{Engine: "test"}}
-
-// oneTable solves a game in one process and returns its table and the
+// oneResult solves a game in one process and returns its results and the
 // path of each instance.
-func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
+func oneResult(t testing.TB, src rules.Source) ([]*retro.Result, []string) {
 	t.Helper()
-	s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := table.Write(&b, s.Game, s.Results, testMade); err != nil {
-		t.Fatal(err)
-	}
+	s := retrotest.SolveGame(t, src, retro.GameOptions{})
 	var paths []string
 	for _, r := range s.Results {
 		paths = append(paths, r.Path)
 	}
-	return b.Bytes(), paths
+	return s.Results, paths
 }
 
-// shardTable solves a game on ranks goroutines (cluster.Local), each its
-// parts, and returns the table they write and rank 0's path of each
-// instance.
-func shardTable(t *testing.T, src rules.Source, ranks int) ([]byte, []string) {
+// shardParts solves a game on ranks goroutines (cluster.Local) and
+// returns the parts of each instance, those of every rank, and rank 0's
+// path of each instance.
+func shardParts(t *testing.T, src rules.Source, ranks int) ([][]*retro.Part, []string) {
 	t.Helper()
-	f := &memFile{}
+	var mu sync.Mutex
+	var parts [][]*retro.Part
 	var paths []string
-	errs := onRanks(ranks, func(r int, comm cluster.Comm) error {
+	errs := retrotest.OnRanks(ranks, func(r int, comm cluster.Comm) error {
 		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
 		if err != nil {
 			return err
 		}
-		var w *memFile
+		mu.Lock()
+		defer mu.Unlock()
+		addParts(&parts, s.Parts)
 		if r == 0 {
-			w = f
 			for _, p := range s.Parts {
 				paths = append(paths, p.Path)
 			}
 		}
-		return table.WriteParts(w, comm, s.Game, s.Parts, testMade)
+		return nil
 	})
 	for r, err := range errs {
 		if err != nil {
 			t.Fatalf("rank %d of %d: %v", r, ranks, err)
 		}
 	}
-	return f.b, paths
+	return parts, paths
 }
 
-// onRanks runs rank on ranks goroutines, each with its rank and its comm
-// of cluster.Local, and returns the error of each; a rank that fails
-// leaves, so that the others stop waiting for it.
-func onRanks(ranks int, rank func(r int, comm cluster.Comm) error) []error {
-	comms := cluster.Local(ranks)
-	errs := make([]error, ranks)
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if errs[r] = rank(r, comms[r]); errs[r] != nil {
-				comms[r].Close()
-			}
-		}()
+// addParts adds a rank's part of each instance to those of the others.
+func addParts(all *[][]*retro.Part, parts []*retro.Part) {
+	if *all == nil {
+		*all = make([][]*retro.Part, len(parts))
 	}
-	wg.Wait()
-	return errs
+	for k, p := range parts {
+		(*all)[k] = append((*all)[k], p)
+	}
 }
 
-// shardGame is a game the tests solve in shards, and its name.
-type shardGame struct {
-	name string
-	src  rules.Source
+// sameParts says how the parts of each instance differ from its
+// one-process result (retrotest.SameParts); nil: the same.
+func sameParts(want []*retro.Result, parts [][]*retro.Part) error {
+	return sameEach(len(want), len(parts), func(k int) error { return retrotest.SameParts(want[k], parts[k]) })
 }
 
-// compiledShardGames are games the compiled path takes in shards: the
-// exam's and Lebedev's (history), the bench games cut down (the
-// exam-style box, a history, a chain), a game of affine moves whose
-// winner depends on the position (the affine sweep), a game of more
-// layers than 16-bit cells hold, and a box of three piles.
-var compiledShardGames = []shardGame{
-	{"exam demo", rules.FromBuiltin("ege-2027-demo")},
-	{"two piles, end 77", rules.FromBuiltin("ege-two-piles-77")},
-	{"one pile, lowers", rules.FromBuiltin("ege-bank-one-pile")},
-	{"Lebedev commands (history)", rules.FromBuiltin("lebedev-commands")},
-	{"Lebedev operations (history)", rules.FromBuiltin("lebedev-operations")},
-	{"affine moves, winner by position", rules.FromText("affine.toml", []byte(`name = "Affine moves, end at 200"
-piles = ["a", "b"]
-moves = ["a = a + b + 1", "b = 2*b + a", "each +1"]
-end    = "a + b >= 200"
-winner = "mover if a % 3 == 0 else other"
-
-[start]
-a = 1
-b = 1
-`))},
-	{"exam-style, end 300", rules.FromText("exam-300.toml", []byte(`name = "Exam-style, end at 300"
-piles = ["a", "b"]
-moves = ["each +1", "each +4", "each *2", "each *3"]
-end    = "a + b >= 300"
-winner = "mover"
-
-[start]
-a = 1
-b = 1
-`))},
-	{"history, end 120", rules.FromText("history-120.toml", []byte(`name = "Exam-style with history, end at 120"
-piles = ["a", "b"]
-end    = "a + b >= 120"
-winner = "mover"
-allow  = "no-repeat-opponent"
-
-[commands]
-plus1  = ["each +1"]
-plus4  = ["each +4"]
-times2 = ["each *2"]
-times3 = ["each *3"]
-
-[start]
-a = 1
-b = 1
-`))},
-	{"chain of 5000, lowers", rules.FromText("chain-5000.toml", []byte(`name = "Chain: take one or two"
-piles = ["x"]
-moves = ["x - 1", "x - 2"]
-winner = "mover"
-
-[bounds]
-x = "1..5000"
-`))},
-	{"deeper than 16-bit cells", rules.FromText("deep.toml", []byte(`name = "Two rows, 70 001 layers"
-piles = ["a", "b"]
-moves = ["each +1"]
-end    = "70000*a + b >= 140000"
-winner = "mover"
-
-[start]
-a = 0
-b = 0
-`))},
-	{"three piles", rules.FromText("three.toml", []byte(`name = "Three piles, end at 60"
-piles = ["a", "b", "c"]
-moves = ["each +1", "each *2", "a = a + 3"]
-end    = "a + b + c >= 60"
-winner = "mover"
-
-[start]
-a = 1
-b = 2
-c = 0
-`))},
+// sameResults says how the results of each instance differ from those
+// wanted (retrotest.SameResult); nil: the same.
+func sameResults(want, got []*retro.Result) error {
+	return sameEach(len(want), len(got), func(k int) error { return retrotest.SameResult(want[k], got[k]) })
 }
 
-// gamesNamed are the games of compiledShardGames of those names.
-func gamesNamed(names ...string) []shardGame {
-	var out []shardGame
-	for _, g := range compiledShardGames {
-		if slices.Contains(names, g.name) {
-			out = append(out, g)
+// sameEach says how the instances solved (got of them) differ from the
+// want wanted, same comparing instance k; nil: the same.
+func sameEach(want, got int, same func(k int) error) error {
+	if got != want {
+		return fmt.Errorf("%d instances, want %d", got, want)
+	}
+	for k := range want {
+		if err := same(k); err != nil {
+			return fmt.Errorf("instance %d: %w", k, err)
 		}
 	}
-	return out
-}
-
-// TestCompiledShards: the compiled path in 1, 2, 3 and 4 shards writes
-// the one-process table byte for byte, and says so on its path line.
-func TestCompiledShards(t *testing.T) {
-	for _, game := range compiledShardGames {
-		t.Run(game.name, func(t *testing.T) {
-			want, paths := oneTable(t, game.src)
-			for _, p := range paths {
-				if !strings.HasPrefix(p, "compiled:") {
-					t.Fatalf("one process: path %q, want the compiled path", p)
-				}
-			}
-			for ranks := 1; ranks <= 4; ranks++ {
-				got, paths := shardTable(t, game.src, ranks)
-				if !bytes.Equal(got, want) {
-					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), len(want))
-				}
-				for _, p := range paths {
-					if prefix := fmt.Sprintf("compiled, in %d shards: ", ranks); !strings.HasPrefix(p, prefix) {
-						t.Errorf("%d ranks: path %q, want %q…", ranks, p, prefix)
-					}
-				}
-			}
-		})
-	}
+	return nil
 }
 
 // TestCompiledShardsRandom: on random games of the compiled shape (those
-// of TestEveryPathOnRandomGames), 2 to 4 ranks write the one-process
-// table, by the compiled path in shards where it takes the game and by
-// the general path in shards with its reason where it does not.
+// of TestEveryPathOnRandomGames), 2 to 4 ranks hold together what the
+// one-process table holds (retrotest.SameParts), by the compiled path in
+// shards where it takes the game and by the general path in shards with
+// its reason where it does not.
 func TestCompiledShardsRandom(t *testing.T) {
 	rng := newRand(t)
 	games := randomGames(60, 15)
@@ -233,11 +104,11 @@ func TestCompiledShardsRandom(t *testing.T) {
 	for k := range games {
 		src := oneWayGame(rng, k)
 		game := rules.FromText(fmt.Sprintf("one-way-%d.toml", k), []byte(src))
-		want, _ := oneTable(t, game)
+		want, _ := oneResult(t, game)
 		ranks := 2 + k%3
-		got, paths := shardTable(t, game, ranks)
-		if !bytes.Equal(got, want) {
-			t.Errorf("game %d, %d ranks: a table of %d bytes, want the one-process table of %d\n%s", k, ranks, len(got), len(want), src)
+		got, paths := shardParts(t, game, ranks)
+		if err := sameParts(want, got); err != nil {
+			t.Errorf("game %d, %d ranks: %v, want what the one-process result holds\n%s", k, ranks, err, src)
 		}
 		for _, p := range paths {
 			switch {
@@ -257,7 +128,7 @@ func TestCompiledShardsRandom(t *testing.T) {
 // TestShardPathLine: in shards a path that does not run there declines,
 // and the general path's line says so; forced, it is an error.
 func TestShardPathLine(t *testing.T) {
-	_, paths := shardTable(t, rules.FromBuiltin("nim"), 2)
+	_, paths := shardParts(t, rules.FromBuiltin("nim"), 2)
 	if len(paths) != 1 || !strings.HasPrefix(paths[0], "general, in 2 shards: ") || !strings.HasSuffix(paths[0], "not in shards: lines, unmoves, shifts, tiers") {
 		t.Errorf("nim in 2 shards: paths %q", paths)
 	}

@@ -1,63 +1,22 @@
 package retro_test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"reflect"
 	"retro/retro/internal/core"
-	"strings"
 	"testing"
 
-	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
-// fsvpGame is Winning Ways' "Fair Shares and Varied Pairs" for n stones:
-// pile cK counts the heaps of size K. A move splits a heap into equal
-// heaps (cX = cX - 1, cY = cY + X/Y for every proper divisor Y of X) or
-// merges two heaps of different sizes (cI = cI - 1, cJ = cJ - 1, cI+J =
-// cI+J + 1 for I < J, I + J <= n). It starts from one heap of n; whoever
-// cannot move loses.
-func fsvpGame(n int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "name = \"Fair Shares and Varied Pairs, %d\"\npiles = [", n)
-	for k := 1; k <= n; k++ {
-		if k > 1 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "\"c%d\"", k)
-	}
-	b.WriteString("]\nmoves = [\n")
-	for x := 2; x <= n; x++ {
-		for y := 1; y <= x/2; y++ {
-			if x%y == 0 {
-				fmt.Fprintf(&b, "  \"c%d = c%d - 1, c%d = c%d + %d\",\n", x, x, y, y, x/y)
-			}
-		}
-	}
-	for i := 1; i <= n; i++ {
-		for j := i + 1; i+j <= n; j++ {
-			fmt.Fprintf(&b, "  \"c%d = c%d - 1, c%d = c%d - 1, c%d = c%d + 1\",\n", i, i, j, j, i+j, i+j)
-		}
-	}
-	b.WriteString("]\n\n[start]\n")
-	for k := 1; k <= n; k++ {
-		fmt.Fprintf(&b, "c%d = %d\n", k, map[bool]int{true: 1}[k == n])
-	}
-	return b.String()
-}
-
 func fsvpInstance(t testing.TB, n int) *rules.Instance {
 	t.Helper()
-	g := parse(t, fmt.Sprintf("fsvp-%d.toml", n), fsvpGame(n))
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts[0]
+	g := retrotest.Parse(t, fmt.Sprintf("fsvp-%d.toml", n), retrotest.FSVP(n))
+	return retrotest.Instances(t, g)[0]
 }
 
 // solveGeneral solves by the general path: a stored graph.
@@ -116,13 +75,13 @@ func TestFSVPAgainstGamesmanOne(t *testing.T) {
 	}
 }
 
-// testdata/fsvp-20.toml is fsvpGame(20), for the command line, and
-// testdata/partitions-24.toml partitionGame(24, 18), for the tests of the
+// testdata/fsvp-20.toml is retrotest.FSVP(20), for the command line, and
+// testdata/partitions-24.toml retrotest.Partitions(24, 18), for the tests of the
 // positions package.
 func TestFSVPFileIsGenerated(t *testing.T) {
 	for file, want := range map[string]string{
-		"testdata/fsvp-20.toml":       fsvpGame(20),
-		"testdata/partitions-24.toml": partitionGame(24, 18),
+		"testdata/fsvp-20.toml":       retrotest.FSVP(20),
+		"testdata/partitions-24.toml": retrotest.Partitions(24, 18),
 	} {
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -135,36 +94,16 @@ func TestFSVPFileIsGenerated(t *testing.T) {
 }
 
 // Games that keep a weighted sum, on its slice, against the general path:
-// the same table file (the content checksum the file carries with it) and
-// CSV, the partition game's and FSVP's, of few positions (kept in the
-// table's record) and of more (in space blocks).
+// the same table file and CSV (everyPath), the partition game's and
+// FSVP's, of few positions (which a table keeps in its record) and of
+// more (in space blocks). That their spaces read back from a table is a
+// test of out/table (TestSliceSpacesReadBack).
 func TestSliceTablesAgainstGeneralPath(t *testing.T) {
-	for name, src := range map[string]string{
-		"fsvp-20.toml":       fsvpGame(20),
-		"fsvp-30.toml":       fsvpGame(30),
-		"partitions-24.toml": partitionGame(24, 18),
-		"partitions-40.toml": partitionGame(40, 30),
-	} {
-		g := parse(t, name, src)
-		r := solveGame(t, g)
-		if !strings.Contains(r.Path, "ranked by counting on the slice") {
-			t.Fatalf("%s: %s", name, r.Path)
-		}
+	for name, src := range retrotest.SliceGames {
+		_, r := retrotest.SolveSliced(t, name, src)
 		if name == "fsvp-30.toml" && r.Len() <= 4096 || name == "partitions-40.toml" && r.Len() <= 4096 {
 			t.Fatalf("%s: %d positions, which a table keeps in its record", name, r.Len())
 		}
 		everyPath(t, name, src)
-		// Read back, the space is the solve's, whatever index holds it.
-		var b bytes.Buffer
-		if err := table.Write(&b, g, []*retro.Result{r}, table.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		tb, err := table.Read(b.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(tb.Results[0].Space.Data(), r.Space.Data()) {
-			t.Fatalf("%s: the space read back differs", name)
-		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 	"retro/rules/sg"
 )
@@ -54,7 +55,7 @@ func engineWins(t *testing.T, res *retro.Result, heaps []int64, k int) bool {
 // on single heaps and on sums, for every shared heap game.
 func TestEngineAgrees(t *testing.T) {
 	for _, name := range []string{"nim", "kayles", "lasker-nim", "strip-tiling", "subtraction-1-3-4", "take-at-least-half", "fibonacci-subtraction"} {
-		insts, err := builtin(t, name).Instances()
+		insts, err := retrotest.Builtin(t, name).Instances()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +95,7 @@ func TestMisereEngineAgrees(t *testing.T) {
 		"piles = [\"x\"]\nsum = true\noctal = \"0.77\"\nwinner = \"other\"\n",
 		"piles = [\"x\"]\nsum = true\nmoves = [\"x - 1\", \"x - 2\", \"x -> i, x - 2 - i for i in 1..x-3\"]\nwinner = \"other\"\n",
 	} {
-		insts, err := parse(t, "misere.toml", src).Instances()
+		insts, err := retrotest.Parse(t, "misere.toml", src).Instances()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +123,7 @@ func TestMisereEngineAgrees(t *testing.T) {
 // TestHeapViewMoves: the engine's view of Kayles lists each resulting
 // collection once, sorted, under the code's name.
 func TestHeapViewMoves(t *testing.T) {
-	insts, _ := builtin(t, "kayles").Instances()
+	insts, _ := retrotest.Builtin(t, "kayles").Instances()
 	view, err := insts[0].HeapView(4)
 	if err != nil {
 		t.Fatal(err)

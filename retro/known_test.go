@@ -9,42 +9,9 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
-
-func parse(t testing.TB, name, src string) *rules.Game {
-	t.Helper()
-	g, err := rules.Parse(name, []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return g
-}
-
-func builtin(t testing.TB, name string) *rules.Game {
-	t.Helper()
-	src, ok := rules.Builtin(name)
-	if !ok {
-		t.Fatalf("no built-in game %s", name)
-	}
-	return parse(t, name+".toml", string(src))
-}
-
-func solveGame(t testing.TB, g *rules.Game) *retro.Result {
-	t.Helper()
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(insts) != 1 {
-		t.Fatalf("%d instances", len(insts))
-	}
-	res, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 func index(t testing.TB, r *retro.Result, hist int, piles ...int64) int {
 	t.Helper()
@@ -61,8 +28,8 @@ func index(t testing.TB, r *retro.Result, hist int, piles ...int64) int {
 // the first does first at S = 56; some first move lets him win with his
 // first move first at S = 29, by doubling b to 58.
 func TestExamDemo(t *testing.T) {
-	g := builtin(t, "ege-2027-demo")
-	r := solveGame(t, g)
+	g := retrotest.Builtin(t, "ege-2027-demo")
+	r := retrotest.SolveOne(t, g)
 	var w3, l4, l2, canLose []int64
 	m := r.Instance.NewMachine()
 	for _, s := range r.Starts {
@@ -117,8 +84,8 @@ func TestExamDemo(t *testing.T) {
 // Lebedev's article, second variant: from 3 the winning move is d, to 9;
 // from 9 (after d) the opponent's moves are to 10, 14 and 18.
 func TestLebedevCommands(t *testing.T) {
-	g := builtin(t, "lebedev-commands")
-	r := solveGame(t, g)
+	g := retrotest.Builtin(t, "lebedev-commands")
+	r := retrotest.SolveOne(t, g)
 	m := r.Instance.NewMachine()
 	moves, err := r.Moves(index(t, r, 0, 3), m)
 	if err != nil {
@@ -224,8 +191,8 @@ func TestLebedevGamesAgainstBruteForce(t *testing.T) {
 			if count == "exam" {
 				text = removeLine(text, `count  = "lebedev"`)
 			}
-			g := parse(t, c.name, text)
-			r := solveGame(t, g)
+			g := retrotest.Parse(t, c.name, text)
+			r := retrotest.SolveOne(t, g)
 			b := c.b
 			b.noRepeat, b.lebedev, b.memo = true, count == "lebedev", map[[2]int64][2]int{}
 			piles := make([]int64, 1)
@@ -282,7 +249,7 @@ func splitLines(s string) []string {
 
 // Every position can always move on and nothing ends the game: all D.
 func TestCyclesAreDraws(t *testing.T) {
-	g := parse(t, "loop.toml", `
+	g := retrotest.Parse(t, "loop.toml", `
 name = "loop"
 piles = ["x"]
 moves = ["x + 1 if x < 2", "x - 1 if x > 0", "x - 3"]
@@ -290,7 +257,7 @@ winner = "mover"
 [bounds]
 x = "0..4"
 `)
-	r := solveGame(t, g)
+	r := retrotest.SolveOne(t, g)
 	// 0 -> 1; 1 -> 2, 0; 2 -> 1; 3 -> 2, 0; 4 -> 3, 1: no position is
 	// final, so play never ends and every position is D.
 	for x := int64(0); x <= 4; x++ {
@@ -312,9 +279,9 @@ winner = "mover if x % 3 != 0 else other"
 [start]
 x = 1
 `
-	full := solveGame(t, parse(t, "grow.toml", src))
+	full := retrotest.SolveOne(t, retrotest.Parse(t, "grow.toml", src))
 	for _, h := range []int{0, 1, 2, 4, 6, 9} {
-		g := parse(t, "grow.toml", src+"\n")
+		g := retrotest.Parse(t, "grow.toml", src+"\n")
 		opt := positions.DefaultOptions(g)
 		opt.Horizon = h
 		insts, _ := g.Instances()
@@ -356,9 +323,9 @@ func TestBenchGamesLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parse(t, e.Name(), string(src))
+		retrotest.Parse(t, e.Name(), string(src))
 	}
-	parse(t, "partitions", partitionGame(12, 12))
+	retrotest.Parse(t, "partitions", retrotest.Partitions(12, 12))
 }
 
 // The hand-written solver of the benchmarks agrees with the engine on a
@@ -369,8 +336,8 @@ func TestPlainRetroAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := parse(t, "exam-300.toml", strings.Replace(string(src), "a + b >= 4000", "a + b >= 300", 1))
-	r := solveGame(t, g)
+	g := retrotest.Parse(t, "exam-300.toml", strings.Replace(string(src), "a + b >= 4000", "a + b >= 300", 1))
+	r := retrotest.SolveOne(t, g)
 	win, lose, layer := plainRetroExam(end)
 	n := 0
 	for a := int64(1); a < end; a++ {
@@ -407,7 +374,7 @@ winner = "other"
 [start]
 x = 0
 `
-	full := solveGame(t, parse(t, "end.toml", src))
+	full := retrotest.SolveOne(t, retrotest.Parse(t, "end.toml", src))
 	for h := 0; h <= 3; h++ {
 		if msg := horizonDisagrees(t, src, full, h); msg != "" {
 			t.Error(msg)
@@ -428,7 +395,7 @@ func TestRandomHorizonsShowWhatIsDue(t *testing.T) {
 		}
 		tried++
 		src := rg.toml()
-		full := solveGame(t, parse(t, "random.toml", src))
+		full := retrotest.SolveOne(t, retrotest.Parse(t, "random.toml", src))
 		for _, h := range []int{0, 1, 2, 3, 5} {
 			if msg := horizonDisagrees(t, src, full, h); msg != "" {
 				t.Fatalf("%s\n%s", msg, src)
@@ -443,7 +410,7 @@ func TestRandomHorizonsShowWhatIsDue(t *testing.T) {
 // says where they disagree, "" where they do not.
 func horizonDisagrees(t *testing.T, src string, full *retro.Result, h int) string {
 	t.Helper()
-	g := parse(t, "horizon.toml", src)
+	g := retrotest.Parse(t, "horizon.toml", src)
 	opt := positions.DefaultOptions(g)
 	opt.Horizon = h
 	insts, _ := g.Instances()

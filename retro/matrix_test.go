@@ -36,7 +36,7 @@ func TestEveryPathOnRandomGames(t *testing.T) {
 		for k := range games {
 			src := shape.game(k)
 			name := fmt.Sprintf("%s-%d.toml", strings.ReplaceAll(shape.name, " ", "-"), k)
-			paths := everyPathOf(t, name, src, false)
+			paths := everyPath(t, name, src)
 			if paths[shape.path] > 0 {
 				took++
 			}

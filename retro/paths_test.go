@@ -3,7 +3,6 @@ package retro_test
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -13,10 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"retro/out"
-	"retro/out/table"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -24,26 +22,14 @@ import (
 // and by every other path forced that takes it, and fails unless each
 // gives the general path's result (outcomes, layers, moves, edges) and,
 // where a path takes every instance, the same table file and the same
-// CSV. It checks that the path SolveInstance chooses is the first of the
+// CSV (sameFiles). It checks that the path SolveInstance chooses is the first of the
 // table that takes the game, and returns how many instances each path
 // took (the general path all of them), and under "draws" how many have
 // drawn positions.
 func everyPath(t *testing.T, name, src string) map[string]int {
 	t.Helper()
-	return everyPathOf(t, name, src, true)
-}
-
-// everyPathOf is everyPath, comparing the CSV too where csv is set.
-func everyPathOf(t *testing.T, name, src string, csv bool) map[string]int {
-	t.Helper()
-	g, err := rules.Parse(name, []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	g := retrotest.Parse(t, name, src)
+	insts := retrotest.Instances(t, g)
 	took := map[string]int{}
 	results := map[string][]*retro.Result{}
 	for _, in := range insts {
@@ -91,38 +77,21 @@ func everyPathOf(t *testing.T, name, src string, csv bool) map[string]int {
 	}
 	for p, rs := range results {
 		if p != "general" && len(rs) == len(insts) {
-			sameFiles(t, name, g, rs, results["general"], p, src, csv)
+			sameFiles(t, name, rs, results["general"], p, src)
 		}
 	}
 	return took
 }
 
-// sameFiles fails unless two solutions of a game's instances give the same
-// table file and, where csv is set, the same CSV.
-func sameFiles(t *testing.T, name string, g *rules.Game, fast, general []*retro.Result, path, src string, csv bool) {
+// sameFiles fails unless two solutions of a game's instances hold the
+// same in every instance, as a table file and a CSV export hold them
+// (retrotest.SameResult): they write the same files byte for byte.
+func sameFiles(t *testing.T, name string, fast, general []*retro.Result, path, src string) {
 	t.Helper()
-	var ta, tb bytes.Buffer
-	ca, cb := sha256.New(), sha256.New() // the multiplication game's CSV is 298 MB
-	if err := table.Write(&ta, g, fast, table.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := table.Write(&tb, g, general, table.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
-		t.Fatalf("%s: the table files differ between the paths (%s)\n%s", name, path, src)
-	}
-	if !csv {
-		return
-	}
-	if err := out.WriteCSV(ca, fast, out.CSVOptions{Layer: -1}); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.WriteCSV(cb, general, out.CSVOptions{Layer: -1}); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(ca.Sum(nil), cb.Sum(nil)) {
-		t.Fatalf("%s: the CSV differs between the paths (%s)\n%s", name, path, src)
+	for k := range general {
+		if err := retrotest.SameResult(general[k], fast[k]); err != nil {
+			t.Fatalf("%s: the table files or the CSV differ between the paths (%s), instance %d: %v\n%s", name, path, k, err, src)
+		}
 	}
 }
 
@@ -188,7 +157,8 @@ func oneWay(g *rgame, rng *rand.Rand) {
 }
 
 // TestCompiledSameBytesOnAnyCores solves the exam-style game, cut down,
-// by the compiled path on 1, 2 and 8 cores: the same table file each time.
+// by the compiled path on 1, 2 and 8 cores: the same table file each time
+// (retrotest.SameResult).
 func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 	src, err := os.ReadFile("testdata/bench/exam-4000.toml")
 	if err != nil {
@@ -202,7 +172,7 @@ func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first []byte
+	var first *retro.Result
 	for _, cores := range []int{1, 2, 8} {
 		old := runtime.GOMAXPROCS(cores)
 		r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{})
@@ -213,14 +183,10 @@ func TestCompiledSameBytesOnAnyCores(t *testing.T) {
 		if !strings.HasPrefix(r.Path, "compiled") {
 			t.Fatalf("path %q", r.Path)
 		}
-		var b bytes.Buffer
-		if err := table.Write(&b, g, []*retro.Result{r}, table.Options{}); err != nil {
-			t.Fatal(err)
-		}
 		if first == nil {
-			first = b.Bytes()
-		} else if !bytes.Equal(first, b.Bytes()) {
-			t.Fatalf("%d cores: another table", cores)
+			first = r
+		} else if err := retrotest.SameResult(first, r); err != nil {
+			t.Fatalf("%d cores: another table: %v", cores, err)
 		}
 	}
 }

@@ -3,11 +3,13 @@ package retro_test
 import (
 	"retro/retro/internal/core"
 	"testing"
+
+	"retro/retro/retrotest"
 )
 
 // Set gives the positions of one outcome and layer, exactly those.
 func TestSet(t *testing.T) {
-	r := solveGame(t, builtin(t, "ege-2027-demo"))
+	r := retrotest.SolveOne(t, retrotest.Builtin(t, "ege-2027-demo"))
 	total := 0
 	for _, s := range r.Segments() {
 		b := r.Set(s.Outcome, s.Layer)

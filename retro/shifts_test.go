@@ -11,6 +11,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // shiftGame is a random game of p piles holding a few stones: a stone
@@ -100,7 +101,7 @@ func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game fu
 	rng := newRand(t)
 	for trial := 0; trial < games; trial++ {
 		src := game(rng, 20+rng.Intn(5))
-		g := parse(t, "shifts.toml", src)
+		g := retrotest.Parse(t, "shifts.toml", src)
 		insts, err := g.Instances()
 		if err != nil {
 			t.Fatal(err)
@@ -130,7 +131,7 @@ func shiftsAgainstGeneralPath(t *testing.T, games, most int, files bool, game fu
 		what := fmt.Sprintf("game %d\n%s", trial, src)
 		sameResult(t, what, fast, general)
 		if files {
-			sameFiles(t, "shifts.toml", g, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, what, true)
+			sameFiles(t, "shifts.toml", []*retro.Result{fast}, []*retro.Result{general}, fast.Path, what)
 		}
 	}
 	return taken, sliced
@@ -149,7 +150,7 @@ func TestShiftsSameOnAnyCores(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameResult(t, fmt.Sprintf("%d cores", cores), fast, general)
-		sameFiles(t, "fsvp-34.toml", in.Game, []*retro.Result{fast}, []*retro.Result{general}, fast.Path, "", true)
+		sameFiles(t, "fsvp-34.toml", []*retro.Result{fast}, []*retro.Result{general}, fast.Path, "")
 	}
 }
 
@@ -165,7 +166,7 @@ func TestShiftsWidenKeys(t *testing.T) {
 	for k := 1; k <= 7; k++ {
 		fmt.Fprintf(&b, "p%d = 0\n", k)
 	}
-	g := parse(t, "widen.toml", b.String())
+	g := retrotest.Parse(t, "widen.toml", b.String())
 	insts, err := g.Instances()
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +184,7 @@ func TestShiftsWidenKeys(t *testing.T) {
 func TestShiftsOverflowGoesGeneral(t *testing.T) {
 	src := "piles = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\n" +
 		"moves = [\"a = a - 1, b = b + 4611686018427387904\"]\n[start]\na = 3\nb = 0\nc = 0\nd = 0\ne = 0\nf = 0\ng = 0\nh = 0\n"
-	g := parse(t, "overflow.toml", src)
+	g := retrotest.Parse(t, "overflow.toml", src)
 	insts, err := g.Instances()
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -49,15 +50,8 @@ func TestTiersAgreeWithGeneral(t *testing.T) {
 // it returns the tier path's result of the game's first instance.
 func bothPathsTiered(t *testing.T, name, src string) *retro.Result {
 	t.Helper()
-	g, err := rules.Parse(name, []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", name, err, src)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := retro.SolveInstance(insts[0], positions.DefaultOptions(g), core.Options{Path: "tiers"})
+	g := retrotest.Parse(t, name, src)
+	r, err := retro.SolveInstance(retrotest.Instances(t, g)[0], positions.DefaultOptions(g), retro.Options{Path: "tiers"})
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", name, err, src)
 	}

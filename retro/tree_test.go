@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // checkStrategy checks the shape of a strategy tree: one optimal move at a
@@ -49,8 +50,8 @@ func checkStrategy(t *testing.T, r *retro.Result, n *retro.Node, depth int) (nod
 }
 
 func TestTreeExamDemo(t *testing.T) {
-	g := builtin(t, "ege-2027-demo")
-	r := solveGame(t, g)
+	g := retrotest.Builtin(t, "ege-2027-demo")
+	r := retrotest.SolveOne(t, g)
 	m := r.Instance.NewMachine()
 	for _, s := range []int64{29, 44, 56, 28} {
 		i := index(t, r, 0, 17, s)
@@ -89,14 +90,14 @@ func TestTreeExamDemo(t *testing.T) {
 
 // From a draw the tree follows the drawing moves until a position repeats.
 func TestTreeDraw(t *testing.T) {
-	g := parse(t, "cycle.toml", `
+	g := retrotest.Parse(t, "cycle.toml", `
 piles = ["x"]
 moves = ["x + 1", "x - 1"]
 end = "x >= 10"
 [start]
 x = 5
 `)
-	r := solveGame(t, g)
+	r := retrotest.SolveOne(t, g)
 	tree, err := r.Tree(index(t, r, 0, 5), r.Instance.NewMachine(), retro.TreeOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ x = 5
 // A tree stops at its context's end, before the next node's moves, so a
 // server's time limit bounds a tree of huge fan-out too.
 func TestTreeContext(t *testing.T) {
-	r := solveGame(t, builtin(t, "ege-2027-demo"))
+	r := retrotest.SolveOne(t, retrotest.Builtin(t, "ege-2027-demo"))
 	m := r.Instance.NewMachine()
 	i := index(t, r, 0, 17, 44)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -10,20 +10,15 @@ import (
 
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
+// firstInstance reads the game src, as g.toml, and its first instance.
 func firstInstance(t *testing.T, src string) (*rules.Game, *rules.Instance) {
 	t.Helper()
-	g, err := rules.Parse("g.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, insts[0]
+	g := retrotest.Parse(t, "g.toml", src)
+	return g, retrotest.Instances(t, g)[0]
 }
 
 // TestUnmovesDecline checks that the un-move path turns down the games it

@@ -5,11 +5,11 @@ import (
 	"maps"
 	"retro/retro/internal/core"
 	"slices"
-	"sync"
 	"testing"
 
 	"retro/positions/cluster"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -18,29 +18,17 @@ import (
 func solveShown(t *testing.T, name string, horizon int) (*retro.Result, []*retro.Part) {
 	t.Helper()
 	opt := retro.GameOptions{Horizon: &horizon}
-	s, err := retro.SolveGame(context.Background(), rules.FromArg(name), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	comms := cluster.Local(3)
-	parts := make([]*retro.Part, len(comms))
-	errs := make([]error, len(comms))
-	var wg sync.WaitGroup
-	for r, comm := range comms {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o := opt
-			o.Peers = comm
-			sp, err := retro.SolveGame(context.Background(), rules.FromArg(name), o)
-			if errs[r] = err; err != nil {
-				comm.Close()
-				return
-			}
+	s := retrotest.SolveGame(t, rules.FromArg(name), opt)
+	parts := make([]*retro.Part, 3)
+	errs := retrotest.OnRanks(len(parts), func(r int, comm cluster.Comm) error {
+		o := opt
+		o.Peers = comm
+		sp, err := retro.SolveGame(context.Background(), rules.FromArg(name), o)
+		if err == nil {
 			parts[r] = sp.Parts[0]
-		}()
-	}
-	wg.Wait()
+		}
+		return err
+	})
 	for _, err := range errs {
 		if err != nil {
 			t.Fatal(err)

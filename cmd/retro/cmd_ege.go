@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"retro/cmd/retro/internal/explorer"
 	"retro/out"
 	"retro/out/query"
 	"retro/rules"
@@ -102,7 +101,8 @@ func (o *egeOptions) run(ctx context.Context, e *env, args []string) error {
 		return writeEgeJSON(e.stdout, s.game, answers, o.ask.game.openWidth, o.ask.lang.lang)
 	}
 	if o.ask.plain {
-		for k, t := range query.ExamTasks {
+		for k := range query.ExamTasks {
+			t := &query.ExamTasks[k]
 			fmt.Fprintf(e.stdout, "%s: %s\n", t.Key, answers[k].Text())
 		}
 		return nil
@@ -156,7 +156,7 @@ type egeJSON struct {
 }
 
 type egeAnswerJSON struct {
-	Task    *explorer.Task  `json:"task"`
+	Task    *out.TaskJSON   `json:"task"`
 	Answer  *out.AnswerJSON `json:"answer"`
 	Reasons []string        `json:"reasons,omitempty"` // "S = 29: Petya doubles …", one a value
 }
@@ -164,12 +164,13 @@ type egeAnswerJSON struct {
 func writeEgeJSON(w io.Writer, g *rules.Game, answers []*query.Answer, width int64, l query.Lang) error {
 	rs := query.NewReasoner(g, l)
 	j := egeJSON{Game: g.Name, Width: width}
-	for k, t := range query.ExamTasks {
+	for k := range query.ExamTasks {
+		t := &query.ExamTasks[k]
 		reasons, err := rs.ReasonAll(answers[k], t.Key)
 		if err != nil {
 			return err
 		}
-		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: explorer.FindTask(t.Key), Answer: out.NewAnswerJSON(answers[k], 0), Reasons: reasons})
+		j.Tasks = append(j.Tasks, egeAnswerJSON{Task: out.NewTaskJSON(t), Answer: out.NewAnswerJSON(answers[k], 0), Reasons: reasons})
 	}
 	return printJSON(w, j)
 }

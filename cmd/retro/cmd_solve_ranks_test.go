@@ -25,11 +25,11 @@ import (
 // and a dense space of several blocks.
 var shardGames = []string{
 	"ege-2027-demo", "lebedev-commands", "lebedev-operations",
-	"../../out/internal/testgames/testdata/cycles.toml",
-	"../../out/internal/testgames/testdata/history.toml",
-	"../../out/internal/testgames/testdata/horizon.toml",
-	"../../out/internal/testgames/testdata/rules.toml",
-	"../../out/internal/testgames/testdata/box.toml",
+	"../../retro/retrotest/testdata/cycles.toml",
+	"../../retro/retrotest/testdata/history.toml",
+	"../../retro/retrotest/testdata/horizon.toml",
+	"../../retro/retrotest/testdata/rules.toml",
+	"../../retro/retrotest/testdata/box.toml",
 }
 
 // contentSum is the content line of retro info on a table.

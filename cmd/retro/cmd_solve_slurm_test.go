@@ -91,7 +91,7 @@ func TestSlurmSolve(t *testing.T) {
 	needSlurm(t)
 	bin := mpiBinary(t)
 	conf := slurmCluster(t)
-	game, err := filepath.Abs("../../out/internal/testgames/testdata/box.toml")
+	game, err := filepath.Abs("../../retro/retrotest/testdata/box.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
+
+	"retro/retro/atomicfile"
 )
 
 // writeAtomic writes a file whole or not at all. A regular file (or a name
@@ -110,46 +112,25 @@ func writeAtomicAt(ctx context.Context, path string, place func(w io.WriterAt) e
 }
 
 // writeTemp writes target, the file path leads to, by way of a temporary
-// file in its folder, renamed over it when write has succeeded.
-func writeTemp(ctx context.Context, path, target string, write func(f *os.File) error) (err error) {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(target); err == nil {
-		mode = st.Mode().Perm() // a file replaced keeps its permissions
-	}
+// file in its folder (atomicfile), renamed over it when write has
+// succeeded and the context is not done. Errors say path.
+func writeTemp(ctx context.Context, path, target string, write func(f *os.File) error) error {
 	dir, base := filepath.Split(target)
 	removeStaleTemps(dir, base)
-	f, err := os.CreateTemp(cmpDir(dir), tempPattern(base))
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
-	}
-	temps.add(f.Name())
+	var temp string
 	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = hideTemp(path, f.Name(), err)
+		if temp != "" {
+			temps.remove(temp)
 		}
-		temps.remove(f.Name())
 	}()
-	if err = write(f); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), mode); err != nil {
-		return err
-	}
-	if err = ctx.Err(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), target); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
-	}
-	return nil
+	return atomicfile.File{Target: target, Name: path, Pattern: tempPattern(base)}.Write(func(f *os.File) error {
+		temp = f.Name()
+		temps.add(temp)
+		if err := write(f); err != nil {
+			return err
+		}
+		return ctx.Err()
+	})
 }
 
 // outputTarget is where a write to path lands: path itself, or the file a
@@ -408,16 +389,6 @@ func checkNotInput(flag, output string, inputs ...string) error {
 		}
 	}
 	return nil
-}
-
-// hideTemp keeps the name of the temporary file a write goes through out
-// of its error: a failure writing it is a failure writing path.
-func hideTemp(path, temp string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == temp {
-		return fmt.Errorf("cannot write %s: %w", path, pe.Err)
-	}
-	return err
 }
 
 // csvFlags are --sep and --bom of the commands that write CSV for

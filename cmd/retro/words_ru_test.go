@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -169,8 +170,7 @@ func firstStart(t *testing.T, name string) (string, bool) {
 	if code != 0 {
 		return "", false
 	}
-	text, _ := rules.Builtin(name)
-	g, _ := rules.Parse(name, text)
+	g := retrotest.Builtin(t, name)
 	lines := strings.Split(out, "\n")
 	if len(lines) < 2 || len(g.RuleParams()) > 0 {
 		return "", false

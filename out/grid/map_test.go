@@ -2,7 +2,6 @@ package grid_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"fmt"
 	"math/rand"
@@ -12,17 +11,14 @@ import (
 	"retro/out"
 	"retro/out/grid"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
 // solve solves a game's text with an optional horizon.
 func solve(t *testing.T, name string, text []byte, horizon *int) *retro.Solved {
 	t.Helper()
-	sv, err := retro.SolveGame(context.Background(), rules.FromText(name, text), retro.GameOptions{Horizon: horizon})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return sv
+	return retrotest.SolveGame(t, rules.FromText(name, text), retro.GameOptions{Horizon: horizon})
 }
 
 // exportCells reads retro export's rows of a solved game: the outcome and

@@ -2,7 +2,6 @@ package grid
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"fmt"
 	"image"
@@ -12,16 +11,14 @@ import (
 	"testing"
 
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
 // testGrid is the default map of a built-in game.
 func testGrid(t *testing.T, name string, c Choice) *Grid {
 	t.Helper()
-	sv, err := retro.SolveGame(context.Background(), rules.FromArg(name), retro.GameOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := retrotest.SolveGame(t, rules.FromArg(name), retro.GameOptions{})
 	probed := retro.ProbedAll(sv.Results)
 	s, err := Choose(sv.Game, probed, c)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -24,45 +25,16 @@ var seedFlag = flag.Int64("seed", 1, "seed of the random games (0: a new seed fr
 func parse(t testing.TB, name, src string) *rules.Game {
 	t.Helper()
 	if src == "" {
-		b, ok := rules.Builtin(name)
-		if !ok {
-			t.Fatalf("no built-in game %s", name)
-		}
-		name, src = name+".toml", string(b)
+		return retrotest.Builtin(t, name)
 	}
-	g, err := rules.Parse(name, []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return g
+	return retrotest.Parse(t, name, src)
 }
 
 // solveAll solves every instance of a game, open start parameters taking
 // width values.
 func solveAll(t testing.TB, g *rules.Game, width int64) []*retro.Result {
 	t.Helper()
-	return solveAllAs(t, g, func(popt *positions.Options) { popt.OpenWidth = width })
-}
-
-// solveAllAs solves every instance of a game with its default options as
-// set changes them.
-func solveAllAs(t testing.TB, g *rules.Game, set func(*positions.Options)) []*retro.Result {
-	t.Helper()
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*retro.Result
-	for _, in := range insts {
-		popt := positions.DefaultOptions(g)
-		set(&popt)
-		r, err := retro.SolveInstance(in, popt, retro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, r)
-	}
-	return out
+	return retrotest.SolveAll(t, g, func(popt *positions.Options) { popt.OpenWidth = width })
 }
 
 func ask(t testing.TB, q string, agg query.Aggregate) query.Ask {
@@ -744,7 +716,7 @@ func TestQueryHorizonAnswersOrRefuses(t *testing.T) {
 			}
 		}
 		for _, h := range []int{0, 1, 2, 4} {
-			short := retro.ProbedAll(solveAllAs(t, g, func(popt *positions.Options) { popt.Horizon = h }))
+			short := retro.ProbedAll(retrotest.SolveAll(t, g, func(popt *positions.Options) { popt.Horizon = h }))
 			for q, a := range asks {
 				if whole[q] == "" {
 					continue

@@ -45,6 +45,16 @@ var Tasks = append(slices.Clip(ExamTasks), Task{Key: "win1", Question: "win =1",
 	title:   Text{"wins in one", "выигрыш первым ходом"},
 	wording: Text{"Petya wins with his first move", "У Пети есть выигрышная стратегия: он выигрывает первым ходом"}})
 
+// FindTask is the task of a key, one of Tasks; nil for none.
+func FindTask(key string) *Task {
+	for k := range Tasks {
+		if Tasks[k].Key == key {
+			return &Tasks[k]
+		}
+	}
+	return nil
+}
+
 // Title is the task's short name in the language: "19, possible".
 func (t *Task) Title(l Lang) string { return l.Say(t.title) }
 

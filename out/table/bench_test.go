@@ -2,14 +2,16 @@ package table
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"os"
 	"sync"
 	"testing"
 	"time"
 
-	"retro/out/internal/testgames"
+	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -42,7 +44,7 @@ func loadBenchTable(b *testing.B, name string) *benchTable {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, rs := testgames.Solve(b, name, src)
+	g, rs := retrotest.Solve(b, name, src)
 	start := time.Now()
 	var buf bytes.Buffer
 	if err := Write(&buf, g, rs, Options{}); err != nil {
@@ -187,4 +189,21 @@ func BenchmarkWrite(b *testing.B) {
 			b.ReportMetric(float64(t.rs[0].Len())/b.Elapsed().Seconds()*float64(b.N), "positions/s")
 		})
 	}
+}
+
+// BenchmarkSolveWythoff10000 solves Wythoff's game on the box 0..10000
+// (10^8 positions, by the lines path) and writes its table file (to
+// nowhere), inside the time and the peak: the figures of the solver's
+// benchmarks (retrotest.BenchSolve), which .ci/bench prints with them.
+func BenchmarkSolveWythoff10000(b *testing.B) {
+	src, err := os.ReadFile("../../retro/testdata/bench/wythoff-10000.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := retrotest.Instances(b, retrotest.Parse(b, "wythoff-10000.toml", string(src)))[0]
+	popt := positions.DefaultOptions(in.Game)
+	popt.MaxPositions = 110_000_000
+	retrotest.BenchSolve(b, in, popt, retro.Options{}, func(r *retro.Result) error {
+		return Write(io.Discard, in.Game, []*retro.Result{r}, Options{})
+	})
 }

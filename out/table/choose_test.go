@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"retro/out/internal/testgames"
+	"retro/retro/retrotest"
 )
 
 // TestChosenAgainstSmallest: an outcome block's encoding, chosen without
@@ -14,10 +14,10 @@ import (
 // same bytes) wherever packChosen tries them all, and otherwise within
 // 5 % of it; on the blocks of games with few runs and many.
 func TestChosenAgainstSmallest(t *testing.T) {
-	games := map[string]string{"box": testgames.Box, "cycles": testgames.Cycles, "horizon": testgames.Horizon,
-		"history": testgames.History, "exam-1500": examGame(1500)}
+	games := map[string]string{"box": retrotest.Box, "cycles": retrotest.Cycles, "horizon": retrotest.Horizon,
+		"history": retrotest.History, "exam-1500": examGame(1500)}
 	for name, src := range games {
-		_, rs := testgames.Solve(t, name, []byte(src))
+		_, rs := retrotest.Solve(t, name, []byte(src))
 		for _, r := range rs {
 			s := resultSource(r)
 			for lo := 0; lo < s.n; lo += BlockPositions {
@@ -93,7 +93,7 @@ func TestStoredNotShared(t *testing.T) {
 // back the results it was written from, and is the same byte for byte
 // on 1 core and on 4.
 func TestManyBlocksReadBack(t *testing.T) {
-	g, rs := testgames.Solve(t, "exam-1500", []byte(examGame(1500)))
+	g, rs := retrotest.Solve(t, "exam-1500", []byte(examGame(1500)))
 	data := writeTable(t, g, rs, Made{})
 	tab, err := Read(data)
 	if err != nil {

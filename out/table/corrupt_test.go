@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"retro/out/internal/testgames"
+	"retro/retro/retrotest"
 )
 
 // demoTable is the table of the exam demo game.
 func demoTable(t testing.TB) []byte {
-	g, rs := testgames.Builtin(t, "ege-2027-demo")
+	g, rs := retrotest.SolveBuiltin(t, "ege-2027-demo")
 	return writeTable(t, g, rs, Made{Engine: "test"})
 }
 
@@ -45,7 +45,7 @@ func TestCorruption(t *testing.T) {
 	if game < 0 {
 		t.Fatal("the game text is not stored as it is")
 	}
-	hg, hrs := testgames.Solve(t, "history", []byte(testgames.History))
+	hg, hrs := retrotest.Solve(t, "history", []byte(retrotest.History))
 	big := writeTable(t, hg, hrs[:1], Made{}) // with blocks of its own: 132823 positions
 	outBlock, out := blockOf(t, big, KindOutcomes)
 	spaceBlock, space := blockOf(t, big, KindSpace)
@@ -92,7 +92,7 @@ func TestCorruption(t *testing.T) {
 // Every byte of the checked part is checked: flipping any one of them
 // is an error, never a table that reads.
 func TestEveryByteChecked(t *testing.T) {
-	g, rs := testgames.Solve(t, "history", []byte(testgames.History))
+	g, rs := retrotest.Solve(t, "history", []byte(retrotest.History))
 	rs = rs[:1]
 	data := writeTable(t, g, rs, Made{})
 	h, _ := parseHeader(data, int64(len(data)))
@@ -155,8 +155,8 @@ func reseal(data []byte) []byte {
 // fuzzSeeds are small tables of different shapes.
 func fuzzSeeds(f *testing.F) [][]byte {
 	seeds := [][]byte{demoTable(f)}
-	for _, src := range []string{testgames.Horizon, testgames.Rules} {
-		g, rs := testgames.Solve(f, "seed", []byte(src))
+	for _, src := range []string{retrotest.Horizon, retrotest.Rules} {
+		g, rs := retrotest.Solve(f, "seed", []byte(src))
 		seeds = append(seeds, writeTable(f, g, rs[:min(2, len(rs))], Made{}))
 	}
 	return seeds

@@ -5,8 +5,8 @@ import (
 	"os"
 	"testing"
 
-	"retro/out/internal/testgames"
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // The same game read from two directories makes the same table, the same
@@ -15,7 +15,7 @@ import (
 func TestContentSumWithoutDirectory(t *testing.T) {
 	var sums [][]byte
 	for _, name := range []string{"exam-560", "/some/dir/exam-560", "../games/exam-560"} {
-		g, rs := testgames.Solve(t, name, []byte(testgames.History))
+		g, rs := retrotest.Solve(t, name, []byte(retrotest.History))
 		data := writeTable(t, g, rs, Made{Engine: "test"})
 		sums = append(sums, contentSum(t, data))
 		tab, err := Read(data)

@@ -3,76 +3,72 @@ package table
 import (
 	"bytes"
 	"context"
-	"sync"
 	"testing"
 
-	"retro/out/internal/testgames"
 	"retro/positions/cluster"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
-
-// fileAt is a file in memory that WriteParts writes to.
-type fileAt struct {
-	mu sync.Mutex
-	b  []byte
-}
-
-func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if end := int(off) + len(p); end > len(f.b) {
-		f.b = append(f.b, make([]byte, end-len(f.b))...)
-	}
-	return copy(f.b[off:], p), nil
-}
 
 // partsTable solves a game on ranks goroutines, each its parts, and
 // returns the table they write.
 func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 	t.Helper()
-	return partsTableWith(t, src, ranks, nil)
+	b, _ := partsTableWith(t, src, ranks, nil)
+	return b
 }
 
 // partsTableWith is partsTable with the options of each rank's write set
-// by opts (nil: none but the made record).
-func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) []byte {
+// by opts (nil: none but the made record); it returns rank 0's path of
+// each instance too.
+func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) ([]byte, []string) {
 	t.Helper()
-	comms := cluster.Local(ranks)
-	f := &fileAt{}
-	errs := make([]error, ranks)
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[r] = func() error {
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err != nil {
-					return err
-				}
-				var w *fileAt
-				if r == 0 {
-					w = f
-				}
-				opt := Options{Made: Made{Engine: "test"}}
-				if opts != nil {
-					opts(r, &opt)
-				}
-				return WriteParts(w, comms[r], s.Game, s.Parts, opt)
-			}()
-			if errs[r] != nil {
-				comms[r].Close() // so that the other ranks do not wait for this one
+	f := &retrotest.MemFile{}
+	var paths []string
+	errs := retrotest.OnRanks(ranks, func(r int, comm cluster.Comm) error {
+		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
+		if err != nil {
+			return err
+		}
+		var w *retrotest.MemFile
+		if r == 0 {
+			w = f
+			for _, p := range s.Parts {
+				paths = append(paths, p.Path)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		opt := testMade
+		if opts != nil {
+			opts(r, &opt)
+		}
+		return WriteParts(w, comm, s.Game, s.Parts, opt)
+	})
 	for r, err := range errs {
 		if err != nil {
 			t.Fatalf("rank %d of %d: %v", r, ranks, err)
 		}
 	}
-	return f.b
+	return f.Bytes(), paths
+}
+
+// testMade is the made record of the tables the tests compare.
+var testMade = Options{Made: Made{Engine: "test"}}
+
+// oneTable solves a game in one process and returns its table and the
+// path of each instance.
+func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
+	t.Helper()
+	s := retrotest.SolveGame(t, src, retro.GameOptions{})
+	var b bytes.Buffer
+	if err := Write(&b, s.Game, s.Results, testMade); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, r := range s.Results {
+		paths = append(paths, r.Path)
+	}
+	return b.Bytes(), paths
 }
 
 // TestPartsSameTable: the table written by 1, 2, 3 and 4 ranks, each
@@ -86,26 +82,19 @@ func TestPartsSameTable(t *testing.T) {
 		{"exam demo", rules.FromBuiltin("ege-2027-demo")},
 		{"Lebedev commands (history)", rules.FromBuiltin("lebedev-commands")},
 		{"Lebedev operations (history)", rules.FromBuiltin("lebedev-operations")},
-		{"cycles and draws", rules.FromText("cycles.toml", []byte(testgames.Cycles))},
-		{"hashed, with history", rules.FromText("history.toml", []byte(testgames.History))},
-		{"horizon", rules.FromText("horizon.toml", []byte(testgames.Horizon))},
-		{"params in the rules", rules.FromText("rules.toml", []byte(testgames.Rules))},
-		{"dense, several blocks", rules.FromText("box.toml", []byte(testgames.Box))},
+		{"cycles and draws", rules.FromText("cycles.toml", []byte(retrotest.Cycles))},
+		{"hashed, with history", rules.FromText("history.toml", []byte(retrotest.History))},
+		{"horizon", rules.FromText("horizon.toml", []byte(retrotest.Horizon))},
+		{"params in the rules", rules.FromText("rules.toml", []byte(retrotest.Rules))},
+		{"dense, several blocks", rules.FromText("box.toml", []byte(retrotest.Box))},
 	}
 	for _, game := range games {
 		t.Run(game.name, func(t *testing.T) {
-			s, err := retro.SolveGame(context.Background(), game.src, retro.GameOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want bytes.Buffer
-			if err := Write(&want, s.Game, s.Results, Options{Made: Made{Engine: "test"}}); err != nil {
-				t.Fatal(err)
-			}
+			want, _ := oneTable(t, game.src)
 			for ranks := 1; ranks <= 4; ranks++ {
 				got := partsTable(t, game.src, ranks)
-				if !bytes.Equal(got, want.Bytes()) {
-					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), want.Len())
+				if !bytes.Equal(got, want) {
+					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), len(want))
 				}
 			}
 		})
@@ -127,16 +116,16 @@ func TestPartsKinds(t *testing.T) {
 		}
 		t.Errorf("%s: no instance is what it stands for", name)
 	}
-	check("hashed", rules.FromText("history.toml", []byte(testgames.History)), func(r *retro.Result) bool {
+	check("hashed", rules.FromText("history.toml", []byte(retrotest.History)), func(r *retro.Result) bool {
 		return !r.Space.Dense() && r.Len() > 2*BlockPositions
 	})
-	check("blocks", rules.FromText("box.toml", []byte(testgames.Box)), func(r *retro.Result) bool {
+	check("blocks", rules.FromText("box.toml", []byte(retrotest.Box)), func(r *retro.Result) bool {
 		return r.Space.Dense() && r.Len() > 3*BlockPositions
 	})
-	check("draws", rules.FromText("cycles.toml", []byte(testgames.Cycles)), func(r *retro.Result) bool {
+	check("draws", rules.FromText("cycles.toml", []byte(retrotest.Cycles)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Draw] > 0
 	})
-	check("unknown", rules.FromText("horizon.toml", []byte(testgames.Horizon)), func(r *retro.Result) bool {
+	check("unknown", rules.FromText("horizon.toml", []byte(retrotest.Horizon)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Unknown] > 0
 	})
 }

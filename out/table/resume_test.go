@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"retro/out/internal/testgames"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -23,7 +23,7 @@ var errStopped = errors.New("stopped")
 // Write's, byte for byte, on one core or all, with a kept block damaged
 // or not.
 func TestWriteResumed(t *testing.T) {
-	g, rs := testgames.Solve(t, "box", []byte(testgames.Box))
+	g, rs := retrotest.Solve(t, "box", []byte(retrotest.Box))
 	made := Made{Engine: "test", Date: time.Unix(0, 0)}
 	var plain bytes.Buffer
 	if err := Write(&plain, g, rs, Options{Made: made}); err != nil {
@@ -99,7 +99,7 @@ func mustOpen(t *testing.T, data []byte) *File {
 // (Options.Written) keep those and make the rest: the table is the
 // one-process one, a kept block damaged or not.
 func TestPartsResumed(t *testing.T) {
-	src := rules.FromText("box.toml", []byte(testgames.Box))
+	src := rules.FromText("box.toml", []byte(retrotest.Box))
 	want := partsTable(t, src, 1)
 	const ranks = 2
 	dir := t.TempDir()
@@ -114,10 +114,11 @@ func TestPartsResumed(t *testing.T) {
 	}
 	saved := make([][]byte, ranks)
 	write := func(opts func(r int, opt *Options)) []byte {
-		return partsTableWith(t, src, ranks, func(r int, opt *Options) {
+		b, _ := partsTableWith(t, src, ranks, func(r int, opt *Options) {
 			opt.Keep = files[r]
 			opts(r, opt)
 		})
+		return b
 	}
 	first := write(func(r int, opt *Options) {
 		opt.Placed = func(entries []Entry) error {

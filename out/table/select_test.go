@@ -5,13 +5,13 @@ import (
 	"slices"
 	"testing"
 
-	"retro/out/internal/testgames"
 	"retro/retro"
+	"retro/retro/retrotest"
 )
 
 // solvedTable is a table of a game as solved, without the file.
 func solvedTable(t *testing.T, name, src string) *Table {
-	g, rs := testgames.Solve(t, name, []byte(src))
+	g, rs := retrotest.Solve(t, name, []byte(src))
 	return &Table{Game: g, Results: rs, Probes: retro.ProbedAll(rs)} // as Load makes it
 }
 
@@ -39,7 +39,7 @@ func startValues(rs []*retro.Result) []int64 {
 // open range reaches the top of what the table holds, and the game says
 // what is kept.
 func TestSelectRule(t *testing.T) {
-	tab := solvedTable(t, "rules", testgames.Rules)
+	tab := solvedTable(t, "rules", retrotest.Rules)
 	if err := tab.Select("r.rtb", Range{Name: "k", Lo: 2, Hi: 3}); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestSelectRule(t *testing.T) {
 // TestSelectStart: a start parameter keeps every instance and narrows its
 // starts, in copies: the results selected from are left as they were.
 func TestSelectStart(t *testing.T) {
-	tab := solvedTable(t, "horizon", testgames.Horizon)
+	tab := solvedTable(t, "horizon", retrotest.Horizon)
 	before := tab.Results
 	all := startValues(before)
 	if err := tab.Select("h.rtb", Range{Name: "S", Lo: 5, Hi: 7}); err != nil {
@@ -104,7 +104,7 @@ func TestSelectOpen(t *testing.T) {
 // TestSelectRefuses: a parameter the game does not have, a range beyond
 // the table's, and a range that holds no instance of the table.
 func TestSelectRefuses(t *testing.T) {
-	tab := solvedTable(t, "rules", testgames.Rules)
+	tab := solvedTable(t, "rules", retrotest.Rules)
 	err := tab.Select("r.rtb", Range{Name: "q", Lo: 1, Hi: 1})
 	if !errors.Is(err, ErrNoParam) || err.Error() != "rules.toml has no param q (params: k)" {
 		t.Errorf("q: %v", err)

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"retro/out/internal/testgames"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -83,7 +83,7 @@ func checked(t testing.TB, data []byte) []byte {
 // every built-in game an outcome table holds, and a few that exercise a
 // horizon, history and rule parameters.
 func roundTripGames(t *testing.T) map[string][]byte {
-	games := map[string][]byte{"horizon": []byte(testgames.Horizon), "history": []byte(testgames.History), "rules": []byte(testgames.Rules)}
+	games := map[string][]byte{"horizon": []byte(retrotest.Horizon), "history": []byte(retrotest.History), "rules": []byte(retrotest.Rules)}
 	for _, name := range rules.BuiltinNames() {
 		src, _ := rules.Builtin(name)
 		games[name] = src // heap games as the engine plays them: solveGame
@@ -105,7 +105,7 @@ func TestRoundTrip(t *testing.T) {
 			if testing.Short() && name == "multiplication-game" {
 				t.Skip("4999 instances")
 			}
-			g, rs := testgames.Solve(t, name, games[name])
+			g, rs := retrotest.Solve(t, name, games[name])
 			data := writeTable(t, g, rs, Made{Engine: "test", Date: time.Unix(0, 0)})
 			tab, err := Read(data)
 			if err != nil {
@@ -157,7 +157,7 @@ func TestReadManyPiles(t *testing.T) {
 	for k := range 60 {
 		fmt.Fprintf(&src, "p%d = %d\n", k, map[bool]int{true: 7}[k == 0])
 	}
-	g, rs := testgames.Solve(t, "sixty", []byte(src.String()))
+	g, rs := retrotest.Solve(t, "sixty", []byte(src.String()))
 	if rs[0].Space.Dense() || rs[0].Len() <= inlineMax {
 		t.Fatalf("%d positions, dense %v: the test needs more than %d, hashed", rs[0].Len(), rs[0].Space.Dense(), inlineMax)
 	}
@@ -214,8 +214,8 @@ func compareResults(t *testing.T, want, got *retro.Result) {
 }
 
 func TestProbe(t *testing.T) {
-	for _, src := range []string{testgames.Horizon, testgames.History} {
-		g, rs := testgames.Solve(t, "probe", []byte(src))
+	for _, src := range []string{retrotest.Horizon, retrotest.History} {
+		g, rs := retrotest.Solve(t, "probe", []byte(src))
 		data := writeTable(t, g, rs, Made{})
 		tf, err := Open(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
@@ -242,11 +242,11 @@ func TestProbe(t *testing.T) {
 }
 
 func TestWriteRefuses(t *testing.T) {
-	g, rs := testgames.Builtin(t, "ege-2027-demo")
+	g, rs := retrotest.SolveBuiltin(t, "ege-2027-demo")
 	if err := Write(&bytes.Buffer{}, g, nil, Options{}); !errors.Is(err, ErrNoResults) {
 		t.Errorf("no results: %v", err)
 	}
-	g2, _ := testgames.Builtin(t, "lebedev-commands")
+	g2, _ := retrotest.SolveBuiltin(t, "lebedev-commands")
 	if err := Write(&bytes.Buffer{}, g2, rs, Options{}); err == nil || !strings.Contains(err.Error(), "not of game lebedev-commands.toml") {
 		t.Errorf("results of another game: %v", err)
 	}
@@ -274,7 +274,7 @@ func contentSum(t *testing.T, data []byte) []byte {
 // TestContentSum: the content checksum is the SHA-256 of the checked part,
 // the same for two tables of one game made differently.
 func TestContentSum(t *testing.T) {
-	g, rs := testgames.Solve(t, "history", []byte(testgames.History))
+	g, rs := retrotest.Solve(t, "history", []byte(retrotest.History))
 	var sums [][]byte
 	for _, made := range []Made{{Engine: "test"}, {Engine: "other", Cores: 3, Date: time.Now()}} {
 		data := writeTable(t, g, rs, made)

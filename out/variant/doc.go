@@ -22,7 +22,9 @@
 //     the moves, the end, the winner (the player who ends the game, or
 //     the overshoot rule: he wins only when the piles then hold at most
 //     Limit stones), the restriction, the first pile's start, the range
-//     of S. GameText writes it as a game file; SpecOf reads one back.
+//     of S. GameText writes it as a game file, which is also how a spec
+//     reaches the engine (rules.Parse makes the only rules.Game there is);
+//     SpecOf reads one back.
 //   - Candidate: a spec drawn (Family.draw: every range and entry in the
 //     family's order, from one generator, PCG seeded by the seed), the
 //     range of S cut to where the game is not over at the start.

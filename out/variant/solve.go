@@ -139,7 +139,14 @@ func Solve(ctx context.Context, sp Spec, opt retro.GameOptions) (*Variant, error
 }
 
 // answer solves the game text of a spec and answers the exam tasks on
-// it.
+// it. The spec goes to the engine as a game file because a game file is
+// what the engine takes: rules.Parse is the one constructor of a
+// rules.Game (the moves, the end and the winner are expressions of the
+// game language, which rules compiles from their text), and the game
+// keeps its text (Game.Source) to show where a fault of a rule arises
+// while it is solved. The text is GameText's, the game file retro make
+// writes, there with its comment and name: the game solved is read from
+// the very words the file states.
 func answer(ctx context.Context, sp Spec, text string, opt retro.GameOptions) (*rules.Game, []*query.Answer, error) {
 	g, err := rules.Parse("variant.toml", []byte(text))
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"retro/retro/atomicfile"
 )
 
 // Checkpoints. A solve given a Checkpoint keeps in its directory what it
@@ -320,7 +322,7 @@ func (ck *Checkpoint) Clear() error {
 	for _, what := range []string{"json", "find.json", "table.json", "values", "members", "layers", "win", "lose", "table", "*.new-*"} {
 		pat := fmt.Sprintf("instance-*-rank-%d.%s", ck.Rank, what)
 		if what == "*.new-*" {
-			pat = "." + pat // a save cut short by a kill (writeAtomic)
+			pat = "." + pat // a save cut short by a kill (WriteAtomic)
 		}
 		files, err := filepath.Glob(filepath.Join(ck.Dir, pat))
 		if err != nil {
@@ -335,36 +337,15 @@ func (ck *Checkpoint) Clear() error {
 	return nil
 }
 
-// writeAtomic writes a file whole: to a new file beside it, synced, then
-// renamed over it, and the directory synced, so that a reader finds the
-// old file or the new one, never a part.
+// WriteAtomic writes a file of the checkpoint whole (atomicfile), its
+// new file named .NAME.new-RANDOM, which Clear knows, in the directory
+// made if it is not there.
 func WriteAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".new-*")
-	if err != nil {
+	return atomicfile.File{Target: path, Pattern: "." + filepath.Base(path) + ".new-*"}.Write(func(f *os.File) error {
+		_, err := f.Write(b)
 		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	})
 }

@@ -79,51 +79,15 @@ func (s *server) handlePresets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// Task is one of the exam's questions, offered by key (GET /api/tasks).
-type Task struct {
-	Key       string `json:"key"`
-	Title     string `json:"title"`
-	Question  string `json:"question"`
-	Aggregate string `json:"aggregate"`
-	K         int    `json:"k,omitempty"`
-	Wording   string `json:"wording"`
-	// Lang holds the title and the wording in every language.
-	Lang map[query.Lang]taskText `json:"lang"`
-	agg  query.Aggregate
-}
-
-type taskText struct {
-	Title   string `json:"title"`
-	Wording string `json:"wording"`
-}
-
 // tasks are the questions of the exam the page offers, in its order
 // (query.Tasks).
-var tasks = func() []Task {
-	ts := make([]Task, len(query.Tasks))
+var tasks = func() []*out.TaskJSON {
+	ts := make([]*out.TaskJSON, len(query.Tasks))
 	for k := range query.Tasks {
-		qt := &query.Tasks[k]
-		t := &ts[k]
-		t.Key, t.Question, t.agg = qt.Key, qt.Question, qt.Aggregate
-		t.Aggregate, t.K = t.agg.Kind.String(), t.agg.K
-		t.Title, t.Wording = qt.Title(query.En), qt.Wording(query.En)
-		t.Lang = map[query.Lang]taskText{}
-		for _, l := range query.Langs {
-			t.Lang[l] = taskText{Title: qt.Title(l), Wording: qt.Wording(l)}
-		}
+		ts[k] = out.NewTaskJSON(&query.Tasks[k])
 	}
 	return ts
 }()
-
-// FindTask is the task of a key, nil for none.
-func FindTask(key string) *Task {
-	for k := range tasks {
-		if tasks[k].Key == key {
-			return &tasks[k]
-		}
-	}
-	return nil
-}
 
 func (s *server) handleTasks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, tasks)
@@ -240,7 +204,7 @@ type queryRequest struct {
 // QueryResponse is the answer of POST /api/query, and what retro query
 // --json prints.
 type QueryResponse struct {
-	Task   *Task           `json:"task,omitempty"`
+	Task   *out.TaskJSON   `json:"task,omitempty"`
 	Answer *out.AnswerJSON `json:"answer"`
 	Width  int64           `json:"width"` // values the open start ranges took: pass it to /api/tree
 	// Explain says, in every language, what the question means, the
@@ -272,14 +236,14 @@ func (s *server) handleQuery(w http.ResponseWriter, r *http.Request) {
 }
 
 // ask makes the question and aggregate a query request names.
-func (s *server) ask(req queryRequest) (query.Ask, *Task, error) {
+func (s *server) ask(req queryRequest) (query.Ask, *out.TaskJSON, error) {
 	if req.Task != "" {
-		t := FindTask(req.Task)
+		t := query.FindTask(req.Task)
 		if t == nil {
 			return query.Ask{}, nil, badRequest("no task %q (the tasks: 19g, 19, 20, 21, win1)", req.Task)
 		}
-		q, err := query.ParseQuestion(t.Question)
-		return query.Ask{Question: q, Aggregate: t.agg}, t, err
+		ask, err := t.Ask()
+		return ask, out.NewTaskJSON(t), err
 	}
 	if len(req.Question) > 500 {
 		return query.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")

@@ -11,6 +11,7 @@ import (
 	"retro/out/query"
 	"retro/positions"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -20,7 +21,7 @@ import (
 func TestServeCheckBoxWithoutStarts(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
 	var c checkResponse
-	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "up-and-down")}, &c); st != 200 {
+	if st := post(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "up-and-down")}, &c); st != 200 {
 		t.Fatalf("check: status %d", st)
 	}
 	if c.NoStart != "" || !strings.Contains(c.Explore, "[start]\nx = \"S\"") || !strings.Contains(c.Explore, `S = "0..19"`) {
@@ -37,7 +38,7 @@ func TestServeCheckBoxWithoutStarts(t *testing.T) {
 	}
 
 	c = checkResponse{}
-	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "wythoff")}, &c); st != 200 {
+	if st := post(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "wythoff")}, &c); st != 200 {
 		t.Fatalf("check: status %d", st)
 	}
 	if c.Explore != "" || !strings.Contains(c.NoStart, "no [start]") {
@@ -45,7 +46,7 @@ func TestServeCheckBoxWithoutStarts(t *testing.T) {
 	}
 
 	c = checkResponse{}
-	post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "ege-2027-demo")}, &c)
+	post(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "ege-2027-demo")}, &c)
 	if c.Explore != "" || c.NoStart != "" {
 		t.Errorf("the demo: explore %q, noStart %q", c.Explore, c.NoStart)
 	}
@@ -70,7 +71,7 @@ func TestServePresetsAndTasks(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "ege-2027-demo ege-bank-one-pile lebedev-operations" {
 		t.Errorf("presets %s", got)
 	}
-	var tasks []Task
+	var tasks []out.TaskJSON
 	resp, _ = http.Get(ts.URL + "/api/tasks")
 	json.NewDecoder(resp.Body).Decode(&tasks)
 	resp.Body.Close()
@@ -102,7 +103,7 @@ func TestServeLebedevPreset(t *testing.T) {
 		}
 		return r
 	}
-	box, starts := solve("box.toml", builtinText(t, "lebedev-operations")), solve("starts.toml", text)
+	box, starts := solve("box.toml", retrotest.BuiltinText(t, "lebedev-operations")), solve("starts.toml", text)
 	if box.Len() != starts.Len() {
 		t.Errorf("%d positions over the box, %d from the starts", box.Len(), starts.Len())
 	}
@@ -124,7 +125,7 @@ func TestServeLebedevPreset(t *testing.T) {
 func TestServeCheck(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
 	var c checkResponse
-	if st := post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "ege-bank-one-pile")}, &c); st != 200 {
+	if st := post(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "ege-bank-one-pile")}, &c); st != 200 {
 		t.Fatalf("status %d", st)
 	}
 	f := c.Form
@@ -142,7 +143,7 @@ func TestServeCheck(t *testing.T) {
 		t.Errorf("lebedev: %+v %+v", c, c.Form)
 	}
 	// A game the constructor cannot show is still a game.
-	post(t, ts, "/api/check", map[string]string{"game": builtinText(t, "wythoff")}, &c)
+	post(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "wythoff")}, &c)
 	if c.Form != nil || c.Why == "" {
 		t.Errorf("wythoff: form %v, why %q", c.Form, c.Why)
 	}
@@ -158,7 +159,7 @@ func TestServeCheck(t *testing.T) {
 	wantError(t, ts, "/api/check", `{"game": "x"} {}`, 400, "bad-request")
 	wantError(t, ts, "/api/check", `{"text": "x"}`, 400, "bad-request")
 	wantError(t, ts, "/api/check", `[1, 2]`, 400, "bad-request")
-	wantError(t, ts, "/api/check", map[string]string{"game": builtinText(t, "nim")}, 422, "game")
+	wantError(t, ts, "/api/check", map[string]string{"game": retrotest.BuiltinText(t, "nim")}, 422, "game")
 	wantError(t, ts, "/api/check", map[string]string{"game": strings.Repeat("#", 20<<10) + "\n"}, 413, "too-large")
 	wantError(t, ts, "/api/check", map[string]string{"game": strings.Repeat("x", 100<<10)}, 413, "too-large")
 
@@ -176,12 +177,12 @@ func TestServeCheck(t *testing.T) {
 type queryResp struct {
 	Answer out.AnswerJSON `json:"answer"`
 	Width  int64          `json:"width"`
-	Task   *Task          `json:"task"`
+	Task   *out.TaskJSON  `json:"task"`
 }
 
 func TestServeQuery(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
-	demo, bank := builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")
+	demo, bank := retrotest.BuiltinText(t, "ege-2027-demo"), retrotest.BuiltinText(t, "ege-bank-one-pile")
 	for _, c := range []struct{ game, task, want string }{
 		{demo, "19g", "56"}, {demo, "19", "29"}, {demo, "20", "28 48"}, {demo, "21", "44"}, {demo, "win1", "58"},
 		{bank, "19g", "124"}, {bank, "19", "34"}, {bank, "20", "127 128"}, {bank, "21", "132"}, {bank, "win1", "31"},
@@ -233,13 +234,13 @@ func TestServeQuery(t *testing.T) {
 	wantError(t, ts, "/api/query", map[string]any{"game": demo, "task": "22"}, 400, "bad-request")
 	wantError(t, ts, "/api/query", map[string]any{"game": bank, "question": "win 1", "aggregate": "max"}, 422, "question")
 	wantError(t, ts, "/api/query", map[string]any{"game": bank, "question": "draw"}, 422, "too-big")
-	wantError(t, ts, "/api/query", map[string]any{"game": builtinText(t, "lebedev-commands"), "task": "20"}, 422, "game")
+	wantError(t, ts, "/api/query", map[string]any{"game": retrotest.BuiltinText(t, "lebedev-commands"), "task": "20"}, 422, "game")
 	wantError(t, ts, "/api/query", map[string]any{"game": "piles = [\"x\"]", "task": "20"}, 422, "game")
 }
 
 func TestServeTree(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
-	demo := builtinText(t, "ege-2027-demo")
+	demo := retrotest.BuiltinText(t, "ege-2027-demo")
 	type node struct {
 		Move     string  `json:"move"`
 		Position []int64 `json:"position"`
@@ -286,7 +287,7 @@ func TestServeTree(t *testing.T) {
 func TestServePosition(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
 	var p PositionResponse
-	if st := post(t, ts, "/api/position", map[string]any{"game": builtinText(t, "ege-2027-demo"), "position": "17,29"}, &p); st != 200 {
+	if st := post(t, ts, "/api/position", map[string]any{"game": retrotest.BuiltinText(t, "ege-2027-demo"), "position": "17,29"}, &p); st != 200 {
 		t.Fatalf("status %d", st)
 	}
 	pos := p.Position
@@ -294,7 +295,7 @@ func TestServePosition(t *testing.T) {
 		t.Errorf("position %+v, reply %d", pos, p.Reply)
 	}
 	// A move that ends the game.
-	post(t, ts, "/api/position", map[string]any{"game": builtinText(t, "ege-2027-demo"), "position": "17,58"}, &p)
+	post(t, ts, "/api/position", map[string]any{"game": retrotest.BuiltinText(t, "ege-2027-demo"), "position": "17,58"}, &p)
 	if m := p.Position.Moves[p.Reply]; !m.End || m.Outcome != "L" || m.Text != "(17, 116)" {
 		t.Errorf("the winning move %+v", m)
 	}

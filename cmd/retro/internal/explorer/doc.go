@@ -3,7 +3,7 @@
 // browser's Web Worker by the engine of the static explorer (RunEngine)
 // that retro site writes (WriteSite). The commands parse their flags and
 // call it; retro show, query and ege print with --json the shapes of its
-// API (PositionResponse, QueryResponse, Task).
+// API (PositionResponse, QueryResponse, and out.TaskJSON).
 //
 // Everything a request brings is data: game text is only parsed by
 // rules.Parse, questions by query.ParseQuestion, positions by
@@ -23,7 +23,8 @@
 //     budget of positions.
 //   - Preset: a game one click away (/api/presets); a one-pile game over a
 //     [bounds] box without starts is written with starts x = S over the box.
-//   - Task: one of the exam's questions, offered by key (/api/tasks).
+//   - Task: one of the exam's questions (query.Tasks), offered by key
+//     (/api/tasks) in its JSON form, out.TaskJSON.
 //
 // Files:
 //

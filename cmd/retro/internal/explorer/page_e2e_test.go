@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -454,7 +455,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 	t.Run("draws-from-a-box", func(t *testing.T) {
 		b.t = t
 		b.carryOn()
-		b.set(`#source`, builtinText(t, "up-and-down"))
+		b.set(`#source`, retrotest.BuiltinText(t, "up-and-down"))
 		b.wait("the game checked", `document.getElementById('check').dataset.state === 'ok' && (state.ownText || '').includes('Up or down')`)
 		if got := eval[string](b, `state.ownText`); !strings.Contains(got, `x = "S"`) {
 			t.Errorf("the box is not offered as starts x = S: %q", got)
@@ -472,7 +473,7 @@ func explorerScenarios(t *testing.T, b *browser) {
 		}
 		b.shot("draws")
 		// A box of two piles, without starts: a message, and nothing lit.
-		b.set(`#source`, builtinText(t, "wythoff"))
+		b.set(`#source`, retrotest.BuiltinText(t, "wythoff"))
 		b.wait("the message", `document.getElementById('check').dataset.state === 'no-start'`)
 		if !eval[bool](b, `document.getElementById('own-game').disabled`) {
 			t.Error("Wythoff, without starts, is offered as your own game")

@@ -8,6 +8,7 @@ import (
 
 	"retro/cmd/retro/internal/history"
 	"retro/retro"
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -49,10 +50,7 @@ func (b *browser) checkTreeWinners() map[retro.Outcome]int {
 	inst := eval[int](b, `state.tree.instance`)
 	width := eval[int64](b, `state.width`)
 	nodes := eval[[]treeNode](b, treeNodes)
-	g, err := rules.Parse("game.toml", []byte(text))
-	if err != nil {
-		b.t.Fatal(err)
-	}
+	g := retrotest.Parse(b.t, "game.toml", text)
 	sv, err := retro.SolveLoaded(context.Background(), g, retro.GameOptions{OpenWidth: width})
 	if err != nil {
 		b.t.Fatal(err)

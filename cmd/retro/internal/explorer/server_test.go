@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"retro/rules"
+	"retro/retro/retrotest"
 )
 
 // The API of retro serve, over HTTP with httptest.
@@ -77,15 +77,6 @@ func wantError(t *testing.T, ts *httptest.Server, path string, body any, status 
 		t.Errorf("%s: an error without a message", path)
 	}
 	return e.Error
-}
-
-func builtinText(t *testing.T, name string) string {
-	t.Helper()
-	src, ok := rules.Builtin(name)
-	if !ok {
-		t.Fatalf("no built-in %s", name)
-	}
-	return string(src)
 }
 
 func TestServeStatic(t *testing.T) {
@@ -163,7 +154,7 @@ func TestServeCaps(t *testing.T) {
 	endless := "piles = [\"x\"]\nmoves = [\"x + 1\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..5\"\n"
 	wantError(t, ts, "/api/tree", map[string]any{"game": endless, "position": "1"}, 422, "too-big")
 	// Too many instances: one game per value of n.
-	wantError(t, ts, "/api/query", map[string]any{"game": builtinText(t, "multiplication-game"), "question": "win"}, 422, "too-big")
+	wantError(t, ts, "/api/query", map[string]any{"game": retrotest.BuiltinText(t, "multiplication-game"), "question": "win"}, 422, "too-big")
 	// Ranges too wide are refused before anything is made of them.
 	huge := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..n\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nn = \"1..4000000\"\nS = \"1..3\"\n"
 	wantError(t, ts, "/api/query", map[string]any{"game": huge, "question": "win"}, 422, "too-big")
@@ -178,7 +169,7 @@ func TestServeCaps(t *testing.T) {
 	opt.Timeout = time.Nanosecond
 	_, ts = newTestServer(t, opt)
 	var e2 apiErr
-	if st := post(t, ts, "/api/query", map[string]any{"game": builtinText(t, "ege-2027-demo"), "task": "20"}, &e2); st != 503 ||
+	if st := post(t, ts, "/api/query", map[string]any{"game": retrotest.BuiltinText(t, "ege-2027-demo"), "task": "20"}, &e2); st != 503 ||
 		(e2.Error.Code != "timeout" && e2.Error.Code != "busy") {
 		t.Errorf("1ns: status %d, %+v", st, e2.Error)
 	}
@@ -190,7 +181,7 @@ func TestServeConcurrent(t *testing.T) {
 	opt := testOptions()
 	opt.cacheBudget = 3000
 	s, ts := newTestServer(t, opt)
-	games := []string{builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")}
+	games := []string{retrotest.BuiltinText(t, "ege-2027-demo"), retrotest.BuiltinText(t, "ege-bank-one-pile")}
 	want := []string{"28 48", "127 128"}
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -233,7 +224,7 @@ func TestServeHugePositions(t *testing.T) {
 	opt := testOptions()
 	opt.MaxPositions = 200000
 	_, ts := newTestServer(t, opt)
-	demo, bank := builtinText(t, "ege-2027-demo"), builtinText(t, "ege-bank-one-pile")
+	demo, bank := retrotest.BuiltinText(t, "ege-2027-demo"), retrotest.BuiltinText(t, "ege-bank-one-pile")
 	cases := []struct {
 		game, position string
 		status         int
@@ -404,7 +395,7 @@ func TestRefusalsSayWhere(t *testing.T) {
 	// 999 positions, 39 moves from most: over 32 a position on average.
 	fan := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..40\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
 	dense := "piles = [\"x\"]\nmoves = [\"x - k for k in 1..x\"]\n[start]\nx = \"S\"\n[params]\nS = \"1..999\"\n"
-	demo := builtinText(t, "ege-2027-demo")
+	demo := retrotest.BuiltinText(t, "ege-2027-demo")
 	cases := []struct {
 		name  string
 		opt   func(*Options)
@@ -417,7 +408,7 @@ func TestRefusalsSayWhere(t *testing.T) {
 		{"edges", func(o *Options) { o.MaxPositions = 1000 }, "/api/query", map[string]any{"game": fan, "question": "win"}, "--max-positions", "--max-positions N"},
 		{"moves", func(o *Options) { o.MaxPositions = 1000 }, "/api/query", map[string]any{"game": dense, "question": "win"}, "--max-positions", "--max-positions N"},
 		{"memory", func(o *Options) { o.MaxMemory = 4 << 10 }, "/api/query", map[string]any{"game": demo, "task": "20"}, "--max-memory", "--max-memory SIZE"},
-		{"instances", func(*Options) {}, "/api/query", map[string]any{"game": builtinText(t, "multiplication-game"), "question": "win"}, "", ""},
+		{"instances", func(*Options) {}, "/api/query", map[string]any{"game": retrotest.BuiltinText(t, "multiplication-game"), "question": "win"}, "", ""},
 		{"tree nodes", func(*Options) {}, "/api/tree", map[string]any{"game": demo, "start": []int64{1}, "allMoves": true}, "", ""},
 	}
 	for _, c := range cases {

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"retro/retro/retrotest"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,7 @@ func keyText(v any) string {
 // same for the same seed, named in the language asked for, its key the answers /api/query gives on it.
 func TestServeVariant(t *testing.T) {
 	_, ts := newTestServer(t, testOptions())
-	demo := builtinText(t, "ege-2027-demo")
+	demo := retrotest.BuiltinText(t, "ege-2027-demo")
 	var a, b, c VariantResponse
 	if st := post(t, ts, "/api/variant", map[string]any{"game": demo, "seed": 1}, &a); st != 200 {
 		t.Fatalf("status %d", st)
@@ -56,7 +57,7 @@ func TestServeVariant(t *testing.T) {
 		t.Errorf("no text: %+v", a.Variant.Text)
 	}
 	var e struct{ Error errorJSON }
-	if st := post(t, ts, "/api/variant", map[string]any{"game": builtinText(t, "lebedev-operations"), "seed": 1}, &e); st != 422 ||
+	if st := post(t, ts, "/api/variant", map[string]any{"game": retrotest.BuiltinText(t, "lebedev-operations"), "seed": 1}, &e); st != 422 ||
 		!strings.Contains(e.Error.Message, "another variant is made of a game of the exam's shape, and this one is not") {
 		t.Errorf("lebedev-operations: status %d, %+v", st, e)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"retro/retro/retrotest"
 	"retro/rules"
 )
 
@@ -14,11 +15,7 @@ func game(t *testing.T, history string) *rules.Game {
 	if history != "" {
 		src = "allow = \"" + history + "\"\n" + src
 	}
-	g, err := rules.Parse("h.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return retrotest.Parse(t, "h.toml", src)
 }
 
 // Each part is none or a command (1 + its index in the file); the value

@@ -1,4 +1,4 @@
-package testgames
+package retrotest
 
 import _ "embed" // the game texts are files, for the tests of cmd/retro too
 
