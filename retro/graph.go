@@ -18,7 +18,11 @@ import (
 // The work is proportional to the number of edges: every position is
 // coloured once, and the edges into it are followed once, when it is.
 func Solve(gr *positions.Graph, opt core.Options) (*Result, error) {
-	return solveGraph(gr, opt, nil)
+	t, err := solveGraph(gr, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	return fromPath(gr.Instance, t), nil
 }
 
 // graphSource is a stored graph as the core's source.
@@ -31,7 +35,7 @@ func (graphSource) Count(int) uint32          { return 0 }
 // when t is set: the positions of other shards that a phase touches are
 // handed to their peers at the phase's end. The phases, and so the calls
 // to the peers, are the same on every peer.
-func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*Result, error) {
+func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*core.Table, error) {
 	n := gr.Held()
 	lebedev := gr.Instance.Game.Count == rules.Lebedev
 	words := gr.Out
@@ -39,20 +43,14 @@ func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*Result, er
 	for i, w := range words {
 		switch {
 		case gr.FinalWon.Has(i):
-			w = b.Final | b.FinalWon
+			w = b.FinalWord(true)
 		case gr.FinalLost.Has(i):
-			w = b.Final
-		case gr.Unexplored != nil && gr.Unexplored.Has(i):
-			w = 1 // its moves are not followed: a successor that never becomes W
-		}
-		if gr.WinEnd.Has(i) {
-			w |= b.WinEnd
-		}
-		if gr.LoseEnd.Has(i) {
-			w |= b.LoseEnd
-			if lebedev {
-				w++ // the losing move counts as a move to a W of layer 1
+			w = b.FinalWord(false)
+		default:
+			if gr.Unexplored != nil && gr.Unexplored.Has(i) {
+				w = 1 // its moves are not followed: a successor that never becomes W
 			}
+			w = b.Counter(int(w), gr.WinEnd.Has(i), gr.LoseEnd.Has(i), lebedev)
 		}
 		words[i] = w
 	}
@@ -63,11 +61,11 @@ func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*Result, er
 		return nil, err
 	}
 	c.Finish()
-	r := newResult(gr.Space, gr.Instance, gr.Starts)
+	r := core.NewTable(gr.Space, gr.Starts)
 	r.MoveCount, r.Edges = gr.Moves, int64(gr.Edges())
-	r.layer, r.win, r.lose, r.segs = c.Words, c.Win, c.Lose, c.Segs
-	r.depth, r.horizon = gr.Depth, gr.Horizon
-	if err := r.finishUnknown(gr, t); err != nil {
+	r.Layer, r.Win, r.Lose, r.Sets = c.Words, c.Win, c.Lose, c.Segs
+	r.Depth, r.Horizon = gr.Depth, gr.Horizon
+	if err := finishUnknown(r, gr, t); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -77,20 +75,20 @@ func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*Result, er
 // an unexplored position can be reached: they are ?, not D. In a shard
 // (t set) the marks cross to the other shards in rounds, until no shard
 // has one to hand over.
-func (r *Result) finishUnknown(gr *positions.Graph, t *core.Net) error {
+func finishUnknown(r *core.Table, gr *positions.Graph, t *core.Net) error {
 	if gr.Unexplored == nil {
 		return nil
 	}
 	held := uint32(gr.Held())
-	r.unknown = positions.NewBitset(int(held))
+	r.Unknown = positions.NewBitset(int(held))
 	var stack []uint32
 	for i := gr.Unexplored.Next(0); i >= 0; i = gr.Unexplored.Next(i + 1) {
-		r.unknown.Set(i)
+		r.Unknown.Set(i)
 		stack = append(stack, uint32(i))
 	}
 	mark := func(q uint32) {
-		if !r.win.Has(int(q)) && !r.lose.Has(int(q)) && !r.unknown.Has(int(q)) {
-			r.unknown.Set(int(q))
+		if !r.Win.Has(int(q)) && !r.Lose.Has(int(q)) && !r.Unknown.Has(int(q)) {
+			r.Unknown.Set(int(q))
 			stack = append(stack, q)
 		}
 	}

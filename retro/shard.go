@@ -44,10 +44,11 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt core.Options, pee
 	lo, hi := gr.Lo, gr.Hi
 	t := core.NewNet(peers, gr.Len())
 	sent, searched := gr.Sent, gr.Searched
-	r, err := solveGraph(gr, opt, t)
+	table, err := solveGraph(gr, opt, t)
 	if err != nil {
 		return nil, err
 	}
+	r := fromPath(in, table)
 	t.GraphSent, t.SearchSent = sent, searched
 	p := &Part{Space: r.Space, Instance: in, Starts: r.Starts, Lo: lo, Hi: hi, Peers: peers.Size(),
 		Path: fmt.Sprintf("general, in %d shards", peers.Size()), r: r}

@@ -29,11 +29,7 @@ func (s *shiftSource) Preds(x uint32) []uint32 {
 // count is p's successors, and under Lebedev's count one more for a
 // losing move into an end.
 func (s *shiftSource) Count(p int) uint32 {
-	n := s.gr.Out(p)
-	if s.lebedev && s.gr.LoseEnd.Has(p) {
-		n++
-	}
-	return n
+	return uint32(core.Counted(int(s.gr.Out(p)), s.gr.LoseEnd.Has(p), s.lebedev))
 }
 
 // Solve enumerates a many-pile game of shifts without storing its
@@ -50,20 +46,12 @@ func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (
 	c := core.NewColouring[uint32](n, nil, &shiftSource{gr: gr, lebedev: lebedev}, lebedev)
 	c.Lazy, c.Progress, c.Ctx = true, opt.Progress, opt.CtxErr()
 	for i := range c.Words {
-		w := c.Uncounted()
 		switch {
-		case gr.FinalWon.Has(i):
-			w = c.Final | c.FinalWon
-		case gr.FinalLost.Has(i):
-			w = c.Final
+		case gr.FinalWon.Has(i) || gr.FinalLost.Has(i):
+			c.Words[i] = c.FinalWord(gr.FinalWon.Has(i))
+		default: // counted when first needed (Count)
+			c.Words[i] = c.Counter(0, gr.WinEnd.Has(i), gr.LoseEnd.Has(i), false) | c.Uncounted()
 		}
-		if gr.WinEnd.Has(i) {
-			w |= c.WinEnd
-		}
-		if gr.LoseEnd.Has(i) {
-			w |= c.LoseEnd
-		}
-		c.Words[i] = w
 	}
 	if _, err := c.Run(); err != nil {
 		return nil, err

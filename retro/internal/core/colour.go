@@ -45,6 +45,40 @@ type wordBits[W Word] struct {
 // has not counted yet.
 func (b *wordBits[W]) Uncounted() W { return b.count }
 
+// Counted is the count a position's counter starts from, the one place
+// the count rule is stated: its distinct successors among the positions
+// the core colours, and under Lebedev's count one more where it has a
+// losing move into an end, which counts as a move to a W of layer 1.
+func Counted(successors int, loseEnd, lebedev bool) int {
+	if lebedev && loseEnd {
+		return successors + 1
+	}
+	return successors
+}
+
+// Counter is the word of a position that is not final: its count
+// (Counted) and the flags of its moves into ends.
+func (b *wordBits[W]) Counter(successors int, winEnd, loseEnd, lebedev bool) W {
+	w := W(Counted(successors, loseEnd, lebedev))
+	if winEnd {
+		w |= b.WinEnd
+	}
+	if loseEnd {
+		w |= b.LoseEnd
+	}
+	return w
+}
+
+// FinalWord is the word of a final position, won or lost by the player
+// to move.
+func (b *wordBits[W]) FinalWord(won bool) W {
+	if won {
+		return b.Final | b.FinalWon
+	}
+	return b.Final
+}
+
+// BitsOf are the parts of a counter word of width W.
 func BitsOf[W Word]() wordBits[W] {
 	n := 16
 	top := NarrowWords.Layer

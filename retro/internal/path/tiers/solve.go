@@ -191,9 +191,8 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 	for j := range pos {
 		x := s.info[j]
 		if x.final {
-			c.Words[j] = c.Final
+			c.Words[j] = c.FinalWord(x.won)
 			if x.won {
-				c.Words[j] |= c.FinalWon
 				if s.rule.Lebedev {
 					s.seeds.add(1, uint32(j), true) // W 1
 				}

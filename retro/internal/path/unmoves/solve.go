@@ -223,20 +223,13 @@ func countUnmoves[W core.Word](c *core.Colouring[W], s *unmoveSource, opt core.O
 			if win, err = s.end(p); err != nil {
 				return false
 			}
-			w = c.Final
-			if win != rules.Mover {
-				w |= c.FinalWon
-			}
-			c.Words[cell] = w
+			c.Words[cell] = c.FinalWord(win != rules.Mover)
 			return true
 		}
 		d := len(positions.Distinct(to))
 		moves += int64(legal)
 		edges += int64(d)
-		if c.Lebedev && w&c.LoseEnd != 0 {
-			d++ // the losing move counts as a move to a W of layer 1
-		}
-		c.Words[cell] = w | W(d)
+		c.Words[cell] = c.Counter(d, w&c.WinEnd != 0, w&c.LoseEnd != 0, c.Lebedev)
 		return true
 	})
 	return moves, edges, err
