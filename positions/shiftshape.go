@@ -153,4 +153,3 @@ const sliceBitsets = 5
 // shiftPiles is the fewest piles a game must have to be enumerated by
 // shifts: fewer piles fill a box, which the general path indexes densely.
 const shiftPiles = 8
-
