@@ -99,25 +99,13 @@
 //     space. sliceweights.go finds the weights, slice.go ranks and holds
 //     the index, slicefind.go searches and makes the implicit graph.
 //   - Tier: the value of a game's declared `tier` expression at a
-//     position, which no move may lower (rules.Game.Tier). EnumerateTiers
-//     groups the positions by tier, highest first (Tiers); an Expander
-//     then generates one position's moves at a time, with the ends they
-//     reach, and checks the tier on every move (ErrNotATier names the move
-//     and both positions). The general path's Graph checks a declared tier
-//     too.
-//   - Un-move: a move undone, from the position it leads to back to the
-//     positions it comes from. A game without horizon whose positions lie
-//     in a box ([bounds], or what a linear end leaves of non-negative
-//     piles), with a linear end (or none), an allow that reads no piles,
-//     and moves that are affine with each changed pile reading only itself
-//     (x ± k, x·k, x // k, k - x, several piles at once) is compiled by
-//     CompileUnmoves into Unmoves: the box as a dense Space (each history
-//     of a tuple a cell; every cell a position where the game has [bounds]
-//     and no history, otherwise the positions a search of the box reaches
-//     from the starts, fitted to their tight box), and Undo, which lists
-//     the positions a move comes from pile by pile (v' = (a·v + c) // d
-//     gives an interval of v). Its moves may go both ways (cycles).
-//     ErrNotUnmoves (an UnmovesError) says why a game is not one.
+//     position, which no move may lower (rules.Game.Tier); CheckTier
+//     (tiercheck.go) checks it on a move for every path that meets one
+//     (ErrNotATier names the move and both positions). The tier path
+//     itself is package retro/internal/path/tiers.
+//   - Un-move: a move undone; the un-move path is package
+//     retro/internal/path/unmoves, which numbers the cells of its box with
+//     a CellBox and takes a box of every tuple as FullSpace.
 //   - Compiled: a game whose moves all raise (or all lower) a position's
 //     index, with a linear end and an allow that reads no piles (Compile):
 //     its positions are known at once where the shape proves them, or found
@@ -135,9 +123,10 @@
 //     view around one collection, and Space.HeapIndex finds a collection
 //     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses
-//     among them). The positions half of each is a file of the same name
-//     as its half in retro: compiled, lines, unmoves, shifts, tiers, graph
-//     (the general path), shard.
+//     among them). The tier and un-move paths are packages of their own
+//     under retro/internal/path; the finding half of the others is here,
+//     in files named as their valuing half in retro: compiled, lines,
+//     shifts, graph (the general path), shard.
 //   - Line move: a family of moves p → p + k·step for every k of a range
 //     whose ends read the piles (rules.LineMove); LineGame is a game of
 //     them, the lines path's shape (lines.go), and linesfind.go finds its
@@ -153,16 +142,18 @@
 //     with membership bits and a rank directory, or hashed tuples), its
 //     cells, its keys and its data for the table; dense.go: the dense space
 //     the fast paths fit to their positions, and the points a linear end
-//     leaves in a box (endPoints).
+//     leaves in a box (EndPoints); box.go also numbers a box's cells for a
+//     path that walks them (CellBox) and makes a box of every tuple a
+//     space (FullSpace).
 //   - compiled.go, compiledfind.go: the compiled shape (Compile,
 //     CompiledShape, TierKept) and how its positions are found;
 //     compiledshard.go: that search cut among peers (CompileShard) and a
 //     peer's shard of the space it finds (Space.Shard).
-//   - unmoves.go: the un-move shape, its search and Undo.
 //   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
-//     their implicit graph (EnumerateShifts); slice.go, slicefind.go,
-//     sliceweights.go: the ranked slice index of a kept sum.
-//   - tiers.go: the declared tier's groups and the Expander.
+//     their implicit graph (EnumerateShifts); shiftshape.go: the shape of
+//     such a game, which the table reader uses too (SliceSpace); slice.go,
+//     slicefind.go, sliceweights.go: the ranked slice index of a kept sum.
+//   - tiercheck.go: the declared tier's check on a move (CheckTier).
 //   - heapview.go: the heap view of a heap game.
 //   - shard.go, shardspace.go, discovershard.go, shardsort.go, tileset.go:
 //     a shard of the space and of the graph (EnumerateShard): the
