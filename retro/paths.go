@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"retro/retro/internal/core"
+	"retro/retro/internal/path/general"
+	"retro/retro/internal/path/shifts"
 	"retro/retro/internal/path/tiers"
 	"retro/retro/internal/path/unmoves"
 	"strings"
@@ -292,7 +294,7 @@ func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options)
 			return nil, why, false, nil
 		}
 	}
-	t, err := SolveShifts(in, popt, opt)
+	t, err := shifts.Solve(in, popt, opt)
 	if errors.Is(err, positions.ErrNotShifts) {
 		return nil, err.Error(), true, nil
 	}
@@ -346,4 +348,18 @@ func PathTableText() string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", p.Name, p.Takes, yes[p.Shards], yes[p.Checkpoints], yes[p.Spill], width)
 	}
 	return b.String()
+}
+
+// Solve colours the positions of a move graph layer by layer. It takes over
+// the graph's Out counters (the graph is not usable afterwards) and keeps
+// only what the result needs.
+//
+// The work is proportional to the number of edges: every position is
+// coloured once, and the edges into it are followed once, when it is.
+func Solve(gr *positions.Graph, opt core.Options) (*Result, error) {
+	t, err := general.Solve(gr, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	return fromPath(gr.Instance, t), nil
 }

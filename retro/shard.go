@@ -3,6 +3,7 @@ package retro
 import (
 	"fmt"
 	"retro/retro/internal/core"
+	"retro/retro/internal/path/general"
 	"slices"
 
 	"retro/positions"
@@ -44,7 +45,7 @@ func SolvePart(in *rules.Instance, popt positions.Options, opt core.Options, pee
 	lo, hi := gr.Lo, gr.Hi
 	t := core.NewNet(peers, gr.Len())
 	sent, searched := gr.Sent, gr.Searched
-	table, err := solveGraph(gr, opt, t)
+	table, err := general.Solve(gr, opt, t)
 	if err != nil {
 		return nil, err
 	}

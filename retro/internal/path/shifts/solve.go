@@ -1,4 +1,4 @@
-package retro
+package shifts
 
 import (
 	"retro/positions"
@@ -36,7 +36,7 @@ func (s *shiftSource) Count(p int) uint32 {
 // edges (positions.EnumerateShifts) and colours it as Solve colours a
 // stored graph, to the same result. It returns an error wrapping
 // positions.ErrNotShifts for a game it does not take.
-func SolveShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, error) {
+func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, error) {
 	gr, err := positions.EnumerateShifts(in, popt)
 	if err != nil {
 		return nil, err

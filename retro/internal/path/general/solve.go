@@ -1,4 +1,4 @@
-package retro
+package general
 
 import (
 	"retro/positions"
@@ -11,31 +11,18 @@ import (
 // the core's words with the flags of the graph's end sets in their top
 // bits.
 
-// Solve colours the positions of a move graph layer by layer. It takes over
-// the graph's Out counters (the graph is not usable afterwards) and keeps
-// only what the result needs.
-//
-// The work is proportional to the number of edges: every position is
-// coloured once, and the edges into it are followed once, when it is.
-func Solve(gr *positions.Graph, opt core.Options) (*Result, error) {
-	t, err := solveGraph(gr, opt, nil)
-	if err != nil {
-		return nil, err
-	}
-	return fromPath(gr.Instance, t), nil
-}
-
 // graphSource is a stored graph as the core's source.
 type graphSource struct{ gr *positions.Graph }
 
 func (s graphSource) Preds(x uint32) []uint32 { return s.gr.Preds(int(x)) }
 func (graphSource) Count(int) uint32          { return 0 }
 
-// solveGraph is Solve on the graph of one shard (positions.EnumerateShard)
-// when t is set: the positions of other shards that a phase touches are
-// handed to their peers at the phase's end. The phases, and so the calls
-// to the peers, are the same on every peer.
-func solveGraph(gr *positions.Graph, opt core.Options, t *core.Net) (*core.Table, error) {
+// Solve colours the positions of a move graph layer by layer: of the whole
+// game (t nil), or of one shard (positions.EnumerateShard) when t is set,
+// the positions of other shards that a phase touches then handed to their
+// peers at the phase's end. The phases, and so the calls to the peers,
+// are the same on every peer. It takes over the graph's Out counters.
+func Solve(gr *positions.Graph, opt core.Options, t *core.Net) (*core.Table, error) {
 	n := gr.Held()
 	lebedev := gr.Instance.Game.Count == rules.Lebedev
 	words := gr.Out
