@@ -90,13 +90,13 @@ func sizeHint(e *rules.SizeError, l lang.Lang) string {
 
 // The hints of the command's flags after an error.
 var (
-	hintNarrow        = lang.NewForm("narrow %s with --param %s=LO..HI", "сузьте «%s» через «--param %s=LO..HI»")
-	hintNarrowOrRaise = lang.NewForm("narrow %s with --param %s=LO..HI, or raise --max-positions", "сузьте «%s» через «--param %s=LO..HI» или увеличьте «--max-positions»")
+	hintNarrow        = lang.NewForm("narrow %s with --param %s=LO..HI", "сузьте диапазон «%s» ключом «--param %s=LO..HI»")
+	hintNarrowOrRaise = lang.NewForm("narrow %s with --param %s=LO..HI, or raise --max-positions", "сузьте диапазон «%s» ключом «--param %s=LO..HI» или увеличьте «--max-positions»")
 	hintGames         = lang.NewForm("%s (run 'retro games')", "%s (список игр: «retro games»)")
-	hintHorizon       = lang.NewForm("bound the game with --horizon N (moves from a start), or raise --max-positions", "ограничьте игру через «--horizon N» (ходов от старта) или увеличьте «--max-positions»")
-	hintDepth         = lang.NewForm("cut the tree with --depth N, or raise --max-nodes", "урежьте дерево через «--depth N» или увеличьте «--max-nodes»")
+	hintHorizon       = lang.NewForm("bound the game with --horizon N (moves from a start), or raise --max-positions", "ограничьте игру ключом «--horizon N» (число ходов от старта) или увеличьте «--max-positions»")
+	hintDepth         = lang.NewForm("cut the tree with --depth N, or raise --max-nodes", "ограничьте глубину дерева ключом «--depth N» или увеличьте «--max-nodes»")
 	hintRaiseHorizon  = lang.NewForm("raise --horizon (or leave it out: the game's own)", "увеличьте «--horizon» (или не задавайте его: будет горизонт игры)")
-	hintSpill         = lang.NewForm("--spill DIR keeps them in a file of DIR, or raise --max-memory", "«--spill DIR» держит их в файле в папке «DIR»; или увеличьте «--max-memory»")
+	hintSpill         = lang.NewForm("--spill DIR keeps them in a file of DIR, or raise --max-memory", "ключ «--spill DIR» сохранит их в файл в папке «DIR», или увеличьте «--max-memory»")
 )
 
 // renderError shows an error as the user sees it: an error in a game file

@@ -34,7 +34,7 @@ var (
 	mOpenRangeOf   = lang.NewForm("%s %s: %s is open (%d..)", "«%[1]s» — %[2]s: «%[3]s» открыт (%[4]d..)")
 	mWidenUndecid  = lang.NewForm("%s: %s of %s undecided with %s (%d values, the cap)", "%[1]s: «%[2]s» для %[3]s не решён при %[4]s (значений: %[5]d, это предел)")
 	mWidenMaybe    = lang.NewForm("; some starts are ? (beyond the horizon)", "; некоторые начальные позиции — «?» (за горизонтом)")
-	mOverBudget    = lang.NewForm("%s: the answers at %d starts, with the results they are read from, would take about %s, more than the budget of %s (narrow the starts with --param, or raise the budget)", "ответы для начальных позиций (их %[2]d) вместе с результатами заняли бы около %[3]s, больше бюджета памяти %[4]s (сузьте начальные позиции через «--param» или увеличьте бюджет)")
+	mOverBudget    = lang.NewForm("%s: the answers at %d starts, with the results they are read from, would take about %s, more than the budget of %s (narrow the starts with --param, or raise the budget)", "ответы для начальных позиций (их %[2]d) вместе с результатами заняли бы около %[3]s, больше бюджета памяти %[4]s (сузьте начальные позиции ключом «--param» или увеличьте бюджет)")
 	mUndecided     = lang.NewForm("%s: %s of %s; undecided at %s (raise the horizon)", "%[1]s: «%[2]s» для %[3]s; не решено при %[4]s (увеличьте горизонт)")
 	mOneVarying    = lang.NewForm("%s: %s needs a game with one parameter, or all but one fixed to a value; this one has %d (%s)", "%[1]s: «%[2]s» берётся в игре с одним параметром или со всеми, кроме одного, заданными одним значением; здесь параметров: %[3]d (%[4]s)")
 	mSumOverflows  = lang.NewForm("%s: the %s of %d values overflows int64", "%[1]s: «%[2]s» по значениям (их %[3]d) не помещается в 64 бита")
