@@ -246,7 +246,7 @@ func (s *server) ask(req queryRequest) (query.Ask, *out.TaskJSON, error) {
 		return ask, out.NewTaskJSON(t), err
 	}
 	if len(req.Question) > 500 {
-		return query.Ask{}, nil, badRequest("the question is too long (at most 500 bytes)")
+		return query.Ask{}, nil, &apiError{status: http.StatusBadRequest, code: "bad-request", msg: "the question is too long (at most 500 bytes)", ru: "вопрос слишком длинный (не больше 500 байт)"}
 	}
 	q, err := query.ParseQuestion(req.Question)
 	var qe *query.QuestionError
@@ -483,11 +483,11 @@ func (s *server) locate(ctx context.Context, req positionRequest) (*cacheEntry, 
 	g, r := e.game, e.results[req.Instance]
 	piles, err := g.ParsePosition(req.Position)
 	if err != nil {
-		return nil, nil, 0, badRequest("%v", err)
+		return nil, nil, 0, badInput(err)
 	}
 	hist, err := history.Parse(g, req.Last, req.Mylast)
 	if err != nil {
-		return nil, nil, 0, badRequest("%v", err)
+		return nil, nil, 0, badInput(err)
 	}
 	if i, ok := r.Space.Index(piles, hist); ok {
 		return e, r, i, nil

@@ -307,6 +307,13 @@ func TestServePosition(t *testing.T) {
 		t.Errorf("lebedev (5) last=add: %+v", p.Position)
 	}
 	wantError(t, ts, "/api/position", map[string]any{"game": text, "position": "5", "last": "pow"}, 400, "bad-request")
+	// A position typed wrong is refused in the page's language too.
+	if e := wantError(t, ts, "/api/position", map[string]any{"game": text, "position": "5,6"}, 400, "bad-request"); !strings.ContainsAny(e.MessageRu, "абвгдеёжзийклмнопрстуфхцчшщъыьэюя") {
+		t.Errorf("a bad position's refusal has no Russian: %q / %q", e.Message, e.MessageRu)
+	}
+	if e := wantError(t, ts, "/api/query", map[string]any{"game": text, "question": strings.Repeat("win 1 or ", 100)}, 400, "bad-request"); e.MessageRu == "" {
+		t.Errorf("a long question's refusal has no Russian: %q", e.Message)
+	}
 	// A final start position has no moves and no reply.
 	final := "piles = [\"x\"]\nmoves = [\"x - 1\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"0..3\"\n"
 	post(t, ts, "/api/position", map[string]any{"game": final, "start": []int64{0}}, &p)

@@ -117,7 +117,7 @@ func (s *server) mapOf(ctx context.Context, req mapRequest) (*MapResponse, error
 	probedA := retro.ProbedAll(a.results)
 	sl, err := grid.Choose(a.game, probedA, choice)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badInput(err)
 	}
 	if cells := sl.X.Len() * sl.Y.Len(); cells > maxMapCells {
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "too-big",
@@ -201,10 +201,10 @@ func (s *server) compareInto(ctx context.Context, resp *MapResponse, g *grid.Gri
 	probedB := retro.ProbedAll(b.results)
 	pair, err := grid.NewPair(gameA, b.game, probedA, probedB)
 	if err != nil {
-		return badRequest("%v", err)
+		return badInput(err)
 	}
 	if g.B, err = pair.OtherSource(g.A.(*grid.Source).Slice); err != nil {
-		return badRequest("%v", err)
+		return badInput(err)
 	}
 	g.Title = gameA.ShownName() + " → " + b.game.ShownName()
 	resp.Title = g.Title

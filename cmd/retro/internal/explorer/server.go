@@ -238,6 +238,12 @@ func badRequest(format string, a ...any) *apiError {
 	return &apiError{status: http.StatusBadRequest, code: "bad-request", msg: fmt.Sprintf(format, a...)}
 }
 
+// badInput is a request refused for what the user typed (a position, a
+// history, an axis): the engine's error, in both languages.
+func badInput(err error) *apiError {
+	return &apiError{status: http.StatusBadRequest, code: "bad-request", msg: err.Error(), ru: lang.Say(err, lang.Ru)}
+}
+
 // parseGame parses a game's text; it is never anything but parsed.
 func (s *server) parseGame(text string) (*rules.Game, error) {
 	if strings.TrimSpace(text) == "" {
