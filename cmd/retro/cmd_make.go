@@ -95,6 +95,9 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usagef(c, "--lang %q: want ru or en", o.langArg)
 	}
+	if o.flags.Changed("lang") {
+		e.lang = lang // the language of the errors too, as --lang of ege and the others
+	}
 	if o.students && (o.json || o.dir != "") {
 		return usagef(c, "--students prints the students' worksheet: not with --json, and -o writes it beside the teacher's (worksheet-students.html)")
 	}
