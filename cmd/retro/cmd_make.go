@@ -56,7 +56,7 @@ languages. A long batch shows its progress on stderr (--quiet: none).`,
 			fs.StringVarP(&o.dir, "out", "o", "", "write the game files and the worksheets into this folder")
 			addJSONFlag(fs, &o.json)
 			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line, with their titles in the locale's language (or --lang's); with --json, as JSON")
-			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
+			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en; given, of the errors too (without it, the locale's)")
 			fs.BoolVar(&o.students, "students", false, "print the students' worksheet (name and answer fields, no key) instead of the teacher's")
 			o.quiet.add(fs)
 			return o.run
