@@ -245,10 +245,6 @@ var (
 	mCombinations   = lang.NewForm("parameter combinations", "сочетаний параметров")
 )
 
-// Verbatim is a message in one wording for both languages: the text of
-// another program (a TOML decoder's) or of a file that is not a game.
-func Verbatim(s string) lang.Msg { return mVerbatim.Msg(s) }
-
 // keyMsg is a name of the file in a message: as it is in English, quoted
 // in Russian.
 func keyMsg(s string) lang.Msg { return mKey.Msg(s) }

@@ -107,6 +107,11 @@ func readGame(path string) ([]byte, error) {
 // the usual failures in Russian words.
 type readError struct{ err error }
 
+// ReadError is err, a failure to read a file that is not a game (a
+// family of variants, say), as it says itself in English and in Russian
+// words for the usual failures: no such file, no access, a folder.
+func ReadError(err error) error { return readError{err} }
+
 func (e readError) Error() string { return e.err.Error() }
 func (e readError) Unwrap() error { return e.err }
 

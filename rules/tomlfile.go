@@ -34,6 +34,16 @@ func DecodeError(file string, src []byte, err error) *Error {
 	return f.at(-1, -1, tomlMsg(err.Error()))
 }
 
+// UnknownKey is the message of a key the file does not know, with the
+// nearest of keys when one is near, worded as a game file's.
+func UnknownKey(key string, keys []string) lang.Msg {
+	var mean lang.Msg
+	if near := Suggest(key, keys); near != "" {
+		mean = mDidYouMean.Msg(near)
+	}
+	return mUnknownKey.Msg(key, mean)
+}
+
 // KeyError is an error at the key of path ("name", or "start", "a").
 func (f *TOMLFile) KeyError(msg lang.Msg, path ...string) *Error {
 	if lc := f.locs[pathKey(path...)]; lc != nil {

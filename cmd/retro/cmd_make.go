@@ -56,7 +56,7 @@ languages. A long batch shows its progress on stderr (--quiet: none).`,
 			fs.StringVarP(&o.dir, "out", "o", "", "write the game files and the worksheets into this folder")
 			addJSONFlag(fs, &o.json)
 			fs.BoolVar(&o.list, "list", false, "list the built-in families, one a line, with their titles in the locale's language (or --lang's); with --json, as JSON")
-			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en")
+			fs.StringVar(&o.langArg, "lang", "ru", "the language of the texts: ru or en; given, of the errors too (without it, the locale's)")
 			fs.BoolVar(&o.students, "students", false, "print the students' worksheet (name and answer fields, no key) instead of the teacher's")
 			o.quiet.add(fs)
 			return o.run
@@ -94,6 +94,9 @@ func (o *makeOptions) run(ctx context.Context, e *env, args []string) error {
 	lang, ok := parseLang(o.langArg)
 	if !ok {
 		return usagef(c, "--lang %q: want ru or en", o.langArg)
+	}
+	if o.flags.Changed("lang") {
+		e.lang = lang // the language of the errors too, as --lang of ege and the others
 	}
 	if o.students && (o.json || o.dir != "") {
 		return usagef(c, "--students prints the students' worksheet: not with --json, and -o writes it beside the teacher's (worksheet-students.html)")

@@ -168,6 +168,34 @@ func TestMakeErrors(t *testing.T) {
 	}
 }
 
+// make's errors speak --lang when it is given, and the locale's language
+// when it is not (the worksheet is in Russian by default, the errors are
+// not).
+func TestMakeErrorsInLang(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("name = \"bad\"\nmoves = []\nend = 50\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ruBad := bad + ", строка 2, столбец 9: «moves»: список ходов пуст: задайте хотя бы один ход, например «+1» или «*2»\n    moves = []\n            ^\n"
+	enBad := bad + `:2:9: moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"` + "\n    moves = []\n            ^\n"
+	for _, c := range []struct {
+		locale query.Lang
+		args   []string
+		want   string
+	}{
+		{query.En, []string{"make", bad, "--lang", "ru"}, ruBad},
+		{query.Ru, []string{"make", bad}, ruBad},
+		{query.Ru, []string{"make", bad, "--lang", "en"}, enBad},
+		{query.En, []string{"make", bad}, enBad},
+		{query.En, []string{"make", "two-pile", "--lang", "ru"}, "retro: нет ни файла семейства, ни встроенного семейства с именем «two-pile» (может быть, «two-piles»?): встроенные семейства перечисляет «retro make --list»\n"},
+	} {
+		out, errs, code := runLang(t, c.locale, c.args...)
+		if code != 1 || out != "" || errs != c.want {
+			t.Errorf("%v in %s: exit %d, stdout %q, stderr\n%s\nwant\n%s", c.args, c.locale, code, out, errs, c.want)
+		}
+	}
+}
+
 // On a terminal a batch that takes more than a second shows how far it
 // has got.
 func TestMakeProgress(t *testing.T) {

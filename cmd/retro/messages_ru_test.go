@@ -12,9 +12,10 @@ import (
 )
 
 // The engine's messages in Russian: every form the command can write (of
-// rules, out/query and the command's hints, all linked into this test)
-// has both wordings taking the same arguments, and its Russian reads as
-// Russian; every broken game of rules' testdata is said in Russian.
+// rules, out/query, out/variant and the command's hints, all linked into
+// this test) has both wordings taking the same arguments, and its Russian
+// reads as Russian; every broken game of rules' testdata and every broken
+// family of out/variant's is said in Russian.
 
 // reVerb finds the verbs of a format: %s, %d, %[2]s, ...
 var reVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*([a-zA-Z%])`)
@@ -59,7 +60,7 @@ func TestEveryMessageFormInRussian(t *testing.T) {
 				}
 			}
 			ru := f.Msg(args...).In(lang.Ru)
-			checkRussian(t, "form "+f.En, ru, []string{"куча"}, "TOML", "UTF")
+			checkRussian(t, "form "+f.En, ru, []string{"куча"}, "TOML", "UTF", "S")
 		}
 	}
 }
@@ -97,6 +98,51 @@ func TestBrokenGamesInRussian(t *testing.T) {
 				t.Errorf("%s: the place of %q is not in Russian", file, e.In(lang.Ru))
 			}
 		}
+	}
+}
+
+// rePlace is the place of an error in a family file, in Russian words.
+var rePlace = regexp.MustCompile(`^, строка \d+, столбец \d+: `)
+
+// TestBrokenFamiliesInRussian runs retro make --lang ru on every broken
+// family of out/variant's testdata: the error in Russian, its place in
+// Russian words where the English has one, and the same error in English
+// without --lang (the file's last line, "# error: " and the message).
+func TestBrokenFamiliesInRussian(t *testing.T) {
+	files, _ := filepath.Glob("../../out/variant/testdata/invalid/*.toml")
+	if len(files) == 0 {
+		t.Fatal("no broken families in out/variant/testdata/invalid")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, en, _ := strings.Cut(strings.TrimSuffix(string(src), "\n"), "\n# error: ")
+		en = file + strings.TrimPrefix(en, filepath.Base(file))
+		if out, errs, code := runCmd(t, "make", file); code != 1 || out != "" || !strings.HasPrefix(errs, en+"\n") {
+			t.Errorf("make %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", file, code, out, errs, en)
+		}
+		out, errs, code := runCmd(t, "make", file, "--lang", "ru")
+		ru, _, _ := strings.Cut(errs, "\n")
+		if code != 1 || out != "" || !strings.HasPrefix(ru, file) {
+			t.Errorf("make %s --lang ru: exit %d, stdout %q, stderr %q", file, code, out, errs)
+			continue
+		}
+		ru = strings.TrimPrefix(ru, file)
+		if en[len(file)] == ':' && en[len(file)+1] != ' ' {
+			if !rePlace.MatchString(ru) {
+				t.Errorf("%s: the place of %q is not in Russian words", file, ru)
+			}
+			ru = rePlace.ReplaceAllString(ru, "")
+		} else {
+			ru = strings.TrimPrefix(ru, ": ")
+		}
+		if strings.Contains(en, ru) {
+			t.Errorf("%s: %q is the same in Russian", file, ru)
+		}
+		// The family's own text is what its file holds.
+		checkRussian(t, file, ru, reLatin.FindAllString(body, -1), "TOML", "S")
 	}
 }
 

@@ -1,10 +1,9 @@
 package variant
 
 import (
-	"fmt"
 	"slices"
 
-	"retro/rules"
+	"retro/rules/lang"
 )
 
 // The checks of a family read from its file, before anything is drawn:
@@ -16,22 +15,22 @@ func (p *familyParser) check(f *Family) error {
 	two := f.Piles.Hi == 2
 	switch {
 	case !p.md.IsDefined("end"):
-		return p.tf.KeyError(rules.Verbatim(`end: missing: the threshold of the end, such as end = "50..100"`))
+		return p.tf.KeyError(mEndMissing.Msg())
 	case two && !p.md.IsDefined("fixed"):
-		return p.tf.KeyError(rules.Verbatim(`fixed: missing: a family of two piles needs the start of the first pile, such as fixed = "3..12"`), "piles")
+		return p.tf.KeyError(mFixedNeed.Msg(), "piles")
 	case !two && p.md.IsDefined("fixed"):
-		return p.tf.KeyError(rules.Verbatim("fixed: a family of one pile has no fixed pile (piles = 2 for two)"), "fixed")
+		return p.tf.KeyError(mFixedOne.Msg(), "fixed")
 	case f.Down && f.Over != nil:
-		return p.tf.KeyError(rules.Verbatim("overshoot: only piles that grow can overshoot the end (direction = \"up\")"), "overshoot")
+		return p.tf.KeyError(mOvershoot.Msg(), "overshoot")
 	case f.Down && f.S.Open:
 		at := p.tf.KeyError
 		if p.md.IsDefined("s") {
 			at = p.tf.ValueError
 		}
-		return at(rules.Verbatim(`s: a family whose piles shrink needs the largest S too, such as s = "31..150"`), "s")
+		return at(mSDown.Msg(), "s")
 	}
 	if i, j, ok := distinctMoves(f.Entries); !ok {
-		return p.tf.ElemError(j, rules.Verbatim(fmt.Sprintf("moves: entries %d and %d, with those before them, leave no move for entry %d that differs from the others", i+1, j+1, j+1)), "moves")
+		return p.tf.ElemError(j, mSameMoves.Msg(i+1, j+1, j+1), "moves")
 	}
 	return p.checkStarts(f)
 }
@@ -39,11 +38,11 @@ func (p *familyParser) check(f *Family) error {
 // checkStarts refuses the ranges where no variant has a start: where the
 // game is over at the start for every S of s, whatever is drawn.
 func (p *familyParser) checkStarts(f *Family) error {
-	at := func(msg string) error {
+	at := func(msg lang.Msg) error {
 		if p.md.IsDefined("s") {
-			return p.tf.ValueError(rules.Verbatim("s: "+msg), "s")
+			return p.tf.ValueError(mAtKey.Msg("s", msg), "s")
 		}
-		return p.tf.ValueError(rules.Verbatim("end: "+msg), "end")
+		return p.tf.ValueError(mAtKey.Msg("end", msg), "end")
 	}
 	lo := max(f.S.Lo, 1)
 	if !f.Down {
@@ -54,8 +53,7 @@ func (p *familyParser) checkStarts(f *Family) error {
 			hi -= f.Fixed.Lo
 		}
 		if hi < lo {
-			return at(fmt.Sprintf("no variant has a start with S in %s: the game is over at the start for every S of it (with the end at most %d%s, S is at most %d)",
-				f.S, f.End.Hi, firstPile(two, f.Fixed.Lo, "least"), hi))
+			return at(mNoStartUp.Msg(f.S, f.End.Hi, firstPile(two, mFirstLeast, f.Fixed.Lo), hi))
 		}
 		return nil
 	}
@@ -66,17 +64,18 @@ func (p *familyParser) checkStarts(f *Family) error {
 		least -= f.Fixed.Hi
 	}
 	if max(least, lo) > f.S.Hi {
-		return at(fmt.Sprintf("no variant has a start with S in %s: the game is over at the start for every S of it (with the end at least %d%s, S is at least %d)",
-			f.S, f.End.Lo, firstPile(two, f.Fixed.Hi, "most"), max(least, 1)))
+		return at(mNoStartDown.Msg(f.S, f.End.Lo, firstPile(two, mFirstMost, f.Fixed.Hi), max(least, 1)))
 	}
 	return nil
 }
 
-func firstPile(two bool, n int64, which string) string {
+// firstPile is what the first pile is, n at least or at most (form),
+// when there are two piles; nothing for one.
+func firstPile(two bool, form *lang.Form, n int64) lang.Msg {
 	if !two {
-		return ""
+		return lang.Msg{}
 	}
-	return fmt.Sprintf(" and the first pile at %s %d", which, n)
+	return form.Msg(n)
 }
 
 // distinctMoves reports whether the entries can give moves all different

@@ -12,6 +12,7 @@ import (
 
 	"retro/out/query"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // Range is an inclusive range of integers; Open: no upper end (Hi is
@@ -143,7 +144,7 @@ var familyKeys = []string{"name", "name_en", "piles", "direction", "moves", "end
 func Load(path string) (*Family, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, rules.ReadError(err)
 	}
 	return Parse(path, src)
 }
@@ -159,13 +160,13 @@ func FromArg(arg string) (*Family, error) {
 		return f, nil
 	}
 	if os.IsNotExist(err) {
-		msg := fmt.Sprintf("no family file or built-in family named %q", arg)
+		var mean lang.Msg
 		if near := rules.Suggest(arg, BuiltinNames()); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
+			mean = mFamilyMeaning.Msg(lang.Quote(near))
 		}
-		return nil, fmt.Errorf("%s: run 'retro make --list' for the built-in ones", msg)
+		return nil, lang.Errorf(mNoFamily, lang.Quote(arg), mean)
 	}
-	return nil, err
+	return nil, rules.ReadError(err)
 }
 
 // Parse reads a family file; file is the name its errors give. Every
@@ -178,11 +179,7 @@ func Parse(file string, src []byte) (*Family, error) {
 	}
 	p := &familyParser{tf: rules.LocateTOML(file, src), md: md}
 	for _, k := range md.Undecoded() {
-		msg := fmt.Sprintf("unknown key %s", k)
-		if near := rules.Suggest(k.String(), familyKeys); near != "" {
-			msg += fmt.Sprintf(" (did you mean %s?)", near)
-		}
-		return nil, p.tf.KeyError(rules.Verbatim(msg), k...)
+		return nil, p.tf.KeyError(rules.UnknownKey(k.String(), familyKeys), k...)
 	}
 	name := raw.Name
 	if name == "" {
@@ -214,7 +211,7 @@ func (p *familyParser) read(f *Family, raw *rawFamily) error {
 	case "down":
 		f.Down = true
 	default:
-		return p.tf.ValueError(rules.Verbatim(fmt.Sprintf("direction %q: want \"up\" (the piles grow to the end) or \"down\" (they shrink to it)", raw.Direction)), "direction")
+		return p.tf.ValueError(mDirection.Msg(lang.Quote(raw.Direction)), "direction")
 	}
 	if err := p.entries(f, raw.Moves); err != nil {
 		return err
@@ -245,7 +242,7 @@ func (p *familyParser) read(f *Family, raw *rawFamily) error {
 	if p.md.IsDefined("tries") {
 		n, ok := raw.Tries.(int64)
 		if !ok || n < 1 || n > maxTries {
-			return p.tf.ValueError(rules.Verbatim(fmt.Sprintf("tries: want a whole number from 1 to %d", maxTries)), "tries")
+			return p.tf.ValueError(mTries.Msg(maxTries), "tries")
 		}
 		f.Tries = int(n)
 	}
@@ -262,13 +259,16 @@ func choice[T ~uint8](p *familyParser, key, v string, names []string) (T, error)
 			return T(k), nil
 		}
 	}
-	return 0, p.tf.ValueError(rules.Verbatim(fmt.Sprintf("%s %q: want %s", key, v, orList(names))), key)
+	return 0, p.tf.ValueError(mChoice.Msg(key, lang.Quote(v), orList(names)), key)
 }
 
-// orList is `"a", "b" or "c"`.
-func orList(names []string) string {
-	q := quoteAll(names)
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+// orList is `"a", "b" or "c"`, «a», «b» или «c» in Russian.
+func orList(names []string) lang.Msg {
+	q := make(lang.List, len(names))
+	for i, n := range names {
+		q[i] = lang.Quote(n)
+	}
+	return mOr.Msg(q[:len(q)-1], q[len(q)-1])
 }
 
 // rangeKey reads a range key: a whole number, or a string "LO..HI" (or
@@ -278,8 +278,8 @@ func (p *familyParser) rangeKey(key string, v any, def Range, lo, hi int64) (Ran
 	if !p.md.IsDefined(key) {
 		return def, nil
 	}
-	bad := func(format string, a ...any) (Range, error) {
-		return Range{}, p.tf.ValueError(rules.Verbatim(key+": "+fmt.Sprintf(format, a...)), key)
+	bad := func(msg any) (Range, error) { // a lang.Msg, or an error of parseRange
+		return Range{}, p.tf.ValueError(mAtKey.Msg(key, msg), key)
 	}
 	var r Range
 	switch v := v.(type) {
@@ -288,26 +288,26 @@ func (p *familyParser) rangeKey(key string, v any, def Range, lo, hi int64) (Ran
 	case string:
 		var err error
 		if r, err = parseRange(v); err != nil {
-			return bad("%v", err)
+			return bad(err)
 		}
 	default:
-		return bad("want a whole number or a range \"LO..HI\"")
+		return bad(mWantRange.Msg())
 	}
 	switch {
 	case r.Open && key != "s":
-		return bad("%q: want a range with both ends, \"LO..HI\"", v)
+		return bad(mOpenRange.Msg(lang.Quote(v.(string))))
 	case r.Lo < lo || !r.Open && r.Hi > hi:
-		return bad("%s: want values from %d to %d", r, lo, hi)
+		return bad(mValuesFrom.Msg(r, lo, hi))
 	}
 	return r, nil
 }
 
-// parseRange reads "N", "LO..HI" or "LO..".
+// parseRange reads "N", "LO..HI" or "LO..". Its errors are *lang.Error.
 func parseRange(s string) (Range, error) {
 	a, b, isRange := strings.Cut(s, "..")
 	lo, err := strconv.ParseInt(strings.TrimSpace(a), 10, 64)
 	if err != nil {
-		return Range{}, fmt.Errorf("%q: want a whole number or a range \"LO..HI\"", s)
+		return Range{}, lang.Errorf(mNotRange, lang.Quote(s))
 	}
 	if !isRange {
 		return Range{Lo: lo, Hi: lo}, nil
@@ -317,10 +317,10 @@ func parseRange(s string) (Range, error) {
 	}
 	hi, err := strconv.ParseInt(strings.TrimSpace(b), 10, 64)
 	if err != nil {
-		return Range{}, fmt.Errorf("%q: want a whole number or a range \"LO..HI\"", s)
+		return Range{}, lang.Errorf(mNotRange, lang.Quote(s))
 	}
 	if lo > hi {
-		return Range{}, fmt.Errorf("%q is an empty range", s)
+		return Range{}, lang.Errorf(mEmptyRange, lang.Quote(s))
 	}
 	return Range{Lo: lo, Hi: hi}, nil
 }
@@ -333,22 +333,22 @@ func (p *familyParser) entries(f *Family, moves []any) error {
 		if p.md.IsDefined("moves") {
 			at = p.tf.ValueError
 		}
-		return at(rules.Verbatim(`moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`), "moves")
+		return at(mMovesEmpty.Msg(), "moves")
 	}
 	if len(moves) > maxEntries {
-		return p.tf.ElemError(maxEntries, rules.Verbatim(fmt.Sprintf("moves: at most %d entries: a variant has one move per entry", maxEntries)), "moves")
+		return p.tf.ElemError(maxEntries, mTooManyMoves.Msg(maxEntries), "moves")
 	}
 	for i, v := range moves {
 		s, ok := v.(string)
 		if !ok {
-			return p.tf.ElemError(i, rules.Verbatim(`moves: want strings such as "+1", "*2..3" or "+1|*2"`), "moves")
+			return p.tf.ElemError(i, mMovesStrings.Msg(), "moves")
 		}
 		var choices []Move
 		seen := map[Move]bool{}
 		for _, alt := range strings.Split(s, "|") {
 			ms, err := parseChoice(strings.TrimSpace(alt), f.Down)
 			if err != nil {
-				return p.tf.ElemError(i, rules.Verbatim("moves: "+err.Error()), "moves")
+				return p.tf.ElemError(i, mAtKey.Msg("moves", err), "moves")
 			}
 			for _, m := range ms {
 				if !seen[m] {
@@ -363,7 +363,8 @@ func (p *familyParser) entries(f *Family, moves []any) error {
 }
 
 // parseChoice reads one choice of an entry, "+4" or "*2..3", and refuses
-// a move that never ends the game of its direction.
+// a move that never ends the game of its direction. Its errors are
+// *lang.Error.
 func parseChoice(s string, down bool) ([]Move, error) {
 	var op Op
 	var rest string
@@ -377,11 +378,11 @@ func parseChoice(s string, down bool) ([]Move, error) {
 	case strings.HasPrefix(s, "-"):
 		op, rest = Take, s[1:]
 	default:
-		return nil, fmt.Errorf("%q: want an operation and its operand: +K (add), *K (multiply), -K (take) or //K (divide, rounding down)", s)
+		return nil, lang.Errorf(mNoOperation, lang.Quote(s))
 	}
 	r, err := parseRange(rest)
 	if err != nil || r.Open {
-		return nil, fmt.Errorf("%q: want an operand or a range of them after %s, such as %s2 or %s1..3", s, opSigns[op], opSigns[op], opSigns[op])
+		return nil, lang.Errorf(mNoOperand, lang.Quote(s), opSigns[op], opSigns[op], opSigns[op])
 	}
 	least := int64(1)
 	if op == Mul || op == Div {
@@ -389,13 +390,13 @@ func parseChoice(s string, down bool) ([]Move, error) {
 	}
 	switch {
 	case r.Lo < least:
-		return nil, fmt.Errorf("%q never ends the game: %s%d leaves the pile as it was or moves it away from the end (want %s%d or more)", s, opSigns[op], r.Lo, opSigns[op], least)
+		return nil, lang.Errorf(mNeverEnds, lang.Quote(s), opSigns[op], r.Lo, opSigns[op], least)
 	case r.Hi > maxOperand:
-		return nil, fmt.Errorf("%q: operands are at most %d", s, maxOperand)
+		return nil, lang.Errorf(mOperandMax, lang.Quote(s), maxOperand)
 	case op.grows() && down:
-		return nil, fmt.Errorf("%q never ends the game: it adds stones, and the piles must shrink to the end (direction = \"down\")", s)
+		return nil, lang.Errorf(mAddsStones, lang.Quote(s))
 	case !op.grows() && !down:
-		return nil, fmt.Errorf("%q never ends the game: it takes stones, and the piles must grow to the end (direction = \"up\"; \"down\" for a game that shrinks)", s)
+		return nil, lang.Errorf(mTakesStones, lang.Quote(s))
 	}
 	var ms []Move
 	for k := r.Lo; k <= r.Hi; k++ {

@@ -3,6 +3,8 @@ package variant_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,79 +13,40 @@ import (
 	"retro/rules"
 )
 
-// badFamilies are families with one error each, and the error, at its
-// place.
-var badFamilies = []struct{ src, want string }{
-	{`moves = []
-end = 50`, `f.toml:1:9: moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`},
-	{`end = 50`, `f.toml: moves: the pool of moves is empty: give at least one entry, such as "+1" or "*2"`},
-	{`moves = ["+1", "-3"]
-end = 50`, `f.toml:1:16: moves: "-3" never ends the game: it takes stones, and the piles must grow to the end (direction = "up"; "down" for a game that shrinks)`},
-	{`moves = ["+1", "*1"]
-end = 50`, `f.toml:1:16: moves: "*1" never ends the game: *1 leaves the pile as it was or moves it away from the end (want *2 or more)`},
-	{`direction = "down"
-moves = ["-1", "+2|//2"]
-end = 10
-s = "11..60"`, `f.toml:2:16: moves: "+2" never ends the game: it adds stones, and the piles must shrink to the end (direction = "down")`},
-	{`moves = ["+1", "*2"]
-end = "20..40"
-s = "50..60"`, `f.toml:3:5: s: no variant has a start with S in 50..60: the game is over at the start for every S of it (with the end at most 40, S is at most 39)`},
-	{`piles = 2
-moves = ["+1", "*2"]
-end = "20..40"
-fixed = "40..50"`, `f.toml:3:7: end: no variant has a start with S in 1..: the game is over at the start for every S of it (with the end at most 40 and the first pile at least 40, S is at most -1)`},
-	{`direction = "down"
-moves = ["-1"]
-end = "20..40"
-s = "1..15"`, `f.toml:4:5: s: no variant has a start with S in 1..15: the game is over at the start for every S of it (with the end at least 20, S is at least 21)`},
-	{`moves = ["+1", "+1"]
-end = 50`, `f.toml:1:16: moves: entries 1 and 2, with those before them, leave no move for entry 2 that differs from the others`},
-	{`moves = ["+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8", "+9"]
-end = 50`, `f.toml:1:58: moves: at most 8 entries: a variant has one move per entry`},
-	{`moves = ["+1"]
-end = 50
-colour = "red"`, `f.toml:3:1: unknown key colour`},
-	{`moves = ["+1"]
-end = 50
-task19 = "sure"`, `f.toml:3:10: task19 "sure": want "agree", "possible" or "guaranteed"`},
-	{`moves = ["+1"]
-end = "50.."`, `f.toml:2:7: end: "50..": want a range with both ends, "LO..HI"`},
-	{`moves = ["+1"]
-end = "9..3"`, `f.toml:2:7: end: "9..3" is an empty range`},
-	{`moves = ["x+1"]
-end = 50`, `f.toml:1:10: moves: "x+1": want an operation and its operand: +K (add), *K (multiply), -K (take) or //K (divide, rounding down)`},
-	{`piles = 2
-moves = ["+1"]
-end = 50`, `f.toml:1:1: fixed: missing: a family of two piles needs the start of the first pile, such as fixed = "3..12"`},
-	{`moves = ["+1"]
-end = 50
-fixed = 3`, `f.toml:3:1: fixed: a family of one pile has no fixed pile (piles = 2 for two)`},
-	{`direction = "down"
-moves = ["-1"]
-end = 5
-overshoot = "1..3"
-s = "1..30"`, `f.toml:4:1: overshoot: only piles that grow can overshoot the end (direction = "up")`},
-	{`direction = "down"
-moves = ["-1"]
-end = 5`, `f.toml: s: a family whose piles shrink needs the largest S too, such as s = "31..150"`},
-	{`moves = ["+1"
-end = 50`, `f.toml:2:1: toml:`},
-	{`moves = ["+1"]`, `f.toml: end: missing: the threshold of the end, such as end = "50..100"`},
-	{`moves = ["+1"]
-end = 50
-tries = 0`, `f.toml:3:9: tries: want a whole number from 1 to 10000000`},
+// badFamilies are the families of testdata/invalid, each with one
+// error, and the error, in English, at its place: its file's last line,
+// "# error: " and the message.
+func badFamilies(t testing.TB) (files []string, srcs [][]byte, wants []string) {
+	files, _ = filepath.Glob("testdata/invalid/*.toml")
+	if len(files) == 0 {
+		t.Fatal("no families in testdata/invalid")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want, ok := strings.Cut(string(src), "\n# error: ")
+		if !ok {
+			t.Fatalf("%s: no line # error: ", file)
+		}
+		srcs = append(srcs, src)
+		wants = append(wants, strings.TrimSuffix(want, "\n"))
+	}
+	return files, srcs, wants
 }
 
 // A bad family gets one error, at its place, that renders with its line.
 func TestFamilyErrors(t *testing.T) {
-	for _, c := range badFamilies {
-		_, err := variant.Parse("f.toml", []byte(c.src))
+	files, srcs, wants := badFamilies(t)
+	for i, file := range files {
+		_, err := variant.Parse(filepath.Base(file), srcs[i])
 		if err == nil {
-			t.Errorf("%s: no error, want %q", c.src, c.want)
+			t.Errorf("%s: no error, want %q", file, wants[i])
 			continue
 		}
-		if !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("%s:\n got %q\nwant %q", c.src, err.Error(), c.want)
+		if err.Error() != wants[i] {
+			t.Errorf("%s:\n got %q\nwant %q", file, err.Error(), wants[i])
 		}
 		if rules.Positioned(err) == nil || strings.Count(rules.RenderError(err), "\n") < 1 {
 			t.Errorf("%q does not render with its place", err)
@@ -245,8 +208,9 @@ func FuzzParse(f *testing.F) {
 		src, _ := variant.BuiltinSource(name)
 		f.Add(src)
 	}
-	for _, c := range badFamilies {
-		f.Add([]byte(c.src))
+	_, srcs, _ := badFamilies(f)
+	for _, src := range srcs {
+		f.Add(src)
 	}
 	f.Add([]byte(`moves = ["+1|*2..3"]` + "\nend = \"1..\"\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
