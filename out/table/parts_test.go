@@ -108,6 +108,12 @@ func TestPartsSameTable(t *testing.T) {
 					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), want.Len())
 				}
 			}
+			// the blocks handed to rank 0 in pieces that cut blocks
+			defer func(n int64) { gatherBytes = n }(gatherBytes)
+			gatherBytes = 777
+			if got := partsTable(t, game.src, 3); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("3 ranks, blocks sent in pieces of %d bytes: a table of %d bytes, want the one-process table of %d", gatherBytes, len(got), want.Len())
+			}
 		})
 	}
 }
