@@ -11,6 +11,7 @@ import (
 
 	"retro/out/table"
 	"retro/retro"
+	"retro/retro/cluster"
 )
 
 // writeTableKept writes the table of a solve that keeps checkpoints in
@@ -27,6 +28,48 @@ func writeTableKept(ctx context.Context, path, target string, ck *retro.Checkpoi
 	}
 	defer f.Close()
 	if err := table.WriteAt(ctxFile{ctx, f}, s.game, s.results, opt); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return moveWhole(ctx, path, target, f.Name())
+}
+
+// gatherKept writes, on rank 0 of a solve in ranks that keeps checkpoints
+// in ck, the table from the blocks the ranks hand it into the checkpoint's
+// gather file (ck.GatherFile), going on from where its last save stood,
+// saving every interval where it stands once on disk, and moves it to
+// target once whole: a kill while the blocks are gathered costs at most
+// an interval's pieces.
+func gatherKept(ctx context.Context, path, target string, ck *retro.Checkpoint, s *solved, comm cluster.Comm, opt table.Options) error {
+	peer, bytes, head, ok, err := ck.LoadGathered()
+	if err != nil {
+		return err
+	}
+	flags := os.O_RDWR | os.O_CREATE
+	if !ok {
+		flags |= os.O_TRUNC
+	}
+	f, err := os.OpenFile(ck.GatherFile(), flags, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+	}
+	defer f.Close()
+	opt.Gathered = table.Gathered{Peer: peer, Bytes: bytes, Head: head}
+	opt.Sent = func(at table.Gathered) error {
+		if !ck.Due() {
+			return nil
+		}
+		if err := f.Sync(); err != nil { // the pieces on disk before the save that stands for them
+			return err
+		}
+		return ck.SaveGathered(at.Peer, at.Bytes, at.Head, s.elapsed)
+	}
+	if err := table.WriteParts(ctxFile{ctx, f}, comm, s.game, s.parts, opt); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

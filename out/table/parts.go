@@ -118,6 +118,7 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	}
 	var places [][]uint64 // on rank 0: the offset of each block of each peer
 	var end uint64
+	var from Gathered
 	if me == 0 {
 		var head []byte
 		if places, head, end, err = place(recv); err != nil {
@@ -126,8 +127,16 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		if _, err := w.WriteAt(head, 0); err != nil {
 			return err
 		}
+		from = Gathered{Head: checksum(head)}
+		if opt.Gathered.Head == from.Head && opt.Gathered.Peer < len(recv) {
+			from = gathered(w, opt.Gathered, recv, places)
+		}
 	}
-	if err := sendBlocks(w, peers, data, n, recv, places); err != nil {
+	gt := &gather{w: w, peers: peers, data: data, n: n, entries: recv, places: places, sent: opt.Sent}
+	if err := gt.from(from); err != nil {
+		return err
+	}
+	if err := gt.run(); err != nil {
 		return err
 	}
 	if me != 0 {
@@ -140,50 +149,95 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 // variable for the tests, which cut the blocks into small pieces).
 var gatherBytes int64 = 8 << 20
 
-// sendBlocks hands rank 0 the bytes of every peer's blocks, data's n
-// bytes, a peer at a time and at most gatherBytes at once, and rank 0
-// writes them to w at their places (its own straight from data): rank 0
-// holds a piece of a peer's blocks at a time, not the table.
-func sendBlocks(w io.WriterAt, peers positions.Peers, data io.ReaderAt, n int64, entries [][]byte, places [][]uint64) error {
-	me := peers.Rank()
-	sizes, err := positions.AllGather(peers, binary.AppendUvarint(nil, uint64(n)))
+// gathered is where the gathering goes on from a save that says it stood
+// at at: the first block, in peer order, that the save does not cover
+// whole or that w does not hold as its entry's checksum says (w read
+// back; from the start where it cannot be).
+func gathered(w io.WriterAt, at Gathered, entries [][]byte, places [][]uint64) Gathered {
+	rd, ok := w.(io.ReaderAt)
+	if !ok {
+		return Gathered{Head: at.Head}
+	}
+	var buf []byte
+	for p := range at.Peer + 1 {
+		off := int64(0)
+		for j, place := range places[p] {
+			e := unmarshalEntry(entries[p][j*keyedEntry+24:])
+			if p == at.Peer && off+int64(e.Size) > at.Bytes {
+				return Gathered{Peer: p, Bytes: off, Head: at.Head}
+			}
+			buf = slices.Grow(buf[:0], int(e.Size))[:e.Size]
+			if _, err := rd.ReadAt(buf, int64(place)); err != nil || checksum(buf) != e.CRC {
+				return Gathered{Peer: p, Bytes: off, Head: at.Head}
+			}
+			off += int64(e.Size)
+		}
+		if p == at.Peer {
+			return Gathered{Peer: p, Bytes: off, Head: at.Head}
+		}
+	}
+	return Gathered{Head: at.Head}
+}
+
+// gather hands rank 0 the bytes of every peer's blocks, data's n bytes,
+// a peer at a time and at most gatherBytes at once, and rank 0 writes
+// them to w at their places (its own straight from data): rank 0 holds a
+// piece of a peer's blocks at a time, not the table. It goes on from
+// where an earlier write stood (from), and tells sent after each piece.
+type gather struct {
+	w       io.WriterAt
+	peers   positions.Peers
+	data    io.ReaderAt
+	n       int64
+	entries [][]byte   // on rank 0: each peer's keyed entries
+	places  [][]uint64 // on rank 0: where each of them goes
+	sent    func(Gathered) error
+	at      Gathered // where the gathering stands
+}
+
+// from has every peer go on from where rank 0 says the gathering stood.
+func (g *gather) from(at Gathered) error {
+	var b []byte
+	if g.peers.Rank() == 0 {
+		b = binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(nil, uint64(at.Peer)), uint64(at.Bytes)), uint64(at.Head))
+	}
+	got, err := positions.AllGather(g.peers, b)
 	if err != nil {
 		return err
 	}
-	read := func(off int64) ([]byte, error) {
-		b := make([]byte, min(n-off, gatherBytes)) // not reused: peers in one process hand over the slice itself
-		_, err := data.ReadAt(b, off)
-		return b, err
+	rd := &rbuf{b: got[0]}
+	g.at = Gathered{Peer: rd.n(g.peers.Size()-1, "ranks"), Bytes: int64(rd.u()), Head: uint32(rd.u())}
+	if err := rd.end(); err != nil {
+		return fmt.Errorf("table: where rank 0 stood in gathering the blocks: %w", err)
 	}
-	for r, sz := range sizes {
-		total, m := binary.Uvarint(sz)
+	return nil
+}
+
+func (g *gather) run() error {
+	me := g.peers.Rank()
+	sizes, err := positions.AllGather(g.peers, binary.AppendUvarint(nil, uint64(g.n)))
+	if err != nil {
+		return err
+	}
+	for r := g.at.Peer; r < len(sizes); r++ {
+		total, m := binary.Uvarint(sizes[r])
 		if m <= 0 {
 			return fmt.Errorf("table: rank %d sent a truncated size of its blocks", r)
 		}
 		var bw *blockWriter
 		if me == 0 {
-			bw = &blockWriter{w: w, entries: entries[r], at: places[r]}
+			bw = &blockWriter{w: g.w, entries: g.entries[r], at: g.places[r]}
 		}
-		for off := int64(0); off < int64(total); off += gatherBytes {
-			var piece []byte
-			if me == r {
-				if piece, err = read(off); err != nil {
-					return fmt.Errorf("table: reading the blocks of rank %d back: %w", r, err)
-				}
-			}
-			if r != 0 {
-				got, err := positions.Gather(peers, 0, piece)
-				if err != nil {
-					return err
-				}
-				if me == 0 {
-					piece = got[r]
-				}
-			}
+		off := int64(0)
+		if r == g.at.Peer {
+			off = min(g.at.Bytes, int64(total))
 			if bw != nil {
-				if err := bw.write(piece); err != nil {
-					return err
-				}
+				bw.skip(off)
+			}
+		}
+		for ; off < int64(total); off += gatherBytes {
+			if err := g.piece(r, off, int64(total), bw); err != nil {
+				return err
 			}
 		}
 		if bw != nil {
@@ -193,6 +247,38 @@ func sendBlocks(w io.WriterAt, peers positions.Peers, data io.ReaderAt, n int64,
 		}
 	}
 	return nil
+}
+
+// piece hands rank 0 the bytes of peer r's blocks from off, of total.
+func (g *gather) piece(r int, off, total int64, bw *blockWriter) error {
+	me := g.peers.Rank()
+	var b []byte
+	if me == r {
+		b = make([]byte, min(total-off, gatherBytes)) // not reused: peers in one process hand over the slice itself
+		if _, err := g.data.ReadAt(b, off); err != nil {
+			return fmt.Errorf("table: reading the blocks of rank %d back: %w", r, err)
+		}
+	}
+	if r != 0 {
+		got, err := positions.Gather(g.peers, 0, b)
+		if err != nil {
+			return err
+		}
+		if me == 0 {
+			b = got[r]
+		}
+	}
+	if bw == nil {
+		return nil
+	}
+	if err := bw.write(b); err != nil {
+		return err
+	}
+	if g.sent == nil {
+		return nil
+	}
+	g.at.Peer, g.at.Bytes = r, off+int64(len(b))
+	return g.sent(g.at)
 }
 
 // blockKey orders the blocks of a file: the game block and the records
@@ -279,6 +365,18 @@ func (bw *blockWriter) write(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// skip passes over the first n bytes of the peer's blocks, written
+// before.
+func (bw *blockWriter) skip(n int64) {
+	for n > 0 && bw.j < len(bw.at) {
+		k := min(n, int64(bw.size()-bw.in))
+		n -= k
+		if bw.in += uint32(k); bw.in == bw.size() {
+			bw.j, bw.in = bw.j+1, 0
+		}
+	}
 }
 
 // done checks that the peer sent every block its entries name.

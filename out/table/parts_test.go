@@ -3,6 +3,9 @@ package table
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"sync"
 	"testing"
 
@@ -14,17 +17,33 @@ import (
 
 // fileAt is a file in memory that WriteParts writes to.
 type fileAt struct {
-	mu sync.Mutex
-	b  []byte
+	mu    sync.Mutex
+	b     []byte
+	wrote int64 // the bytes written, over all the writes
 }
 
 func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.wrote += int64(len(p))
 	if end := int(off) + len(p); end > len(f.b) {
 		f.b = append(f.b, make([]byte, end-len(f.b))...)
 	}
 	return copy(f.b[off:], p), nil
+}
+
+// ReadAt reads back what was written, as a file resumed into is read.
+func (f *fileAt) ReadAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if off >= int64(len(f.b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, f.b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }
 
 // partsTable solves a game on ranks goroutines, each its parts, and
@@ -38,8 +57,19 @@ func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 // by opts (nil: none but the made record).
 func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) []byte {
 	t.Helper()
-	comms := cluster.Local(ranks)
 	f := &fileAt{}
+	if err := partsWrite(t, src, ranks, f, opts); err != nil {
+		t.Fatal(err)
+	}
+	return f.b
+}
+
+// partsWrite solves a game on ranks goroutines and has them write its
+// table into f, the options of each rank's write set by opts; the error
+// is the first rank's that failed (the others stop waiting on it).
+func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(rank int, opt *Options)) error {
+	t.Helper()
+	comms := cluster.Local(ranks)
 	errs := make([]error, ranks)
 	var wg sync.WaitGroup
 	for r := range ranks {
@@ -68,11 +98,11 @@ func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank in
 	}
 	wg.Wait()
 	for r, err := range errs {
-		if err != nil {
-			t.Fatalf("rank %d of %d: %v", r, ranks, err)
+		if err != nil && !errors.Is(err, cluster.ErrLeft) {
+			return fmt.Errorf("rank %d of %d: %w", r, ranks, err)
 		}
 	}
-	return f.b
+	return errors.Join(errs...)
 }
 
 // TestPartsSameTable: the table written by 1, 2, 3 and 4 ranks, each
