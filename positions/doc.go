@@ -156,8 +156,11 @@
 //     leaves in a box (endPoints).
 //   - compiled.go, compiledfind.go: the compiled shape (Compile,
 //     CompiledShape, TierKept) and how its positions are found;
-//     compiledshard.go: that search cut among peers (CompileShard) and a
-//     peer's shard of the space it finds (Space.Shard).
+//     compiledshard.go: that search cut among peers (CompileShard), a
+//     peer's shard of the space it finds (Space.Shard), and the rows of a
+//     filled box (BoxRows: each row's count and span, its bits made a row
+//     at a time), which peers get in place of the whole space and make
+//     their shards of.
 //   - unmoves.go: the un-move shape, its search and Undo.
 //   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
 //     their implicit graph (EnumerateShifts); slice.go, slicefind.go,
