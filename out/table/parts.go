@@ -104,6 +104,14 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	if err != nil {
 		return err
 	}
+	return placeBlocks(w, peers, keys, entries, data, n, opt)
+}
+
+// placeBlocks has rank 0 lay the file out from the entries of every
+// peer's blocks (keys orders them), and write the blocks as the peers
+// hand them over (gather), then the made record.
+func placeBlocks(w io.WriterAt, peers positions.Peers, keys []blockKey, entries []Entry, data io.ReaderAt, n int64, opt Options) error {
+	me := peers.Rank()
 	// Rank 0 places every block: each peer sends its entries.
 	var mine []byte
 	for j, e := range entries {
@@ -575,19 +583,20 @@ func gatherSpace(peers positions.Peers, s *source, made func(spaceBlock) error) 
 	return nil
 }
 
-// gatherRound is gatherSpace's round of space blocks lo..hi-1, of per
-// words or positions each.
-func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(int) int, made func(spaceBlock) error) error {
+// roundParts are the parts of the space blocks lo..hi-1 (of per words or
+// positions each) that this peer holds, as it sends them to each of size
+// peers: to block j's maker, the block, where the part begins in it and
+// how long it is, then its words or tuples.
+func roundParts(s *source, size, per, lo, hi int, maker func(int) int) ([][]byte, error) {
 	sd := &s.sd
-	total, first, held := s.n, sd.First, 0
+	first, held := sd.First, 0
 	if s.space != nil {
 		a, b := s.space.Held()
 		first, held = a, b-a
 	}
 	if sd.Dense {
-		total, held, first = sd.Words, len(sd.Member), sd.WordLo
+		held, first = len(sd.Member), sd.WordLo
 	}
-	size := peers.Size()
 	send := make([]wbuf, size)
 	for j := max(lo, first/per); held > 0 && j < hi && j*per < first+held; j++ {
 		a, b := max(first, j*per), min(first+held, (j+1)*per)
@@ -606,12 +615,27 @@ func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(i
 			w.u(uint64(h))
 			return nil
 		}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	msgs := make([][]byte, size)
 	for r := range send {
 		msgs[r] = send[r].b
+	}
+	return msgs, nil
+}
+
+// gatherRound is gatherSpace's round of space blocks lo..hi-1, of per
+// words or positions each.
+func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(int) int, made func(spaceBlock) error) error {
+	sd := &s.sd
+	total := s.n
+	if sd.Dense {
+		total = sd.Words
+	}
+	msgs, err := roundParts(s, peers.Size(), per, lo, hi, maker)
+	if err != nil {
+		return err
 	}
 	recv, err := peers.Exchange(msgs)
 	if err != nil {
