@@ -23,8 +23,11 @@ import (
 
 // CompileShard is Compile run by peers together, each calling it with the
 // same arguments: the search's sweep is cut among them (see above), and
-// every peer returns the same Compiled, the whole space included.
-// Compiled.Sent is the bytes this peer handed the others.
+// every peer returns the same Compiled, the whole space included; or,
+// where the shape proves the positions (every tuple above a start), with
+// no sweep and no exchange, the box's rows (Compiled.Rows) in place of
+// the space, which each peer makes its shard of. Compiled.Sent is the
+// bytes this peer handed the others.
 func CompileShard(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
 	return compile(in, opt, peers)
 }

@@ -20,11 +20,12 @@ import (
 // the affine sweep asks whether a move into another peer's rows reaches a
 // position, and keeps it. Then each owns a contiguous range of the
 // box's rows, cut at row boundaries so that each keeps about 1/N of what
-// the values and the rows' membership take, and values them in its turn: against the order
-// of play, the peer of the last rows first. A row's moves read only rows
-// later in play, of this peer or of peers whose turn is over; the peer at
-// work fetches those of other peers (its requests and their answers, two
-// exchanges a fetch, every peer taking part), and says when it is done:
+// the values and the rows' membership take, and values them in its turn:
+// against the order of play, the peer of the last rows first. A row's
+// moves read only rows later in play, of this peer or of peers whose turn
+// is over; the peer at work fetches those of other peers (its requests and
+// their answers, two exchanges a fetch, every peer taking part), and says
+// when it is done:
 // the row sweep (one-pile moves, one winner at every end) in batches of
 // rows, whose moves into other rows are known a row at a time, the
 // affine sweep a row when a move first reads it. Each peer's part is then
