@@ -22,7 +22,9 @@ import (
 // in its record, is gathered on rank 0; rank 0 makes the game block and the instance
 // records, gathers the blocks a peer at a time and writes the file to w
 // (used on rank 0 only). The file is the same, byte for byte, as Write's
-// of the whole results, whatever the number of peers.
+// of the whole results, whatever the number of peers. Once its blocks
+// are made a peer lets its parts' outcomes go (Part.Release): the parts
+// then tell their totals alone.
 func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*retro.Part, opt Options) error {
 	if len(parts) == 0 {
 		return ErrNoResults
@@ -103,6 +105,9 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	entries, data, n, err := opt.peerBlocks(jobs)
 	if err != nil {
 		return err
+	}
+	for _, p := range parts { // their blocks are made: rank 0 gathers them without the outcomes
+		p.Release()
 	}
 	return placeBlocks(w, peers, keys, entries, data, n, opt)
 }

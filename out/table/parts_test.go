@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -175,4 +176,54 @@ func TestPartsKinds(t *testing.T) {
 	check("unknown", rules.FromText("horizon.toml", []byte(testgames.Horizon)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Unknown] > 0
 	})
+}
+
+// TestPartsReleased: once WriteParts has made a peer's blocks it lets the
+// parts' outcomes go, and the parts still tell their totals and horizon,
+// which the summary of a solve in ranks reads after the table is written.
+func TestPartsReleased(t *testing.T) {
+	src := rules.FromText("horizon.toml", []byte(testgames.Horizon))
+	const ranks = 2
+	comms := cluster.Local(ranks)
+	errs := make([]error, ranks)
+	var wg sync.WaitGroup
+	for r := range ranks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[r] = func() error {
+				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
+				if err != nil {
+					return err
+				}
+				var before []retro.Totals
+				var horizons []int
+				for _, p := range s.Parts {
+					before, horizons = append(before, p.Totals()), append(horizons, p.Horizon())
+				}
+				var w *fileAt
+				if r == 0 {
+					w = &fileAt{}
+				}
+				if err := WriteParts(w, comms[r], s.Game, s.Parts, Options{Made: Made{Engine: "test"}}); err != nil {
+					return err
+				}
+				for k, p := range s.Parts {
+					if !reflect.DeepEqual(p.Totals(), before[k]) || p.Horizon() != horizons[k] || horizons[k] < 0 {
+						return fmt.Errorf("part %d after the table: totals %+v, horizon %d; want %+v, %d", k, p.Totals(), p.Horizon(), before[k], horizons[k])
+					}
+				}
+				return nil
+			}()
+			if errs[r] != nil {
+				comms[r].Close()
+			}
+		}()
+	}
+	wg.Wait()
+	for r, err := range errs {
+		if err != nil && !errors.Is(err, cluster.ErrLeft) {
+			t.Errorf("rank %d: %v", r, err)
+		}
+	}
 }
