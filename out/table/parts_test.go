@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"retro/out/internal/testgames"
+	"retro/positions"
 	"retro/retro"
 	"retro/retro/cluster"
 	"retro/rules"
@@ -70,6 +71,24 @@ func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank in
 // is the first rank's that failed (the others stop waiting on it).
 func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(rank int, opt *Options)) error {
 	t.Helper()
+	return partsRun(t, src, ranks, func(r int, comm positions.Peers, s *retro.Solved) error {
+		var w *fileAt
+		if r == 0 {
+			w = f
+		}
+		opt := Options{Made: Made{Engine: "test"}}
+		if opts != nil {
+			opts(r, &opt)
+		}
+		return WriteParts(w, comm, s.Game, s.Parts, opt)
+	})
+}
+
+// partsRun solves a game on ranks goroutines, each then running run on
+// its solve; the error is the first rank's that failed (the others stop
+// waiting on it).
+func partsRun(t *testing.T, src rules.Source, ranks int, run func(r int, comm positions.Peers, s *retro.Solved) error) error {
+	t.Helper()
 	comms := cluster.Local(ranks)
 	errs := make([]error, ranks)
 	var wg sync.WaitGroup
@@ -82,15 +101,7 @@ func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(
 				if err != nil {
 					return err
 				}
-				var w *fileAt
-				if r == 0 {
-					w = f
-				}
-				opt := Options{Made: Made{Engine: "test"}}
-				if opts != nil {
-					opts(r, &opt)
-				}
-				return WriteParts(w, comms[r], s.Game, s.Parts, opt)
+				return run(r, comms[r], s)
 			}()
 			if errs[r] != nil {
 				comms[r].Close() // so that the other ranks do not wait for this one
@@ -183,47 +194,27 @@ func TestPartsKinds(t *testing.T) {
 // which the summary of a solve in ranks reads after the table is written.
 func TestPartsReleased(t *testing.T) {
 	src := rules.FromText("horizon.toml", []byte(testgames.Horizon))
-	const ranks = 2
-	comms := cluster.Local(ranks)
-	errs := make([]error, ranks)
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[r] = func() error {
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err != nil {
-					return err
-				}
-				var before []retro.Totals
-				var horizons []int
-				for _, p := range s.Parts {
-					before, horizons = append(before, p.Totals()), append(horizons, p.Horizon())
-				}
-				var w *fileAt
-				if r == 0 {
-					w = &fileAt{}
-				}
-				if err := WriteParts(w, comms[r], s.Game, s.Parts, Options{Made: Made{Engine: "test"}}); err != nil {
-					return err
-				}
-				for k, p := range s.Parts {
-					if !reflect.DeepEqual(p.Totals(), before[k]) || p.Horizon() != horizons[k] || horizons[k] < 0 {
-						return fmt.Errorf("part %d after the table: totals %+v, horizon %d; want %+v, %d", k, p.Totals(), p.Horizon(), before[k], horizons[k])
-					}
-				}
-				return nil
-			}()
-			if errs[r] != nil {
-				comms[r].Close()
-			}
-		}()
-	}
-	wg.Wait()
-	for r, err := range errs {
-		if err != nil && !errors.Is(err, cluster.ErrLeft) {
-			t.Errorf("rank %d: %v", r, err)
+	err := partsRun(t, src, 2, func(r int, comm positions.Peers, s *retro.Solved) error {
+		var before []retro.Totals
+		var horizons []int
+		for _, p := range s.Parts {
+			before, horizons = append(before, p.Totals()), append(horizons, p.Horizon())
 		}
+		var w *fileAt
+		if r == 0 {
+			w = &fileAt{}
+		}
+		if err := WriteParts(w, comm, s.Game, s.Parts, Options{Made: Made{Engine: "test"}}); err != nil {
+			return err
+		}
+		for k, p := range s.Parts {
+			if !reflect.DeepEqual(p.Totals(), before[k]) || p.Horizon() != horizons[k] || horizons[k] < 0 {
+				return fmt.Errorf("part %d after the table: totals %+v, horizon %d; want %+v, %d", k, p.Totals(), p.Horizon(), before[k], horizons[k])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
 	}
 }
