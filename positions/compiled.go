@@ -19,7 +19,11 @@ import (
 // dense Space numbers them, so that the histories of a tuple are
 // neighbours and a move, which changes a pile, always leaves the tuple.
 type Compiled struct {
-	Space  *Space
+	Space *Space
+	// Rows, in shards (CompileShard) where the positions are known row by
+	// row (a filled box), are the positions in place of the whole Space,
+	// nil until a peer makes its shard (BoxRows.Shard).
+	Rows   *BoxRows
 	Starts []StartPos
 	Moves  []rules.AffineMove
 	Up     bool    // every move raises a position's index; false: lowers it
@@ -196,11 +200,18 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	}
 	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers}
 	switch {
+	case peers != nil && sw.canFill(starts):
+		// each peer makes its own rows' bits, once the rows are cut
+		f, why, err := sw.filledRows(starts)
+		if why != "" || err != nil {
+			return nil, why, err
+		}
+		return c.withRows(g, f, starts)
 	case sw.canFill(starts):
 		if why, err := sw.fill(starts); why != "" || err != nil {
 			return nil, why, err
 		}
-		c.Found = "every tuple above a start (each pile has a move + 1)"
+		c.Found = filledFound
 	case bounds != nil && c.Simple != nil && c.Hist == 1:
 		if why, err := sw.wholeBox(); why != "" || err != nil {
 			return nil, why, err
@@ -223,6 +234,26 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	c.Stride = Strides(c.Space.size, c.Hist)
 	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
 		return nil, "", err
+	}
+	return c, "", nil
+}
+
+// filledFound is how the positions of a filled box are found.
+const filledFound = "every tuple above a start (each pile has a move + 1)"
+
+// withRows is c with the positions of a filled box as its rows (Rows), no
+// Space.
+func (c *Compiled) withRows(g *rules.Game, f *filled, starts []rules.Start) (*Compiled, string, error) {
+	c.Found = filledFound
+	whole := &Space{game: g, box: box{piles: len(f.lo), hist: 1, lo: f.lo, size: f.size}, dense: true}
+	c.Rows = boxRows(whole, f.rows, f.rowLen, f.row)
+	c.Stride = Strides(f.size, c.Hist)
+	for _, s := range starts {
+		i, ok := c.Rows.index(s.Piles)
+		if !ok {
+			return nil, "", fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+		}
+		c.Starts = append(c.Starts, StartPos{Params: s.Params, Index: i})
 	}
 	return c, "", nil
 }

@@ -475,11 +475,81 @@ func (s *sweep) canFill(starts []rules.Start) bool {
 // fill makes the member bits of the tuples above a start (see canFill),
 // in their tight box, and why not where the box is too large to keep.
 func (s *sweep) fill(starts []rules.Start) (string, error) {
+	f, why, err := s.filledRows(starts)
+	if why != "" || err != nil {
+		return why, err
+	}
+	vol := f.rows * f.rowLen
+	member := NewBitset(int(vol))
+	for r := range f.rows {
+		f.row(r, member, r*f.rowLen)
+	}
+	s.lo, s.hi, s.size, s.stride, s.member = f.lo, f.hi, f.size, Strides(f.size, 1), member
+	s.min, s.max = f.lo, f.hi
+	s.count = member.Count() // count, as the bits are those counted
+	return "", nil
+}
+
+// filled is what fill knows of the tuples above the starts before any bit
+// of the box is made: their box, the range of the last pile that a row
+// holds, and the start cells, so that a row's bits are made by themselves.
+type filled struct {
+	lo, hi, size []int64
+	rows, rowLen int64
+	live         [][]int64 // the starts that are not final
+	starts       []int64   // the cell of every start, in order
+	endSum       func(p []int64) int64
+	endLast      int64
+	p            []int64
+}
+
+// span is the range of the last pile that row r holds: from..to, none
+// when to < from.
+func (f *filled) span(r int64) (from, to int64) {
+	np := len(f.lo)
+	last := np - 1
+	p := f.p
+	decodeCell(r*f.size[last], f.lo, f.size, p)
+	from = int64(math.MaxInt64)
+	for _, st := range f.live {
+		above := true
+		for k := range last {
+			above = above && st[k] <= p[k]
+		}
+		if above {
+			from = min(from, st[last])
+		}
+	}
+	if from == math.MaxInt64 {
+		return 0, -1
+	}
+	p[last] = 0
+	e := f.endSum(p) // with the last pile at 0
+	return from, min(rules.FloorDiv(-1-e, f.endLast), f.hi[last])
+}
+
+// row sets the members of row r in member, its cells from bit at.
+func (f *filled) row(r int64, member Bitset, at int64) {
+	last := len(f.lo) - 1
+	if from, to := f.span(r); from <= to {
+		setBits(member, at+from-f.lo[last], at+to-f.lo[last])
+	}
+	k, _ := slices.BinarySearch(f.starts, r*f.rowLen)
+	for ; k < len(f.starts) && f.starts[k] < (r+1)*f.rowLen; k++ {
+		member.Set(int(at + f.starts[k] - r*f.rowLen))
+	}
+}
+
+// filledRows finds the box and the rows of the tuples above a start, and
+// counts them, without making the box's bits: a game over the cap is
+// refused without them, and peers make only their own rows' (BoxRows).
+func (s *sweep) filledRows(starts []rules.Start) (*filled, string, error) {
 	c := s.c
 	np := len(s.lo)
 	last := np - 1
-	var live [][]int64 // the starts that are not final
-	lo, hi := make([]int64, np), make([]int64, np)
+	f := &filled{lo: make([]int64, np), hi: make([]int64, np), size: make([]int64, np), p: make([]int64, np),
+		endSum: c.EndSum, endLast: c.EndCoef[last]}
+	lo, hi := f.lo, f.hi
 	for k := range lo {
 		lo[k], hi[k] = math.MaxInt64, math.MinInt64
 	}
@@ -491,48 +561,26 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		if c.Holds(e) {
 			continue
 		}
-		live = append(live, st.Piles)
+		f.live = append(f.live, st.Piles)
 		for k, v := range st.Piles {
 			// the most pile k can hold above this start, the others at it
 			hi[k] = max(hi[k], v+rules.FloorDiv(-1-e, c.EndCoef[k]))
 		}
 	}
-	size := make([]int64, np)
 	limit := min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
 	rows := uint64(1) // the tuples of every pile but the last
 	for k := range lo {
-		size[k] = hi[k] - lo[k] + 1
+		f.size[k] = hi[k] - lo[k] + 1
 		if k == last {
 			break
 		}
-		h, l := bits.Mul64(rows, uint64(size[k]))
+		h, l := bits.Mul64(rows, uint64(f.size[k]))
 		if h != 0 || l > limit {
-			return "the box around the positions is too large", nil
+			return nil, "the box around the positions is too large", nil
 		}
 		rows = l
 	}
-	// span is the range of the last pile that row r holds: from..to, none
-	// when to < from.
-	p := make([]int64, np)
-	span := func(r int64) (from, to int64) {
-		decodeCell(r*size[last], lo, size, p)
-		from = int64(math.MaxInt64)
-		for _, st := range live {
-			above := true
-			for k := range last {
-				above = above && st[k] <= p[k]
-			}
-			if above {
-				from = min(from, st[last])
-			}
-		}
-		if from == math.MaxInt64 {
-			return 0, -1
-		}
-		p[last] = 0
-		e := c.EndSum(p) // with the last pile at 0
-		return from, min(rules.FloorDiv(-1-e, c.EndCoef[last]), hi[last])
-	}
+	f.rows, f.rowLen = int64(rows), f.size[last]
 	// The positions are counted from the rows' ranges, and the starts that
 	// are final (outside every row's range), before the box's bits are
 	// made: a game over the cap is refused without them.
@@ -543,37 +591,28 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		}
 	}
 	count := int64(len(final))
-	for r := range int64(rows) {
-		if from, to := span(r); from <= to {
+	for r := range f.rows {
+		if from, to := f.span(r); from <= to {
 			count += to - from + 1
 		}
 	}
 	if count > int64(s.opt.MaxPositions) {
-		return "", overCap(int(count), s.opt.MaxPositions)
+		return nil, "", overCap(int(count), s.opt.MaxPositions)
 	}
-	h, vol := bits.Mul64(rows, uint64(size[last]))
+	h, vol := bits.Mul64(rows, uint64(f.rowLen))
 	if h != 0 || vol > limit {
-		return "the box around the positions is too large", nil
+		return nil, "the box around the positions is too large", nil
 	}
-	member := NewBitset(int(vol))
-	rowLen := size[last]
-	for r := range int64(rows) {
-		if from, to := span(r); from <= to {
-			setBits(member, r*rowLen+from-lo[last], r*rowLen+to-lo[last])
-		}
-	}
-	st := Strides(size, 1)
+	st := Strides(f.size, 1)
 	for _, sp := range starts {
 		var cell int64
 		for k, v := range sp.Piles {
 			cell += (v - lo[k]) * st[k]
 		}
-		member.Set(int(cell))
+		f.starts = append(f.starts, cell)
 	}
-	s.lo, s.hi, s.size, s.stride, s.member = lo, hi, size, st, member
-	s.min, s.max = lo, hi
-	s.count = member.Count() // count, as the bits are those counted
-	return "", nil
+	slices.Sort(f.starts)
+	return f, "", nil
 }
 
 // wholeBox makes every tuple of [bounds] a position, with no sweep, for a

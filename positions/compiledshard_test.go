@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -80,6 +81,55 @@ func TestCompileShard(t *testing.T) {
 				})
 				if err != nil {
 					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestCompileShardFilled: peers of a filled box (every tuple above a
+// start) get its rows, not the whole box's bits, and the shard each makes
+// of them is the shard of one process's space, at any cut of the
+// positions, as are the whole space and the starts' indices: two piles
+// with four starts, two of them final and outside every row's range, and
+// three piles.
+func TestCompileShardFilled(t *testing.T) {
+	for _, src := range []string{
+		"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 200\"\n[start]\na = \"1 + 70*S\"\nb = \"2 + 50*S\"\n[params]\nS = \"0..3\"\n",
+		"piles = [\"a\", \"b\", \"c\"]\nmoves = [\"each +1\", \"each *3\"]\nend = \"a + 2*b + c >= 40\"\n[start]\na = 1\nb = 0\nc = 3\n",
+	} {
+		in := instance(t, src)
+		opt := DefaultOptions(in.Game)
+		want, why, err := Compile(in, opt)
+		if err != nil || want == nil || want.Found != filledFound {
+			t.Fatalf("%s: not filled: %v %s %v", src, want != nil, why, err)
+		}
+		got, why, err := CompileShard(in, opt, newPeers(1)[0])
+		if err != nil || got == nil || got.Rows == nil || got.Space != nil {
+			t.Fatalf("%s: in shards, no rows in place of the space: %s %v", src, why, err)
+		}
+		n := want.Space.Len()
+		if got.Rows.Len() != n || !reflect.DeepEqual(got.Starts, want.Starts) {
+			t.Errorf("%s: %d positions, starts %v; want %d, %v", src, got.Rows.Len(), got.Starts, n, want.Starts)
+		}
+		if w := got.Rows.Whole(); !slices.Equal(w.Members(), want.Space.Members()) || w.Len() != n {
+			t.Errorf("%s: the whole space of the rows is not one process's", src)
+		}
+		for size := 1; size <= 5; size++ {
+			firsts := []int{0}
+			for r := 1; r < size; r++ {
+				firsts = append(firsts, n*r/size+r%2) // cuts within rows too
+			}
+			firsts = append(firsts, n)
+			for r := range size {
+				sh, wsh := got.Rows.Shard(r, firsts), want.Space.Shard(r, firsts)
+				if !slices.Equal(sh.Members(), wsh.Members()) || !slices.Equal(sh.shard.cells, wsh.shard.cells) || sh.shard.live != wsh.shard.live || sh.shard.wordLo != wsh.shard.wordLo {
+					t.Errorf("%s: %d peers, peer %d: its shard is not that of one process's space", src, size, r)
+				}
+				for i := firsts[r]; i < firsts[r+1]; i++ {
+					if a, b := sh.MemberCell(i), wsh.MemberCell(i); a != b {
+						t.Fatalf("%s: %d peers, peer %d: position %d at cell %d, want %d", src, size, r, i, a, b)
+					}
 				}
 			}
 		}

@@ -147,8 +147,11 @@
 //     space (FullSpace).
 //   - compiled.go, compiledfind.go: the compiled shape (Compile,
 //     CompiledShape, TierKept) and how its positions are found;
-//     compiledshard.go: that search cut among peers (CompileShard) and a
-//     peer's shard of the space it finds (Space.Shard).
+//     compiledshard.go: that search cut among peers (CompileShard), a
+//     peer's shard of the space it finds (Space.Shard), and the rows of a
+//     filled box (BoxRows: each row's count and span, its bits made a row
+//     at a time), which peers get in place of the whole space and make
+//     their shards of.
 //   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
 //     their implicit graph (EnumerateShifts); shiftshape.go: the shape of
 //     such a game, which the table reader uses too (SliceSpace); slice.go,

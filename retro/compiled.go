@@ -355,6 +355,10 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 // many rows there are and how many cells a row has (each value of the
 // last pile with every history).
 func boxRows(c *positions.Compiled) (spans *cellSpans, rows, rowCells int64) {
+	if c.Rows != nil { // a filled box in shards: no peer has the whole space's bits
+		rows, rowCells = c.Rows.Rows()
+		return spansBy(rows*rowCells, rowCells, c.Rows.Span), rows, rowCells
+	}
 	_, size := c.Space.Box()
 	rowCells = size[len(size)-1] * int64(c.Hist)
 	rows = sizeRows(size, c.Hist, rowCells)

@@ -15,16 +15,18 @@ import (
 
 // The compiled path cut among peers (solveByCompiledPart). The peers
 // find the positions together (positions.CompileShard), each then holding
-// the whole space's membership bits (the row sweep lets them go for those
-// of its shard before the values are made, cutRows; the affine sweep asks
-// whether a move into another peer's rows reaches a position, and keeps
-// them); then each owns a contiguous range of the
-// box's rows, cut at row boundaries so that each keeps about 1/N of the
-// values the spans keep, and values them in its turn: against the order
-// of play, the peer of the last rows first. A row's moves read only rows
-// later in play, of this peer or of peers whose turn is over; the peer at
-// work fetches those of other peers (its requests and their answers, two
-// exchanges a fetch, every peer taking part), and says when it is done:
+// the whole space's membership bits, or of a filled box the count of
+// every row's positions alone (positions.BoxRows); the row sweep lets the
+// whole space go for its shard's before the values are made (cutRows),
+// the affine sweep asks whether a move into another peer's rows reaches a
+// position, and keeps it. Then each owns a contiguous range of the
+// box's rows, cut at row boundaries so that each keeps about 1/N of what
+// the values and the rows' membership take, and values them in its turn:
+// against the order of play, the peer of the last rows first. A row's
+// moves read only rows later in play, of this peer or of peers whose turn
+// is over; the peer at work fetches those of other peers (its requests and
+// their answers, two exchanges a fetch, every peer taking part), and says
+// when it is done:
 // the row sweep (one-pile moves, one winner at every end) in batches of
 // rows, whose moves into other rows are known a row at a time, the
 // affine sweep a row when a move first reads it. Each peer's part is then
@@ -105,19 +107,32 @@ type shardRows struct {
 // the whole box's membership bits and rank directory are let go before
 // the values are made, not kept on every peer to the end.
 func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows {
-	sp := c.Space
+	if c.Rows != nil && !own { // the affine sweep reads the membership of every row
+		c.Space, c.Rows = c.Rows.Whole(), nil
+	}
 	spans, rows, rowCells := boxRows(c)
 	size, me := peers.Size(), peers.Rank()
-	cut := rowCuts(spans, rows, size)
+	cut := rowCuts(spans, rows, rowCells, size)
 	firsts := make([]int, size+1)
 	for k := range size {
-		firsts[k] = sp.Before(cut[k] * rowCells)
+		if c.Rows != nil {
+			firsts[k] = c.Rows.Before(cut[k])
+		} else {
+			firsts[k] = c.Space.Before(cut[k] * rowCells)
+		}
 	}
-	firsts[size] = sp.Len()
 	t := &shardRows{spans: spans, rows: rows, rowCells: rowCells, cut: cut, firsts: firsts}
-	if own {
-		t.shard = sp.Shard(me, firsts)
+	switch {
+	case c.Rows != nil:
+		firsts[size] = c.Rows.Len()
+		t.shard = c.Rows.Shard(me, firsts)
+		c.Space, c.Rows = t.shard, nil
+	case own:
+		firsts[size] = c.Space.Len()
+		t.shard = c.Space.Shard(me, firsts)
 		c.Space = t.shard
+	default:
+		firsts[size] = c.Space.Len()
 	}
 	return t
 }
@@ -246,15 +261,20 @@ func (t *compiledShards[V]) done(moves, edges int64) error {
 }
 
 // rowCuts cuts the rows of a box among size peers at row boundaries, each
-// about the same share of the values the spans keep.
-func rowCuts(spans *cellSpans, rows int64, size int) []int64 {
+// about the same share of what its rows cost: the values the spans keep
+// (2 bytes each) and the rows' membership bits and their rank directory
+// (3 bytes every 16 cells of a row, whole rows). Where the positions fill
+// a triangle, the peer of the short rows would otherwise keep as many
+// values as the others and far more membership words.
+func rowCuts(spans *cellSpans, rows, rowCells int64, size int) []int64 {
+	cost := func(r int64) int64 { return 32*spans.begin(r) + 3*r*rowCells } // in sixteenths of a byte
 	cut := make([]int64, size+1)
 	for k := 1; k < size; k++ {
-		want := spans.total * int64(k) / int64(size)
+		want := cost(rows) / int64(size) * int64(k)
 		lo, hi := cut[k-1], rows
 		for lo < hi { // the first row that begins at want or later
 			m := (lo + hi) / 2
-			if spans.begin(m) < want {
+			if cost(m) < want {
 				lo = m + 1
 			} else {
 				hi = m

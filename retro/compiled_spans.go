@@ -30,6 +30,15 @@ const minSpanRow = 32
 // spansOf finds the span of every row of a box of vol cells, rows of
 // rowLen cells, from its membership bits.
 func spansOf(member positions.Bitset, vol, rowLen int64) *cellSpans {
+	return spansBy(vol, rowLen, func(r int64) (int64, int64) {
+		first, last := firstLast(member, r*rowLen, (r+1)*rowLen)
+		return first - r*rowLen, last - r*rowLen
+	})
+}
+
+// spansBy is spansOf with the offsets of each row's first and last member
+// told by span (last < first: none).
+func spansBy(vol, rowLen int64, span func(r int64) (first, last int64)) *cellSpans {
 	s := &cellSpans{rowLen: rowLen}
 	if rowLen < minSpanRow {
 		s.full, s.total = true, vol
@@ -38,12 +47,12 @@ func spansOf(member positions.Bitset, vol, rowLen int64) *cellSpans {
 	rows := vol / rowLen
 	s.lo, s.hi, s.at = make([]int64, rows), make([]int64, rows), make([]int64, rows)
 	for r := range rows {
-		first, last := firstLast(member, r*rowLen, (r+1)*rowLen)
+		first, last := span(r)
 		if last < first {
 			s.lo[r], s.hi[r], s.at[r] = 0, -1, s.total
 			continue
 		}
-		s.lo[r], s.hi[r] = first-r*rowLen, last-r*rowLen
+		s.lo[r], s.hi[r] = first, last
 		s.at[r] = s.total - s.lo[r]
 		s.total += last - first + 1
 	}

@@ -68,8 +68,10 @@
 //     their owners when the phase ends (core, shardnet.go), and the peers agree
 //     after each layer whether anything is left to colour. The compiled
 //     path in shards (compiled_shard.go) finds the positions with the
-//     sweep cut among the peers (positions.CompileShard), cuts the box's
-//     rows among them by the values their spans keep, and values them in
+//     sweep cut among the peers (positions.CompileShard; a filled box's
+//     rows counted by every peer, positions.BoxRows), cuts the box's rows
+//     among them by the values their spans keep and their membership
+//     words, each peer making its own rows' bits, and values them in
 //     turn against the order of play, the peer at work fetching the rows
 //     of the peers before it that its moves read; with a Checkpoint each
 //     peer saves its own part of each stage (core, checkpoint.go;

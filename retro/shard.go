@@ -24,9 +24,10 @@ type Part struct {
 
 	moves, edges int64
 	traffic      Traffic
-	segs, shown  []core.Segment
-	tally        map[core.Outcome]int
-	r            *Result // this share's own, indexed i-Lo
+	segs, shown  []Segment
+	tally        map[Outcome]int
+	r            *Result // this share's own, indexed i-Lo; nil once released
+	horizon      int     // once released, r's
 }
 
 // SolvePart solves one game instance together with its peers, each
@@ -149,7 +150,21 @@ func (p *Part) Segments() []core.Segment { return p.segs }
 func (p *Part) Shown() []core.Segment { return p.shown }
 
 // Horizon is the horizon of the analysis, -1 for none.
-func (p *Part) Horizon() int { return p.r.Horizon() }
+func (p *Part) Horizon() int {
+	if p.r == nil {
+		return p.horizon
+	}
+	return p.r.Horizon()
+}
+
+// Release lets this share's outcomes and layers go, once what reads them
+// (the table's blocks) is made: the counts of the whole stay (Totals), and
+// Data is not to be asked for after it.
+func (p *Part) Release() {
+	if p.r != nil {
+		p.horizon, p.r = p.r.Horizon(), nil
+	}
+}
 
 // Data is this share's content, indexed i-Lo, with the whole result's
 // segments, moves and edges; Order is this share's alone.

@@ -50,7 +50,7 @@ func retroBinary(t *testing.T) string {
 // blocks written).
 func stageOf(dir string, rank int) (string, int64) {
 	stage, cursor := "", int64(0)
-	for _, what := range []string{"find.json", "json", "table.json"} {
+	for _, what := range []string{"find.json", "json", "table.json", "gather.json"} {
 		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("instance-0-rank-%d.%s", rank, what)))
 		if err != nil {
 			continue
@@ -115,6 +115,21 @@ func (g killGame) resumedRight(t *testing.T, hit []string, errs string) {
 	}
 }
 
+// ended tells whether a run of killIn ended before its kill came: then
+// it wrote the table and emptied the directory, and there is nothing
+// left to resume. Its table must be the plain one's.
+func (g killGame) ended(t *testing.T) bool {
+	t.Helper()
+	if left, _ := os.ReadDir(g.ck); len(left) > 0 {
+		return false
+	}
+	t.Log("a run ended before its kill came: its table is checked, and nothing is left to resume")
+	if a, b := contentSum(t, g.plain), contentSum(t, g.resumed); a != b {
+		t.Fatalf("the resumed solve's table %s, the plain one's %s", b, a)
+	}
+	return true
+}
+
 // killPoint is where killIn kills a solve: once the rank's save is past
 // its first of the stage.
 type killPoint struct {
@@ -154,8 +169,9 @@ func killIn(t *testing.T, ck string, points []killPoint, start func() *exec.Cmd,
 			// past the first save of the stage: the rerun goes on from inside it
 			if stage, cursor := stageOf(ck, at.rank); stage == at.stage && cursor > 0 || at.stage == "compact" && stage == "result" {
 				kill(cmd)
-				<-done
-				killed = fmt.Sprintf("rank %d at %s %d", at.rank, stage, cursor)
+				if err := <-done; err != nil { // else it ended before the kill came
+					killed = fmt.Sprintf("rank %d at %s %d", at.rank, stage, cursor)
+				}
 				break
 			}
 		}
@@ -220,10 +236,12 @@ func TestCheckpointKillAndResume(t *testing.T) {
 
 // TestMPICheckpointKillAndResume: mpirun -np 2 keeping checkpoints, its
 // ranks killed by SIGKILL in each rank's part of the search and of the
-// sweep, in the result, and as each rank makes its blocks of the table,
-// each run going on from the saves of the last; a resume by 3 ranks, or by one process, is refused, saying by how
-// many the checkpoint was saved; the last run writes the one-process
-// table and empties the directory.
+// sweep and in the result, each run going on from the saves of the last;
+// a resume by 3 ranks, or by one process, is refused, saying by how many
+// the checkpoint was saved; then killed as each rank makes its blocks of
+// the table and as rank 0 gathers them (where a save is caught before
+// the job ends); the last run writes the one-process table and empties
+// the directory.
 func TestMPICheckpointKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: solves a game of 3.7 million positions five times")
@@ -231,17 +249,18 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 	bin := mpiBinary(t)
 	g := newKillGame(t, bin)
 	args := g.args
-	// each rank's walk of the search, each rank's turn of the sweep (the
-	// moves raise the piles: rank 1's first), the result, each rank's
-	// blocks of the table
-	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}, {1, "table"}, {0, "table"}}
-	hit := killIn(t, g.ck, points, func() *exec.Cmd { return mpirun(bin, 2, args...) }, func(cmd *exec.Cmd) {
+	start := func() *exec.Cmd { return mpirun(bin, 2, args...) }
+	kill := func(cmd *exec.Cmd) {
 		for r := range 2 {
 			if pid := rankProcess(bin, r); pid != 0 {
 				syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
-	})
+	}
+	// each rank's walk of the search, each rank's turn of the sweep (the
+	// moves raise the piles: rank 1's first), the result
+	points := []killPoint{{0, "find"}, {1, "find"}, {1, "value"}, {0, "value"}, {0, "compact"}}
+	hit := killIn(t, g.ck, points, start, kill)
 	if len(hit) == 0 {
 		t.Fatal("the solve ended before a rank saved")
 	}
@@ -256,6 +275,11 @@ func TestMPICheckpointKillAndResume(t *testing.T) {
 		if err == nil || !strings.Contains(string(out), other.want) {
 			t.Errorf("%v: %v, want an error saying %q\n%s", other.cmd.Args, err, other.want, out)
 		}
+	}
+	// each rank's blocks of the table, and rank 0's gathering of them
+	hit = append(hit, killIn(t, g.ck, []killPoint{{1, "table"}, {0, "table"}, {0, "gather"}}, start, kill)...)
+	if g.ended(t) {
+		return
 	}
 	var stdout, stderr bytes.Buffer
 	cmd := mpirun(bin, 2, args...)

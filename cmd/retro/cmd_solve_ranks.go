@@ -204,6 +204,15 @@ func (gf *gameFlags) writePartsFile(ctx context.Context, path string, s *solved,
 	if comm.Rank() != 0 {
 		return table.WriteParts(nil, comm, s.game, s.parts, opt)
 	}
+	if ck != nil {
+		target, special, err := outputTarget(path)
+		if err != nil {
+			return err
+		}
+		if !special {
+			return gatherKept(ctx, path, target, ck, s, comm, opt)
+		}
+	}
 	return writeAtomicAt(ctx, path, func(w io.WriterAt) error {
 		return table.WriteParts(w, comm, s.game, s.parts, opt)
 	}, nil)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"retro/out/table"
+	"retro/positions/cluster"
 	"retro/retro"
 )
 
@@ -26,7 +27,13 @@ func writeTableKept(ctx context.Context, path, target string, ck *retro.Checkpoi
 		return err
 	}
 	defer f.Close()
-	if err := table.WriteAt(ctxFile{ctx, f}, s.game, s.results, opt); err != nil {
+	return writeKept(ctx, path, target, f, func(w ctxFile) error { return table.WriteAt(w, s.game, s.results, opt) })
+}
+
+// writeKept writes a table into f, a file of the checkpoint, by write,
+// and moves it to target, the file path leads to, once it is on disk.
+func writeKept(ctx context.Context, path, target string, f *os.File, write func(w ctxFile) error) error {
+	if err := write(ctxFile{ctx, f}); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
@@ -36,6 +43,52 @@ func writeTableKept(ctx context.Context, path, target string, ck *retro.Checkpoi
 		return err
 	}
 	return moveWhole(ctx, path, target, f.Name())
+}
+
+// openKept opens a file of the checkpoint, emptied unless a save stands
+// for what it holds (resume).
+func openKept(ck *retro.Checkpoint, name string, resume bool) (*os.File, error) {
+	flags := os.O_RDWR | os.O_CREATE
+	if !resume {
+		flags |= os.O_TRUNC
+	}
+	if err := os.MkdirAll(ck.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+	}
+	f, err := os.OpenFile(name, flags, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+	}
+	return f, nil
+}
+
+// gatherKept writes, on rank 0 of a solve in ranks that keeps checkpoints
+// in ck, the table from the blocks the ranks hand it into the checkpoint's
+// gather file (ck.GatherFile), going on from where its last save stood,
+// saving every interval where it stands once on disk, and moves it to
+// target once whole: a kill while the blocks are gathered costs at most
+// an interval's pieces.
+func gatherKept(ctx context.Context, path, target string, ck *retro.Checkpoint, s *solved, comm cluster.Comm, opt table.Options) error {
+	peer, bytes, head, ok, err := ck.LoadGathered()
+	if err != nil {
+		return err
+	}
+	f, err := openKept(ck, ck.GatherFile(), ok)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	opt.Gathered = table.Gathered{Peer: peer, Bytes: bytes, Head: head}
+	opt.Sent = func(at table.Gathered) error {
+		if !ck.Due() {
+			return nil
+		}
+		if err := f.Sync(); err != nil { // the pieces on disk before the save that stands for them
+			return err
+		}
+		return ck.SaveGathered(at.Peer, at.Bytes, at.Head, s.elapsed)
+	}
+	return writeKept(ctx, path, target, f, func(w ctxFile) error { return table.WriteParts(w, comm, s.game, s.parts, opt) })
 }
 
 // keepTable opens the checkpoint's table file, this rank's, and sets opt
@@ -51,16 +104,9 @@ func keepTable(ck *retro.Checkpoint, opt *table.Options, solve time.Duration) (*
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", retro.ErrCheckpoint, ck.TableFile(), err)
 	}
-	flags := os.O_RDWR | os.O_CREATE
-	if len(written) == 0 {
-		flags |= os.O_TRUNC
-	}
-	if err := os.MkdirAll(ck.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
-	}
-	f, err := os.OpenFile(ck.TableFile(), flags, 0o644)
+	f, err := openKept(ck, ck.TableFile(), len(written) > 0)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", retro.ErrCheckpoint, err)
+		return nil, err
 	}
 	opt.Written = written
 	opt.Placed = func(entries []table.Entry) error {

@@ -60,7 +60,9 @@
 //   - parts.go: WriteParts, the same file written by the peers of a solve
 //     in parts (retro.SolvePart): each makes the outcome blocks that start
 //     in its shard and a share of the space blocks, rank 0 the game block
-//     and the records, and rank 0 places and writes them all.
+//     and the records, and rank 0 places them all and writes them as the
+//     peers hand them over in pieces (gather; Options.Gathered and Sent
+//     resume it).
 //   - read.go: File and Open, Read, Load, Check, ContentSum; a result's
 //     outcomes read back whole (Result) or block by block (Lookup, Probe,
 //     Probed: an instance read a position at a time, retro.Probed).

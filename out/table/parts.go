@@ -22,12 +22,14 @@ import (
 // in its record, is gathered on rank 0; rank 0 makes the game block and the instance
 // records, gathers the blocks a peer at a time and writes the file to w
 // (used on rank 0 only). The file is the same, byte for byte, as Write's
-// of the whole results, whatever the number of peers.
+// of the whole results, whatever the number of peers. Once its blocks
+// are made a peer lets its parts' outcomes go (Part.Release): the parts
+// then tell their totals alone.
 func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*retro.Part, opt Options) error {
 	if len(parts) == 0 {
 		return ErrNoResults
 	}
-	me, size := peers.Rank(), peers.Size()
+	me := peers.Rank()
 	srcs := make([]*source, len(parts))
 	for k, p := range parts {
 		if v := p.Instance.Game; v != g && !(g.Sum && !v.Sum && bytes.Equal(v.Source, g.Source)) {
@@ -43,12 +45,11 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		if !s.inline() {
 			continue
 		}
-		whole, err := gatherSpace(peers, s)
-		if err != nil {
+		if err := gatherSpace(peers, s, func(b spaceBlock) error {
+			s.sd = *b.sd // on rank 0, the whole space
+			return nil
+		}); err != nil {
 			return err
-		}
-		if me == 0 {
-			s.sd = *whole[0].sd
 		}
 	}
 	var jobs []func() (*block, error)
@@ -65,13 +66,20 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		if s.inline() {
 			continue
 		}
-		made, err := gatherSpace(peers, s)
-		if err != nil {
-			return err
-		}
-		for _, b := range made {
-			jobs = append(jobs, b.job(uint32(k)))
+		if err := gatherSpace(peers, s, func(b spaceBlock) error {
+			job := b.job(uint32(k))
+			if b.sd.Dense { // made now: its words are let go
+				made, err := job()
+				if err != nil {
+					return err
+				}
+				job = func() (*block, error) { return made, nil }
+			}
+			jobs = append(jobs, job)
 			keys = append(keys, blockKey{1 + uint64(k), 0, uint64(b.first / spaceUnits(b.sd))})
+			return nil
+		}); err != nil {
+			return err
 		}
 		from, err := handOver(peers, s)
 		if err != nil {
@@ -94,18 +102,28 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 			keys = append(keys, blockKey{1 + uint64(k), 1, uint64(lo / BlockPositions)})
 		}
 	}
-	blocks, err := opt.peerBlocks(jobs)
+	entries, data, n, err := opt.peerBlocks(jobs)
 	if err != nil {
 		return err
 	}
+	for _, p := range parts { // their blocks are made: rank 0 gathers them without the outcomes
+		p.Release()
+	}
+	return placeBlocks(w, peers, keys, entries, data, n, opt)
+}
+
+// placeBlocks has rank 0 lay the file out from the entries of every
+// peer's blocks (keys orders them), and write the blocks as the peers
+// hand them over (gather), then the made record.
+func placeBlocks(w io.WriterAt, peers positions.Peers, keys []blockKey, entries []Entry, data io.ReaderAt, n int64, opt Options) error {
+	me := peers.Rank()
 	// Rank 0 places every block: each peer sends its entries.
 	var mine []byte
-	for j, b := range blocks {
-		b.seal()
+	for j, e := range entries {
 		mine = keys[j].append(mine)
-		e := make([]byte, EntrySize)
-		b.info.marshal(e)
-		mine = append(mine, e...)
+		b := make([]byte, EntrySize)
+		e.marshal(b)
+		mine = append(mine, b...)
 	}
 	recv, err := positions.Gather(peers, 0, mine)
 	if err != nil {
@@ -113,6 +131,7 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 	}
 	var places [][]uint64 // on rank 0: the offset of each block of each peer
 	var end uint64
+	var from Gathered
 	if me == 0 {
 		var head []byte
 		if places, head, end, err = place(recv); err != nil {
@@ -121,37 +140,158 @@ func WriteParts(w io.WriterAt, peers positions.Peers, g *rules.Game, parts []*re
 		if _, err := w.WriteAt(head, 0); err != nil {
 			return err
 		}
+		from = Gathered{Head: checksum(head)}
+		if opt.Gathered.Head == from.Head && opt.Gathered.Peer < len(recv) {
+			from = gathered(w, opt.Gathered, recv, places)
+		}
 	}
-	// Then the blocks themselves, one peer at a time.
-	for r := range size {
-		var mine []byte
-		if me == r && r != 0 {
-			for _, b := range blocks {
-				mine = append(mine, b.data...)
-			}
-		}
-		got, err := positions.Gather(peers, 0, mine)
-		if err != nil {
-			return err
-		}
-		if me != 0 {
-			continue
-		}
-		data := got[r]
-		if r == 0 {
-			data = nil
-			for _, b := range blocks {
-				data = append(data, b.data...)
-			}
-		}
-		if err := writeBlocks(w, data, recv[r], places[r]); err != nil {
-			return err
-		}
+	gt := &gather{w: w, peers: peers, data: data, n: n, entries: recv, places: places, sent: opt.Sent}
+	if err := gt.from(from); err != nil {
+		return err
+	}
+	if err := gt.run(); err != nil {
+		return err
 	}
 	if me != 0 {
 		return nil
 	}
 	return writeMade(io.NewOffsetWriter(w, int64(end)), opt.Made)
+}
+
+// gatherBytes is the most bytes of blocks a peer sends rank 0 at once (a
+// variable for the tests, which cut the blocks into small pieces).
+var gatherBytes int64 = 8 << 20
+
+// gathered is where the gathering goes on from a save that says it stood
+// at at: the first block, in peer order, that the save does not cover
+// whole or that w does not hold as its entry's checksum says (w read
+// back; from the start where it cannot be).
+func gathered(w io.WriterAt, at Gathered, entries [][]byte, places [][]uint64) Gathered {
+	rd, ok := w.(io.ReaderAt)
+	if !ok {
+		return Gathered{Head: at.Head}
+	}
+	var buf []byte
+	for p := range at.Peer + 1 {
+		off := int64(0)
+		for j, place := range places[p] {
+			e := unmarshalEntry(entries[p][j*keyedEntry+24:])
+			if p == at.Peer && off+int64(e.Size) > at.Bytes {
+				return Gathered{Peer: p, Bytes: off, Head: at.Head}
+			}
+			buf = slices.Grow(buf[:0], int(e.Size))[:e.Size]
+			if _, err := rd.ReadAt(buf, int64(place)); err != nil || checksum(buf) != e.CRC {
+				return Gathered{Peer: p, Bytes: off, Head: at.Head}
+			}
+			off += int64(e.Size)
+		}
+		if p == at.Peer {
+			return Gathered{Peer: p, Bytes: off, Head: at.Head}
+		}
+	}
+	return Gathered{Head: at.Head}
+}
+
+// gather hands rank 0 the bytes of every peer's blocks, data's n bytes,
+// a peer at a time and at most gatherBytes at once, and rank 0 writes
+// them to w at their places (its own straight from data): rank 0 holds a
+// piece of a peer's blocks at a time, not the table. It goes on from
+// where an earlier write stood (from), and tells sent after each piece.
+type gather struct {
+	w       io.WriterAt
+	peers   positions.Peers
+	data    io.ReaderAt
+	n       int64
+	entries [][]byte   // on rank 0: each peer's keyed entries
+	places  [][]uint64 // on rank 0: where each of them goes
+	sent    func(Gathered) error
+	at      Gathered // where the gathering stands
+}
+
+// from has every peer go on from where rank 0 says the gathering stood.
+func (g *gather) from(at Gathered) error {
+	var b []byte
+	if g.peers.Rank() == 0 {
+		b = binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(nil, uint64(at.Peer)), uint64(at.Bytes)), uint64(at.Head))
+	}
+	got, err := positions.AllGather(g.peers, b)
+	if err != nil {
+		return err
+	}
+	rd := &rbuf{b: got[0]}
+	g.at = Gathered{Peer: rd.n(g.peers.Size()-1, "ranks"), Bytes: int64(rd.u()), Head: uint32(rd.u())}
+	if err := rd.end(); err != nil {
+		return fmt.Errorf("table: where rank 0 stood in gathering the blocks: %w", err)
+	}
+	return nil
+}
+
+func (g *gather) run() error {
+	me := g.peers.Rank()
+	sizes, err := positions.AllGather(g.peers, binary.AppendUvarint(nil, uint64(g.n)))
+	if err != nil {
+		return err
+	}
+	for r := g.at.Peer; r < len(sizes); r++ {
+		total, m := binary.Uvarint(sizes[r])
+		if m <= 0 {
+			return fmt.Errorf("table: rank %d sent a truncated size of its blocks", r)
+		}
+		var bw *blockWriter
+		if me == 0 {
+			bw = &blockWriter{w: g.w, entries: g.entries[r], at: g.places[r]}
+		}
+		off := int64(0)
+		if r == g.at.Peer {
+			off = min(g.at.Bytes, int64(total))
+			if bw != nil {
+				bw.skip(off)
+			}
+		}
+		for ; off < int64(total); off += gatherBytes {
+			if err := g.piece(r, off, int64(total), bw); err != nil {
+				return err
+			}
+		}
+		if bw != nil {
+			if err := bw.done(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// piece hands rank 0 the bytes of peer r's blocks from off, of total.
+func (g *gather) piece(r int, off, total int64, bw *blockWriter) error {
+	me := g.peers.Rank()
+	var b []byte
+	if me == r {
+		b = make([]byte, min(total-off, gatherBytes)) // not reused: peers in one process hand over the slice itself
+		if _, err := g.data.ReadAt(b, off); err != nil {
+			return fmt.Errorf("table: reading the blocks of rank %d back: %w", r, err)
+		}
+	}
+	if r != 0 {
+		got, err := positions.Gather(g.peers, 0, b)
+		if err != nil {
+			return err
+		}
+		if me == 0 {
+			b = got[r]
+		}
+	}
+	if bw == nil {
+		return nil
+	}
+	if err := bw.write(b); err != nil {
+		return err
+	}
+	if g.sent == nil {
+		return nil
+	}
+	g.at.Peer, g.at.Bytes = r, off+int64(len(b))
+	return g.sent(g.at)
 }
 
 // blockKey orders the blocks of a file: the game block and the records
@@ -207,18 +347,58 @@ func place(recv [][]byte) ([][]uint64, []byte, uint64, error) {
 	return places, head, end, nil
 }
 
-// writeBlocks writes the blocks of one peer, data one after another, at
-// their places; entries are the peer's keyed entries, with their sizes.
-func writeBlocks(w io.WriterAt, data, entries []byte, at []uint64) error {
-	for j := range at {
-		e := unmarshalEntry(entries[j*keyedEntry+24:])
-		if uint64(len(data)) < uint64(e.Size) {
-			return fmt.Errorf("table: a peer sent %d bytes of blocks, fewer than its entries say", len(data))
+// blockWriter writes the blocks of one peer, sent one after another in
+// pieces of any size, at their places; entries are the peer's keyed
+// entries, with their sizes.
+type blockWriter struct {
+	w       io.WriterAt
+	entries []byte
+	at      []uint64
+	j       int    // the block at hand
+	in      uint32 // its bytes written
+}
+
+func (bw *blockWriter) size() uint32 {
+	return unmarshalEntry(bw.entries[bw.j*keyedEntry+24:]).Size
+}
+
+// write writes the next bytes of the peer's blocks.
+func (bw *blockWriter) write(data []byte) error {
+	for len(data) > 0 {
+		if bw.j >= len(bw.at) {
+			return fmt.Errorf("table: a peer sent %d bytes of blocks more than its entries say", len(data))
 		}
-		if _, err := w.WriteAt(data[:e.Size], int64(at[j])); err != nil {
+		n := min(uint32(len(data)), bw.size()-bw.in)
+		if _, err := bw.w.WriteAt(data[:n], int64(bw.at[bw.j]+uint64(bw.in))); err != nil {
 			return err
 		}
-		data = data[e.Size:]
+		data = data[n:]
+		if bw.in += n; bw.in == bw.size() {
+			bw.j, bw.in = bw.j+1, 0
+		}
+	}
+	return nil
+}
+
+// skip passes over the first n bytes of the peer's blocks, written
+// before.
+func (bw *blockWriter) skip(n int64) {
+	for n > 0 && bw.j < len(bw.at) {
+		k := min(n, int64(bw.size()-bw.in))
+		n -= k
+		if bw.in += uint32(k); bw.in == bw.size() {
+			bw.j, bw.in = bw.j+1, 0
+		}
+	}
+}
+
+// done checks that the peer sent every block its entries name.
+func (bw *blockWriter) done() error {
+	for bw.j < len(bw.at) && bw.in == 0 && bw.size() == 0 {
+		bw.j++
+	}
+	if bw.j < len(bw.at) {
+		return fmt.Errorf("table: a peer sent fewer bytes of blocks than its entries say")
 	}
 	return nil
 }
@@ -372,41 +552,70 @@ func spaceUnits(sd *positions.SpaceData) int {
 }
 
 // gatherSpace sends the peer that makes each space block of an instance
-// the part of it this peer holds, and returns the blocks this peer makes:
-// a dense space's with the membership words of the block alone, a hashed
-// one's with its tuples as the peers sent them (raw), encoded only when
-// the block is made. Block j is made by peer j mod size; the whole space
-// of an inline instance, one block, by rank 0, with its tuples decoded.
-func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
+// the part of it this peer holds, and hands each block this peer makes to
+// made, in block order: a dense space's with the membership words of the
+// block alone, a hashed one's with its tuples as the peers sent them
+// (raw), encoded only when the block is made. Block j is made by peer j
+// mod size; the whole space of an inline instance, one block, by rank 0,
+// with its tuples decoded. The blocks go in rounds, blocks j·size to
+// j·size + size - 1 in round j, so that a peer holds what it sends and
+// receives of one block at a time, not of its whole shard.
+func gatherSpace(peers positions.Peers, s *source, made func(spaceBlock) error) error {
 	sd := &s.sd
-	total, per, first := s.n, BlockPositions, sd.First
-	held := 0
-	if s.space != nil {
-		lo, hi := s.space.Held()
-		first, held = lo, hi-lo
-	}
+	total, per := s.n, BlockPositions
 	if sd.Dense {
-		total, per, held, first = sd.Words, blockWords, len(sd.Member), sd.WordLo
+		total, per = sd.Words, blockWords
 	}
 	size := peers.Size()
 	maker := func(j int) int { return j % size }
 	if s.inline() {
 		per, maker = max(total, 1), func(int) int { return 0 }
 	}
+	blocks := (total + per - 1) / per
+	rounds := (blocks + size - 1) / size
+	if s.inline() {
+		rounds = 1
+	}
+	for round := range rounds {
+		lo, hi := round*size, min(round*size+size, blocks)
+		if s.inline() {
+			lo, hi = 0, 1
+		}
+		if err := gatherRound(peers, s, per, lo, hi, maker, made); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roundParts are the parts of the space blocks lo..hi-1 (of per words or
+// positions each) that this peer holds, as it sends them to each of size
+// peers: to block j's maker, the block, where the part begins in it and
+// how long it is, then its words or tuples.
+func roundParts(s *source, size, per, lo, hi int, maker func(int) int) ([][]byte, error) {
+	sd := &s.sd
+	first, held := sd.First, 0
+	if s.space != nil {
+		a, b := s.space.Held()
+		first, held = a, b-a
+	}
+	if sd.Dense {
+		held, first = len(sd.Member), sd.WordLo
+	}
 	send := make([]wbuf, size)
-	for j := first / per; held > 0 && j*per < first+held; j++ {
-		lo, hi := max(first, j*per), min(first+held, (j+1)*per)
+	for j := max(lo, first/per); held > 0 && j < hi && j*per < first+held; j++ {
+		a, b := max(first, j*per), min(first+held, (j+1)*per)
 		w := &send[maker(j)]
 		w.u(uint64(j))
-		w.u(uint64(lo - j*per))
-		w.u(uint64(hi - lo))
+		w.u(uint64(a - j*per))
+		w.u(uint64(b - a))
 		if sd.Dense {
-			for u := lo - first; u < hi-first; u++ {
+			for u := a - first; u < b-first; u++ {
 				w.u(sd.Member[u])
 			}
 			continue
 		}
-		if err := s.space.Walk(lo, hi, func(_ int, p []int64, h int) error {
+		if err := s.space.Walk(a, b, func(_ int, p []int64, h int) error {
 			w.svals(p)
 			w.u(uint64(h))
 			return nil
@@ -418,20 +627,35 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 	for r := range send {
 		msgs[r] = send[r].b
 	}
+	return msgs, nil
+}
+
+// gatherRound is gatherSpace's round of space blocks lo..hi-1, of per
+// words or positions each.
+func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(int) int, made func(spaceBlock) error) error {
+	sd := &s.sd
+	total := s.n
+	if sd.Dense {
+		total = sd.Words
+	}
+	msgs, err := roundParts(s, peers.Size(), per, lo, hi, maker)
+	if err != nil {
+		return err
+	}
 	recv, err := peers.Exchange(msgs)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	type piece struct {
 		at, n int
 		raw   []byte
 	}
-	var made []spaceBlock
+	var blocks []spaceBlock
 	pieces := map[int][]piece{}
 	index := map[int]int{}
 	block := func(j int) *spaceBlock {
 		if k, ok := index[j]; ok {
-			return &made[k]
+			return &blocks[k]
 		}
 		n := min(per, total-j*per)
 		b := spaceBlock{sd: &positions.SpaceData{Piles: sd.Piles, History: sd.History, Dense: sd.Dense,
@@ -439,9 +663,9 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 		if sd.Dense {
 			b.sd.Member = make(positions.Bitset, n)
 		}
-		index[j] = len(made)
-		made = append(made, b)
-		return &made[len(made)-1]
+		index[j] = len(blocks)
+		blocks = append(blocks, b)
+		return &blocks[len(blocks)-1]
 	}
 	if s.inline() && peers.Rank() == 0 {
 		block(0) // the whole space, even of no positions
@@ -450,6 +674,10 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 		rd := &rbuf{b: msg}
 		for len(rd.b) > 0 && rd.err == nil {
 			j := rd.n(max(0, (total-1)/per), "space blocks")
+			if j < lo || j >= hi || maker(j) != peers.Rank() {
+				rd.fail("space block %d sent to rank %d in the round of blocks %d..%d", j, peers.Rank(), lo, hi-1)
+				break
+			}
 			b := block(j)
 			at := rd.n(b.hi, "places in a block")
 			n := rd.n(b.hi-at, "units of a block")
@@ -469,37 +697,39 @@ func gatherSpace(peers positions.Peers, s *source) ([]spaceBlock, error) {
 			pieces[j] = append(pieces[j], piece{at, n, start[:len(start)-len(rd.b)]})
 		}
 		if err := rd.end(); err != nil {
-			return nil, fmt.Errorf("table: the space rank %d sent: %w", r, err)
+			return fmt.Errorf("table: the space rank %d sent: %w", r, err)
 		}
 	}
-	for k := range made {
-		b := &made[k]
-		if sd.Dense {
-			continue
-		}
-		ps := pieces[b.first/per]
-		slices.SortFunc(ps, func(x, y piece) int { return x.at - y.at })
-		at := 0
-		for _, p := range ps {
-			if p.at != at {
-				return nil, fmt.Errorf("table: the ranks sent positions %d.. of a space block, want %d..", p.at, at)
+	slices.SortFunc(blocks, func(a, b spaceBlock) int { return a.first - b.first })
+	for k := range blocks {
+		b := &blocks[k]
+		if !sd.Dense {
+			ps := pieces[b.first/per]
+			slices.SortFunc(ps, func(x, y piece) int { return x.at - y.at })
+			at := 0
+			for _, p := range ps {
+				if p.at != at {
+					return fmt.Errorf("table: the ranks sent positions %d.. of a space block, want %d..", p.at, at)
+				}
+				b.raw = append(b.raw, p.raw...)
+				at += p.n
 			}
-			b.raw = append(b.raw, p.raw...)
-			at += p.n
-		}
-		if at != b.hi {
-			return nil, fmt.Errorf("table: the ranks sent %d positions of a space block of %d", at, b.hi)
-		}
-		if s.inline() { // the record needs the tuples themselves
-			b.sd.Tuples, b.sd.Hists = make([]int64, b.hi*sd.Piles), make([]uint32, b.hi)
-			rd := &rbuf{b: b.raw}
-			for u := range b.hi {
-				copy(b.sd.Tuples[u*sd.Piles:], rd.svals(sd.Piles))
-				b.sd.Hists[u] = uint32(rd.u())
+			if at != b.hi {
+				return fmt.Errorf("table: the ranks sent %d positions of a space block of %d", at, b.hi)
 			}
-			b.raw = nil
+			if s.inline() { // the record needs the tuples themselves
+				b.sd.Tuples, b.sd.Hists = make([]int64, b.hi*sd.Piles), make([]uint32, b.hi)
+				rd := &rbuf{b: b.raw}
+				for u := range b.hi {
+					copy(b.sd.Tuples[u*sd.Piles:], rd.svals(sd.Piles))
+					b.sd.Hists[u] = uint32(rd.u())
+				}
+				b.raw = nil
+			}
+		}
+		if err := made(*b); err != nil {
+			return err
 		}
 	}
-	slices.SortFunc(made, func(a, b spaceBlock) int { return a.first - b.first })
-	return made, nil
+	return nil
 }

@@ -3,13 +3,50 @@ package table
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sync"
 	"testing"
 
+	"retro/positions"
 	"retro/positions/cluster"
 	"retro/retro"
 	"retro/retro/retrotest"
 	"retro/rules"
 )
+
+// fileAt is a file in memory that WriteParts writes to.
+type fileAt struct {
+	mu    sync.Mutex
+	b     []byte
+	wrote int64 // the bytes written, over all the writes
+}
+
+func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.wrote += int64(len(p))
+	if end := int(off) + len(p); end > len(f.b) {
+		f.b = append(f.b, make([]byte, end-len(f.b))...)
+	}
+	return copy(f.b[off:], p), nil
+}
+
+// ReadAt reads back what was written, as a file resumed into is read.
+func (f *fileAt) ReadAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if off >= int64(len(f.b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, f.b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
 
 // partsTable solves a game on ranks goroutines, each its parts, and
 // returns the table they write.
@@ -24,44 +61,29 @@ func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 // each instance too.
 func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) ([]byte, []string) {
 	t.Helper()
-	f := &retrotest.MemFile{}
+	f := &fileAt{}
 	var paths []string
-	errs := retrotest.OnRanks(ranks, func(r int, comm cluster.Comm) error {
-		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
-		if err != nil {
-			return err
-		}
-		var w *retrotest.MemFile
+	err := partsRun(t, src, ranks, func(r int, comm positions.Peers, s *retro.Solved) error {
 		if r == 0 {
-			w = f
 			for _, p := range s.Parts {
 				paths = append(paths, p.Path)
 			}
 		}
-		opt := testMade
-		if opts != nil {
-			opts(r, &opt)
-		}
-		return WriteParts(w, comm, s.Game, s.Parts, opt)
+		return writeRank(r, comm, s, f, opts)
 	})
-	for r, err := range errs {
-		if err != nil {
-			t.Fatalf("rank %d of %d: %v", r, ranks, err)
-		}
+	if err != nil {
+		t.Fatal(err)
 	}
-	return f.Bytes(), paths
+	return f.b, paths
 }
 
-// testMade is the made record of the tables the tests compare.
-var testMade = Options{Made: Made{Engine: "test"}}
-
-// oneTable solves a game in one process and returns its table and the
-// path of each instance.
+// oneTable is the table of a game solved in one process, and the path
+// of each instance.
 func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
 	t.Helper()
 	s := retrotest.SolveGame(t, src, retro.GameOptions{})
 	var b bytes.Buffer
-	if err := Write(&b, s.Game, s.Results, testMade); err != nil {
+	if err := Write(&b, s.Game, s.Results, Options{Made: Made{Engine: "test"}}); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string
@@ -69,6 +91,63 @@ func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
 		paths = append(paths, r.Path)
 	}
 	return b.Bytes(), paths
+}
+
+// partsWrite solves a game on ranks goroutines and has them write its
+// table into f, the options of each rank's write set by opts; the error
+// is the first rank's that failed (the others stop waiting on it).
+func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(rank int, opt *Options)) error {
+	t.Helper()
+	return partsRun(t, src, ranks, func(r int, comm positions.Peers, s *retro.Solved) error {
+		return writeRank(r, comm, s, f, opts)
+	})
+}
+
+// writeRank is rank r's write of its parts of s, into f on rank 0, with
+// the options opts sets.
+func writeRank(r int, comm positions.Peers, s *retro.Solved, f *fileAt, opts func(rank int, opt *Options)) error {
+	var w *fileAt
+	if r == 0 {
+		w = f
+	}
+	opt := Options{Made: Made{Engine: "test"}}
+	if opts != nil {
+		opts(r, &opt)
+	}
+	return WriteParts(w, comm, s.Game, s.Parts, opt)
+}
+
+// partsRun solves a game on ranks goroutines, each then running run on
+// its solve; the error is the first rank's that failed (the others stop
+// waiting on it).
+func partsRun(t *testing.T, src rules.Source, ranks int, run func(r int, comm positions.Peers, s *retro.Solved) error) error {
+	t.Helper()
+	comms := cluster.Local(ranks)
+	errs := make([]error, ranks)
+	var wg sync.WaitGroup
+	for r := range ranks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[r] = func() error {
+				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
+				if err != nil {
+					return err
+				}
+				return run(r, comms[r], s)
+			}()
+			if errs[r] != nil {
+				comms[r].Close() // so that the other ranks do not wait for this one
+			}
+		}()
+	}
+	wg.Wait()
+	for r, err := range errs {
+		if err != nil && !errors.Is(err, cluster.ErrLeft) {
+			return fmt.Errorf("rank %d of %d: %w", r, ranks, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // TestPartsSameTable: the table written by 1, 2, 3 and 4 ranks, each
@@ -90,12 +169,25 @@ func TestPartsSameTable(t *testing.T) {
 	}
 	for _, game := range games {
 		t.Run(game.name, func(t *testing.T) {
-			want, _ := oneTable(t, game.src)
+			s, err := retro.SolveGame(context.Background(), game.src, retro.GameOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if err := Write(&want, s.Game, s.Results, Options{Made: Made{Engine: "test"}}); err != nil {
+				t.Fatal(err)
+			}
 			for ranks := 1; ranks <= 4; ranks++ {
 				got := partsTable(t, game.src, ranks)
-				if !bytes.Equal(got, want) {
-					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), len(want))
+				if !bytes.Equal(got, want.Bytes()) {
+					t.Errorf("%d ranks: a table of %d bytes, want the one-process table of %d", ranks, len(got), want.Len())
 				}
+			}
+			// the blocks handed to rank 0 in pieces that cut blocks
+			defer func(n int64) { gatherBytes = n }(gatherBytes)
+			gatherBytes = 777
+			if got := partsTable(t, game.src, 3); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("3 ranks, blocks sent in pieces of %d bytes: a table of %d bytes, want the one-process table of %d", gatherBytes, len(got), want.Len())
 			}
 		})
 	}
@@ -128,4 +220,34 @@ func TestPartsKinds(t *testing.T) {
 	check("unknown", rules.FromText("horizon.toml", []byte(retrotest.Horizon)), func(r *retro.Result) bool {
 		return r.Tally()[retro.Unknown] > 0
 	})
+}
+
+// TestPartsReleased: once WriteParts has made a peer's blocks it lets the
+// parts' outcomes go, and the parts still tell their totals and horizon,
+// which the summary of a solve in ranks reads after the table is written.
+func TestPartsReleased(t *testing.T) {
+	src := rules.FromText("horizon.toml", []byte(retrotest.Horizon))
+	err := partsRun(t, src, 2, func(r int, comm positions.Peers, s *retro.Solved) error {
+		var before []retro.Totals
+		var horizons []int
+		for _, p := range s.Parts {
+			before, horizons = append(before, p.Totals()), append(horizons, p.Horizon())
+		}
+		var w *fileAt
+		if r == 0 {
+			w = &fileAt{}
+		}
+		if err := WriteParts(w, comm, s.Game, s.Parts, Options{Made: Made{Engine: "test"}}); err != nil {
+			return err
+		}
+		for k, p := range s.Parts {
+			if !reflect.DeepEqual(p.Totals(), before[k]) || p.Horizon() != horizons[k] || horizons[k] < 0 {
+				return fmt.Errorf("part %d after the table: totals %+v, horizon %d; want %+v, %d", k, p.Totals(), p.Horizon(), before[k], horizons[k])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
+	}
 }

@@ -113,27 +113,54 @@ func (p *placer) put(b *block) error {
 }
 
 // peerBlocks makes the blocks of jobs, one peer's of WriteParts, in job
-// order: held in memory, or with opt.Keep written into that file as they
-// are made, after those opt.Written says it holds, then read back.
-func (opt Options) peerBlocks(jobs []func() (*block, error)) ([]*block, error) {
+// order, and returns their entries (sealed) and their bytes one after
+// another: held in memory, or with opt.Keep written into that file as
+// they are made, after those opt.Written says it holds, and read from
+// there as they are sent.
+func (opt Options) peerBlocks(jobs []func() (*block, error)) ([]Entry, io.ReaderAt, int64, error) {
 	if opt.Keep == nil {
-		return runJobs(opt.counted(jobs))
+		blocks, err := runJobs(opt.counted(jobs))
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		entries := make([]Entry, len(blocks))
+		n := int64(0)
+		for k, b := range blocks {
+			b.seal()
+			entries[k] = b.info
+			n += int64(len(b.data))
+		}
+		return entries, heldBlocks(blocks), n, nil
 	}
 	p, err := opt.placer(opt.Keep, len(jobs), 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	if err := streamJobs(opt.countedFrom(jobs, len(p.entries)), p.put); err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
-	data := make([]byte, p.at)
-	if _, err := opt.Keep.ReadAt(data, 0); err != nil {
-		return nil, err
+	return p.entries, opt.Keep, p.at, nil
+}
+
+// heldBlocks are blocks held in memory, read as their bytes one after
+// another.
+type heldBlocks []*block
+
+func (bs heldBlocks) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for _, b := range bs {
+		if n == len(p) {
+			break
+		}
+		if l := int64(len(b.data)); off >= l {
+			off -= l
+			continue
+		}
+		n += copy(p[n:], b.data[off:])
+		off = 0
 	}
-	blocks := make([]*block, len(p.entries))
-	for k, e := range p.entries {
-		blocks[k] = &block{info: e, data: data[:e.Size:e.Size]}
-		data = data[e.Size:]
+	if n < len(p) {
+		return n, io.EOF
 	}
-	return blocks, nil
+	return n, nil
 }

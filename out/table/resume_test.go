@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -153,5 +154,97 @@ func TestPartsResumed(t *testing.T) {
 		if blocks := len(mustOpen(t, want).Dir); made != blocks-kept {
 			t.Errorf("damaged %v: %d blocks made again of %d, want %d", damage, made, blocks, blocks-kept)
 		}
+	}
+}
+
+// TestPartsGatherResumed stops rank 0 of WriteParts after some pieces of
+// the peers' blocks are written into its file (as a kill would, after the
+// save of where it stood), then has the ranks write again into the same
+// file from there: the table is the one-process one, and what is handed
+// over again is what followed the save and at most the block it cut, not
+// what the save stands for; where the file lost a block that the save
+// stands for, the gathering goes on from that block. A save of another
+// file's layout gathers from the start.
+func TestPartsGatherResumed(t *testing.T) {
+	defer func(n int64) { gatherBytes = n }(gatherBytes)
+	gatherBytes = 64
+	src := rules.FromText("box.toml", []byte(retrotest.Box))
+	want := partsTable(t, src, 1)
+	tf := mustOpen(t, want)
+	blocks, largest := int64(0), int64(0) // the bytes of the blocks, and of the largest
+	for _, e := range tf.Dir {
+		blocks, largest = blocks+int64(e.Size), max(largest, int64(e.Size))
+	}
+	const ranks = 3
+	write := func(f *fileAt, from Gathered, stop int) ([]Gathered, error) {
+		var told []Gathered
+		err := partsWrite(t, src, ranks, f, func(r int, opt *Options) {
+			opt.Gathered = from
+			opt.Sent = func(at Gathered) error {
+				if told = append(told, at); len(told) == stop {
+					return errStopped
+				}
+				return nil
+			}
+		})
+		return told, err
+	}
+	all, err := write(&fileAt{}, Gathered{}, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 2*ranks || all[len(all)-1].Peer != ranks-1 {
+		t.Fatalf("the gathering told %d pieces, %v at the end; want pieces of every rank", len(all), all[len(all)-1])
+	}
+	// before is the bytes of blocks handed over before at.
+	before := func(at Gathered) int64 {
+		n := at.Bytes
+		for p := range at.Peer {
+			last := int64(0)
+			for _, a := range all {
+				if a.Peer == p {
+					last = a.Bytes
+				}
+			}
+			n += last
+		}
+		return n
+	}
+	// again stops after stop pieces, damages the file as damage says, and
+	// writes again from the save: the table, and the bytes of blocks
+	// handed over again.
+	again := func(stop int, damage func(f *fileAt)) int64 {
+		f := &fileAt{}
+		if _, err := write(f, Gathered{}, stop); !errors.Is(err, errStopped) {
+			t.Fatalf("stop at %d: %v", stop, err)
+		}
+		if damage != nil {
+			damage(f)
+		}
+		f.wrote = 0
+		if _, err := write(f, all[stop-1], -1); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(checked(t, f.b), checked(t, want)) {
+			t.Errorf("stopped after %d pieces: the ranks started again write another table", stop)
+		}
+		return f.wrote - (int64(len(want)) - blocks) // less the header, the directory and the made record
+	}
+	for _, stop := range []int{1, len(all) / 2, len(all) - 1} {
+		after := blocks - before(all[stop-1])
+		if got := again(stop, nil); got < after || got > after+largest {
+			t.Errorf("stopped after %d pieces: %d bytes of blocks handed over again, want %d and at most a block more", stop, got, after)
+		}
+	}
+	stop := len(all) - 1
+	last := tf.Dir[0] // the game block, rank 0's, handed over before the stop
+	if got, after := again(stop, func(f *fileAt) { f.b[last.Offset] ^= 0xff }), blocks-before(all[stop-1]); got < after+int64(last.Size) {
+		t.Errorf("a block damaged after the save: %d bytes of blocks handed over again, want the %d after the save and the block", got, after)
+	}
+	other := all[len(all)/2]
+	other.Head++
+	told, err := write(&fileAt{}, other, -1)
+	if err != nil || !slices.Equal(told, all) {
+		t.Errorf("from the save of another layout: %v, handed over %d pieces, want all %d", err, len(told), len(all))
 	}
 }

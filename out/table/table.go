@@ -65,6 +65,24 @@ type Options struct {
 	// order (the writer's slice: read it during the call); an error from
 	// it stops the write.
 	Placed func(entries []Entry) error
+	// Gathered, for WriteParts on rank 0, is where an earlier write of the
+	// same table into the same file stood when Sent last told it: the
+	// blocks the peers handed rank 0 before it are in the file, and are
+	// not sent again. Sent, when set, is told on rank 0 after each piece
+	// of a peer's blocks is written where the gathering stands; an error
+	// from it stops the write.
+	Gathered Gathered
+	Sent     func(at Gathered) error
+}
+
+// Gathered is how far rank 0 of WriteParts has written the peers'
+// blocks into its file: every block of the peers before Peer, and Bytes of
+// Peer's, of a file whose header and directory sum to Head (a file laid
+// out otherwise gathers from the start).
+type Gathered struct {
+	Peer  int    `json:"peer"`
+	Bytes int64  `json:"bytes"`
+	Head  uint32 `json:"head"`
 }
 
 // counted is jobs, each telling opt.Progress when its block is made.

@@ -233,14 +233,14 @@ func (ck *Checkpoint) read(path string, instance int) (*Record, error) {
 // cursor against the game is checked where it is used (checkSum).
 func (r *Record) fits() bool {
 	switch r.Stage {
-	case "find", "value", "compact", "result", "table":
+	case "find", "value", "compact", "result", "table", "gather":
 	default:
 		return false
 	}
 	switch {
 	case r.Cursor < 0 || r.Values < 0 || r.Moves < 0 || r.Edges < 0 || r.Count < 0:
 		return false
-	case r.Stage != "find" && r.Stage != "table" && r.Width != 8 && r.Width != 16 && r.Width != 32 && r.Width != 64:
+	case r.Stage != "find" && r.Stage != "table" && r.Stage != "gather" && r.Width != 8 && r.Width != 16 && r.Width != 32 && r.Width != 64:
 		return false
 	}
 	return true
@@ -255,7 +255,7 @@ func (ck *Checkpoint) SaveAs(r *Record, what string) error {
 	if ck.began.IsZero() {
 		ck.began = time.Now()
 	}
-	if r.Stage != "table" { // the table's saves say the solve's time (SaveTable)
+	if r.Stage != "table" && r.Stage != "gather" { // the table's saves say the solve's time (SaveTable)
 		r.Elapsed = ck.Before + time.Since(ck.began)
 	}
 	sum, err := r.sealed()
@@ -319,7 +319,7 @@ func (ck *Checkpoint) Clear() error {
 	if ck == nil {
 		return nil
 	}
-	for _, what := range []string{"json", "find.json", "table.json", "values", "members", "layers", "win", "lose", "table", "*.new-*"} {
+	for _, what := range []string{"json", "find.json", "table.json", "gather.json", "values", "members", "layers", "win", "lose", "table", "gather", "*.new-*"} {
 		pat := fmt.Sprintf("instance-*-rank-%d.%s", ck.Rank, what)
 		if what == "*.new-*" {
 			pat = "." + pat // a save cut short by a kill (WriteAtomic)
