@@ -11,6 +11,7 @@ import (
 	"retro/out/variant"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // badFamilies are the families of testdata/invalid, each with one
@@ -174,6 +175,9 @@ func TestLike(t *testing.T) {
 			if !errors.Is(err, variant.ErrNotExam) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s: %v, want %q", c.game, err, c.want)
 			}
+			if ru := lang.Say(err, lang.Ru); !strings.Contains(ru, "«другой вариант»") || strings.Contains(ru, "exam") {
+				t.Errorf("%s: in Russian %q", c.game, ru)
+			}
 			continue
 		}
 		if err != nil {
@@ -257,5 +261,33 @@ func TestCountingDropped(t *testing.T) {
 	}
 	if k := b.Variants[0].Key; k.Possible == 10 && k.Task21 == 4 {
 		t.Errorf("the variant whose answers depend on the count is kept:\n%s", b.Variants[0].Game)
+	}
+}
+
+// TestLikeReasonsInRussian: why a game is not of the exam's shape, in
+// both languages: the English reason, and the Russian one with no English
+// word left.
+func TestLikeReasonsInRussian(t *testing.T) {
+	for _, c := range []struct{ game, en, ru string }{
+		{"piles = [\"x\"]\ncount = \"lebedev\"\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x >= 30\"\n[start]\nx = \"S\"\n[params]\nS = \"1..29\"\n",
+			"it counts a losing move as Lebedev does", "по Лебедеву"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x - 2\"]\nend = \"x >= 30\"\n[start]\nx = \"S\"\n[params]\nS = \"1..29\"\n",
+			"some moves add stones and others take them", "добавляют камни"},
+		{"piles = [\"x\"]\nmoves = [\"x + 1\", \"x * 2\"]\nend = \"x <= 0\"\n[start]\nx = \"S\"\n[params]\nS = \"1..29\"\n",
+			"is never reached by its moves", "никогда не приводят"},
+	} {
+		g, err := rules.Parse("like.toml", []byte(c.game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = variant.SpecOf(g)
+		if !errors.Is(err, variant.ErrNotExam) || !strings.Contains(err.Error(), c.en) {
+			t.Errorf("%v, want %q", err, c.en)
+			continue
+		}
+		ru := lang.Say(err, lang.Ru)
+		if !strings.Contains(ru, c.ru) || strings.ContainsAny(ru, "abcdefghijklmnopqrstuvwyz") {
+			t.Errorf("in Russian %q, want %q and no English", ru, c.ru)
+		}
 	}
 }

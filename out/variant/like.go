@@ -3,13 +3,13 @@ package variant
 import (
 	"context"
 	"errors"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // A game read back as a spec (SpecOf), and the family of the games like
@@ -36,47 +36,47 @@ var (
 // S ends where the game is over at the start (piles that grow) or at
 // likeHi (piles that shrink).
 func SpecOf(g *rules.Game) (Spec, error) {
-	bad := func(format string, a ...any) (Spec, error) {
-		return Spec{}, fmt.Errorf("%w: %s", ErrNotExam, fmt.Sprintf(format, a...))
+	bad := func(why any) (Spec, error) {
+		return Spec{}, lang.Errorf(mNotExam, ErrNotExam, why)
 	}
 	form, err := g.Form()
 	if err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	sp := Spec{Piles: len(g.Piles)}
 	switch {
 	case sp.Piles > 2:
-		return bad("it has more than two piles")
+		return bad(mLikePiles.Msg())
 	case form.Grouped:
-		return bad("its moves are grouped in [commands]")
+		return bad(mLikeGrouped.Msg())
 	case g.Count != rules.Exam:
-		return bad("it counts a losing move as Lebedev does")
+		return bad(mLikeLebedev.Msg())
 	}
 	for _, c := range g.Commands {
 		m, err := moveOf(g, c.Moves)
 		if err != nil {
-			return bad("%v", err)
+			return bad(err)
 		}
 		sp.Moves = append(sp.Moves, m)
 	}
 	sp.Down = !sp.Moves[0].Op.grows()
 	for _, m := range sp.Moves {
 		if m.Op.grows() == sp.Down {
-			return bad("some moves add stones and others take them")
+			return bad(mLikeMixed.Msg())
 		}
 	}
 	if err := sp.readEnd(g, form); err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	switch form.Allow {
 	case "":
 	case "no-repeat-opponent", "cmd != last":
 		sp.NoRepeat = true
 	default:
-		return bad("its restriction is not the no-repeat one (allow = %q)", form.Allow)
+		return bad(mLikeAllow.Msg(lang.Quote(form.Allow)))
 	}
 	if err := sp.readStart(g, form); err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	return sp, nil
 }
@@ -84,7 +84,7 @@ func SpecOf(g *rules.Game) (Spec, error) {
 // moveOf reads a command of one move entry.
 func moveOf(g *rules.Game, entries []string) (Move, error) {
 	if len(entries) != 1 {
-		return Move{}, fmt.Errorf("a command has %d moves", len(entries))
+		return Move{}, lang.Errorf(mLikeEntries, len(entries))
 	}
 	text := strings.TrimSpace(entries[0])
 	var op, k string
@@ -92,7 +92,7 @@ func moveOf(g *rules.Game, entries []string) (Move, error) {
 	case len(g.Piles) == 2:
 		q := reEachMove.FindStringSubmatch(text)
 		if q == nil {
-			return Move{}, fmt.Errorf("the move %q is not an operation on any pile (each +4)", text)
+			return Move{}, lang.Errorf(mLikeEach, lang.Quote(text))
 		}
 		op, k = q[1], q[2]
 	case p != nil && p[1] == g.Piles[0] && p[2] == g.Piles[0]:
@@ -100,13 +100,13 @@ func moveOf(g *rules.Game, entries []string) (Move, error) {
 	default:
 		q := reOneMove.FindStringSubmatch(text)
 		if q == nil || q[1] != g.Piles[0] {
-			return Move{}, fmt.Errorf("the move %q is not an operation on the pile with a number", text)
+			return Move{}, lang.Errorf(mLikeOne, lang.Quote(text))
 		}
 		op, k = q[2], q[3]
 	}
 	n, err := strconv.ParseInt(k, 10, 64)
 	if err != nil {
-		return Move{}, fmt.Errorf("the move %q: %v", text, err)
+		return Move{}, lang.Errorf(mLikeNumber, lang.Quote(text), lang.Quote(k))
 	}
 	for o, sign := range opSigns {
 		if sign == op {
@@ -117,7 +117,7 @@ func moveOf(g *rules.Game, entries []string) (Move, error) {
 			return m, nil
 		}
 	}
-	return Move{}, fmt.Errorf("the move %q", text)
+	return Move{}, lang.Errorf(mLikeOp, lang.Quote(text))
 }
 
 // total reports whether the names are the piles of g, in any order: the
@@ -134,10 +134,10 @@ func total(g *rules.Game, a, b string) bool {
 func (sp *Spec) readEnd(g *rules.Game, form *rules.Form) error {
 	e := reEnd.FindStringSubmatch(strings.TrimSpace(form.End))
 	if e == nil || !total(g, e[1], e[2]) {
-		return fmt.Errorf("its end %q is not a threshold of the piles' total", form.End)
+		return lang.Errorf(mLikeEnd, lang.Quote(form.End))
 	}
 	if (e[3] == "<=") != sp.Down {
-		return fmt.Errorf("its end %q is never reached by its moves", form.End)
+		return lang.Errorf(mLikeEndNever, lang.Quote(form.End))
 	}
 	sp.End, _ = strconv.ParseInt(e[4], 10, 64)
 	if form.Winner == "mover" {
@@ -145,11 +145,11 @@ func (sp *Spec) readEnd(g *rules.Game, form *rules.Form) error {
 	}
 	w := reOvershoot.FindStringSubmatch(strings.TrimSpace(form.Winner))
 	if w == nil || !total(g, w[1], w[2]) || sp.Down {
-		return fmt.Errorf("its winner %q is neither the player who ends the game nor the overshoot rule", form.Winner)
+		return lang.Errorf(mLikeWinner, lang.Quote(form.Winner))
 	}
 	sp.Limit, _ = strconv.ParseInt(w[3], 10, 64)
 	if sp.Limit < sp.End {
-		return fmt.Errorf("its winner %q lets nobody end the game and win", form.Winner)
+		return lang.Errorf(mLikeNobody, lang.Quote(form.Winner))
 	}
 	return nil
 }
@@ -165,10 +165,10 @@ func (sp *Spec) readStart(g *rules.Game, form *rules.Form) error {
 	case sp.Piles == 2 && form.Start[0] == p:
 		sp.Fixed, _ = strconv.ParseInt(form.Start[1], 10, 64)
 	default:
-		return fmt.Errorf("its start %s is not S (or a number and S)", position2(form.Start))
+		return lang.Errorf(mLikeStart, position2(form.Start))
 	}
 	if sp.Piles == 2 && sp.Fixed < 1 {
-		return fmt.Errorf("its start %s is not a number and S", position2(form.Start))
+		return lang.Errorf(mLikeFixed, position2(form.Start))
 	}
 	hi := form.Param.Hi
 	switch {
@@ -179,7 +179,7 @@ func (sp *Spec) readStart(g *rules.Game, form *rules.Form) error {
 	}
 	sp.Lo, sp.Hi = sp.naturalRange(form.Param.Lo, hi)
 	if sp.Lo > sp.Hi {
-		return fmt.Errorf("the game is over at its start for every S")
+		return lang.Errorf(mLikeOver)
 	}
 	return nil
 }

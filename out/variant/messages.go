@@ -47,3 +47,26 @@ var (
 	mNoFamily      = lang.NewForm("no family file or built-in family named %s%s: run 'retro make --list' for the built-in ones", "нет ни файла семейства, ни встроенного семейства с именем %s%s: встроенные семейства перечисляет «retro make --list»")
 	mFamilyMeaning = lang.NewForm(" (did you mean %s?)", " (может быть, %s?)")
 )
+
+// Why a game is not of the exam's shape, for another variant like it
+// (SpecOf): the lead, then the reason.
+var (
+	mNotExam      = lang.NewForm("%v: %v", "%[2]v — «другой вариант» делается только для игры того вида, что в экзамене")
+	mLikePiles    = lang.NewForm("it has more than two piles", "в ней больше двух куч")
+	mLikeGrouped  = lang.NewForm("its moves are grouped in [commands]", "её ходы собраны в команды («[commands]»)")
+	mLikeLebedev  = lang.NewForm("it counts a losing move as Lebedev does", "в ней проигрышный ход считается по Лебедеву")
+	mLikeMixed    = lang.NewForm("some moves add stones and others take them", "одни её ходы добавляют камни, а другие убирают")
+	mLikeAllow    = lang.NewForm("its restriction is not the no-repeat one (allow = %s)", "её ограничение ходов — не запрет повторять ход соперника («allow = %s»)")
+	mLikeEntries  = lang.NewForm("a command has %d moves", "в одной команде ходов: %d")
+	mLikeEach     = lang.NewForm("the move %s is not an operation on any pile (each +4)", "ход %s — не действие над любой кучей (как «each +4»)")
+	mLikeOne      = lang.NewForm("the move %s is not an operation on the pile with a number", "ход %s — не действие над кучей с числом")
+	mLikeNumber   = lang.NewForm("the move %s: its number %s is too large", "в ходе %s слишком большое число %s")
+	mLikeOp       = lang.NewForm("the move %s", "ход %s — не сложение, умножение, вычитание или деление")
+	mLikeEnd      = lang.NewForm("its end %s is not a threshold of the piles' total", "её конец %s — не порог для суммы камней в кучах")
+	mLikeEndNever = lang.NewForm("its end %s is never reached by its moves", "её ходы никогда не приводят к концу %s")
+	mLikeWinner   = lang.NewForm("its winner %s is neither the player who ends the game nor the overshoot rule", "её победитель %s — не тот, кто заканчивает игру, и не правило перехода через порог")
+	mLikeNobody   = lang.NewForm("its winner %s lets nobody end the game and win", "с победителем %s никто не может закончить игру и выиграть")
+	mLikeStart    = lang.NewForm("its start %s is not S (or a number and S)", "её начальная позиция %s — не S (и не число и S)")
+	mLikeFixed    = lang.NewForm("its start %s is not a number and S", "её начальная позиция %s — не число и S")
+	mLikeOver     = lang.NewForm("the game is over at its start for every S", "игра закончена уже в начальной позиции при любом S")
+)

@@ -8,6 +8,7 @@ import (
 	"retro/out"
 	"retro/out/query"
 	"retro/out/variant"
+	"retro/rules/lang"
 )
 
 // "Another variant like this" (POST /api/variant): a new variant of the
@@ -62,16 +63,16 @@ func (s *server) variant(rctx context.Context, req variantRequest) (*VariantResp
 	switch {
 	case errors.Is(err, variant.ErrNotExam):
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game",
-			msg: "another variant is made of a game of the exam's shape, and this one is " + err.Error()}
+			msg: "another variant is made of a game of the exam's shape, and this one is " + err.Error(), ru: lang.Say(err, lang.Ru)}
 	case err != nil:
 		return nil, s.solveError(err, g)
 	}
 	f.Tries = variantTries
-	lang := query.Ru
+	words := query.Ru
 	if req.Lang == query.En {
-		lang = query.En
+		words = query.En
 	}
-	b, err := variant.Make(ctx, f, variant.Options{Count: 1, Seed: req.Seed, Lang: lang, Solve: opt})
+	b, err := variant.Make(ctx, f, variant.Options{Count: 1, Seed: req.Seed, Lang: words, Solve: opt})
 	switch {
 	case errors.As(err, &few):
 		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error()}
