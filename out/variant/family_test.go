@@ -95,6 +95,9 @@ tries = 300
 		!strings.Contains(err.Error(), `task19 = "possible"`) {
 		t.Errorf("%v", err)
 	}
+	if ru := few.In(lang.Ru); !strings.Contains(ru, "два прочтения задания 19 дают разные ответы: ") || !strings.Contains(ru, "вытянуто кандидатов: 300") {
+		t.Errorf("in Russian: %s", ru)
+	}
 }
 
 // The same family, count and seed give the same variants; another seed

@@ -9,6 +9,7 @@ import (
 
 	"retro/out/query"
 	"retro/retro"
+	"retro/rules/lang"
 )
 
 // Options are what Make is told besides the family.
@@ -55,18 +56,20 @@ type TooFewError struct {
 	Task19    Task19 // the family's wording of task 19
 }
 
-func (e *TooFewError) Error() string {
+func (e *TooFewError) Error() string { return e.In(lang.En) }
+
+// In says the error in l: how many variants were found of how many
+// wanted, and how many candidates each reason dropped.
+func (e *TooFewError) In(l lang.Lang) string {
 	var why []string
 	for r := Reject(1); r < numRejects; r++ {
 		if n := e.Rejected[r]; n > 0 {
-			why = append(why, fmt.Sprintf("%s: %d", r, n))
+			why = append(why, fmt.Sprintf("%s: %d", r.In(l), n))
 		}
 	}
-	s := fmt.Sprintf("family %s: %d well-posed variant(s) of %d wanted in %d candidates drawn (dropped: %s)",
-		e.Family, e.Got, e.Want, e.Tried, strings.Join(why, "; "))
+	s := mTooFew.Msg(e.Family, e.Got, e.Want, e.Tried, strings.Join(why, "; ")).In(l)
 	if e.Task19 == Agree && e.Rejected[Readings] > 0 {
-		s += `; task19 = "possible" keeps the variants whose readings of task 19 differ, answering the exam's wording in its possible reading, ` +
-			`and task19 = "guaranteed" words task 19 for the guaranteed one`
+		s += mTooFewReadings.In(l)
 	}
 	return s
 }

@@ -70,3 +70,15 @@ var (
 	mLikeFixed    = lang.NewForm("its start %s is not a number and S", "её начальная позиция %s — не число и S")
 	mLikeOver     = lang.NewForm("the game is over at its start for every S", "игра закончена уже в начальной позиции при любом S")
 )
+
+// What drawing and solving the variants of a family came to.
+var (
+	mTooFew         = lang.NewForm("family %s: %d well-posed variant(s) of %d wanted in %d candidates drawn (dropped: %s)", "семейство «%s»: годных вариантов %d из %d нужных; вытянуто кандидатов: %d (отброшены: %s)")
+	mTooFewReadings = lang.NewForm(`; task19 = "possible" keeps the variants whose readings of task 19 differ, answering the exam's wording in its possible reading, and task19 = "guaranteed" words task 19 for the guaranteed one`, "; «task19 = \"possible\"» оставляет варианты, где прочтения задания 19 расходятся, и отвечает на формулировку экзамена в прочтении «может выиграть», а «task19 = \"guaranteed\"» формулирует задание 19 для гарантированного выигрыша")
+	mBrief          = lang.NewForm("%s, %s, the end at %d, S = %d..%d", "%s, ходы %s, порог %d, S = %d..%d")
+	mCapPositions   = lang.NewForm("too many positions", "слишком много позиций")
+	mCapEdges       = lang.NewForm("too many moves between positions", "слишком много ходов между позициями")
+	mCapMoves       = lang.NewForm("too many moves to make", "слишком много ходов перебирать")
+	mCapMemory      = lang.NewForm("over the memory budget", "не хватает памяти")
+	mTooLarge       = lang.NewForm("the game %s is too large for a variant: %s (lower the family's end or its range of S)", "игра %s слишком велика для варианта: %s (уменьшите порог конца игры в семействе или его диапазон S)")
+)

@@ -1,5 +1,7 @@
 package variant
 
+import "retro/rules/lang"
+
 // Reject says why a candidate is not kept; Kept when it is.
 type Reject uint8
 
@@ -40,6 +42,31 @@ var rejectText = [numRejects]string{
 }
 
 func (r Reject) String() string { return rejectText[r] }
+
+// rejectRu is rejectText in Russian.
+var rejectRu = [numRejects]string{
+	Kept:       "оставлен",
+	NoStart:    "игра закончена в начальной позиции при любом S",
+	Stuck:      "в позиции до конца игры нет хода",
+	Repeat:     "та же игра, что уже выпадала",
+	No19:       "у задания 19 нет ответа",
+	Readings:   "два прочтения задания 19 дают разные ответы",
+	No20:       "у задания 20 нет двух значений, которых просит формулировка",
+	No21:       "у задания 21 нет ответа",
+	AtEnd:      "ответ на краю диапазона S",
+	Same:       "два ответа совпадают",
+	NoDecision: "ответ без настоящего выбора (выигрывает любой ход)",
+	SameKey:    "те же ответы, что у варианта, уже взятого в набор",
+	Counting:   "ответы зависят от того, как считать ход через порог",
+}
+
+// In names the reason in l.
+func (r Reject) In(l lang.Lang) string {
+	if l == lang.Ru {
+		return rejectRu[r]
+	}
+	return rejectText[r]
+}
 
 // Check tells whether a solved variant is well posed for a wording:
 // every task has an answer of the kind its wording asks for, none at an

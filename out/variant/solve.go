@@ -11,6 +11,7 @@ import (
 	"retro/positions"
 	"retro/retro"
 	"retro/rules"
+	"retro/rules/lang"
 )
 
 // Key is the answers of a variant, as retro ege gives them; 0 where a
@@ -98,13 +99,28 @@ const DefaultMaxPositions = 1 << 22
 // more positions, moves or memory than they allow. Err is the engine's
 // error.
 type TooLargeError struct {
-	Game string // the game, briefly: its start, moves, end and range of S
+	Game lang.Sayer // the game, briefly: its start, moves, end and range of S
 	Err  error
 }
 
-func (e *TooLargeError) Error() string {
+func (e *TooLargeError) Error() string { return e.In(lang.En) }
+
+// In says the error in l: in English with the engine's cause, in Russian
+// with the cap the game passed.
+func (e *TooLargeError) In(l lang.Lang) string {
 	cause, _, _ := strings.Cut(e.Err.Error(), ";")
-	return fmt.Sprintf("the game %s is too large for a variant: %s (lower the family's end or its range of S)", e.Game, cause)
+	if l == lang.Ru {
+		cause = mCapPositions.In(l)
+		switch {
+		case errors.Is(e.Err, positions.ErrTooManyEdges):
+			cause = mCapEdges.In(l)
+		case errors.Is(e.Err, positions.ErrTooManyMoves):
+			cause = mCapMoves.In(l)
+		case errors.Is(e.Err, positions.ErrMemoryBudget):
+			cause = mCapMemory.In(l)
+		}
+	}
+	return mTooLarge.Msg(e.Game, cause).In(l)
 }
 
 func (e *TooLargeError) Unwrap() error { return e.Err }
@@ -159,9 +175,9 @@ func answer(ctx context.Context, sp Spec, text string, opt retro.GameOptions) (*
 	switch {
 	case errors.Is(err, positions.ErrTooManyPositions), errors.Is(err, positions.ErrTooManyEdges),
 		errors.Is(err, positions.ErrTooManyMoves), errors.Is(err, positions.ErrMemoryBudget):
-		return nil, nil, &TooLargeError{Game: sp.brief(), Err: err}
+		return nil, nil, &TooLargeError{Game: brief{&sp}, Err: err}
 	case err != nil:
-		return nil, nil, fmt.Errorf("the game %s: %w", sp.brief(), err)
+		return nil, nil, fmt.Errorf("the game %s: %w", brief{&sp}, err)
 	}
 	answers, err := query.Run(retro.ProbedAll(s.Results), examAsks, query.Options{})
 	return g, answers, err

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"retro/rules/lang"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,8 +121,14 @@ func (sp *Spec) key() string {
 }
 
 // brief names the spec's game in an error: "(5, S), +3 *2, the end at
-// 71".
-func (sp *Spec) brief() string {
+// 71", in either language (a lang.Sayer).
+type brief struct{ sp *Spec }
+
+func (b brief) String() string { return b.In(lang.En) }
+
+// In names the game in l.
+func (b brief) In(l lang.Lang) string {
+	sp := b.sp
 	ms := make([]string, len(sp.Moves))
 	for k, m := range sp.Moves {
 		ms[k] = m.String()
@@ -130,7 +137,7 @@ func (sp *Spec) brief() string {
 	if sp.Piles == 2 {
 		start = fmt.Sprintf("(%d, S)", sp.Fixed)
 	}
-	return fmt.Sprintf("%s, %s, the end at %d, S = %d..%d", start, strings.Join(ms, " "), sp.End, sp.Lo, sp.Hi)
+	return mBrief.Msg(start, strings.Join(ms, " "), sp.End, sp.Lo, sp.Hi).In(l)
 }
 
 // pileNames are the names of the piles in the game files of one and two

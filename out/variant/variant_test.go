@@ -12,6 +12,7 @@ import (
 
 	"retro/out/variant"
 	"retro/retro"
+	"retro/rules/lang"
 )
 
 // The random families and specs come from a fixed seed, so that every
@@ -244,5 +245,9 @@ func TestSolveTooLarge(t *testing.T) {
 	want := "the game (3, S), +1 *2, the end at 200, S = 1..196 is too large for a variant: too many positions: the game has 19306, more than 1000 (lower the family's end or its range of S)"
 	if !errors.As(err, &big) || err.Error() != want {
 		t.Errorf("%v\nwant %s", err, want)
+	}
+	if ru := big.In(lang.Ru); !strings.HasPrefix(ru, "игра (3, S), ходы +1 *2, порог 200, S = 1..196 слишком велика для варианта: ") ||
+		strings.ContainsAny(ru, "abcdefghijklmnopqrtuvwxyz") {
+		t.Errorf("in Russian: %s", ru)
 	}
 }

@@ -75,7 +75,7 @@ func (s *server) variant(rctx context.Context, req variantRequest) (*VariantResp
 	b, err := variant.Make(ctx, f, variant.Options{Count: 1, Seed: req.Seed, Lang: words, Solve: opt})
 	switch {
 	case errors.As(err, &few):
-		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error()}
+		return nil, &apiError{status: http.StatusUnprocessableEntity, code: "game", msg: err.Error(), ru: lang.Say(err, lang.Ru)}
 	case err != nil:
 		return nil, s.solveError(err, g)
 	}
