@@ -61,9 +61,11 @@
 //     in parts (retro.SolvePart): each makes the outcome blocks that start
 //     in its shard and a share of the space blocks, rank 0 the game block
 //     and the records, and rank 0 places and writes them all.
-//   - read.go: File and Open, Read, Load, Check, ContentSum; a result's
-//     outcomes read back whole (Result) or block by block (Lookup, Probe,
-//     Probed: an instance read a position at a time, retro.Probed).
+//   - read.go: File and Open, Read, Load, Check, ContentSum: the header,
+//     the directory, the game and the instance records read and checked.
+//   - outcomes.go: a result's outcomes read back whole (Result) or block
+//     by block (Lookup, Probe, Probed: an instance read a position at a
+//     time, retro.Probed).
 //   - space.go: an instance's space read back (File.Space): a box's
 //     membership words, or tuples, into a hashed space or, where the game
 //     keeps a weighted sum of its piles, a ranked slice index.
