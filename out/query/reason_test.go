@@ -25,6 +25,23 @@ import (
 // never by the solver. The start the answer names is checked to answer its
 // task the same way.
 func TestReasonsReplay(t *testing.T) {
+	reasons := 0
+	for _, gm := range replayGames() {
+		reasons += replayGameReasons(t, gm)
+	}
+	if reasons < 50 {
+		t.Errorf("only %d reasons checked", reasons)
+	}
+}
+
+// replayGame is a game whose reasons are replayed: a built-in one (src
+// empty) or one written here.
+type replayGame struct{ name, src string }
+
+// replayGames are the built-in games and the games written here to reach
+// the other phrasings: three and four piles, halving, and an overshoot
+// that loses, under either count.
+func replayGames() []replayGame {
 	extra := map[string]string{
 		"three-piles": `piles = ["a", "b", "c"]
 moves = ["each +1", "each *2"]
@@ -68,82 +85,94 @@ x = "S"
 S = "1..29"
 `
 	}
-	type game struct{ name, src string }
-	var games []game
+	var games []replayGame
 	for _, name := range rules.BuiltinNames() {
-		games = append(games, game{name, ""})
+		games = append(games, replayGame{name, ""})
 	}
 	for _, name := range slices.Sorted(maps.Keys(extra)) {
-		games = append(games, game{name, extra[name]})
+		games = append(games, replayGame{name, extra[name]})
+	}
+	return games
+}
+
+// replayGameReasons asks every task of one game and checks the reasons of
+// its answers in every language; it returns how many reasons it checked.
+func replayGameReasons(t *testing.T, gm replayGame) int {
+	g := parse(t, gm.name, gm.src)
+	if text, ok := g.BoxAsStarts(); ok {
+		g = parse(t, gm.name, text)
+	}
+	asks := make([]query.Ask, len(query.Tasks))
+	for k := range query.Tasks {
+		var err error
+		if asks[k], err = query.Tasks[k].Ask(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Sum {
+		return 0 // heap games have no starts to ask at
+	}
+	answers, err := runQuery(t, g, asks...)
+	if errors.Is(err, query.ErrNoStarts) {
+		return 0
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", gm.name, err)
 	}
 	reasons := 0
-	for _, gm := range games {
-		g := parse(t, gm.name, gm.src)
-		if text, ok := g.BoxAsStarts(); ok {
-			g = parse(t, gm.name, text)
-		}
-		asks := make([]query.Ask, len(query.Tasks))
-		for k := range query.Tasks {
-			var err error
-			if asks[k], err = query.Tasks[k].Ask(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Sum {
-			continue // heap games have no starts to ask at
-		}
-		answers, err := runQuery(t, g, asks...)
-		if errors.Is(err, query.ErrNoStarts) {
+	for k, task := range query.Tasks {
+		a := answers[k]
+		if len(a.Values) == 0 {
 			continue
 		}
-		if err != nil {
-			t.Fatalf("%s: %v", gm.name, err)
-		}
-		for k, task := range query.Tasks {
-			a := answers[k]
-			if len(a.Values) == 0 {
-				continue
-			}
-			for _, l := range query.Langs {
-				all, err := query.NewReasoner(g, l).ReasonAll(a, task.Key)
-				if err != nil {
-					t.Fatalf("%s: task %s: %v", gm.name, task.Key, err)
-				}
-				if len(all) != len(a.Values) {
-					t.Errorf("%s: task %s, %s: %d reasons for %d values", gm.name, task.Key, l, len(all), len(a.Values))
-					continue
-				}
-				first, err := query.NewReasoner(g, l).Reason(a, task.Key)
-				if err != nil || first != all[0] {
-					t.Errorf("%s: task %s, %s: Reason %q, the first of ReasonAll %q (%v)", gm.name, task.Key, l, first, all[0], err)
-				}
-				for k, reason := range all {
-					one := *a
-					one.Values = a.Values[k : k+1]
-					start, in := answerStart(t, &one)
-					c := newReplay(in)
-					if !c.taskHolds(t, task.Key, start) {
-						t.Errorf("%s: task %s: the answer %s does not answer it", gm.name, task.Key, one.Text())
-					}
-					reasons++
-					head, body, ok := strings.Cut(reason, ": ")
-					if !ok {
-						t.Errorf("%s: task %s, %s: no head in %q", gm.name, task.Key, l, reason)
-						continue
-					}
-					if want := query.FormatAssignments(a.Names, a.Values[k]); len(a.Names) > 0 && head != want {
-						t.Errorf("%s: task %s, %s: head %q, want %q", gm.name, task.Key, l, head, want)
-					}
-					if err := c.check(reasonWords[l], task.Key, start, body); err != nil {
-						t.Errorf("%s: task %s, %s: %q: %v", gm.name, task.Key, l, reason, err)
-					}
-				}
-			}
+		for _, l := range query.Langs {
+			reasons += replayAnswerReasons(t, gm.name, g, task.Key, a, l)
 		}
 	}
-	if reasons < 50 {
-		t.Errorf("only %d reasons checked", reasons)
+	return reasons
+}
+
+// replayAnswerReasons checks the reasons of the answer a to task key in
+// language l: ReasonAll gives one for each of its values and Reason the
+// first; each value answers the task, and each reason's head names its
+// value and its body replays on the game. It returns how many reasons it
+// checked.
+func replayAnswerReasons(t *testing.T, name string, g *rules.Game, key string, a *query.Answer, l query.Lang) int {
+	all, err := query.NewReasoner(g, l).ReasonAll(a, key)
+	if err != nil {
+		t.Fatalf("%s: task %s: %v", name, key, err)
 	}
+	if len(all) != len(a.Values) {
+		t.Errorf("%s: task %s, %s: %d reasons for %d values", name, key, l, len(all), len(a.Values))
+		return 0
+	}
+	first, err := query.NewReasoner(g, l).Reason(a, key)
+	if err != nil || first != all[0] {
+		t.Errorf("%s: task %s, %s: Reason %q, the first of ReasonAll %q (%v)", name, key, l, first, all[0], err)
+	}
+	reasons := 0
+	for k, reason := range all {
+		one := *a
+		one.Values = a.Values[k : k+1]
+		start, in := answerStart(t, &one)
+		c := newReplay(in)
+		if !c.taskHolds(t, key, start) {
+			t.Errorf("%s: task %s: the answer %s does not answer it", name, key, one.Text())
+		}
+		reasons++
+		head, body, ok := strings.Cut(reason, ": ")
+		if !ok {
+			t.Errorf("%s: task %s, %s: no head in %q", name, key, l, reason)
+			continue
+		}
+		if want := query.FormatAssignments(a.Names, a.Values[k]); len(a.Names) > 0 && head != want {
+			t.Errorf("%s: task %s, %s: head %q, want %q", name, key, l, head, want)
+		}
+		if err := c.check(reasonWords[l], key, start, body); err != nil {
+			t.Errorf("%s: task %s, %s: %q: %v", name, key, l, reason, err)
+		}
+	}
+	return reasons
 }
 
 // answerStart is the start position of the answer's first value.
