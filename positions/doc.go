@@ -136,8 +136,10 @@
 // Files:
 //
 //   - enumerate.go, discover.go: Enumerate and the general search of the
-//     positions (finder), level by level, in a growing box or a hash index;
-//     graph.go: the move graph the general path stores (Graph).
+//     positions, level by level; finder.go: the set it finds (finder), in a
+//     growing box or a hash index, under the caps; findspace.go: that set
+//     made a Space; graph.go: the move graph the general path stores
+//     (Graph).
 //   - space.go, box.go, hash.go, packed.go, data.go: the Space (dense box
 //     with membership bits and a rank directory, or hashed tuples), its
 //     cells, its keys and its data for the table; dense.go: the dense space
@@ -164,5 +166,6 @@
 //     transport's interface (Peers) and the collectives made of it.
 //   - budget.go, growbox.go, fifo.go, bitset.go, errors.go, huge_*.go: the
 //     caps and the memory budget, the growing box, a queue, flat bitsets,
-//     the sentinels, and large allocations given to the kernel.
+//     the sentinels and the errors of the caps, and large allocations
+//     given to the kernel.
 package positions

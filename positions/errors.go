@@ -1,6 +1,11 @@
 package positions
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+
+	"retro/rules"
+)
 
 // Errors of Enumerate.
 var (
@@ -30,3 +35,31 @@ var (
 	// than the budget.
 	ErrMemoryBudget = errors.New("over the memory budget")
 )
+
+// errNotEnumerated is the error of a start position the search has not
+// found among the positions.
+func errNotEnumerated(g *rules.Game, p []int64) error {
+	return fmt.Errorf("start position %s was not enumerated", Format(g, p, 0))
+}
+
+// boxTooLarge is the error of a game whose [bounds] box, every tuple of
+// it a position, holds more positions than the cap.
+func boxTooLarge(limit int) error {
+	return fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, limit)
+}
+
+// overCap is the error of a sweep that counted every position, more than
+// the cap: every path finds the same positions, so a fast path that counts
+// more than the cap ends the solve rather than hand the game to a slower
+// one.
+func overCap(count, limit int) error {
+	return fmt.Errorf("%w: the game has %d, more than %d", ErrTooManyPositions, count, limit)
+}
+
+// tooManyPositions is the error of a search that passed the cap.
+func tooManyPositions(limit int) error {
+	if limit >= MaxIndex {
+		return fmt.Errorf("%w: more than %d, the most the general path's 32-bit position index numbers (the compiled path numbers them in 64 bits)", ErrTooManyPositions, limit)
+	}
+	return fmt.Errorf("%w: more than %d; the game may not end (set a horizon, or raise the cap)", ErrTooManyPositions, limit)
+}

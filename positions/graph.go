@@ -89,6 +89,10 @@ type builder struct {
 	askBytes int
 }
 
+// build makes the graph of positions lo..hi-1 of the space f found: a
+// first pass counts the edges into each position (and, in a shard, asks
+// the peers about the moves into theirs), the lists are laid out, a second
+// pass places the edges, and each list is sorted.
 func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt Options, lo, hi int, peers Peers) (*Graph, error) {
 	n := hi - lo
 	perPosition := graphBytesPerPosition
@@ -101,11 +105,34 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 	if err := opt.Afford("the move graph", n, sp.bytes()+int64(perPosition*float64(n))); err != nil {
 		return nil, err
 	}
-	gr := &Graph{Space: sp, Instance: in, Horizon: opt.Horizon, Lo: lo, Hi: hi,
+	gr := newGraph(in, sp, f, opt.Horizon, lo, hi)
+	ps := newGraphPasses(gr, f, opt, peers)
+	if err := ps.countEdges(); err != nil {
+		return nil, err
+	}
+	total, err := ps.layOutLists()
+	if err != nil {
+		return nil, err
+	}
+	need := sp.bytes() + int64((perPosition+solverBytesPerPosition)*float64(n)) + bytesPerEdge*int64(total)
+	if err := opt.Afford("the move graph and the solver", n, need); err != nil {
+		return nil, err
+	}
+	if err := ps.placeEdges(total); err != nil {
+		return nil, err
+	}
+	return gr, ps.sortLists()
+}
+
+// newGraph makes the graph of positions lo..hi-1 with no edges yet,
+// taking over f's depths and unexplored positions within a horizon.
+func newGraph(in *rules.Instance, sp *Space, f *finder, horizon, lo, hi int) *Graph {
+	n := hi - lo
+	gr := &Graph{Space: sp, Instance: in, Horizon: horizon, Lo: lo, Hi: hi,
 		Out: make([]uint32, n), PredStart: make([]uint32, n+1),
 		WinEnd: NewBitset(n), LoseEnd: NewBitset(n),
 		FinalLost: NewBitset(n), FinalWon: NewBitset(n)}
-	if opt.Horizon >= 0 {
+	if horizon >= 0 {
 		gr.Depth = f.depth // a shard's own, or the whole space's
 		if len(f.depth) != n {
 			gr.Depth = slices.Clone(f.depth[lo:hi])
@@ -118,129 +145,178 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			}
 		}
 	}
-	shards := Shards(n, runtime.GOMAXPROCS(0))
-	builders := make([]*builder, max(1, len(shards))) // one at least: it answers the questions of other shards
-	for k := range builders {
-		builders[k] = &builder{in: in, g: in.Game, sp: sp, m: in.NewMachine(), gr: gr, meter: f.Work.Meter()}
-		if peers != nil {
-			builders[k].ask = make([]queries, peers.Size())
-		}
-	}
+	return gr
+}
+
+// graphPasses is what build's two passes over the positions share: a
+// builder for each shard of the range, where each has got to, the edges
+// from positions other peers hold, and the progress of the pass at hand.
+type graphPasses struct {
+	gr       *Graph
+	sp       *Space
+	opt      Options
+	peers    Peers
+	shards   []Shard
+	builders []*builder
+	cursor   []int    // the first pass's next position in each shard
+	from     []uint32 // edges from other shards: pairs of (position here, position there)
+
 	// The progress of each pass is its moves (the first's, generated) or
 	// edges (the second's, placed) so far, shown each 2^20: a game of
 	// few positions and many moves each (Wythoff's) shows its work too.
-	var done, shown atomic.Int64
-	progress := func(stage string, b *builder) {
-		d := done.Add(b.unshown)
-		b.unshown = 0
-		if s := shown.Load(); opt.Progress != nil && d>>20 > s>>20 && shown.CompareAndSwap(s, d) {
-			opt.Progress(stage, d)
+	done, shown atomic.Int64
+}
+
+func newGraphPasses(gr *Graph, f *finder, opt Options, peers Peers) *graphPasses {
+	shards := Shards(gr.Held(), runtime.GOMAXPROCS(0))
+	ps := &graphPasses{gr: gr, sp: gr.Space, opt: opt, peers: peers, shards: shards,
+		builders: make([]*builder, max(1, len(shards))), // one at least: it answers the questions of other shards
+		cursor:   make([]int, len(shards))}
+	for k := range ps.builders {
+		ps.builders[k] = &builder{in: gr.Instance, g: gr.Instance.Game, sp: gr.Space, m: gr.Instance.NewMachine(), gr: gr, meter: f.Work.Meter()}
+		if peers != nil {
+			ps.builders[k].ask = make([]queries, peers.Size())
 		}
 	}
-	// First pass: count the edges into each position, and ask the peers
-	// about the moves into theirs. In a shard the pass goes in rounds, each
-	// ending when the questions of a builder reach its share of
-	// questionBytes, so that they never take more; the peers exchange them
-	// after every round, until none has positions left.
-	cursor := make([]int, len(shards))
 	for k, r := range shards {
-		cursor[k] = lo + r.Lo
+		ps.cursor[k] = gr.Lo + r.Lo
 	}
-	var from []uint32
-	share := questionBytes / max(1, len(shards)) // a builder's
+	return ps
+}
+
+// progress adds the work b has not shown to the pass's, and shows it.
+func (ps *graphPasses) progress(stage string, b *builder) {
+	d := ps.done.Add(b.unshown)
+	b.unshown = 0
+	if s := ps.shown.Load(); ps.opt.Progress != nil && d>>20 > s>>20 && ps.shown.CompareAndSwap(s, d) {
+		ps.opt.Progress(stage, d)
+	}
+}
+
+// countEdges is the first pass: it counts the edges into each position,
+// and asks the peers about the moves into theirs. In a shard the pass goes
+// in rounds, each ending when the questions of a builder reach its share
+// of questionBytes, so that they never take more; the peers exchange them
+// after every round, until none has positions left.
+func (ps *graphPasses) countEdges() error {
+	share := questionBytes / max(1, len(ps.shards)) // a builder's
 	for {
-		err := inParallel(shards, func(k int, r Shard) error {
-			b := builders[k]
-			err := sp.Walk(cursor[k], lo+r.Hi, func(i int, p []int64, h int) error {
-				if b.askBytes >= share {
-					cursor[k] = i
-					return errRoundFull
-				}
-				succ, err := b.successors(i, p, h, true)
-				if err != nil {
-					return err
-				}
-				gr.Out[i-lo] = uint32(len(succ) + len(b.far))
-				b.meter.edges += int64(len(succ) + len(b.far))
-				b.unshown += int64(len(succ) + len(b.far))
-				for _, j := range succ {
-					atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
-				}
-				b.askFar(i)
-				if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
-					progress("moves", b)
-					return opt.Stopped()
-				}
-				return nil
-			})
-			if err == nil {
-				cursor[k] = lo + r.Hi
-			}
-			if errors.Is(err, errRoundFull) {
-				return nil
-			}
+		err := inParallel(ps.shards, func(k int, r Shard) error { return ps.countRound(k, r, share) })
+		if err != nil {
 			return err
-		})
-		if err != nil {
-			return nil, err
 		}
-		if peers == nil {
+		if ps.peers == nil {
 			break
 		}
-		// The edges from other shards: pairs of (position here, position there).
-		got, sent, err := answerQueries(peers, builders)
+		more, err := ps.exchange()
 		if err != nil {
-			return nil, err
+			return err
 		}
-		from, gr.Sent = append(from, got...), gr.Sent+sent
-		left := 0
-		for k, r := range shards {
-			left += lo + r.Hi - cursor[k]
-		}
-		if more, err := SumAll(peers, int64(left)); err != nil || more[0] == 0 {
-			if err != nil {
-				return nil, err
-			}
+		if !more {
 			break
 		}
 	}
-	for _, b := range builders {
-		gr.Moves += b.count
+	for _, b := range ps.builders {
+		ps.gr.Moves += b.count
 		if err := b.meter.Flush(); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	for k := 0; k < len(from); k += 2 {
-		gr.PredStart[int(from[k])-lo+1]++
+	return nil
+}
+
+// countRound walks shard k from its cursor until its end, or until its
+// builder's questions reach their share.
+func (ps *graphPasses) countRound(k int, r Shard, share int) error {
+	b, gr, lo := ps.builders[k], ps.gr, ps.gr.Lo
+	err := ps.sp.Walk(ps.cursor[k], lo+r.Hi, func(i int, p []int64, h int) error {
+		if b.askBytes >= share {
+			ps.cursor[k] = i
+			return errRoundFull
+		}
+		succ, err := b.successors(i, p, h, true)
+		if err != nil {
+			return err
+		}
+		gr.Out[i-lo] = uint32(len(succ) + len(b.far))
+		b.meter.edges += int64(len(succ) + len(b.far))
+		b.unshown += int64(len(succ) + len(b.far))
+		for _, j := range succ {
+			atomic.AddUint32(&gr.PredStart[int(j)-lo+1], 1)
+		}
+		b.askFar(i)
+		if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
+			ps.progress("moves", b)
+			return ps.opt.Stopped()
+		}
+		return nil
+	})
+	if err == nil {
+		ps.cursor[k] = lo + r.Hi
 	}
-	limit := opt.edgeLimit()
+	if errors.Is(err, errRoundFull) {
+		return nil
+	}
+	return err
+}
+
+// exchange answers the peers' questions of a round, keeps the edges from
+// theirs into these positions, and reports whether any peer has positions
+// left.
+func (ps *graphPasses) exchange() (more bool, err error) {
+	got, sent, err := answerQueries(ps.peers, ps.builders)
+	if err != nil {
+		return false, err
+	}
+	ps.from, ps.gr.Sent = append(ps.from, got...), ps.gr.Sent+sent
+	left := 0
+	for k, r := range ps.shards {
+		left += ps.gr.Lo + r.Hi - ps.cursor[k]
+	}
+	sums, err := SumAll(ps.peers, int64(left))
+	if err != nil {
+		return false, err
+	}
+	return sums[0] != 0, nil
+}
+
+// layOutLists adds the edges from other shards to the counts and turns
+// them into the end of each position's list in Pred: PredStart[j+1] is the
+// end of list j. It returns the number of edges.
+func (ps *graphPasses) layOutLists() (uint64, error) {
+	gr, lo := ps.gr, ps.gr.Lo
+	for k := 0; k < len(ps.from); k += 2 {
+		gr.PredStart[int(ps.from[k])-lo+1]++
+	}
+	limit := ps.opt.edgeLimit()
 	var total uint64
-	for j := 1; j <= n; j++ {
+	for j := 1; j <= gr.Held(); j++ {
 		total += uint64(gr.PredStart[j])
 		if total > limit {
-			return nil, fmt.Errorf("%w: more than %d", ErrTooManyEdges, limit)
+			return 0, fmt.Errorf("%w: more than %d", ErrTooManyEdges, limit)
 		}
 		gr.PredStart[j] = uint32(total)
 	}
-	var err error
-	need := sp.bytes() + int64((perPosition+solverBytesPerPosition)*float64(n)) + bytesPerEdge*int64(total)
-	if err := opt.Afford("the move graph and the solver", n, need); err != nil {
-		return nil, err
-	}
-	// Second pass: place each edge, filling every list from its end.
+	return total, nil
+}
+
+// placeEdges is the second pass: it places each edge, filling every list
+// from its end, which leaves PredStart[j] the start of list j.
+func (ps *graphPasses) placeEdges(total uint64) error {
+	gr, lo, n := ps.gr, ps.gr.Lo, ps.gr.Held()
 	gr.Pred = make([]uint32, total)
 	ends := gr.PredStart[1:]
-	for k := 0; k < len(from); k += 2 {
-		q := int(from[k]) - lo
+	for k := 0; k < len(ps.from); k += 2 {
+		q := int(ps.from[k]) - lo
 		ends[q]--
-		gr.Pred[ends[q]] = from[k+1]
+		gr.Pred[ends[q]] = ps.from[k+1]
 	}
-	from = nil
-	done.Store(0)
-	shown.Store(0)
-	err = inParallel(shards, func(k int, r Shard) error {
-		b := builders[k]
-		return sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
+	ps.from = nil
+	ps.done.Store(0)
+	ps.shown.Store(0)
+	err := inParallel(ps.shards, func(k int, r Shard) error {
+		b := ps.builders[k]
+		return ps.sp.Walk(lo+r.Lo, lo+r.Hi, func(i int, p []int64, h int) error {
 			succ, err := b.successors(i, p, h, false)
 			if err != nil {
 				return err
@@ -252,34 +328,37 @@ func build(in *rules.Instance, sp *Space, f *finder, bounds []rules.Range, opt O
 			}
 			b.unshown += int64(len(succ))
 			if i&(1<<12-1) == 0 || b.unshown >= 1<<16 {
-				progress("edges", b)
-				return opt.Stopped()
+				ps.progress("edges", b)
+				return ps.opt.Stopped()
 			}
 			return nil
 		})
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for _, b := range builders {
+	for _, b := range ps.builders {
 		if err := b.meter.Flush(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	// ends[j] = PredStart[j+1] now holds the start of list j; shift back.
 	copy(gr.PredStart[:n], gr.PredStart[1:])
 	gr.PredStart[n] = uint32(total)
-	// The lists were filled in no set order; sort them so that the graph is
-	// the same on every run.
-	err = inParallel(shards, func(k int, r Shard) error {
+	return nil
+}
+
+// sortLists sorts each list, filled in no set order, so that the graph is
+// the same on every run.
+func (ps *graphPasses) sortLists() error {
+	return inParallel(ps.shards, func(k int, r Shard) error {
 		for j := r.Lo; j < r.Hi; j++ {
-			if l := gr.Preds(j); len(l) > 1 {
+			if l := ps.gr.Preds(j); len(l) > 1 {
 				slices.Sort(l)
 			}
 		}
 		return nil
 	})
-	return gr, err
 }
 
 // Shard is a range of position indices, Lo..Hi-1.

@@ -298,8 +298,37 @@ type nval struct {
 	layer int
 }
 
+// naive values the game from its definition, never by the solver: its
+// positions are found by a plain search, the final ones valued by the
+// rules, and then layer n by layer n each position is W n where a move
+// leads to an L n-1, L n where every move leads to a W and the most of
+// them is n-1; positions left are D.
 func (g rgame) naive() map[npos]nval {
-	// Positions: the box with no history, and what they reach.
+	all := g.naivePositions()
+	val := g.finalValues(all)
+	quiet := 0
+	for n := 0; quiet < 2 || n < 3; n++ {
+		decided := g.naiveLayer(all, val, n)
+		for p, v := range decided {
+			val[p] = v
+		}
+		if len(decided) == 0 {
+			quiet++
+		} else {
+			quiet = 0
+		}
+	}
+	for _, p := range all {
+		if _, ok := val[p]; !ok {
+			val[p] = nval{core.Draw, -1}
+		}
+	}
+	return val
+}
+
+// naivePositions are the positions: the box with no history (or the
+// start), and what they reach.
+func (g rgame) naivePositions() []npos {
 	var all []npos
 	seen := map[npos]bool{}
 	var visit func(p npos, start bool)
@@ -337,6 +366,11 @@ func (g rgame) naive() map[npos]nval {
 	} else {
 		box(0, npos{})
 	}
+	return all
+}
+
+// finalValues are the values of the final positions among all.
+func (g rgame) finalValues(all []npos) map[npos]nval {
 	val := map[npos]nval{}
 	for _, p := range all {
 		if g.final(p) {
@@ -349,61 +383,51 @@ func (g rgame) naive() map[npos]nval {
 			}
 		}
 	}
-	// moveValue: what a move to t is worth, ends counted as the rules say.
-	moveValue := func(t npos, known map[npos]nval) (nval, bool) {
-		if g.final(t) {
-			switch {
-			case g.moverWon(t):
-				return nval{core.Lose, 0}, true
-			case g.lebedev:
-				return nval{core.Win, 1}, true
-			}
-			return nval{core.Win, -1}, true
-		}
-		v, ok := known[t]
-		return v, ok
-	}
-	quiet := 0
-	for n := 0; quiet < 2 || n < 3; n++ {
-		decided := map[npos]nval{}
-		for _, p := range all {
-			if _, ok := val[p]; ok {
-				continue
-			}
-			allW, maxW, win := true, -2, false
-			for _, t := range g.moves(p) {
-				v, ok := moveValue(t, val)
-				if ok && v.o == core.Lose && v.layer == n-1 {
-					win = true
-				}
-				if !ok || v.o != core.Win {
-					allW = false
-				} else {
-					maxW = max(maxW, v.layer)
-				}
-			}
-			switch {
-			case win:
-				decided[p] = nval{core.Win, n}
-			case allW && maxW == n-1:
-				decided[p] = nval{core.Lose, n}
-			}
-		}
-		for p, v := range decided {
-			val[p] = v
-		}
-		if len(decided) == 0 {
-			quiet++
-		} else {
-			quiet = 0
-		}
-	}
-	for _, p := range all {
-		if _, ok := val[p]; !ok {
-			val[p] = nval{core.Draw, -1}
-		}
-	}
 	return val
+}
+
+// moveValue is what a move to t is worth, ends counted as the rules say.
+func (g rgame) moveValue(t npos, known map[npos]nval) (nval, bool) {
+	if g.final(t) {
+		switch {
+		case g.moverWon(t):
+			return nval{core.Lose, 0}, true
+		case g.lebedev:
+			return nval{core.Win, 1}, true
+		}
+		return nval{core.Win, -1}, true
+	}
+	v, ok := known[t]
+	return v, ok
+}
+
+// naiveLayer is the positions of all not valued yet that layer n decides.
+func (g rgame) naiveLayer(all []npos, val map[npos]nval, n int) map[npos]nval {
+	decided := map[npos]nval{}
+	for _, p := range all {
+		if _, ok := val[p]; ok {
+			continue
+		}
+		allW, maxW, win := true, -2, false
+		for _, t := range g.moves(p) {
+			v, ok := g.moveValue(t, val)
+			if ok && v.o == core.Lose && v.layer == n-1 {
+				win = true
+			}
+			if !ok || v.o != core.Win {
+				allW = false
+			} else {
+				maxW = max(maxW, v.layer)
+			}
+		}
+		switch {
+		case win:
+			decided[p] = nval{core.Win, n}
+		case allW && maxW == n-1:
+			decided[p] = nval{core.Lose, n}
+		}
+	}
+	return decided
 }
 
 // randomGames is how many random games a property test plays: games, or

@@ -4,15 +4,16 @@
 // millions of edges.
 //
 // The pipeline, one file per stage: load.go decodes the TOML
-// (BurntSushi/toml) and checks keys and value types; locate.go finds where
-// every key and value is in the file, and where every character of a
-// string came from (toml does not expose positions); scan.go and parse.go
-// turn each expression string into a tree (ast.go); resolve.go resolves
-// names and checks types; compile.go and expand.go turn the trees into
-// closures over a flat []int64 environment; machine.go runs them; arith.go
-// has Python's integer arithmetic with overflow checks; params.go binds
-// parameters; octal.go reads octal codes; split.go reads the split entries
-// of heap games as rows for the sparse-space method (SplitForm).
+// (BurntSushi/toml) and checks keys and value types, loadcommands.go those
+// of the moves, and tomlerror.go words the decoder's errors; locate.go
+// finds where every key and value is in the file, and where every character
+// of a string came from (toml does not expose positions); scan.go and
+// parse.go turn each expression string into a tree (ast.go); resolve.go
+// resolves names and checks types; compile.go and expand.go turn the trees
+// into closures over a flat []int64 environment; machine.go runs them;
+// arith.go has Python's integer arithmetic with overflow checks; params.go
+// binds parameters; octal.go reads octal codes; split.go reads the split
+// entries of heap games as rows for the sparse-space method (SplitForm).
 // Around the pipeline: position.go reads a position and a command as a
 // user writes them ("a=17,b=28", "none"); growth.go proves that a game's
 // positions do not end, a pile growing without bound (Unbounded);

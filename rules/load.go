@@ -1,16 +1,11 @@
 package rules
 
 import (
-	"bytes"
-	"errors"
 	"math"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -217,95 +212,6 @@ func (l *loader) load() {
 	l.loadBounds()
 	l.checkParams()
 	l.checkShape()
-}
-
-func (l *loader) tomlError(err error) {
-	var pe toml.ParseError
-	if errors.As(err, &pe) {
-		// The decoder gives no offset (-1) for some errors, such as a
-		// control character before the first key: the line and column
-		// then, or the start of the file.
-		off := pe.Position.Start
-		if off < 0 || off > len(l.src) {
-			off = offsetOf(l.src, pe.Position.Line, pe.Position.Col)
-		}
-		if strings.Contains(pe.Message, "control character") {
-			// The decoder points before the character, or nowhere.
-			if c := controlAt(l.src); c >= 0 {
-				off = c
-			}
-		}
-		msg := tomlMsg(pe.Message)
-		if r, _ := utf8.DecodeRune(l.src[min(off, len(l.src)):]); r >= utf8.RuneSelf && unicode.IsLetter(r) {
-			// TOML's bare keys are A-Z, a-z, 0-9, _ and -: куча = 5 is not one
-			msg = mTOMLQuoteKey.Msg(msg, bareWord(l.src[off:]))
-		}
-		l.errorSrc(off, off+max(pe.Position.Len, 1), msg)
-		return
-	}
-	l.errorFile(tomlMsg(err.Error()))
-}
-
-// controlAt is the offset of the first control character TOML forbids
-// (any but tab and line feed, and a carriage return not before a line
-// feed), -1 when there is none.
-func controlAt(src []byte) int {
-	for i, b := range src {
-		switch {
-		case b == '\t' || b == '\n':
-		case b == '\r' && i+1 < len(src) && src[i+1] == '\n':
-		case b < 0x20 || b == 0x7f:
-			return i
-		}
-	}
-	return -1
-}
-
-// offsetOf is the byte offset of a 1-based line and column (in
-// characters) of src, 0 where they do not point into it.
-func offsetOf(src []byte, line, col int) int {
-	off := 0
-	for ln := 1; ln < line; ln++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return 0
-		}
-		off += i + 1
-	}
-	for c := 1; c < col && off < len(src) && src[off] != '\n'; c++ {
-		_, size := utf8.DecodeRune(src[off:])
-		off += size
-	}
-	return off
-}
-
-// bareWord is the word src starts with: its letters, digits, _ and -.
-func bareWord(src []byte) string {
-	end := len(src)
-	for i, r := range string(src) {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
-			end = i
-			break
-		}
-	}
-	return string(src[:end])
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// tomlMsg is a message of the TOML decoder, on one line: its words are
-// the decoder's, quoted in Russian.
-func tomlMsg(s string) lang.Msg { return mTOML.Msg(tomlWords(oneLine(s))) }
-
-// tomlWords are the TOML decoder's words: as they are in English, in
-// quotes in Russian.
-type tomlWords string
-
-func (w tomlWords) In(l lang.Lang) string {
-	if l == lang.Ru {
-		return "«" + string(w) + "»"
-	}
-	return string(w)
 }
 
 func (l *loader) checkTopKeys() {
@@ -527,139 +433,6 @@ func (l *loader) paramRange(p *Param, t *text) {
 	if len(l.errs) == n && p.Lo > p.Hi {
 		l.errorText(t, 0, len(t.s), mParamEmpty.Msg(p.Name, p.Lo, p.Hi))
 	}
-}
-
-func (l *loader) loadCommands() {
-	var present []string
-	for _, k := range []string{"moves", "commands", "octal"} {
-		if _, ok := l.raw[k]; ok {
-			present = append(present, k)
-		}
-	}
-	sort.SliceStable(present, func(i, j int) bool { return l.keyOff(present[i]) < l.keyOff(present[j]) })
-	switch {
-	case len(present) == 0:
-		l.errorFile(mNoMoves.Msg())
-		return
-	case len(present) > 1:
-		for _, k := range present[1:] {
-			l.errorKey(mOnlyOneOf.Msg(k, present[0]), k)
-		}
-		return
-	}
-	switch present[0] {
-	case "moves":
-		l.loadMoves()
-	case "commands":
-		l.loadCommandTable()
-	case "octal":
-		l.loadOctal()
-	}
-}
-
-func (l *loader) keyOff(name string) int {
-	if lc := l.loc(name); lc != nil {
-		return lc.key
-	}
-	return 0
-}
-
-func (l *loader) loadMoves() {
-	lc := l.loc("moves")
-	arr, ok := l.raw["moves"].([]any)
-	if !ok {
-		l.errorValue(lc, mustBe(keyMsg("moves"), mKindStrings.Msg(), l.raw["moves"]))
-		return
-	}
-	if len(arr) == 0 {
-		l.errorValue(lc, mMovesEmpty.Msg())
-		return
-	}
-	for i, x := range arr {
-		el := elem(lc, i)
-		s, ok := x.(string)
-		if !ok {
-			l.errorValue(el, mustBe(mAMove.Msg(), mKindString.Msg(), x))
-			continue
-		}
-		if hasKey(l.cmdIndex, s) {
-			l.errorValue(el, mMoveTwice.Msg(lang.Quote(s)))
-			continue
-		}
-		l.addCommand(s, []string{s}, []*text{l.textOf(el, s)})
-	}
-}
-
-func (l *loader) loadCommandTable() {
-	tbl, ok := l.table("commands")
-	if !ok {
-		return
-	}
-	names := l.subKeys("commands")
-	if len(names) == 0 {
-		l.errorValue(l.loc("commands"), mCommandsEmpty.Msg())
-		return
-	}
-	for _, name := range names {
-		lc := l.loc("commands", name)
-		var texts []*text
-		var moves []string
-		switch v := tbl[name].(type) {
-		case string:
-			moves, texts = []string{v}, []*text{l.textOf(lc, v)}
-		case []any:
-			for i, x := range v {
-				s, ok := x.(string)
-				if !ok {
-					l.errorValue(elem(lc, i), mustBe(mAMove.Msg(), mKindString.Msg(), x))
-					continue
-				}
-				moves = append(moves, s)
-				texts = append(texts, l.textOf(elem(lc, i), s))
-			}
-			if len(v) == 0 {
-				l.errorValue(lc, mCommandNoMoves.Msg(keyName(name)))
-			}
-		default:
-			l.errorValue(lc, mustBe(mCommandKey.Msg(keyName(name)), mKindMoves.Msg(), v))
-		}
-		l.addCommand(name, moves, texts)
-	}
-}
-
-// addCommand adds a command and parses and checks its entries.
-func (l *loader) addCommand(name string, moves []string, texts []*text) {
-	l.cmdIndex[name] = len(l.g.Commands)
-	l.g.Commands = append(l.g.Commands, Command{Name: name, Moves: moves})
-	var es []parsedEntry
-	for _, t := range texts {
-		e, se := parseEntryText(t.s)
-		if se != nil {
-			l.syntaxError(t, se)
-			continue
-		}
-		l.checkEntry(e, t)
-		es = append(es, parsedEntry{e: e, t: t})
-	}
-	l.entries = append(l.entries, es)
-}
-
-func (l *loader) loadOctal() {
-	lc := l.loc("octal")
-	s, ok := l.raw["octal"].(string)
-	if !ok {
-		l.errorValue(lc, mustBe(keyMsg("octal"), mKindOctal.Msg(), l.raw["octal"]))
-		return
-	}
-	o, err := ParseOctal(s)
-	if err != nil {
-		l.errorValue(lc, mVerbatim.Msg(err))
-		return
-	}
-	if !l.g.Sum {
-		l.errorKey(mOctalNeedsSum.Msg(), "octal")
-	}
-	l.g.Octal, l.g.octal = s, o
 }
 
 // exprKey parses and checks the expression at top-level key name.

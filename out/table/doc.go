@@ -63,9 +63,11 @@
 //     and the records, and rank 0 places them all and writes them as the
 //     peers hand them over in pieces (gather; Options.Gathered and Sent
 //     resume it).
-//   - read.go: File and Open, Read, Load, Check, ContentSum; a result's
-//     outcomes read back whole (Result) or block by block (Lookup, Probe,
-//     Probed: an instance read a position at a time, retro.Probed).
+//   - read.go: File and Open, Read, Load, Check, ContentSum: the header,
+//     the directory, the game and the instance records read and checked.
+//   - outcomes.go: a result's outcomes read back whole (Result) or block
+//     by block (Lookup, Probe, Probed: an instance read a position at a
+//     time, retro.Probed).
 //   - space.go: an instance's space read back (File.Space): a box's
 //     membership words, or tuples, into a hashed space or, where the game
 //     keeps a weighted sum of its piles, a ranked slice index.

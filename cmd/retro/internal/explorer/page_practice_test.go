@@ -37,6 +37,20 @@ func practiceScenario(b *browser) {
 	if got := eval[string](b, hiddenNow); got != "" {
 		t.Fatalf("before practice the page hides %q", got)
 	}
+	b.practiseTask20()
+	none := b.practiseTask21()
+	b.practiseVariant()
+	other := b.practiceLink(none)
+	b.practiseNoValue(other)
+	b.checkErrors()
+	b.open() // in the browser's language again, for the scenarios after
+}
+
+// practiseTask20 practises the demo's task 20: the answer, its reason and
+// the tree stay hidden while a wrong answer is refused, and show once a
+// right one (in another order, spaced otherwise) is accepted.
+func (b *browser) practiseTask20() {
+	t := b.t
 	b.click(`#practice-toggle`)
 	b.ask("20")
 	// The demo's file says its answers in a comment: hidden while practising.
@@ -70,8 +84,12 @@ func practiceScenario(b *browser) {
 		t.Errorf("the reason of task 20: %q", reason)
 	}
 	b.shot("right")
-	// Task 21: hidden again; "none" is refused, and the answer shown on
-	// request.
+}
+
+// practiseTask21 practises task 21: hidden again; "none" is refused, and
+// the answer shown on request. It returns none in the page's language.
+func (b *browser) practiseTask21() string {
+	t := b.t
 	b.ask("21")
 	if got := eval[string](b, hiddenNow); got != "ribbon answer reason tree-section" {
 		t.Errorf("practising task 21, the page hides %q", got)
@@ -87,8 +105,13 @@ func practiceScenario(b *browser) {
 	if got := eval[string](b, hiddenNow); got != "" {
 		t.Errorf("after the answer is shown, the page hides %q", got)
 	}
-	// Another variant: its key waits until 19, 20 and 21 are checked; the
-	// tasks in words show.
+	return none
+}
+
+// practiseVariant asks for another variant while practising: its key
+// waits until 19, 20 and 21 are checked; the tasks in words show.
+func (b *browser) practiseVariant() {
+	t := b.t
 	b.click(`#another-variant`)
 	b.wait("the variant", `document.getElementById('variant').dataset.state === 'ready' && state.game.id === 'own' && `+
 		`state.game.text === state.variantText && document.getElementById('ribbon-section').dataset.state === 'ready'`)
@@ -99,8 +122,14 @@ func practiceScenario(b *browser) {
 		t.Errorf("practising the variant's task 21, the page hides %q", got)
 	}
 	b.shot("variant")
-	// Its practice link: the game, the language, the task and the flag;
-	// no start of the tree, which is an answer.
+}
+
+// practiceLink opens the variant's practice link, which holds the game,
+// the language, the task and the flag, and no start of the tree, which is an
+// answer: it opens as it was, none (in the page's language) the right
+// answer; then it opens the link in the other language, which it returns.
+func (b *browser) practiceLink(none string) string {
+	t := b.t
 	b.click(`#copy-link`)
 	link := eval[string](b, `state.copied`)
 	u, err := url.Parse(link)
@@ -127,7 +156,13 @@ func practiceScenario(b *browser) {
 	b.do("open the link in the other language", chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
 	b.waitReload("the page", fmt.Sprintf(`document.body.dataset.ready === 'true' && document.documentElement.lang === %q`, other))
 	b.shot("other-language")
-	// An answer of no value: «none» in the page's language is right.
+	return other
+}
+
+// practiseNoValue practises an answer of no value, the page in the
+// language other: «none» in the page's language is right.
+func (b *browser) practiseNoValue(other string) {
+	t := b.t
 	b.ownGame("name  = \"One step\"\npiles = [\"x\"]\nmoves = [\"x + 1\"]\nend    = \"x >= 2\"\nwinner = \"mover\"\n\n[start]\nx = \"S\"\n\n[params]\nS = \"1..1\"\n")
 	b.ask("19")
 	if got := b.answerPractice("1"); got != "wrong" {
@@ -140,6 +175,4 @@ func practiceScenario(b *browser) {
 	if got := eval[string](b, `document.getElementById('practice-verdict').textContent`); !strings.Contains(got, noneOther) {
 		t.Errorf("the verdict %q does not say %q", got, noneOther)
 	}
-	b.checkErrors()
-	b.open() // in the browser's language again, for the scenarios after
 }

@@ -178,16 +178,28 @@ func (tierSource) Count(int) uint32          { return 0 }
 // colour values the tier just expanded, counting its positions by key
 // (as segmentsByKey reads them).
 func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
-	pos, m := s.pos, len(s.pos)
-	r := s.r
+	m := len(s.pos)
 	c := core.NewColouring[uint32](m, nil, tierSource{s}, s.rule.Lebedev)
 	c.Ctx = opt.CtxErr()
 	s.seeds.reset()
 	s.predOff = slices.Grow(s.predOff[:0], m+1)[:m+1]
 	clear(s.predOff)
-	// The moves of each position: to a valued position, they are folded
-	// into its seeds; inside the tier, they are counted and kept,
-	// reversed, for the core.
+	s.foldMoves(c)
+	s.reverseInside()
+	s.seeds.sort()
+	c.Seeds = &s.seeds
+	if _, err := c.Run(); err != nil {
+		return err
+	}
+	s.keepValues(c, count)
+	return nil
+}
+
+// foldMoves sets the core's word of each position of the tier from its
+// moves: to a valued position, they are folded into its seeds; inside the
+// tier, they are counted, and the predecessors of each target too.
+func (s *tierSolver) foldMoves(c *core.Colouring[uint32]) {
+	pos, r := s.pos, s.r
 	for j := range pos {
 		x := s.info[j]
 		if x.final {
@@ -231,6 +243,13 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 		}
 		c.Words[j] = w
 	}
+}
+
+// reverseInside keeps the moves inside the tier, reversed, for the core:
+// the predecessors of the tier's position k are
+// pred[predOff[k]:predOff[k+1]].
+func (s *tierSolver) reverseInside() {
+	pos, r, m := s.pos, s.r, len(s.pos)
 	for k := 1; k <= m; k++ {
 		s.predOff[k] += s.predOff[k-1]
 	}
@@ -250,13 +269,13 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 			}
 		}
 	}
-	s.seeds.sort()
-	c.Seeds = &s.seeds
-	if _, err := c.Run(); err != nil {
-		return err
-	}
-	// the tier's values into the whole result
-	for j, p := range pos {
+}
+
+// keepValues puts the tier's values into the whole result, and counts
+// its positions by key.
+func (s *tierSolver) keepValues(c *core.Colouring[uint32], count *[]int64) {
+	r := s.r
+	for j, p := range s.pos {
 		var o core.Outcome
 		switch {
 		case c.Win.Has(j):
@@ -279,7 +298,6 @@ func (s *tierSolver) colour(opt core.Options, count *[]int64) error {
 		}
 		(*count)[key]++
 	}
-	return nil
 }
 
 // tierSeeds are the seeds of a tier: for each of its positions with moves

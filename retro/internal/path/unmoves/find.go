@@ -73,45 +73,11 @@ func Compile(in *rules.Instance, opt positions.Options) (*Game, error) {
 	if err := opt.Stopped(); err != nil {
 		return nil, err
 	}
-	not := func(why string, stated bool) (*Game, error) {
-		return nil, &DeclineError{Why: why, Stated: stated}
-	}
-	g := in.Game
-	switch {
-	case g.Sum:
-		return not("a heap game", false)
-	case opt.Horizon >= 0:
-		return not("a horizon", false)
-	case len(opt.Extra) > 0:
-		return not("extra start positions", false)
+	u, err := shapeOf(in, opt)
+	if err != nil {
+		return nil, err
 	}
 	opt = opt.WithDefaults()
-	moves, why := in.Affine()
-	if why != "" {
-		return not(why, false)
-	}
-	at, why := in.AllowTable()
-	if why != "" {
-		return not(why, false)
-	}
-	u := &Game{Moves: moves, Signed: g.Signed, Hist: positions.HistorySize(g)}
-	u.Plays, u.Groups = positions.PlaysOf(moves, at, u.Hist)
-	u.Into = intoOf(u.Plays, u.Hist)
-	end, has, why := in.LinearEnd()
-	if why != "" {
-		return not(why, false)
-	}
-	if has {
-		u.end.SetEnd(end)
-	}
-	for k := range moves {
-		if why := undoable(&moves[k]); why != "" {
-			return not(why, true)
-		}
-	}
-	if why := positions.TierKept(in, moves); why != "" {
-		return not(why, false)
-	}
 	starts, err := positions.ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, err
@@ -120,60 +86,19 @@ func Compile(in *rules.Instance, opt positions.Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	np := len(g.Piles)
-	if u.lo, u.hi, why = u.box(starts, bounds, np); why != "" {
-		return not(why, true)
-	}
-	u.end.Moves = moves
-	if why := u.end.OverflowFree(u.lo, u.hi); why != "" {
-		return not(why, true)
-	}
-	if why := u.undoFree(); why != "" {
-		return not(why, true)
+	if err := u.bound(starts, bounds, len(in.Game.Piles)); err != nil {
+		return nil, err
 	}
 	size := positions.Sides(u.lo, u.hi)
-	var sp *positions.Space
 	vol := positions.NewCellBox(u.lo, size, u.Hist).Volume()
+	var sp *positions.Space
 	if u.Hist == 1 && bounds != nil {
-		if vol > uint64(opt.MaxPositions) || vol > 1<<32-1 {
-			return not(fmt.Sprintf("more than %d positions", min(uint64(opt.MaxPositions), 1<<32-1)), false)
-		}
-		// the index and the solver's tables: a 16-bit word a position
-		// and the outcome bits, with the frontiers
-		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
-			return nil, err
-		}
-		sp = positions.FullSpace(g, u.lo, size)
-		u.Whole, u.Found = true, "every tuple of [bounds] a position"
+		sp, err = u.wholeBox(in.Game, size, vol, opt)
 	} else {
-		if vol > min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
-			return not("the box around the positions is too large", false)
-		}
-		if n, ok := positions.EndPoints(&u.end, u.lo, u.hi, vol); ok && !positions.IsDense(vol, int(min(n*uint64(u.Hist), vol))) {
-			return not("the positions fill too little of their box", false)
-		}
-		if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
-			return nil, err
-		}
-		member, count, why, err := u.search(starts, bounds != nil, size, opt)
-		if why != "" || err != nil {
-			if err != nil {
-				return nil, err
-			}
-			return not(why, true)
-		}
-		if count > opt.MaxPositions {
-			return not(fmt.Sprintf("more than %d positions", opt.MaxPositions), false)
-		}
-		tlo, thi := positions.TightOf(member, u.lo, size, u.Hist)
-		if sp, why = positions.FitDense(g, u.Hist, u.lo, size, member, count, tlo, thi); why != "" {
-			return not(why, false)
-		}
-		u.lo, u.hi = tlo, thi
-		u.Found = "the positions reached from [start] by a search of the box"
-		if bounds != nil {
-			u.Found = "every tuple of [bounds] and the histories reached from it by a search of the box"
-		}
+		sp, err = u.searchBox(in.Game, starts, bounds != nil, size, vol, opt)
+	}
+	if err != nil {
+		return nil, err
 	}
 	u.Space = sp
 	_, spSize := sp.Box()
@@ -181,11 +106,126 @@ func Compile(in *rules.Instance, opt positions.Options) (*Game, error) {
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
 		if !ok {
-			return nil, fmt.Errorf("start position %s was not enumerated", positions.Format(g, s.Piles, 0))
+			return nil, fmt.Errorf("start position %s was not enumerated", positions.Format(in.Game, s.Piles, 0))
 		}
 		u.Starts = append(u.Starts, positions.StartPos{Params: s.Params, Index: i})
 	}
 	return u, nil
+}
+
+// decline is the DeclineError of a game of another shape; stated tells
+// whether the reason is the un-move path's own.
+func decline(why string, stated bool) error { return &DeclineError{Why: why, Stated: stated} }
+
+// shapeOf checks the rules of an instance against the un-move shape: no
+// heap, horizon or extra starts, affine moves each of which can be undone
+// and which keep the tier, an allow table and a linear end. It returns the
+// game with its moves, plays and end, its positions not found yet.
+func shapeOf(in *rules.Instance, opt positions.Options) (*Game, error) {
+	g := in.Game
+	switch {
+	case g.Sum:
+		return nil, decline("a heap game", false)
+	case opt.Horizon >= 0:
+		return nil, decline("a horizon", false)
+	case len(opt.Extra) > 0:
+		return nil, decline("extra start positions", false)
+	}
+	moves, why := in.Affine()
+	if why != "" {
+		return nil, decline(why, false)
+	}
+	at, why := in.AllowTable()
+	if why != "" {
+		return nil, decline(why, false)
+	}
+	u := &Game{Moves: moves, Signed: g.Signed, Hist: positions.HistorySize(g)}
+	u.Plays, u.Groups = positions.PlaysOf(moves, at, u.Hist)
+	u.Into = intoOf(u.Plays, u.Hist)
+	end, has, why := in.LinearEnd()
+	if why != "" {
+		return nil, decline(why, false)
+	}
+	if has {
+		u.end.SetEnd(end)
+	}
+	for k := range moves {
+		if why := undoable(&moves[k]); why != "" {
+			return nil, decline(why, true)
+		}
+	}
+	if why := positions.TierKept(in, moves); why != "" {
+		return nil, decline(why, false)
+	}
+	return u, nil
+}
+
+// bound sets the box of the positions (u.box) and checks that no move
+// overflows in it, nor undoes out of it.
+func (u *Game) bound(starts []rules.Start, bounds []rules.Range, np int) error {
+	var why string
+	if u.lo, u.hi, why = u.box(starts, bounds, np); why != "" {
+		return decline(why, true)
+	}
+	u.end.Moves = u.Moves
+	if why := u.end.OverflowFree(u.lo, u.hi); why != "" {
+		return decline(why, true)
+	}
+	if why := u.undoFree(); why != "" {
+		return decline(why, true)
+	}
+	return nil
+}
+
+// wholeBox is the space of a game without history whose positions are
+// every tuple of its [bounds] box, of vol cells.
+func (u *Game) wholeBox(g *rules.Game, size []int64, vol uint64, opt positions.Options) (*positions.Space, error) {
+	if vol > uint64(opt.MaxPositions) || vol > 1<<32-1 {
+		return nil, decline(fmt.Sprintf("more than %d positions", min(uint64(opt.MaxPositions), 1<<32-1)), false)
+	}
+	// the index and the solver's tables: a 16-bit word a position
+	// and the outcome bits, with the frontiers
+	if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/8*2+int64(vol)/16+int64(vol)*33/4); err != nil {
+		return nil, err
+	}
+	u.Whole, u.Found = true, "every tuple of [bounds] a position"
+	return positions.FullSpace(g, u.lo, size), nil
+}
+
+// searchBox is the space of the positions reached from the starts by a
+// search of the box of vol cells, dense in the box fitted tightly around
+// them, which becomes u's box.
+func (u *Game) searchBox(g *rules.Game, starts []rules.Start, hasBounds bool, size []int64, vol uint64, opt positions.Options) (*positions.Space, error) {
+	if vol > min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
+		return nil, decline("the box around the positions is too large", false)
+	}
+	if n, ok := positions.EndPoints(&u.end, u.lo, u.hi, vol); ok && !positions.IsDense(vol, int(min(n*uint64(u.Hist), vol))) {
+		return nil, decline("the positions fill too little of their box", false)
+	}
+	if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
+		return nil, err
+	}
+	member, count, why, err := u.search(starts, hasBounds, size, opt)
+	if why != "" || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return nil, decline(why, true)
+	}
+	if count > opt.MaxPositions {
+		return nil, decline(fmt.Sprintf("more than %d positions", opt.MaxPositions), false)
+	}
+	tlo, thi := positions.TightOf(member, u.lo, size, u.Hist)
+	sp, why := positions.FitDense(g, u.Hist, u.lo, size, member, count, tlo, thi)
+	if why != "" {
+		return nil, decline(why, false)
+	}
+	u.lo, u.hi = tlo, thi
+	u.Found = "the positions reached from [start] by a search of the box"
+	if hasBounds {
+		u.Found = "every tuple of [bounds] and the histories reached from it by a search of the box"
+	}
+	return sp, nil
 }
 
 // intoOf inverts the plays: for each history, the groups played into it
