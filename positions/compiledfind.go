@@ -68,19 +68,24 @@ func (s *sweep) volumeOf(limit uint64) (uint64, bool) {
 	return vol, true
 }
 
-func (s *sweep) run(starts []rules.Start) (string, error) {
+// prepare checks that the box can be swept, makes the members' bits and
+// the bounds of the piles found, and marks the starts: it returns the
+// box's volume and the test of a start cell, which must be asked of the
+// cells in the order of the sweep.
+func (s *sweep) prepare(starts []rules.Start) (vol uint64, isStart func(cell int64) bool, why string, err error) {
 	np := len(s.lo)
 	c := s.c
 	hist := int64(c.Hist)
-	vol, ok := s.volumeOf(min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
+	var ok bool
+	vol, ok = s.volumeOf(min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
 	if !ok {
-		return "the box around the positions is too large", nil
+		return 0, nil, "the box around the positions is too large", nil
 	}
 	if n, ok := EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !IsDense(vol, int(min(n*uint64(hist), vol))) {
-		return "the positions fill too little of their box", nil
+		return 0, nil, "the positions fill too little of their box", nil
 	}
 	if err := s.opt.Afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
-		return "", err
+		return 0, nil, "", err
 	}
 	s.stride = Strides(s.size, c.Hist)
 	s.member = NewBitset(int(vol))
@@ -108,7 +113,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		slices.Reverse(startCells)
 	}
 	passed := 0
-	isStart := func(cell int64) bool {
+	isStart = func(cell int64) bool {
 		if s.bounds != nil {
 			return cell%hist == 0
 		}
@@ -122,8 +127,22 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 			s.member.Set(int(cell))
 		}
 	}
+	return vol, isStart, "", nil
+}
+
+// run sweeps the box in the order of play from the starts, keeping each
+// cell a move reaches and following its moves in turn; with peers, each
+// walks its own rows (walkShards). It returns why the game is not of the
+// compiled shape after all, or the error that stopped it.
+func (s *sweep) run(starts []rules.Start) (string, error) {
+	vol, isStart, why, err := s.prepare(starts)
+	if why != "" || err != nil {
+		return why, err
+	}
+	np := len(s.lo)
+	c := s.c
+	hist := int64(c.Hist)
 	p, t, u := make([]int64, np), make([]int64, np), make([]int64, np)
-	var why string
 	simple := s.simpleSteps()
 	s.tuple.base = -1
 	visit := func(cell int64, h int) bool {
@@ -149,7 +168,6 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		return true
 	}
 	steps := 0
-	var err error
 	from, rowCells := int64(0), s.size[np-1]*hist
 	rows := int64(vol) / rowCells
 	sv := s.opt.Save

@@ -113,57 +113,7 @@ func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowC
 		}
 	}
 	// every peer takes each one's rows of the box from it, and the counts
-	lo, n := cells(me)
-	var mine []byte
-	mine = binary.AppendVarint(mine, int64(s.count))
-	for k := range s.min {
-		mine = binary.AppendVarint(binary.AppendVarint(mine, s.min[k]), s.max[k])
-	}
-	mine = appendBits(mine, s.member, lo, n)
-	got, err := AllGather(peers, mine)
-	if err != nil {
-		return "", err
-	}
-	for j := range got {
-		if j != me {
-			s.sent += int64(len(mine))
-		}
-	}
-	s.count = 0
-	for k := range s.min {
-		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
-	}
-	for j, b := range got {
-		count, m := binary.Varint(b)
-		if m <= 0 {
-			return "", fmt.Errorf("positions: rank %d sent a truncated count of positions", j)
-		}
-		b = b[m:]
-		s.count += int(count)
-		for k := range s.min {
-			mn, m1 := binary.Varint(b)
-			mx, m2 := binary.Varint(b[max(m1, 0):])
-			if m1 <= 0 || m2 <= 0 {
-				return "", fmt.Errorf("positions: rank %d sent a truncated box", j)
-			}
-			b = b[m1+m2:]
-			if count > 0 {
-				s.min[k], s.max[k] = min(s.min[k], mn), max(s.max[k], mx)
-			}
-		}
-		if j == me {
-			continue
-		}
-		lo, n := cells(j)
-		clearBits(s.member, lo, n)
-		if err := orBits(s.member, lo, n, b); err != nil {
-			return "", fmt.Errorf("positions: the rows rank %d sent: %w", j, err)
-		}
-	}
-	if s.count > s.opt.MaxPositions {
-		return "", overCap(s.count, s.opt.MaxPositions)
-	}
-	return "", nil
+	return "", s.shareRows(cells)
 }
 
 // What a peer says when its walk of its rows ends.
@@ -364,4 +314,63 @@ func (b *BoxRows) Whole() *Space {
 	}
 	sp.rank, _ = rankDirectory(sp.member)
 	return &sp
+}
+
+// shareRows gives every peer each one's rows of the box (cells names the
+// cells of peer k's rows) and the counts and bounds of the positions
+// found, summed.
+func (s *sweep) shareRows(cells func(k int) (lo, n int64)) error {
+	peers := s.peers
+	me := peers.Rank()
+	lo, n := cells(me)
+	var mine []byte
+	mine = binary.AppendVarint(mine, int64(s.count))
+	for k := range s.min {
+		mine = binary.AppendVarint(binary.AppendVarint(mine, s.min[k]), s.max[k])
+	}
+	mine = appendBits(mine, s.member, lo, n)
+	got, err := AllGather(peers, mine)
+	if err != nil {
+		return err
+	}
+	for j := range got {
+		if j != me {
+			s.sent += int64(len(mine))
+		}
+	}
+	s.count = 0
+	for k := range s.min {
+		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
+	}
+	for j, b := range got {
+		count, m := binary.Varint(b)
+		if m <= 0 {
+			return fmt.Errorf("positions: rank %d sent a truncated count of positions", j)
+		}
+		b = b[m:]
+		s.count += int(count)
+		for k := range s.min {
+			mn, m1 := binary.Varint(b)
+			mx, m2 := binary.Varint(b[max(m1, 0):])
+			if m1 <= 0 || m2 <= 0 {
+				return fmt.Errorf("positions: rank %d sent a truncated box", j)
+			}
+			b = b[m1+m2:]
+			if count > 0 {
+				s.min[k], s.max[k] = min(s.min[k], mn), max(s.max[k], mx)
+			}
+		}
+		if j == me {
+			continue
+		}
+		lo, n := cells(j)
+		clearBits(s.member, lo, n)
+		if err := orBits(s.member, lo, n, b); err != nil {
+			return fmt.Errorf("positions: the rows rank %d sent: %w", j, err)
+		}
+	}
+	if s.count > s.opt.MaxPositions {
+		return overCap(s.count, s.opt.MaxPositions)
+	}
+	return nil
 }

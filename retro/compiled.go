@@ -236,6 +236,20 @@ type farRows[V cellValue] struct {
 	row      func(r int64) (span[V], error)
 }
 
+// tupleCell reports whether t lies in the box lo, size, and the cell of
+// its tuple (stride: each pile's, in cells).
+func tupleCell(t, lo, size, stride []int64) (int64, bool) {
+	var cell int64
+	for k, v := range t {
+		d := v - lo[k]
+		if d < 0 || d >= size[k] {
+			return 0, false
+		}
+		cell += d * stride[k]
+	}
+	return cell, true
+}
+
 // sweepAffine values every position of a compiled game from its moves,
 // one position at a time against the order of play, the winner of each
 // end asked of the rules; in a shard (far set) the positions of its rows.
@@ -248,18 +262,6 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	rows := sizeRows(size, c.Hist, rowCells)
 	t := s.t
 	var err error
-	// in reports whether t lies in the box, and the cell of its tuple.
-	in := func(t []int64) (int64, bool) {
-		var cell int64
-		for k, v := range t {
-			d := v - lo[k]
-			if d < 0 || d >= size[k] {
-				return 0, false
-			}
-			cell += d * c.Stride[k]
-		}
-		return cell, true
-	}
 	var seen []int64
 	var ticks int64 // positions and their moves since the last check
 	from, to, base := cs.from(), rows, int64(0)
@@ -315,7 +317,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 					}
 					legal++
 					var code uint64
-					if tc, ok := in(t); ok && member.Has(int(tc)+pl.Next) {
+					if tc, ok := tupleCell(t, lo, size, c.Stride); ok && member.Has(int(tc)+pl.Next) {
 						var a int64
 						if code, a, err = read(tc + int64(pl.Next)); err != nil {
 							return false

@@ -646,12 +646,8 @@ func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(i
 	if err != nil {
 		return err
 	}
-	type piece struct {
-		at, n int
-		raw   []byte
-	}
 	var blocks []spaceBlock
-	pieces := map[int][]piece{}
+	pieces := map[int][]spacePiece{}
 	index := map[int]int{}
 	block := func(j int) *spaceBlock {
 		if k, ok := index[j]; ok {
@@ -694,18 +690,34 @@ func gatherRound(peers positions.Peers, s *source, per, lo, hi int, maker func(i
 					break
 				}
 			}
-			pieces[j] = append(pieces[j], piece{at, n, start[:len(start)-len(rd.b)]})
+			pieces[j] = append(pieces[j], spacePiece{at, n, start[:len(start)-len(rd.b)]})
 		}
 		if err := rd.end(); err != nil {
 			return fmt.Errorf("table: the space rank %d sent: %w", r, err)
 		}
 	}
+	return joinBlocks(s, per, blocks, pieces, made)
+}
+
+// spacePiece is a run of the positions of a space block that one rank
+// sent in a round: where it starts in the block, how many, and their
+// bytes.
+type spacePiece struct {
+	at, n int
+	raw   []byte
+}
+
+// joinBlocks puts the blocks of a round in order, joins the pieces of
+// each hashed block (their runs must follow one another and fill it) and
+// hands each to made.
+func joinBlocks(s *source, per int, blocks []spaceBlock, pieces map[int][]spacePiece, made func(spaceBlock) error) error {
+	sd := &s.sd
 	slices.SortFunc(blocks, func(a, b spaceBlock) int { return a.first - b.first })
 	for k := range blocks {
 		b := &blocks[k]
 		if !sd.Dense {
 			ps := pieces[b.first/per]
-			slices.SortFunc(ps, func(x, y piece) int { return x.at - y.at })
+			slices.SortFunc(ps, func(x, y spacePiece) int { return x.at - y.at })
 			at := 0
 			for _, p := range ps {
 				if p.at != at {
