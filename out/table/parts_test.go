@@ -5,9 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
-	"sync"
 	"testing"
 
 	"retro/positions"
@@ -16,37 +14,6 @@ import (
 	"retro/retro/retrotest"
 	"retro/rules"
 )
-
-// fileAt is a file in memory that WriteParts writes to.
-type fileAt struct {
-	mu    sync.Mutex
-	b     []byte
-	wrote int64 // the bytes written, over all the writes
-}
-
-func (f *fileAt) WriteAt(p []byte, off int64) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.wrote += int64(len(p))
-	if end := int(off) + len(p); end > len(f.b) {
-		f.b = append(f.b, make([]byte, end-len(f.b))...)
-	}
-	return copy(f.b[off:], p), nil
-}
-
-// ReadAt reads back what was written, as a file resumed into is read.
-func (f *fileAt) ReadAt(p []byte, off int64) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if off >= int64(len(f.b)) {
-		return 0, io.EOF
-	}
-	n := copy(p, f.b[off:])
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
-}
 
 // partsTable solves a game on ranks goroutines, each its parts, and
 // returns the table they write.
@@ -61,7 +28,7 @@ func partsTable(t *testing.T, src rules.Source, ranks int) []byte {
 // each instance too.
 func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank int, opt *Options)) ([]byte, []string) {
 	t.Helper()
-	f := &fileAt{}
+	f := &retrotest.MemFile{}
 	var paths []string
 	err := partsRun(t, src, ranks, func(r int, comm positions.Peers, s *retro.Solved) error {
 		if r == 0 {
@@ -74,7 +41,7 @@ func partsTableWith(t *testing.T, src rules.Source, ranks int, opts func(rank in
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.b, paths
+	return f.Bytes(), paths
 }
 
 // oneTable is the table of a game solved in one process, and the path
@@ -96,7 +63,7 @@ func oneTable(t testing.TB, src rules.Source) ([]byte, []string) {
 // partsWrite solves a game on ranks goroutines and has them write its
 // table into f, the options of each rank's write set by opts; the error
 // is the first rank's that failed (the others stop waiting on it).
-func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(rank int, opt *Options)) error {
+func partsWrite(t *testing.T, src rules.Source, ranks int, f *retrotest.MemFile, opts func(rank int, opt *Options)) error {
 	t.Helper()
 	return partsRun(t, src, ranks, func(r int, comm positions.Peers, s *retro.Solved) error {
 		return writeRank(r, comm, s, f, opts)
@@ -105,8 +72,8 @@ func partsWrite(t *testing.T, src rules.Source, ranks int, f *fileAt, opts func(
 
 // writeRank is rank r's write of its parts of s, into f on rank 0, with
 // the options opts sets.
-func writeRank(r int, comm positions.Peers, s *retro.Solved, f *fileAt, opts func(rank int, opt *Options)) error {
-	var w *fileAt
+func writeRank(r int, comm positions.Peers, s *retro.Solved, f *retrotest.MemFile, opts func(rank int, opt *Options)) error {
+	var w *retrotest.MemFile
 	if r == 0 {
 		w = f
 	}
@@ -122,26 +89,13 @@ func writeRank(r int, comm positions.Peers, s *retro.Solved, f *fileAt, opts fun
 // waiting on it).
 func partsRun(t *testing.T, src rules.Source, ranks int, run func(r int, comm positions.Peers, s *retro.Solved) error) error {
 	t.Helper()
-	comms := cluster.Local(ranks)
-	errs := make([]error, ranks)
-	var wg sync.WaitGroup
-	for r := range ranks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[r] = func() error {
-				s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comms[r]})
-				if err != nil {
-					return err
-				}
-				return run(r, comms[r], s)
-			}()
-			if errs[r] != nil {
-				comms[r].Close() // so that the other ranks do not wait for this one
-			}
-		}()
-	}
-	wg.Wait()
+	errs := retrotest.OnRanks(ranks, func(r int, comm cluster.Comm) error {
+		s, err := retro.SolveGame(context.Background(), src, retro.GameOptions{Peers: comm})
+		if err != nil {
+			return err
+		}
+		return run(r, comm, s)
+	})
 	for r, err := range errs {
 		if err != nil && !errors.Is(err, cluster.ErrLeft) {
 			return fmt.Errorf("rank %d of %d: %w", r, ranks, err)
@@ -233,9 +187,9 @@ func TestPartsReleased(t *testing.T) {
 		for _, p := range s.Parts {
 			before, horizons = append(before, p.Totals()), append(horizons, p.Horizon())
 		}
-		var w *fileAt
+		var w *retrotest.MemFile
 		if r == 0 {
-			w = &fileAt{}
+			w = &retrotest.MemFile{}
 		}
 		if err := WriteParts(w, comm, s.Game, s.Parts, Options{Made: Made{Engine: "test"}}); err != nil {
 			return err

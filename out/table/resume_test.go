@@ -176,7 +176,7 @@ func TestPartsGatherResumed(t *testing.T) {
 		blocks, largest = blocks+int64(e.Size), max(largest, int64(e.Size))
 	}
 	const ranks = 3
-	write := func(f *fileAt, from Gathered, stop int) ([]Gathered, error) {
+	write := func(f *retrotest.MemFile, from Gathered, stop int) ([]Gathered, error) {
 		var told []Gathered
 		err := partsWrite(t, src, ranks, f, func(r int, opt *Options) {
 			opt.Gathered = from
@@ -189,7 +189,7 @@ func TestPartsGatherResumed(t *testing.T) {
 		})
 		return told, err
 	}
-	all, err := write(&fileAt{}, Gathered{}, -1)
+	all, err := write(&retrotest.MemFile{}, Gathered{}, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,22 +213,22 @@ func TestPartsGatherResumed(t *testing.T) {
 	// again stops after stop pieces, damages the file as damage says, and
 	// writes again from the save: the table, and the bytes of blocks
 	// handed over again.
-	again := func(stop int, damage func(f *fileAt)) int64 {
-		f := &fileAt{}
+	again := func(stop int, damage func(f *retrotest.MemFile)) int64 {
+		f := &retrotest.MemFile{}
 		if _, err := write(f, Gathered{}, stop); !errors.Is(err, errStopped) {
 			t.Fatalf("stop at %d: %v", stop, err)
 		}
 		if damage != nil {
 			damage(f)
 		}
-		f.wrote = 0
+		f.ResetWritten()
 		if _, err := write(f, all[stop-1], -1); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(checked(t, f.b), checked(t, want)) {
+		if !bytes.Equal(checked(t, f.Bytes()), checked(t, want)) {
 			t.Errorf("stopped after %d pieces: the ranks started again write another table", stop)
 		}
-		return f.wrote - (int64(len(want)) - blocks) // less the header, the directory and the made record
+		return f.Written() - (int64(len(want)) - blocks) // less the header, the directory and the made record
 	}
 	for _, stop := range []int{1, len(all) / 2, len(all) - 1} {
 		after := blocks - before(all[stop-1])
@@ -238,12 +238,12 @@ func TestPartsGatherResumed(t *testing.T) {
 	}
 	stop := len(all) - 1
 	last := tf.Dir[0] // the game block, rank 0's, handed over before the stop
-	if got, after := again(stop, func(f *fileAt) { f.b[last.Offset] ^= 0xff }), blocks-before(all[stop-1]); got < after+int64(last.Size) {
+	if got, after := again(stop, func(f *retrotest.MemFile) { f.Bytes()[last.Offset] ^= 0xff }), blocks-before(all[stop-1]); got < after+int64(last.Size) {
 		t.Errorf("a block damaged after the save: %d bytes of blocks handed over again, want the %d after the save and the block", got, after)
 	}
 	other := all[len(all)/2]
 	other.Head++
-	told, err := write(&fileAt{}, other, -1)
+	told, err := write(&retrotest.MemFile{}, other, -1)
 	if err != nil || !slices.Equal(told, all) {
 		t.Errorf("from the save of another layout: %v, handed over %d pieces, want all %d", err, len(told), len(all))
 	}

@@ -1,6 +1,7 @@
 package retrotest
 
 import (
+	"io"
 	"sync"
 
 	"retro/positions/cluster"
@@ -27,21 +28,45 @@ func OnRanks(ranks int, rank func(r int, comm cluster.Comm) error) []error {
 }
 
 // MemFile is a file in memory that the ranks of a solve in shards write
-// their table to (table.WriteParts), each its own blocks.
+// their table to (table.WriteParts), each its own blocks, and that a
+// resumed write reads back.
 type MemFile struct {
-	mu sync.Mutex
-	b  []byte
+	mu    sync.Mutex
+	b     []byte
+	wrote int64 // the bytes written, over all the writes
 }
 
 // WriteAt writes p at off, the file growing to hold it.
 func (f *MemFile) WriteAt(p []byte, off int64) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.wrote += int64(len(p))
 	if end := int(off) + len(p); end > len(f.b) {
 		f.b = append(f.b, make([]byte, end-len(f.b))...)
 	}
 	return copy(f.b[off:], p), nil
 }
 
-// Bytes is what the file holds.
+// ReadAt reads back what was written, as a file resumed into is read.
+func (f *MemFile) ReadAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if off >= int64(len(f.b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, f.b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// Bytes is what the file holds (the file's own memory: a test may damage
+// it).
 func (f *MemFile) Bytes() []byte { return f.b }
+
+// Written is the bytes written since the file was made or ResetWritten.
+func (f *MemFile) Written() int64 { return f.wrote }
+
+// ResetWritten starts counting the bytes written again.
+func (f *MemFile) ResetWritten() { f.wrote = 0 }
