@@ -168,12 +168,14 @@ func (c *Compiled) Apply(m *rules.AffineMove, p, t []int64) bool {
 // Compile finds the positions of an instance in the compiled shape. When
 // the instance is not of that shape it returns nil and the reason (for
 // retro solve to say which path it took); errors are the caller's stop.
-func Compile(in *rules.Instance, opt Options) (*Compiled, string, error) {
-	return compile(in, opt, nil)
+// save, when set, is where the search of the box saves where it stands
+// now and then, and resumes from (a checkpoint).
+func Compile(in *rules.Instance, opt Options, save SweepSave) (*Compiled, string, error) {
+	return compile(in, opt, nil, save)
 }
 
 // compile is Compile, its search cut among peers when there are some.
-func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
+func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Compiled, string, error) {
 	if err := opt.Stopped(); err != nil {
 		return nil, "", err
 	}
@@ -198,7 +200,7 @@ func compile(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, e
 	if why := c.OverflowFree(lo, hi); why != "" {
 		return nil, why, nil
 	}
-	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers}
+	sw := &sweep{c: c, g: g, in: in, lo: lo, hi: hi, bounds: bounds, opt: opt, peers: peers, save: save}
 	switch {
 	case peers != nil && sw.canFill(starts):
 		// each peer makes its own rows' bits, once the rows are cut

@@ -26,7 +26,7 @@ func TestCompileOverCap(t *testing.T) {
 	} {
 		in := instance(t, tc.src)
 		opt := DefaultOptions(in.Game)
-		whole, why, err := Compile(in, opt)
+		whole, why, err := Compile(in, opt, nil)
 		if err != nil || whole == nil {
 			t.Fatalf("%s: not compiled: %s %v", tc.src, why, err)
 		}
@@ -45,7 +45,7 @@ func TestCompileOverCap(t *testing.T) {
 				t.Errorf("%s, %s, cap %d: %v, %q, %v; want %q", tc.found, who, n-1, c != nil, why, err, want)
 			}
 		}
-		c, why, err := Compile(in, opt)
+		c, why, err := Compile(in, opt, nil)
 		check("one process", c, why, err)
 		for size := 2; size <= 3; size++ {
 			peers := newPeers(size)
@@ -54,14 +54,14 @@ func TestCompileOverCap(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					c, why, err := CompileShard(in, opt, peers[r])
+					c, why, err := CompileShard(in, opt, peers[r], nil)
 					check(fmt.Sprintf("peer %d of %d", r, size), c, why, err)
 				}()
 			}
 			wg.Wait()
 		}
 		opt.MaxPositions = n
-		if c, why, err := Compile(in, opt); c == nil || err != nil {
+		if c, why, err := Compile(in, opt, nil); c == nil || err != nil {
 			t.Errorf("%s, cap %d: %s %v", tc.found, n, why, err)
 		}
 	}
@@ -79,7 +79,7 @@ func TestFillOverCapCounts(t *testing.T) {
 	opt.MaxPositions = 1000000
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	c, why, err := Compile(in, opt)
+	c, why, err := Compile(in, opt, nil)
 	runtime.ReadMemStats(&after)
 	if c != nil || why != "" || !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), "the game has 71982001, more than 1000000") {
 		t.Fatalf("%v, %q, %v", c != nil, why, err)

@@ -49,6 +49,7 @@ type sweep struct {
 	tuple  tupleMoves // the moves of the tuple at hand
 	peers  Peers      // in shards: the peers that sweep the box with this one (walkShards)
 	sent   int64      // in shards: bytes handed to the other peers
+	save   SweepSave  // with a checkpoint: where the search saves and resumes from
 }
 
 // volumeOf sizes the prior box, with every history, against the limit of
@@ -170,7 +171,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	steps := 0
 	from, rowCells := int64(0), s.size[np-1]*hist
 	rows := int64(vol) / rowCells
-	sv := s.opt.Save
+	sv := s.save
 	loaded := false // the bits are a save's
 	if sv != nil {
 		row, member, count, mn, mx, ok, lerr := sv.Load(len(s.member))

@@ -28,14 +28,14 @@ import (
 // no sweep and no exchange, the box's rows (Compiled.Rows) in place of
 // the space, which each peer makes its shard of. Compiled.Sent is the
 // bytes this peer handed the others.
-func CompileShard(in *rules.Instance, opt Options, peers Peers) (*Compiled, string, error) {
-	return compile(in, opt, peers)
+func CompileShard(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Compiled, string, error) {
+	return compile(in, opt, peers, save)
 }
 
 // walkShards is the sharded sweep of run: walk visits the walk's rows
 // from..to-1 on this peer, rows of rowCells cells each.
 //
-// With a checkpoint (Options.Save) a peer saves within its walk when a
+// With a checkpoint (the sweep's save) a peer saves within its walk when a
 // save is due, and at its end: only the peer at work changes what it
 // holds. A peer whose bits are a save's (loaded) goes on from its cursor
 // (from), past its walk when the save has it done, and holds the marks
@@ -61,7 +61,7 @@ func (s *sweep) walkShards(walk func(from, to int64) (string, error), rows, rowC
 			var err error
 			if !loaded || from < cut(k+1) {
 				why, err = walk(max(from, cut(k)), cut(k+1))
-				if sv := s.opt.Save; sv != nil && why == "" && err == nil {
+				if sv := s.save; sv != nil && why == "" && err == nil {
 					err = sv.Save(cut(k+1), s.member, s.count, s.min, s.max) // its rows searched
 				}
 			}

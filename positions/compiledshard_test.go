@@ -28,7 +28,7 @@ func TestCompileShard(t *testing.T) {
 			t.Fatal(err)
 		}
 		opt := DefaultOptions(g)
-		want, why, err := Compile(insts[0], opt)
+		want, why, err := Compile(insts[0], opt, nil)
 		if err != nil || want == nil {
 			t.Fatalf("%s: not compiled: %s %v", src, why, err)
 		}
@@ -44,7 +44,7 @@ func TestCompileShard(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					got[r], why, errs[r] = CompileShard(insts[0], opt, peers[r])
+					got[r], why, errs[r] = CompileShard(insts[0], opt, peers[r], nil)
 				}()
 			}
 			wg.Wait()
@@ -100,11 +100,11 @@ func TestCompileShardFilled(t *testing.T) {
 	} {
 		in := instance(t, src)
 		opt := DefaultOptions(in.Game)
-		want, why, err := Compile(in, opt)
+		want, why, err := Compile(in, opt, nil)
 		if err != nil || want == nil || want.Found != filledFound {
 			t.Fatalf("%s: not filled: %v %s %v", src, want != nil, why, err)
 		}
-		got, why, err := CompileShard(in, opt, newPeers(1)[0])
+		got, why, err := CompileShard(in, opt, newPeers(1)[0], nil)
 		if err != nil || got == nil || got.Rows == nil || got.Space != nil {
 			t.Fatalf("%s: in shards, no rows in place of the space: %s %v", src, why, err)
 		}

@@ -32,10 +32,7 @@ type Options struct {
 	// Spill, when set, is a directory where a path that can keeps its
 	// arrays in files (package spill) when they would take more than the
 	// budget, instead of stopping at it.
-	Spill string
-	// Save, when set, is where the compiled path's search of the box saves
-	// where it stands now and then, and resumes from (a checkpoint).
-	Save      SweepSave
+	Spill     string
 	OpenWidth int64 // values of an open start parameter; 0: DefaultOpenWidth
 	Horizon   int   // analyse positions within this many moves of a start; -1: no horizon
 	// Extra start positions, beyond the game's own (to look at a position

@@ -65,10 +65,7 @@ type compiledShards[V cellValue] struct {
 // solveByCompiledPart is the compiled path in shards: nil and the reason
 // where it does not take the game.
 func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, string, bool, error) {
-	if opt.Checkpoint != nil {
-		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
-	}
-	c, why, err := positions.CompileShard(in, popt, peers)
+	c, why, err := positions.CompileShard(in, popt, peers, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}

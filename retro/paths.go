@@ -257,10 +257,7 @@ func capOf(edges int64, popt positions.Options) error {
 }
 
 func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
-	if opt.Checkpoint != nil {
-		popt.Save = findSave{ck: opt.Checkpoint, inst: opt.Instance}
-	}
-	c, why, err := positions.Compile(in, popt)
+	c, why, err := positions.Compile(in, popt, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}
