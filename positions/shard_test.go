@@ -3,83 +3,21 @@ package positions
 import (
 	"errors"
 	"fmt"
+	"retro/positions/cluster"
 	"slices"
 	"sync"
 	"testing"
 )
 
-// hub joins in-process peers: each Exchange waits for all of them, and
-// every peer reads the others' messages before any returns.
-type hub struct {
-	n     int
-	mu    sync.Mutex
-	cond  *sync.Cond
-	round int
-	in    [][][]byte
-	got   int
-	left  int
-	dead  bool // a peer has stopped with an error
-}
-
-var errPeerLeft = errors.New("a peer left")
-
-// leave stops the others waiting on a peer that has failed.
-func (h *hub) leave() {
-	h.mu.Lock()
-	h.dead = true
-	h.cond.Broadcast()
-	h.mu.Unlock()
-}
-
-type peer struct {
-	h    *hub
-	rank int
-}
-
+// newPeers is n peers in one process (cluster.Local), as the peers of a
+// solve in shards see them.
 func newPeers(n int) []Peers {
-	h := &hub{n: n, in: make([][][]byte, n)}
-	h.cond = sync.NewCond(&h.mu)
+	comms := cluster.Local(n)
 	ps := make([]Peers, n)
-	for r := range ps {
-		ps[r] = &peer{h, r}
+	for r, c := range comms {
+		ps[r] = c
 	}
 	return ps
-}
-
-func (p *peer) Rank() int { return p.rank }
-func (p *peer) Size() int { return p.h.n }
-
-func (p *peer) Exchange(send [][]byte) ([][]byte, error) {
-	h := p.h
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for h.left > 0 && !h.dead { // the last round is still being read
-		h.cond.Wait()
-	}
-	if h.dead {
-		return nil, errPeerLeft
-	}
-	round := h.round
-	h.in[p.rank] = send
-	if h.got++; h.got == h.n {
-		h.got, h.left = 0, h.n
-		h.round++
-		h.cond.Broadcast()
-	}
-	for h.round == round && !h.dead {
-		h.cond.Wait()
-	}
-	if h.dead && h.round == round {
-		return nil, errPeerLeft
-	}
-	recv := make([][]byte, h.n)
-	for r := range recv {
-		recv[r] = slices.Clone(h.in[r][p.rank])
-	}
-	if h.left--; h.left == 0 {
-		h.cond.Broadcast()
-	}
-	return recv, nil
 }
 
 // shardGames are small games of each kind of space and search.
@@ -161,13 +99,13 @@ func TestShardsAreTheWhole(t *testing.T) {
 					go func() {
 						defer wg.Done()
 						if grs[r], errs[r] = EnumerateShard(in, opt, peers[r]); errs[r] != nil {
-							peers[r].(*peer).h.leave()
+							peers[r].(cluster.Comm).Close() // the others stop waiting on it
 						}
 					}()
 				}
 				wg.Wait()
 				for r, err := range errs {
-					if err != nil && !errors.Is(err, errPeerLeft) {
+					if err != nil && !errors.Is(err, cluster.ErrLeft) {
 						t.Fatalf("rank %d: %v", r, err)
 					}
 				}
