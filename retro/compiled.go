@@ -99,7 +99,7 @@ func (s *compiledSolver) check() error {
 }
 
 // solveCompiled values every position of c and makes the Result.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*Result, error) {
+func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
@@ -185,7 +185,7 @@ func (d *deadRows[V]) after(p []int64) {
 	}
 }
 
-func sweepValues[V cellValue](s *compiledSolver) (*Result, error) {
+func sweepValues[V cellValue](s *compiledSolver) (*core.Table, error) {
 	c := s.c
 	spans, rows, rowCells := boxRows(c)
 	// With one winner at every end and one-pile moves, the cells that are
@@ -401,14 +401,14 @@ func distinctCount(l []int64) int {
 // kept, so that each value is read before its place is written; where the
 // values are more than twice the positions, the layers are copied out so
 // that the values' memory is freed.
-func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans) (*Result, error) {
+func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans) (*core.Table, error) {
 	vals := store.Slice()
 	c := s.c
 	sp := c.Space
 	n := sp.Len()
-	r := newResult(sp, s.in, c.Starts)
+	r := core.NewTable(sp, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
-	r.win, r.lose = positions.NewBitset(n), positions.NewBitset(n)
+	r.Win, r.Lose = positions.NewBitset(n), positions.NewBitset(n)
 	member := sp.Members()
 	var release func(read int64)
 	if store.InFile() {
@@ -421,7 +421,7 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 			released = read / perPage * perPage // the page not let go yet
 		}
 	}
-	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.win, r.lose, release, s.outcomesShown())
+	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.Win, r.Lose, release, s.outcomesShown())
 	if idx != n {
 		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
 	}
@@ -432,11 +432,11 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 	if store.InFile() {
 		// the layers stay in the file: the table writer reads them once,
 		// block by block, and lets each go
-		r.release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
+		r.Release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
 		store.Release(0, int64(n))
 	}
 	setLayers(r, layers)
-	r.segs, _ = core.SegmentsByKey(count)
+	r.Sets, _ = core.SegmentsByKey(count)
 	if s.opt.Progress != nil {
 		s.opt.Progress(len(count)-2, n, n)
 	}
@@ -444,12 +444,12 @@ func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cell
 }
 
 // setLayers gives r the layers of its positions, in cells of either width.
-func setLayers[V cellValue](r *Result, layers []V) {
+func setLayers[V cellValue](r *core.Table, layers []V) {
 	switch l := any(layers).(type) {
 	case []uint16:
-		r.layer16 = l
+		r.Layer16 = l
 	case []uint32:
-		r.layer = l
+		r.Layer = l
 	}
 }
 

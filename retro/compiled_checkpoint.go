@@ -342,23 +342,23 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 
 // into gives r the layers, kept in their file: the table writer reads
 // them once, block by block, and lets each go.
-func (l *savedLayers[V]) into(r *Result) {
+func (l *savedLayers[V]) into(r *core.Table) {
 	setLayers(r, l.layers.Slice())
-	r.release = func(lo, hi int) { l.layers.Release(int64(lo), int64(hi)) }
+	r.Release = func(lo, hi int) { l.layers.Release(int64(lo), int64(hi)) }
 }
 
 // resultSaved is resultOf for a checkpointed solve (layersSaved).
-func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans) (*Result, error) {
+func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans) (*core.Table, error) {
 	sp := s.c.Space
 	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, s.outcomesShown())
 	if err != nil {
 		return nil, err
 	}
-	r := newResult(sp, s.in, s.c.Starts)
+	r := core.NewTable(sp, s.c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
-	r.win, r.lose = l.win, l.lose
+	r.Win, r.Lose = l.win, l.lose
 	l.into(r)
-	r.segs, _ = core.SegmentsByKey(l.count)
+	r.Sets, _ = core.SegmentsByKey(l.count)
 	return r, nil
 }
 

@@ -64,7 +64,7 @@ type compiledShards[V cellValue] struct {
 
 // solveByCompiledPart is the compiled path in shards: nil and the reason
 // where it does not take the game.
-func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, string, bool, error) {
+func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*core.Share, string, bool, error) {
 	c, why, err := positions.CompileShard(in, popt, peers, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
@@ -136,7 +136,7 @@ func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows 
 
 // sweepShards values this peer's rows of a compiled box in its turn,
 // serves the rows it holds to the peers after it, and makes its part.
-func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*Part, error) {
+func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*core.Share, error) {
 	c := s.c
 	spans, rowCells := cut.spans, cut.rowCells
 	t := &compiledShards[V]{shardRows: cut, peers: peers, me: peers.Rank(), cache: map[int64]span[V]{}, searched: c.Sent}
@@ -486,7 +486,7 @@ func (t *compiledShards[V]) serve(at int) error {
 // part makes this peer's part from its values (vals[a-base] the value
 // kept at a): the outcomes and layers of its positions, in its shard of
 // the space, with the counts of the whole.
-func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
+func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
 	vals, base := t.vals, t.base
 	c := s.c
 	size := t.peers.Size()
@@ -495,7 +495,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		t.shard = c.Space.Shard(t.me, t.firsts)
 	}
 	shard := t.shard
-	r := newResult(shard, s.in, c.Starts)
+	r := core.NewTable(shard, c.Starts)
 	r.MoveCount, r.Edges = s.moves, s.edges
 	var count []int64
 	if t.cs != nil {
@@ -503,12 +503,12 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.win, r.lose, count = l.win, l.lose, l.count
+		r.Win, r.Lose, count = l.win, l.lose, l.count
 		l.into(r)
 	} else {
-		r.win, r.lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
+		r.Win, r.Lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*t.rowCells, t.cut[t.me+1]*t.rowCells, r.win, r.lose, nil, s.outcomesShown())
+		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*t.rowCells, t.cut[t.me+1]*t.rowCells, r.Win, r.Lose, nil, s.outcomesShown())
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}
@@ -518,7 +518,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		}
 		setLayers(r, layers)
 	}
-	r.segs, _ = core.SegmentsByKey(count) // this shard's sets, as SolvePart's result has them
+	r.Sets, _ = core.SegmentsByKey(count) // this shard's sets, as SolvePart's result has them
 	c.Space = nil                         // each peer keeps its shard only
 	head := []int64{s.moves, s.edges, t.searched, t.fetched}
 	var mine []byte
@@ -547,20 +547,18 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*Part, error) {
 		return nil, fmt.Errorf("retro: the ranks sent %d counts, want %d or more", len(sum), len(head))
 	}
 	head, count = sum[:len(head)], sum[len(head):]
-	p := &Part{Space: shard, Instance: s.in, Starts: c.Starts, Lo: lo, Hi: hi, Peers: size,
-		Path: shardedPath(compiledPath(c), size), r: r, moves: head[0], edges: head[1]}
-	p.traffic = Traffic{Search: head[2], Colouring: head[3], Layers: len(count) - 1}
-	whole, _ := core.SegmentsByKey(count)
-	p.segs = core.UnpackSegments(whole)
-	p.shown = p.segs
-	p.tally = map[core.Outcome]int{}
-	for _, sg := range p.segs {
-		p.tally[sg.Outcome] += sg.End - sg.Start
+	r.Path = shardedPath(compiledPath(c), size)
+	sets, _ := core.SegmentsByKey(count)
+	w := core.Whole{MoveCount: head[0], Edges: head[1], Sets: core.UnpackSegments(sets), Tally: map[core.Outcome]int{},
+		Traffic: core.Traffic{Search: head[2], Colouring: head[3], Layers: len(count) - 1}}
+	w.Shown = w.Sets
+	for _, sg := range w.Sets {
+		w.Tally[sg.Outcome] += sg.End - sg.Start
 	}
 	if s.opt.Progress != nil {
 		s.opt.Progress(len(count)-2, shard.Len(), shard.Len())
 	}
-	return p, nil
+	return &core.Share{Table: r, Lo: lo, Hi: hi, Peers: size, Whole: w}, nil
 }
 
 // littleEndian tells whether this machine keeps its words little-endian,

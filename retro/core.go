@@ -33,3 +33,10 @@ type Checkpoint = core.Checkpoint
 
 // ErrCheckpoint: a checkpoint that cannot be used.
 var ErrCheckpoint = core.ErrCheckpoint
+
+// Traffic is what the peers of a solve handed each other, all together:
+// the bytes of the positions while they were found and sorted, of the
+// edges between shards (questions and answers) when the graph was built,
+// and of the predecessors between shards while it was coloured, layers 0
+// to Layers-1.
+type Traffic = core.Traffic

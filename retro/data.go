@@ -53,9 +53,9 @@ func (r *Result) Data() Data {
 // Layer is nil and Layer16 holds them. It allocates nothing a position.
 // FromData takes Data's form, not this one.
 func (r *Result) DataInPlace() Data {
-	return Data{Layer: r.layer, Layer16: r.layer16, Win: r.win, Lose: r.lose, Unknown: r.unknown, Order: r.order,
-		Segments: r.Segments(), Depth: r.depth, Horizon: r.horizon, Starts: r.Starts,
-		MoveCount: r.MoveCount, Edges: r.Edges, Release: r.release}
+	return Data{Layer: r.col.Layer, Layer16: r.col.Layer16, Win: r.col.Win, Lose: r.col.Lose, Unknown: r.col.Unknown, Order: r.col.Order,
+		Segments: r.Segments(), Depth: r.col.Depth, Horizon: r.col.Horizon, Starts: r.Starts,
+		MoveCount: r.MoveCount, Edges: r.Edges, Release: r.col.Release}
 }
 
 // LayerOf is the layer of W or L position i (0 elsewhere) in Layer or in
@@ -125,6 +125,6 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 		}
 	}
 	return &Result{Space: sp, Instance: in, Starts: d.Starts, Count: in.Game.Count,
-		MoveCount: d.MoveCount, Edges: d.Edges, layer: d.Layer, win: d.Win, lose: d.Lose,
-		unknown: d.Unknown, order: d.Order, segs: core.SegmentsOf(d.Segments), depth: d.Depth, horizon: d.Horizon}, nil
+		MoveCount: d.MoveCount, Edges: d.Edges, col: core.Colours{Layer: d.Layer, Win: d.Win, Lose: d.Lose,
+			Unknown: d.Unknown, Order: d.Order, Sets: core.SegmentsOf(d.Segments), Depth: d.Depth, Horizon: d.Horizon}}, nil
 }

@@ -62,7 +62,7 @@
 //     consulted in shards too: a path that runs in shards solves the game
 //     there, one that does not declines ("not in shards"), and the
 //     general path in shards takes every game. The general path in shards
-//     (SolvePart) colours the shard that positions.EnumerateShard gives
+//     (general.SolveShare) colours the shard that positions.EnumerateShard gives
 //     each peer: each phase of the colouring runs over the shard's
 //     positions, the predecessors it finds in other shards are handed to
 //     their owners when the phase ends (core, shardnet.go), and the peers agree

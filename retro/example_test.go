@@ -94,9 +94,9 @@ k = "2..5"
 // retro solve), solve a game together: each colours its shard of the
 // positions and holds their outcomes, and every one holds the counts of
 // the whole (L: x = 0 or 2 mod 7, 286 of 0..999). General asks for the
-// general path, which SolvePart runs in shards (the compiled path would
+// general path, which SolveInstancePart runs in shards (the compiled path would
 // take this game, and keep its one row on one rank).
-func ExampleSolvePart() {
+func ExamplePart() {
 	src := rules.FromText("take.toml", []byte(`
 piles = ["x"]
 moves = ["x - 1", "x - 3", "x - 4"]

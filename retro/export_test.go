@@ -12,7 +12,7 @@ func SetNarrowWords(counts int, layer uint32) (restore func()) {
 
 // LayerBits is the width of the layers a result keeps: 16 or 32.
 func LayerBits(r *Result) int {
-	if r.layer16 != nil {
+	if r.col.Layer16 != nil {
 		return 16
 	}
 	return 32

@@ -67,7 +67,7 @@ type linesSolver struct {
 	gaps     bool // some cells of the box are no positions (ends, or not reached)
 }
 
-func solveByLines(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByLines(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	lg, why, shown, err := positions.FindLines(in, popt)
 	if err != nil || lg == nil {
 		return nil, why, shown, err
@@ -85,7 +85,7 @@ func solveByLines(in *rules.Instance, popt positions.Options, opt core.Options) 
 
 // solveLines values every position of lg and makes the Result, in 16-bit
 // cells and again in 32-bit ones where the layers outgrow them.
-func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*Result, error) {
+func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
@@ -98,7 +98,7 @@ func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, po
 	return r, err
 }
 
-func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*Result, error) {
+func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	c := lg.Compiled
 	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg}
 	s.lo, s.size = c.Space.Box()

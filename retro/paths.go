@@ -33,8 +33,8 @@ import (
 type path struct {
 	name  string
 	takes string // the games it takes, in a line
-	solve func(in *rules.Instance, popt positions.Options, opt core.Options) (r *Result, why string, shown bool, err error)
-	part  func(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (p *Part, why string, shown bool, err error)
+	solve func(in *rules.Instance, popt positions.Options, opt core.Options) (t *core.Table, why string, shown bool, err error)
+	part  func(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (sh *core.Share, why string, shown bool, err error)
 	// checkpoints: it keeps checkpoints (Options.Checkpoint); spill: it
 	// keeps its arrays in files past the memory budget
 	// (positions.Options.Spill); wide: its indices go past
@@ -175,11 +175,12 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt core.Options)
 	}
 	var whys []string
 	for _, p := range rows {
-		r, why, shown, err := p.solve(in, p.options(popt), opt)
+		t, why, shown, err := p.solve(in, p.options(popt), opt)
 		if err != nil {
 			return nil, err
 		}
-		if r != nil {
+		if t != nil {
+			r := fromPath(in, t)
 			if p.name == "general" {
 				r.Path = "general: " + strings.Join(whys, "; ")
 				if opt.Path != "" {
@@ -211,16 +212,17 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt core.Opti
 	}
 	var whys []string
 	for _, p := range rows {
-		part, why, shown, err := p.part(in, p.options(popt), opt, peers)
+		sh, why, shown, err := p.part(in, p.options(popt), opt, peers)
 		if err != nil {
 			return nil, err
 		}
-		if part == nil {
+		if sh == nil {
 			if shown || opt.Path != "" || opt.Checkpoint != nil {
 				whys = append(whys, why)
 			}
 			continue
 		}
+		part := fromShare(in, sh)
 		if p.name == "general" && opt.Path == "" {
 			if len(unsharded) > 0 {
 				whys = append(whys, "not in shards: "+strings.Join(unsharded, ", "))
@@ -256,20 +258,20 @@ func capOf(edges int64, popt positions.Options) error {
 	return nil
 }
 
-func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	c, why, err := positions.Compile(in, popt, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}
-	r, err := solveCompiled(c, in, opt, popt)
+	t, err := solveCompiled(c, in, opt, popt)
 	if err != nil {
 		return nil, "", false, err
 	}
-	r.Path = compiledPath(c)
-	return r, "", false, nil
+	t.Path = compiledPath(c)
+	return t, "", false, nil
 }
 
-func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	t, err := unmoves.Solve(in, popt, opt)
 	var not *unmoves.DeclineError
 	if errors.As(err, &not) {
@@ -278,10 +280,10 @@ func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options
 	if err != nil {
 		return nil, "", false, err
 	}
-	return fromPath(in, t), "", false, nil
+	return t, "", false, nil
 }
 
-func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	if in.Game.Tier != "" {
 		moves, why := in.Affine()
 		if why == "" {
@@ -298,10 +300,10 @@ func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options)
 	if err != nil {
 		return nil, "", false, err
 	}
-	return fromPath(in, t), "", false, nil
+	return t, "", false, nil
 }
 
-func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	switch {
 	case in.Game.Tier == "":
 		return nil, "no tier declared", false, nil
@@ -312,21 +314,21 @@ func solveByTiers(in *rules.Instance, popt positions.Options, opt core.Options) 
 	if err != nil {
 		return nil, "", false, err
 	}
-	return fromPath(in, t), "", false, nil
+	return t, "", false, nil
 }
 
-func solveByGraph(in *rules.Instance, popt positions.Options, opt core.Options) (*Result, string, bool, error) {
+func solveByGraph(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	gr, err := positions.Enumerate(in, popt)
 	if err != nil {
 		return nil, "", false, err
 	}
-	r, err := Solve(gr, opt)
-	return r, "", false, err
+	t, err := general.Solve(gr, opt, nil)
+	return t, "", false, err
 }
 
-func solveByGraphPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*Part, string, bool, error) {
-	p, err := SolvePart(in, popt, opt, peers)
-	return p, "", false, err
+func solveByGraphPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*core.Share, string, bool, error) {
+	sh, err := general.SolveShare(in, popt, opt, peers)
+	return sh, "", false, err
 }
 
 // PathTableText is the path table in Markdown: a row a path, in the order

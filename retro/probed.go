@@ -35,8 +35,8 @@ type Probed struct {
 
 // Probed is r read a position at a time.
 func (r *Result) Probed() *Probed {
-	held := 4*int64(len(r.layer)+len(r.order)+len(r.depth)) + 2*int64(len(r.layer16)) +
-		8*int64(len(r.win)+len(r.lose)+len(r.unknown))
+	held := 4*int64(len(r.col.Layer)+len(r.col.Order)+len(r.col.Depth)) + 2*int64(len(r.col.Layer16)) +
+		8*int64(len(r.col.Win)+len(r.col.Lose)+len(r.col.Unknown))
 	return &Probed{Space: r.Space, Instance: r.Instance, Starts: r.Starts, Horizon: r.Horizon(), Values: resultValues{r}, Held: held}
 }
 

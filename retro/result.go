@@ -22,91 +22,44 @@ type Result struct {
 	Edges     int64  // distinct edges between positions
 	Path      string // how it was solved, and why: "compiled: …" or "general: …"
 
-	layer   []uint32 // layer of each W or L position, unless layer16 holds them
-	layer16 []uint16 // the layers of a path that keeps them in 16 bits (layer is nil)
-	win     positions.Bitset
-	lose    positions.Bitset
-	unknown positions.Bitset // uncoloured positions that reach the horizon
-	order   []uint32         // coloured positions, set by set, each set sorted
-	lazy    *lazyOrder       // set where order is not kept but rebuilt on demand
-	segs    []core.Packed
-	depth   []uint32 // with a horizon: moves from a start
-	horizon int
-	// release, where the layers are kept in a file (a spilled solve),
-	// lets those of positions lo..hi-1 go from memory
-	release func(lo, hi int)
+	col  core.Colours // what the path coloured, as it handed it over
+	lazy *lazyOrder   // set where col.Order is not kept but rebuilt on demand
 }
 
 // Len is the number of positions.
 func (r *Result) Len() int { return r.Space.Len() }
 
-// layerAt is the layer kept for position i: that of a W or L position,
-// hidden ones included, and 0 for the others.
-func (r *Result) layerAt(i int) uint32 {
-	if r.layer16 != nil {
-		return uint32(r.layer16[i])
-	}
-	return r.layer[i]
-}
-
 // Outcome is the outcome of position i for the player to move.
-func (r *Result) Outcome(i int) core.Outcome {
-	switch {
-	case r.win.Has(i):
-		if r.hidden(i) {
-			return core.Unknown
-		}
-		return core.Win
-	case r.lose.Has(i):
-		if r.hidden(i) {
-			return core.Unknown
-		}
-		return core.Lose
-	case r.unknown != nil && r.unknown.Has(i):
-		return core.Unknown
-	}
-	return core.Draw
-}
+func (r *Result) Outcome(i int) core.Outcome { return r.col.Shown(i) }
 
 // Layer is the layer of a W or L position, and -1 for D and ?.
 func (r *Result) Layer(i int) int {
 	switch r.Outcome(i) {
 	case core.Win, core.Lose:
-		return int(r.layerAt(i))
+		return int(r.col.LayerAt(i))
 	}
 	return -1
 }
 
-// hidden tells whether a coloured position lies beyond what the horizon can
-// decide: its layer is more than the horizon less its depth.
-func (r *Result) hidden(i int) bool {
-	return r.depth != nil && int64(r.layerAt(i)) > int64(r.horizon)-int64(r.depth[i])
-}
-
 // Horizon is the horizon of the analysis, -1 for none.
-func (r *Result) Horizon() int {
-	if r.depth == nil {
-		return -1
-	}
-	return r.horizon
-}
+func (r *Result) Horizon() int { return r.col.HorizonOf() }
 
 // Depth is the number of moves from a start to position i (0 without a
 // horizon).
 func (r *Result) Depth(i int) int {
-	if r.depth == nil {
+	if r.col.Depth == nil {
 		return 0
 	}
-	return int(r.depth[i])
+	return int(r.col.Depth[i])
 }
 
 // Tally counts the positions of each outcome: from the sets' sizes where
 // no horizon hides a position, one by one otherwise.
 func (r *Result) Tally() map[core.Outcome]int {
 	var c [core.Unknown + 1]int
-	if r.depth == nil && r.unknown == nil {
+	if r.col.Depth == nil && r.col.Unknown == nil {
 		start := 0
-		for _, s := range r.segs {
+		for _, s := range r.col.Sets {
 			c[s.Outcome] += int(s.End) - start
 			start = int(s.End)
 		}
@@ -129,7 +82,7 @@ func (r *Result) Tally() map[core.Outcome]int {
 func (r *Result) Set(o core.Outcome, layer int) *roaring.Bitmap {
 	b := roaring.New()
 	start := int64(0)
-	for _, s := range r.segs {
+	for _, s := range r.col.Sets {
 		if s.Outcome == o && int(s.Layer) == layer {
 			b.AddMany(r.Positions()[start:s.End])
 		}
@@ -145,7 +98,7 @@ func (r *Result) Rows(fn func(i int) bool) {
 	if order := r.Positions(); order != nil || r.Len() <= math.MaxUint32 {
 		rowsOf(r, order, fn)
 	} else {
-		rowsOf(r, rebuildOrder[uint64](r), fn)
+		rowsOf(r, core.RebuildOrder[uint64](&r.col), fn)
 	}
 }
 
@@ -167,15 +120,15 @@ func rowsOf[T uint32 | uint64](r *Result, order []T, fn func(i int) bool) {
 			slices.Sort(rows)
 		}
 		for _, i := range rows {
-			if !r.hidden(int(i)) && !fn(int(i)) {
+			if !r.col.Hidden(int(i)) && !fn(int(i)) {
 				return
 			}
 		}
 		segs = segs[k:]
 	}
 	for i := 0; i < r.Len(); i++ {
-		coloured := r.win.Has(i) || r.lose.Has(i)
-		if (!coloured || r.hidden(i)) && !fn(i) {
+		coloured := r.col.Win.Has(i) || r.col.Lose.Has(i)
+		if (!coloured || r.col.Hidden(i)) && !fn(i) {
 			return
 		}
 	}
@@ -183,4 +136,4 @@ func rowsOf[T uint32 | uint64](r *Result, order []T, fn func(i int) bool) {
 
 // Segments lists the coloured sets in the order they were coloured: by
 // layer, and at layer 0 the W set of the exam count before the L set.
-func (r *Result) Segments() []core.Segment { return core.UnpackSegments(r.segs) }
+func (r *Result) Segments() []core.Segment { return core.UnpackSegments(r.col.Sets) }

@@ -55,7 +55,7 @@ type GameOptions struct {
 	// layer, the positions coloured so far and the positions.
 	Layer func(in *rules.Instance, layer, coloured, positions int)
 	// Peers, when set, solve every instance together, each its part
-	// (SolvePart): the Solved has Parts, not Results. Every peer calls
+	// (SolveInstancePart): the Solved has Parts, not Results. Every peer calls
 	// SolveGame with the same game and options.
 	Peers positions.Peers
 }

@@ -113,11 +113,11 @@ func (v *verifier) problem(i int, h int, format string, a ...any) {
 func (v *verifier) stored(i int) colour {
 	r := v.r
 	switch {
-	case r.win.Has(i):
-		return colour{core.Win, int64(r.layerAt(i))}
-	case r.lose.Has(i):
-		return colour{core.Lose, int64(r.layerAt(i))}
-	case r.unknown != nil && r.unknown.Has(i):
+	case r.col.Win.Has(i):
+		return colour{core.Win, int64(r.col.LayerAt(i))}
+	case r.col.Lose.Has(i):
+		return colour{core.Lose, int64(r.col.LayerAt(i))}
+	case r.col.Unknown != nil && r.col.Unknown.Has(i):
 		return colour{core.Unknown, 0}
 	}
 	return colour{core.Draw, 0}
@@ -159,7 +159,7 @@ func (v *verifier) check(i int) error {
 		}
 		return nil
 	}
-	if r.depth != nil && int64(r.depth[i]) >= int64(r.horizon) {
+	if r.col.Depth != nil && int64(r.col.Depth[i]) >= int64(r.col.Horizon) {
 		all, err := v.movesAllEnd(h)
 		if err != nil {
 			return err

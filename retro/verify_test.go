@@ -106,13 +106,13 @@ func TestVerifyFindsTampering(t *testing.T) {
 			l2 = int(r.Positions()[s.Start])
 		}
 	}
-	if r.layer16 != nil {
-		r.layer16[w1] = 3
+	if r.col.Layer16 != nil {
+		r.col.Layer16[w1] = 3
 	} else {
-		r.layer[w1] = 3
+		r.col.Layer[w1] = 3
 	}
-	r.win.Clear(l2)
-	r.lose.Clear(l2)
+	r.col.Win.Clear(l2)
+	r.col.Lose.Clear(l2)
 	rep, err := Verify(r, r.Instance.NewMachine(), VerifyOptions{Max: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ import (
 )
 
 // A solve cut into ranks: each rank solves its shard of every instance
-// (retro.SolvePart) and the ranks write the table together
+// (retro.SolveInstancePart) and the ranks write the table together
 // (table.WriteParts); rank 0 prints the summary. The ranks are those of
 // the MPI job that started this process (mpirun or srun, a retro built
 // with -tags mpi), or goroutines of this process (--ranks N).

@@ -58,7 +58,7 @@
 //     instance records and the blocks of large instances, built in parallel
 //     and written in order.
 //   - parts.go: WriteParts, the same file written by the peers of a solve
-//     in parts (retro.SolvePart): each makes the outcome blocks that start
+//     in parts (retro.SolveInstancePart): each makes the outcome blocks that start
 //     in its shard and a share of the space blocks, rank 0 the game block
 //     and the records, and rank 0 places them all and writes them as the
 //     peers hand them over in pieces (gather; Options.Gathered and Sent

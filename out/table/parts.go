@@ -13,7 +13,7 @@ import (
 )
 
 // WriteParts writes, together with its peers, the table of a game whose
-// instances were solved in parts (retro.SolvePart). Every peer calls it
+// instances were solved in parts (retro.SolveInstancePart). Every peer calls it
 // with its parts of the same instances, in instance order. Each peer makes
 // the outcome blocks that start among its positions, taking the start of
 // a block that crosses into its shard from the peer before; space block

@@ -8,7 +8,7 @@ import (
 )
 
 // net is how the solver of one shard reaches the positions of the others
-// (see SolvePart): the predecessors a phase finds in other shards are put
+// (see general.SolveShare): the predecessors a phase finds in other shards are put
 // aside by owner and handed over when the phase ends (swap), and the
 // peers agree on whether anything is left to colour (any). It also keeps
 // the size of every set the shard closes, so that the sets of the whole

@@ -16,6 +16,6 @@
 //     unexplored one can be reached: it is ?, not D (finishUnknown); in
 //     shards the marks cross between the peers in rounds.
 //
-// It runs in shards (package retro's SolvePart makes a Part of each
+// It runs in shards (SolveShare: package retro makes a Part of each
 // peer's share), with no checkpoints, no spill, and 32-bit indices.
 package general
