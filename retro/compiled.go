@@ -1,13 +1,9 @@
 package retro
 
 import (
-	"errors"
 	"fmt"
-	"math/bits"
-	"os"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
-	"slices"
-	"unsafe"
 
 	"retro/positions"
 	"retro/positions/spill"
@@ -29,75 +25,6 @@ import (
 // too. Where the game has history, the moves a position may make are the
 // plays of its history (positions.Play), each leading to its own history.
 
-// cellValue is a value kept per cell: uint16 while the layers fit, uint32
-// otherwise.
-type cellValue interface{ ~uint16 | ~uint32 }
-
-// compiledSolver values the positions of a Compiled game.
-type compiledSolver struct {
-	c            *positions.Compiled
-	in           *rules.Instance
-	m            *rules.Machine
-	rule         core.Rule
-	winConst     bool
-	winner       rules.Player
-	t            []int64
-	moves, edges int64
-	opt          core.Options
-	popt         positions.Options // the caps, the budget and the spill directory
-}
-
-// errLayers: the layers outgrew the cell values; the sweep runs again
-// with wider ones.
-type errLayers struct{}
-
-func (errLayers) Error() string { return "layers too deep for 16-bit cells" }
-
-func newCompiledSolver(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) *compiledSolver {
-	g := in.Game
-	s := &compiledSolver{c: c, in: in, m: in.NewMachine(), rule: core.RuleOf(g.Count),
-		t: make([]int64, len(g.Piles)), opt: opt, popt: popt}
-	s.winner, s.winConst = g.ConstWinner()
-	return s
-}
-
-// endCode is the code of a move into the end t, and of a final row at t.
-func (s *compiledSolver) endCode(t []int64) (uint64, error) {
-	w := s.winner
-	if !s.winConst {
-		var err error
-		if w, err = s.m.Winner(t); err != nil {
-			return 0, err
-		}
-	}
-	return s.rule.End(w), nil
-}
-
-// outcomesShown reports, as the stage "outcomes", how many positions have
-// their outcome and layer made from their values (nil without progress).
-func (s *compiledSolver) outcomesShown() func(done int) {
-	if s.popt.Progress == nil {
-		return nil
-	}
-	return func(done int) { s.popt.Progress("outcomes", int64(done)) }
-}
-
-// check is the sweep's check of the context and of the move cap, every
-// 65 536 positions or moves, whichever come first, and its report of the
-// moves made.
-func (s *compiledSolver) check() error {
-	if s.popt.Progress != nil {
-		s.popt.Progress("moves", s.moves)
-	}
-	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
-		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
-	}
-	if s.opt.Context != nil {
-		return s.opt.Context.Err()
-	}
-	return nil
-}
-
 // solveCompiled values every position of c and makes the Result.
 func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
@@ -105,53 +32,36 @@ func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, 
 			return nil, err
 		}
 	}
-	s := newCompiledSolver(c, in, opt, popt)
+	s := cells.NewSolver(c, in, opt, popt)
 	r, err := sweepValues[uint16](s)
-	if _, deep := err.(errLayers); deep {
-		s = newCompiledSolver(c, in, opt, popt)
+	if _, deep := err.(cells.ErrLayers); deep {
+		s = cells.NewSolver(c, in, opt, popt)
 		r, err = sweepValues[uint32](s)
 	}
 	return r, err
-}
-
-// values makes the sweep's n values, for the result of held positions:
-// in the heap within the budget, and past it in a file of the spill
-// directory, if there is one.
-func values[V cellValue](s *compiledSolver, n int64, held int) (*spill.Array[V], error) {
-	size := n * int64(unsafe.Sizeof(V(0)))
-	need := size + int64(held)/4 // the values, and the outcome bits of the result
-	popt := s.popt
-	if popt.MaxBytes <= 0 || need <= popt.MaxBytes {
-		return spill.Heap[V](n), nil
-	}
-	if popt.Spill == "" {
-		return nil, spillable{fmt.Errorf("%w: the compiled sweep's values would take %s at %d positions, more than the budget of %s",
-			positions.ErrMemoryBudget, positions.FormatBytes(need), held, positions.FormatBytes(popt.MaxBytes))}
-	}
-	return spill.Create[V](popt.Spill, fmt.Sprintf("retro-values-%d", os.Getpid()), n, false)
 }
 
 // deadRows releases, from a sweep's values kept in a file, the rows whose
 // values it will not read again: past the first pile the moves of the
 // rows still to come reach (Compiled.ReachFirst), from where it last
 // released. p is a tuple of the row just valued.
-type deadRows[V cellValue] struct {
+type deadRows[V cells.Value] struct {
 	c        *positions.Compiled
-	spans    *cellSpans
+	spans    *cells.Spans
 	store    *spill.Array[V]
 	perFirst int64 // rows a value of the first pile
 	rows     int64
 	from     int64 // up: the values from here on are released; down: those before
 }
 
-func newDeadRows[V cellValue](c *positions.Compiled, spans *cellSpans, store *spill.Array[V]) *deadRows[V] {
-	if !store.InFile() || spans.full {
+func newDeadRows[V cells.Value](c *positions.Compiled, spans *cells.Spans, store *spill.Array[V]) *deadRows[V] {
+	if !store.InFile() || spans.Full {
 		return nil
 	}
 	_, size := c.Space.Box()
-	d := &deadRows[V]{c: c, spans: spans, store: store, rows: int64(len(spans.lo)), perFirst: int64(len(spans.lo)) / size[0]}
+	d := &deadRows[V]{c: c, spans: spans, store: store, rows: int64(len(spans.Lo)), perFirst: int64(len(spans.Lo)) / size[0]}
 	if c.Up {
-		d.from = spans.total
+		d.from = spans.Total
 	}
 	return d
 }
@@ -167,7 +77,7 @@ func (d *deadRows[V]) after(p []int64) {
 		if row >= d.rows {
 			return
 		}
-		start := d.spans.at[row] + d.spans.lo[row]
+		start := d.spans.At[row] + d.spans.Lo[row]
 		if start < d.from {
 			d.store.Release(start, d.from)
 			d.from = start
@@ -178,29 +88,29 @@ func (d *deadRows[V]) after(p []int64) {
 	if row <= 0 {
 		return
 	}
-	end := d.spans.at[row] + d.spans.lo[row]
+	end := d.spans.At[row] + d.spans.Lo[row]
 	if end > d.from {
 		d.store.Release(d.from, end)
 		d.from = end
 	}
 }
 
-func sweepValues[V cellValue](s *compiledSolver) (*core.Table, error) {
-	c := s.c
+func sweepValues[V cells.Value](s *cells.Solver) (*core.Table, error) {
+	c := s.C
 	spans, rows, rowCells := boxRows(c)
 	// With one winner at every end and one-pile moves, the cells that are
 	// not positions hold the value of a move into them (sweepSimple).
-	simple := c.Simple != nil && s.winConst
-	end, _ := s.endCode(s.t)
+	simple := c.Simple != nil && s.WinConst
+	end, _ := s.EndCode(s.T)
 	var store *spill.Array[V]
 	var cs *compiledSave[V]
 	var err error
-	if s.opt.Checkpoint != nil {
-		if cs, err = checkpointed[V](s, spans.total, nil, walkRegion(spans, rows, 0, 0, c.Up)); err != nil {
+	if s.Opt.Checkpoint != nil {
+		if cs, err = checkpointed[V](s, spans.Total, nil, walkRegion(spans, rows, 0, 0, c.Up)); err != nil {
 			return nil, err
 		}
 		store = cs.store
-	} else if store, err = values[V](s, spans.total, c.Space.Len()); err != nil {
+	} else if store, err = cells.Values[V](s, spans.Total, c.Space.Len()); err != nil {
 		return nil, err
 	}
 	if !cs.valued() {
@@ -223,13 +133,13 @@ func sweepValues[V cellValue](s *compiledSolver) (*core.Table, error) {
 	if cs != nil {
 		return resultSaved(s, cs, spans)
 	}
-	return resultOf(s, store, spans)
+	return cells.TableOf(s, store, spans)
 }
 
 // farRows is what sweepAffine needs in a shard: its rows of the sweep
 // (from..to-1, the sweep's numbering), where vals[0] is among the values
 // of every row, and the span of a row of another shard, fetched.
-type farRows[V cellValue] struct {
+type farRows[V cells.Value] struct {
 	from, to int64
 	base     int64
 	mine     func(r int64) bool
@@ -253,14 +163,14 @@ func tupleCell(t, lo, size, stride []int64) (int64, bool) {
 // sweepAffine values every position of a compiled game from its moves,
 // one position at a time against the order of play, the winner of each
 // end asked of the rules; in a shard (far set) the positions of its rows.
-func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], rowCells int64, far *farRows[V]) error {
-	c := s.c
+func sweepAffine[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans, dead *deadRows[V], cs *compiledSave[V], rowCells int64, far *farRows[V]) error {
+	c := s.C
 	sp := c.Space
 	lo, size := sp.Box()
 	member := sp.Members()
 	limit := uint64(^V(0))
 	rows := sizeRows(size, c.Hist, rowCells)
-	t := s.t
+	t := s.T
 	var err error
 	var seen []int64
 	var ticks int64 // positions and their moves since the last check
@@ -270,7 +180,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 	}
 	// read is the code of member tc.
 	read := func(tc int64) (uint64, int64, error) {
-		a, _ := spans.addr(tc)
+		a, _ := spans.Addr(tc)
 		if far == nil || far.mine(tc/rowCells) {
 			return uint64(vals[a-base]), a, nil
 		}
@@ -289,7 +199,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			}
 		}
 		if ticks >= 1<<16 {
-			if ticks, err = 0, s.check(); err != nil {
+			if ticks, err = 0, s.Check(); err != nil {
 				return false
 			}
 			dead.after(p)
@@ -300,7 +210,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			}
 			if r0 != walked {
 				walked = r0
-				if err = cs.row(s, r0, s.moves, s.edges); err != nil {
+				if err = cs.row(s, r0, s.Moves, s.Edges); err != nil {
 					return false
 				}
 			}
@@ -323,7 +233,7 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 							return false
 						}
 						seen = append(seen, a)
-					} else if code, err = s.endCode(t); err != nil {
+					} else if code, err = s.EndCode(t); err != nil {
 						return false
 					}
 					b.Add(code)
@@ -332,39 +242,39 @@ func sweepAffine[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		}
 		v := b.Value()
 		if final || legal == 0 { // a final row
-			if v, err = s.endCode(p); err != nil {
+			if v, err = s.EndCode(p); err != nil {
 				return false
 			}
 		}
 		if v > limit {
-			err = errLayers{}
+			err = cells.ErrLayers{}
 			return false
 		}
-		a, _ := spans.addr(cell)
+		a, _ := spans.Addr(cell)
 		vals[a-base] = V(v)
-		s.moves += int64(legal)
-		s.edges += int64(distinctCount(seen))
+		s.Moves += int64(legal)
+		s.Edges += int64(distinctCount(seen))
 		ticks += int64(legal) + 1
 		return true
 	})
 	if !ok {
 		return err
 	}
-	return s.check()
+	return s.Check()
 }
 
-// boxRows lays the cells of c's box out by rows (cellSpans), and says how
+// boxRows lays the cells of c's box out by rows (cells.Spans), and says how
 // many rows there are and how many cells a row has (each value of the
 // last pile with every history).
-func boxRows(c *positions.Compiled) (spans *cellSpans, rows, rowCells int64) {
+func boxRows(c *positions.Compiled) (spans *cells.Spans, rows, rowCells int64) {
 	if c.Rows != nil { // a filled box in shards: no peer has the whole space's bits
 		rows, rowCells = c.Rows.Rows()
-		return spansBy(rows*rowCells, rowCells, c.Rows.Span), rows, rowCells
+		return cells.SpansBy(rows*rowCells, rowCells, c.Rows.Span), rows, rowCells
 	}
 	_, size := c.Space.Box()
 	rowCells = size[len(size)-1] * int64(c.Hist)
 	rows = sizeRows(size, c.Hist, rowCells)
-	return spansOf(c.Space.Members(), rows*rowCells, rowCells), rows, rowCells
+	return cells.SpansOf(c.Space.Members(), rows*rowCells, rowCells), rows, rowCells
 }
 
 // sizeRows is the rows of a box: its cells over a row's.
@@ -394,146 +304,6 @@ func distinctCount(l []int64) int {
 	return n
 }
 
-// resultOf turns the cell values (the codes, kept where spans says) into
-// a Result: the layers and outcomes by index, and the coloured sets from
-// the count of each key. The layers take the
-// memory of the values: a position's index is at most where its value is
-// kept, so that each value is read before its place is written; where the
-// values are more than twice the positions, the layers are copied out so
-// that the values' memory is freed.
-func resultOf[V cellValue](s *compiledSolver, store *spill.Array[V], spans *cellSpans) (*core.Table, error) {
-	vals := store.Slice()
-	c := s.c
-	sp := c.Space
-	n := sp.Len()
-	r := core.NewTable(sp, c.Starts)
-	r.MoveCount, r.Edges = s.moves, s.edges
-	r.Win, r.Lose = positions.NewBitset(n), positions.NewBitset(n)
-	member := sp.Members()
-	var release func(read int64)
-	if store.InFile() {
-		// the values read so far, and the layers written in their place,
-		// leave memory for the file (read again when touched)
-		var released int64 // what has left memory
-		perPage := int64(os.Getpagesize()) / int64(unsafe.Sizeof(V(0)))
-		release = func(read int64) {
-			store.Release(released, read)
-			released = read / perPage * perPage // the page not let go yet
-		}
-	}
-	count, idx := layersOf(vals, sp, spans, 0, 0, int64(len(member))<<6, r.Win, r.Lose, release, s.outcomesShown())
-	if idx != n {
-		return nil, fmt.Errorf("compiled solve: %d values for %d positions", idx, n)
-	}
-	layers := vals[:n:n]
-	if len(vals) > 2*n && !store.InFile() {
-		layers = slices.Clone(layers)
-	}
-	if store.InFile() {
-		// the layers stay in the file: the table writer reads them once,
-		// block by block, and lets each go
-		r.Release = func(lo, hi int) { store.Release(int64(lo), int64(hi)) }
-		store.Release(0, int64(n))
-	}
-	setLayers(r, layers)
-	r.Sets, _ = core.SegmentsByKey(count)
-	if s.opt.Progress != nil {
-		s.opt.Progress(len(count)-2, n, n)
-	}
-	return r, nil
-}
-
-// setLayers gives r the layers of its positions, in cells of either width.
-func setLayers[V cellValue](r *core.Table, layers []V) {
-	switch l := any(layers).(type) {
-	case []uint16:
-		r.Layer16 = l
-	case []uint32:
-		r.Layer = l
-	}
-}
-
-// layersOf turns the cell values of the members of cells lo..hi-1 (the
-// value kept at a is vals[a-base]) into outcomes and layers (layerRun),
-// writing each layer over vals at the position's place (never past a
-// value still to be read). It returns the counts and the members.
-// release, when set, is told now and then that the values before
-// vals[read] are done with.
-func layersOf[V cellValue](vals []V, sp *positions.Space, spans *cellSpans, base, lo, hi int64, win, lose positions.Bitset, release func(read int64), shown func(done int)) ([]int64, int) {
-	l := &layerRun[V]{vals: vals, base: base, lay: vals, win: win, lose: lose, count: make([]int64, 2), shown: shown}
-	if release != nil {
-		l.every = func() error { release(l.read); return nil }
-	}
-	l.cells(sp, spans, lo, hi) // every says no error
-	return l.count, l.n
-}
-
-// layerRun turns cell values into outcomes and layers, position by
-// position from position n on: it sets the outcome bit of each in win or
-// lose, by its place among them, writes its layer at that place of lay,
-// and counts the positions of each key: 0 for the exam's W 0, 1 for L 0,
-// layer+1 above (outcomes follow from keys).
-type layerRun[V cellValue] struct {
-	vals      []V // the value kept at a is vals[a-base]
-	base      int64
-	lay       []V // vals itself: each layer is written over a value read
-	win, lose positions.Bitset
-	count     []int64
-	n         int   // the positions done: the index of the next
-	read      int64 // where in vals the value last read is
-	// every, when set, is called before every 1 024th word of membership
-	// bits, the positions before it done; its error stops the run
-	every func() error
-	// shown, when set, is told there how many positions are done
-	shown func(done int)
-}
-
-// cells runs through the members of cells lo..hi-1 of sp (a shard's
-// space: of its positions).
-func (l *layerRun[V]) cells(sp *positions.Space, spans *cellSpans, lo, hi int64) error {
-	for w := lo >> 6; w < (hi+63)>>6; w++ {
-		if w&(1<<10-1) == 0 && w > lo>>6 {
-			if l.shown != nil {
-				l.shown(l.n)
-			}
-			if l.every != nil {
-				if err := l.every(); err != nil {
-					return err
-				}
-			}
-		}
-		word := sp.MemberWord(w)
-		if w<<6 < lo {
-			word &= ^uint64(0) << uint(lo-w<<6)
-		}
-		if w<<6+64 > hi {
-			word &= 1<<uint(hi-w<<6) - 1
-		}
-		for ; word != 0; word &= word - 1 {
-			a, _ := spans.addr(w<<6 | int64(bits.TrailingZeros64(word)))
-			l.read = a - l.base
-			code := uint64(l.vals[l.read])
-			o, layer := core.Decode(code)
-			key := int(layer) + 1
-			if o == core.Win {
-				l.win.Set(l.n)
-				if layer == 0 && code>>1 == 0 { // the exam's W 0 row
-					key = 0
-				}
-			} else {
-				l.lose.Set(l.n)
-			}
-			l.lay[l.n] = V(layer)
-			for len(l.count) <= key {
-				l.count = append(l.count, 0)
-			}
-			l.count[key]++
-			l.n++
-		}
-	}
-	return nil
-}
-
 // compiledPath says how a compiled game was solved.
 func compiledPath(c *positions.Compiled) string {
 	dir := "raises"
@@ -551,13 +321,3 @@ func compiledPath(c *positions.Compiled) string {
 	return fmt.Sprintf("compiled: %s compiled to the box%s; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s",
 		kind, hist, dir, c.Found)
 }
-
-// ErrSpillable: a solve over the memory budget whose arrays a spill
-// directory (positions.Options.Spill) would hold in files.
-var ErrSpillable = errors.New("the arrays over the budget can be kept in files of a spill directory")
-
-// spillable is an error of the budget that a spill directory lifts.
-type spillable struct{ error }
-
-func (e spillable) Unwrap() error        { return e.error }
-func (e spillable) Is(target error) bool { return target == ErrSpillable }

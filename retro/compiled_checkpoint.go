@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"unsafe"
 
@@ -23,7 +24,7 @@ import (
 
 // compiledSave is what a checkpointed sweep of one width saves and
 // resumes from.
-type compiledSave[V cellValue] struct {
+type compiledSave[V cells.Value] struct {
 	ck    *core.Checkpoint
 	inst  int
 	store *spill.Array[V]
@@ -50,13 +51,13 @@ func (cs *compiledSave[V]) sentNow() []int64 {
 // walkRegion is the region of the values valued before walk row r0, in a
 // sweep of rows that walks the box's rows from w0 on (against the order
 // of play: down where up is set), its values kept from base.
-func walkRegion(spans *cellSpans, rows, w0, base int64, up bool) func(r0 int64) (int64, int64) {
+func walkRegion(spans *cells.Spans, rows, w0, base int64, up bool) func(r0 int64) (int64, int64) {
 	return func(r0 int64) (int64, int64) {
 		a, b := w0, min(max(r0, w0), rows) // a cursor out of the rows: checkSum refuses the record
 		if up {
 			a, b = rows-b, rows-w0
 		}
-		return spans.begin(a) - base, spans.begin(b) - base
+		return spans.Begin(a) - base, spans.Begin(b) - base
 	}
 }
 
@@ -82,16 +83,16 @@ func checkValues[T any](ck *core.Checkpoint, r *core.Record, inst int, what stri
 }
 
 // width is the bits of a value.
-func width[V cellValue]() int { return int(unsafe.Sizeof(V(0))) * 8 }
+func width[V cells.Value]() int { return int(unsafe.Sizeof(V(0))) * 8 }
 
 // checkpointed opens the total values of a checkpointed sweep: those of
 // the last save, or new ones. A save of a wider sweep stops this one at
 // once (errLayers: the wider one takes over); one of a narrower sweep is
 // left for a new one. In shards (turns set) the ranks agree first on what
 // their saves come to (sweepTurns.agree).
-func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns, region func(r0 int64) (int64, int64)) (*compiledSave[V], error) {
-	ck := s.opt.Checkpoint
-	cs := &compiledSave[V]{ck: ck, inst: s.opt.Instance, total: total, region: region}
+func checkpointed[V cells.Value](s *cells.Solver, total int64, turns *sweepTurns, region func(r0 int64) (int64, int64)) (*compiledSave[V], error) {
+	ck := s.Opt.Checkpoint
+	cs := &compiledSave[V]{ck: ck, inst: s.Opt.Instance, total: total, region: region}
 	rec, err := ck.Load(cs.inst)
 	if err != nil {
 		return nil, err
@@ -108,11 +109,11 @@ func checkpointed[V cellValue](s *compiledSolver, total int64, turns *sweepTurns
 			return nil, err
 		}
 	case rec != nil && rec.Width > width[V]():
-		return nil, errLayers{}
+		return nil, cells.ErrLayers{}
 	}
 	if rec != nil && rec.Width == width[V]() {
 		cs.rec = rec
-		s.moves, s.edges = rec.Moves, rec.Edges
+		s.Moves, s.Edges = rec.Moves, rec.Edges
 		if rec.Stage == "result" && (turns == nil || turns.first == len(turns.order)) {
 			return cs, nil // the values are not needed again
 		}
@@ -159,7 +160,7 @@ func (cs *compiledSave[V]) valued() bool {
 
 // row saves, when a save is due, that the sweep has valued the rows
 // before walk row r0.
-func (cs *compiledSave[V]) row(s *compiledSolver, r0 int64, moves, edges int64) error {
+func (cs *compiledSave[V]) row(s *cells.Solver, r0 int64, moves, edges int64) error {
 	if cs == nil || !cs.ck.Due() {
 		return nil
 	}
@@ -179,12 +180,12 @@ func (cs *compiledSave[V]) rows(r0 int64, moves, edges int64) error {
 }
 
 // done saves that the sweep is done: the result is made next.
-func (cs *compiledSave[V]) done(s *compiledSolver) error {
+func (cs *compiledSave[V]) done(s *cells.Solver) error {
 	if err := cs.store.Sync(0, cs.total); err != nil {
 		return err
 	}
 	cs.rec = &core.Record{Instance: cs.inst, Path: "compiled", Stage: "compact", Width: width[V](),
-		Values: cs.total, Moves: s.moves, Edges: s.edges, Sent: cs.sentNow(),
+		Values: cs.total, Moves: s.Moves, Edges: s.Edges, Sent: cs.sentNow(),
 		Sums: map[string]core.FileSum{"values": sumValues(cs.store, 0, cs.total)}}
 	return cs.ck.Save(cs.rec)
 }
@@ -241,7 +242,7 @@ func (tu *sweepTurns) agree(rec *core.Record, width int) (*core.Record, error) {
 		}
 		widths[k], states[k] = int(x), int(y)
 		if widths[k] > width {
-			return nil, errLayers{}
+			return nil, cells.ErrLayers{}
 		}
 	}
 	tu.first = len(tu.order)
@@ -261,7 +262,7 @@ func (tu *sweepTurns) agree(rec *core.Record, width int) (*core.Record, error) {
 
 // savedLayers are the layers and outcome bits of a checkpointed result,
 // in files of the checkpoint, and the count of each key.
-type savedLayers[V cellValue] struct {
+type savedLayers[V cells.Value] struct {
 	layers    *spill.Array[V]
 	win, lose positions.Bitset
 	count     []int64
@@ -273,10 +274,10 @@ type savedLayers[V cellValue] struct {
 // made into files of their own from the position the last save says on,
 // saved when due; the values are left as they are, so that a kill at any
 // point resumes right.
-func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *cellSpans, base int64, first, n int, hi int64, shown func(done int)) (*savedLayers[V], error) {
+func layersSaved[V cells.Value](cs *compiledSave[V], sp *positions.Space, spans *cells.Spans, base int64, first, n int, hi int64, shown func(done int)) (*savedLayers[V], error) {
 	ck, rec := cs.ck, cs.rec
 	if rec == nil || rec.Stage != "compact" && rec.Stage != "result" {
-		return nil, errLayers{} // not reached: done saves the stage
+		return nil, cells.ErrLayers{} // not reached: done saves the stage
 	}
 	resume := rec.Cursor > 0 || rec.Stage == "result"
 	words := int64(n+63) / 64
@@ -292,18 +293,18 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 	if err != nil {
 		return nil, err
 	}
-	l := &layerRun[V]{base: base, lay: layers.Slice(), win: positions.Bitset(winA.Slice()), lose: positions.Bitset(loseA.Slice()),
-		count: make([]int64, 2), n: int(rec.Cursor), shown: shown}
+	l := &cells.LayerRun[V]{Base: base, Lay: layers.Slice(), Win: positions.Bitset(winA.Slice()), Lose: positions.Bitset(loseA.Slice()),
+		Count: make([]int64, 2), N: int(rec.Cursor), Shown: shown}
 	if len(rec.Counts) >= 2 {
-		l.count = append([]int64(nil), rec.Counts...)
+		l.Count = append([]int64(nil), rec.Counts...)
 	}
 	if rec.Cursor > int64(n) {
 		return nil, fmt.Errorf("%w: %s: the record says %d positions of the result are made, of %d; remove %s to start afresh",
 			core.ErrCheckpoint, ck.File(cs.inst, "json"), rec.Cursor, n, ck.Dir)
 	}
-	if rec.Stage != "result" && l.n < n {
-		clearFrom(l.win, l.n) // bits of positions past the save, made before a kill
-		clearFrom(l.lose, l.n)
+	if rec.Stage != "result" && l.N < n {
+		clearFrom(l.Win, l.N) // bits of positions past the save, made before a kill
+		clearFrom(l.Lose, l.N)
 	}
 	if resume {
 		words := (rec.Cursor + 63) / 64
@@ -318,44 +319,44 @@ func layersSaved[V cellValue](cs *compiledSave[V], sp *positions.Space, spans *c
 		}
 	}
 	if rec.Stage != "result" {
-		if l.n < n {
-			l.vals = cs.store.Slice()
-			l.every = func() error {
+		if l.N < n {
+			l.Vals = cs.store.Slice()
+			l.Every = func() error {
 				if !ck.Due() {
 					return nil
 				}
-				return saveResult(cs, layers, winA, loseA, "compact", l.n, l.count)
+				return saveResult(cs, layers, winA, loseA, "compact", l.N, l.Count)
 			}
-			if err := l.cells(sp, spans, sp.MemberCell(first+l.n), hi); err != nil {
+			if err := l.Cells(sp, spans, sp.MemberCell(first+l.N), hi); err != nil {
 				return nil, err
 			}
 		}
-		if l.n != n {
-			return nil, fmt.Errorf("compiled solve: %d values for %d positions", l.n, n)
+		if l.N != n {
+			return nil, fmt.Errorf("compiled solve: %d values for %d positions", l.N, n)
 		}
-		if err := saveResult(cs, layers, winA, loseA, "result", l.n, l.count); err != nil {
+		if err := saveResult(cs, layers, winA, loseA, "result", l.N, l.Count); err != nil {
 			return nil, err
 		}
 	}
-	return &savedLayers[V]{layers: layers, win: l.win, lose: l.lose, count: l.count}, nil
+	return &savedLayers[V]{layers: layers, win: l.Win, lose: l.Lose, count: l.Count}, nil
 }
 
 // into gives r the layers, kept in their file: the table writer reads
 // them once, block by block, and lets each go.
 func (l *savedLayers[V]) into(r *core.Table) {
-	setLayers(r, l.layers.Slice())
+	cells.SetLayers(r, l.layers.Slice())
 	r.Release = func(lo, hi int) { l.layers.Release(int64(lo), int64(hi)) }
 }
 
 // resultSaved is resultOf for a checkpointed solve (layersSaved).
-func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cellSpans) (*core.Table, error) {
-	sp := s.c.Space
-	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, s.outcomesShown())
+func resultSaved[V cells.Value](s *cells.Solver, cs *compiledSave[V], spans *cells.Spans) (*core.Table, error) {
+	sp := s.C.Space
+	l, err := layersSaved(cs, sp, spans, 0, 0, sp.Len(), int64(len(sp.Members()))<<6, s.OutcomesShown())
 	if err != nil {
 		return nil, err
 	}
-	r := core.NewTable(sp, s.c.Starts)
-	r.MoveCount, r.Edges = s.moves, s.edges
+	r := core.NewTable(sp, s.C.Starts)
+	r.MoveCount, r.Edges = s.Moves, s.Edges
 	r.Win, r.Lose = l.win, l.lose
 	l.into(r)
 	r.Sets, _ = core.SegmentsByKey(l.count)
@@ -363,7 +364,7 @@ func resultSaved[V cellValue](s *compiledSolver, cs *compiledSave[V], spans *cel
 }
 
 // saveResult writes the result's files out and saves how far it is made.
-func saveResult[V cellValue](cs *compiledSave[V], layers *spill.Array[V], win, lose *spill.Array[uint64], stage string, idx int, count []int64) error {
+func saveResult[V cells.Value](cs *compiledSave[V], layers *spill.Array[V], win, lose *spill.Array[uint64], stage string, idx int, count []int64) error {
 	for _, sync := range []func() error{
 		func() error { return layers.Sync(0, int64(idx)) },
 		func() error { return win.Sync(0, int64(len(win.Slice()))) },

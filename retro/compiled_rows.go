@@ -2,6 +2,7 @@ package retro
 
 import (
 	"math/bits"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"slices"
 
@@ -152,7 +153,7 @@ func newTwins(ss []simpleStep, lo, size []int64, stop func() error) (*twins, err
 // rowGroup is one group of moves (positions.Compiled.Groups) as the rows
 // see it: its moves of the last pile, those of the other piles, and what
 // the latter come to on the row at hand.
-type rowGroup[V cellValue] struct {
+type rowGroup[V cells.Value] struct {
 	inner, other []simpleStep
 	tw           *twins
 	twinLast     []bool // tw.mark of the last pile
@@ -169,17 +170,17 @@ type rowGroup[V cellValue] struct {
 // span is a row's span of cells: its first and last offsets, and where
 // offset 0 would be kept in v (the sweep's values, or a copy of another
 // shard's row); row is the row's number.
-type span[V cellValue] struct {
+type span[V cells.Value] struct {
 	lo, hi, at, row int64
 	v               []V
 }
 
 // simpleSweep is what the rows of sweepSimple share.
-type simpleSweep[V cellValue] struct {
-	s        *compiledSolver
+type simpleSweep[V cells.Value] struct {
+	s        *cells.Solver
 	c        *positions.Compiled
 	vals     []V
-	spans    *cellSpans
+	spans    *cells.Spans
 	sp       *positions.Space // its membership words (MemberWord): in a shard, of the shard's rows
 	lo, size []int64
 	groups   []rowGroup[V]
@@ -219,7 +220,7 @@ type simpleSweep[V cellValue] struct {
 // done) were tried: each waits on the other every few cells, and on this
 // shared machine, where the other process's threads take the cores away,
 // the lockstep made the sweep 3.3 times slower than one worker.
-func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
+func sweepSimple[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans, dead *deadRows[V], cs *compiledSave[V], endCode uint64, limit uint64) error {
 	sw, err := newSimpleSweep(s, vals, spans, endCode, limit)
 	if err != nil {
 		return err
@@ -231,7 +232,7 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 			return err
 		}
 		if r0&255 == 0 && r0 > from {
-			if err := s.check(); err != nil {
+			if err := s.Check(); err != nil {
 				return err
 			}
 			dead.after(p) // p: the last row valued
@@ -239,14 +240,14 @@ func sweepSimple[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, dea
 		if err := sw.row(p, r0); err != nil {
 			return err
 		}
-		s.moves, s.edges = sw.moves, sw.edges
+		s.Moves, s.Edges = sw.moves, sw.edges
 	}
-	return s.check()
+	return s.Check()
 }
 
 // newSimpleSweep sets up the rows of sweepSimple.
-func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, endCode uint64, limit uint64) (*simpleSweep[V], error) {
-	c := s.c
+func newSimpleSweep[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans, endCode uint64, limit uint64) (*simpleSweep[V], error) {
+	c := s.C
 	sp := c.Space
 	lo, size := sp.Box()
 	last := len(size) - 1
@@ -269,7 +270,7 @@ func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, 
 			}
 		}
 		var err error
-		if g.tw, err = newTwins(all, lo, size, s.check); err != nil {
+		if g.tw, err = newTwins(all, lo, size, s.Check); err != nil {
 			return nil, err
 		}
 		g.twinLast = g.tw.mark[last]
@@ -284,7 +285,7 @@ func newSimpleSweep[V cellValue](s *compiledSolver, vals []V, spans *cellSpans, 
 	if sw.hasEnd {
 		sw.endLast = c.EndCoef[last]
 	}
-	sw.moves, sw.edges = s.moves, s.edges
+	sw.moves, sw.edges = s.Moves, s.Edges
 	return sw, nil
 }
 
@@ -297,8 +298,8 @@ func (sw *simpleSweep[V]) tick(n int64) error {
 		return nil
 	}
 	sw.ticks = 0
-	sw.s.moves, sw.s.edges = sw.moves, sw.edges
-	return sw.s.check()
+	sw.s.Moves, sw.s.Edges = sw.moves, sw.edges
+	return sw.s.Check()
 }
 
 // row values the positions of the r0-th row of the sweep.
@@ -355,7 +356,7 @@ func (sw *simpleSweep[V]) row(p []int64, r0 int64) error {
 				v = sw.value(own, off-h, int(h), j, lastLo+j)
 			}
 			if v > sw.limit {
-				return errLayers{}
+				return cells.ErrLayers{}
 			}
 			own.v[own.at+off] = V(v)
 			if err := sw.tick(sw.moves - moves + 1); err != nil {
@@ -526,8 +527,8 @@ func (sw *simpleSweep[V]) ownSpan(r int64) span[V] { return spanOf(sw.spans, sw.
 
 // spanOf is the span of row r in values vals, vals[0] the value kept at
 // base.
-func spanOf[V cellValue](spans *cellSpans, vals []V, base, r int64) span[V] {
-	lo, hi, at := spans.row(r)
+func spanOf[V cells.Value](spans *cells.Spans, vals []V, base, r int64) span[V] {
+	lo, hi, at := spans.Row(r)
 	return span[V]{lo: lo, hi: hi, at: at - base, row: r, v: vals}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"slices"
 	"unsafe"
@@ -48,7 +49,7 @@ const (
 
 // compiledShards is what a peer of a compiled solve in shards knows of
 // the cut: the rows of each peer, and its own values.
-type compiledShards[V cellValue] struct {
+type compiledShards[V cells.Value] struct {
 	*shardRows
 	peers    positions.Peers
 	me       int
@@ -74,11 +75,11 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Op
 			return nil, "", false, err
 		}
 	}
-	s := newCompiledSolver(c, in, opt, popt)
-	cut := cutRows(c, peers, c.Simple != nil && s.winConst)
+	s := cells.NewSolver(c, in, opt, popt)
+	cut := cutRows(c, peers, c.Simple != nil && s.WinConst)
 	p, err := sweepShards[uint16](s, peers, cut)
-	if _, deep := err.(errLayers); deep {
-		p, err = sweepShards[uint32](newCompiledSolver(c, in, opt, popt), peers, cut)
+	if _, deep := err.(cells.ErrLayers); deep {
+		p, err = sweepShards[uint32](cells.NewSolver(c, in, opt, popt), peers, cut)
 	}
 	if err != nil {
 		return nil, "", false, err
@@ -90,7 +91,7 @@ func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Op
 // and the positions of each, and this peer's shard of the space (nil
 // until the part is made, where the sweep keeps the whole space).
 type shardRows struct {
-	spans          *cellSpans
+	spans          *cells.Spans
 	rows, rowCells int64
 	cut            []int64 // peer k owns rows cut[k]..cut[k+1]-1
 	firsts         []int   // and positions firsts[k]..firsts[k+1]-1
@@ -136,8 +137,8 @@ func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows 
 
 // sweepShards values this peer's rows of a compiled box in its turn,
 // serves the rows it holds to the peers after it, and makes its part.
-func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *shardRows) (*core.Share, error) {
-	c := s.c
+func sweepShards[V cells.Value](s *cells.Solver, peers positions.Peers, cut *shardRows) (*core.Share, error) {
+	c := s.C
 	spans, rowCells := cut.spans, cut.rowCells
 	t := &compiledShards[V]{shardRows: cut, peers: peers, me: peers.Rank(), cache: map[int64]span[V]{}, searched: c.Sent}
 	size := peers.Size()
@@ -153,25 +154,25 @@ func sweepShards[V cellValue](s *compiledSolver, peers positions.Peers, cut *sha
 			order[k] = size - 1 - k
 		}
 	}
-	base, top := spans.begin(t.cut[t.me]), spans.begin(t.cut[t.me+1])
+	base, top := spans.Begin(t.cut[t.me]), spans.Begin(t.cut[t.me+1])
 	var store *spill.Array[V]
 	var err error
 	turns := &sweepTurns{peers: peers, order: order, to: t.to}
-	if s.opt.Checkpoint != nil {
+	if s.Opt.Checkpoint != nil {
 		if t.cs, err = checkpointed[V](s, top-base, turns, walkRegion(spans, t.rows, t.from, base, c.Up)); err != nil {
 			return nil, err
 		}
 		store = t.cs.store
 		t.resumeSent(c.Sent)
-	} else if store, err = values[V](s, top-base, int(top-base)); err != nil { // as many positions at most as values
+	} else if store, err = cells.Values[V](s, top-base, int(top-base)); err != nil { // as many positions at most as values
 		return nil, err
 	}
 	if store != nil { // none: its part of the result is made, and no rank's turn is left
 		t.vals = store.Slice()
 	}
 	t.base = base
-	if c.Simple != nil && s.winConst {
-		end, _ := s.endCode(s.t) // one winner: no rules asked
+	if c.Simple != nil && s.WinConst {
+		end, _ := s.EndCode(s.T) // one winner: no rules asked
 		if t.sw, err = newSimpleSweep(s, t.vals, spans, end, uint64(^V(0))); err != nil {
 			return nil, err
 		}
@@ -222,7 +223,7 @@ func (t *compiledShards[V]) resumeSent(searched int64) {
 // workAffine values this peer's rows by the affine sweep, fetching a row
 // of another peer when a move first reads it (the rows fetched are let go
 // when they pass shardFetch cells).
-func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error {
+func (t *compiledShards[V]) workAffine(s *cells.Solver, rowCells int64) error {
 	cells := int64(0)
 	far := &farRows[V]{from: max(t.from, t.cs.from()), to: t.to, base: t.base, mine: t.mine, row: func(r int64) (span[V], error) {
 		if sp, ok := t.cache[r]; ok {
@@ -242,7 +243,7 @@ func (t *compiledShards[V]) workAffine(s *compiledSolver, rowCells int64) error 
 	if err := sweepAffine(s, t.vals, t.spans, nil, t.cs, rowCells, far); err != nil {
 		return t.stop(err)
 	}
-	return t.done(s.moves, s.edges)
+	return t.done(s.Moves, s.Edges)
 }
 
 // done ends this peer's turn: it saves that its rows are valued, when it
@@ -263,8 +264,8 @@ func (t *compiledShards[V]) done(moves, edges int64) error {
 // (3 bytes every 16 cells of a row, whole rows). Where the positions fill
 // a triangle, the peer of the short rows would otherwise keep as many
 // values as the others and far more membership words.
-func rowCuts(spans *cellSpans, rows, rowCells int64, size int) []int64 {
-	cost := func(r int64) int64 { return 32*spans.begin(r) + 3*r*rowCells } // in sixteenths of a byte
+func rowCuts(spans *cells.Spans, rows, rowCells int64, size int) []int64 {
+	cost := func(r int64) int64 { return 32*spans.Begin(r) + 3*r*rowCells } // in sixteenths of a byte
 	cut := make([]int64, size+1)
 	for k := 1; k < size; k++ {
 		want := cost(rows) / int64(size) * int64(k)
@@ -329,7 +330,7 @@ func (t *compiledShards[V]) work() error {
 					}
 					want = append(want, o)
 					if _, ok := t.cache[o]; !ok {
-						lo, hi, _ := t.spans.row(o)
+						lo, hi, _ := t.spans.Row(o)
 						missing++
 						cells += max(hi-lo+1, 0)
 					}
@@ -348,7 +349,7 @@ func (t *compiledShards[V]) work() error {
 		}
 		for ; r0 < b; r0++ {
 			if r0&255 == 0 {
-				if err := s.check(); err != nil {
+				if err := s.Check(); err != nil {
 					return t.stop(err)
 				}
 			}
@@ -359,9 +360,9 @@ func (t *compiledShards[V]) work() error {
 				return t.stop(err)
 			}
 		}
-		s.moves, s.edges = sw.moves, sw.edges
+		s.Moves, s.Edges = sw.moves, sw.edges
 	}
-	if err := s.check(); err != nil {
+	if err := s.Check(); err != nil {
 		return t.stop(err)
 	}
 	return t.done(sw.moves, sw.edges)
@@ -384,7 +385,7 @@ func (t *compiledShards[V]) say(what byte, rows [][]byte) ([][]byte, error) {
 // it.
 func (t *compiledShards[V]) stop(err error) error {
 	what, msg := byte(sweepFailed), []byte(err.Error())
-	if _, deep := err.(errLayers); deep {
+	if _, deep := err.(cells.ErrLayers); deep {
 		what, msg = sweepLayers, nil
 	}
 	send := make([][]byte, t.peers.Size())
@@ -422,7 +423,7 @@ func (t *compiledShards[V]) fetch(want []int64) error {
 		b := got[k]
 		t.fetched += int64(len(b)) // counted here, in the turn whose saves hold it
 		for _, o := range rows {
-			lo, hi, _ := t.spans.row(o)
+			lo, hi, _ := t.spans.Row(o)
 			n := int(max(hi-lo+1, 0))
 			if len(b) < n*width {
 				return fmt.Errorf("retro: rank %d sent %d bytes of values, fewer than the rows asked of it", k, len(got[k]))
@@ -455,7 +456,7 @@ func (t *compiledShards[V]) serve(at int) error {
 		case sweepDone:
 			return nil
 		case sweepLayers:
-			return errLayers{}
+			return cells.ErrLayers{}
 		case sweepFailed:
 			return fmt.Errorf("rank %d stopped the compiled sweep: %s", at, msg[1:])
 		}
@@ -486,9 +487,9 @@ func (t *compiledShards[V]) serve(at int) error {
 // part makes this peer's part from its values (vals[a-base] the value
 // kept at a): the outcomes and layers of its positions, in its shard of
 // the space, with the counts of the whole.
-func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
+func (t *compiledShards[V]) part(s *cells.Solver) (*core.Share, error) {
 	vals, base := t.vals, t.base
-	c := s.c
+	c := s.C
 	size := t.peers.Size()
 	lo, hi := t.firsts[t.me], t.firsts[t.me+1]
 	if t.shard == nil {
@@ -496,10 +497,10 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
 	}
 	shard := t.shard
 	r := core.NewTable(shard, c.Starts)
-	r.MoveCount, r.Edges = s.moves, s.edges
+	r.MoveCount, r.Edges = s.Moves, s.Edges
 	var count []int64
 	if t.cs != nil {
-		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*t.rowCells, s.outcomesShown())
+		l, err := layersSaved(t.cs, shard, t.spans, base, lo, hi-lo, t.cut[t.me+1]*t.rowCells, s.OutcomesShown())
 		if err != nil {
 			return nil, err
 		}
@@ -508,7 +509,7 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
 	} else {
 		r.Win, r.Lose = positions.NewBitset(hi-lo), positions.NewBitset(hi-lo)
 		var n int
-		count, n = layersOf(vals, shard, t.spans, base, t.cut[t.me]*t.rowCells, t.cut[t.me+1]*t.rowCells, r.Win, r.Lose, nil, s.outcomesShown())
+		count, n = cells.LayersOf(vals, shard, t.spans, base, t.cut[t.me]*t.rowCells, t.cut[t.me+1]*t.rowCells, r.Win, r.Lose, nil, s.OutcomesShown())
 		if n != hi-lo {
 			return nil, fmt.Errorf("compiled solve: %d values for the %d positions of rank %d", n, hi-lo, t.me)
 		}
@@ -516,11 +517,11 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
 		if len(vals) > 2*n {
 			layers = slices.Clone(layers)
 		}
-		setLayers(r, layers)
+		cells.SetLayers(r, layers)
 	}
 	r.Sets, _ = core.SegmentsByKey(count) // this shard's sets, as SolvePart's result has them
 	c.Space = nil                         // each peer keeps its shard only
-	head := []int64{s.moves, s.edges, t.searched, t.fetched}
+	head := []int64{s.Moves, s.Edges, t.searched, t.fetched}
 	var mine []byte
 	for _, v := range slices.Concat(head, count) {
 		mine = binary.AppendVarint(mine, v)
@@ -555,8 +556,8 @@ func (t *compiledShards[V]) part(s *compiledSolver) (*core.Share, error) {
 	for _, sg := range w.Sets {
 		w.Tally[sg.Outcome] += sg.End - sg.Start
 	}
-	if s.opt.Progress != nil {
-		s.opt.Progress(len(count)-2, shard.Len(), shard.Len())
+	if s.Opt.Progress != nil {
+		s.Opt.Progress(len(count)-2, shard.Len(), shard.Len())
 	}
 	return &core.Share{Table: r, Lo: lo, Hi: hi, Peers: size, Whole: w}, nil
 }
@@ -569,7 +570,7 @@ var littleEndian = func() bool {
 }()
 
 // appendCells appends cell values, little-endian.
-func appendCells[V cellValue](out []byte, v []V) []byte {
+func appendCells[V cells.Value](out []byte, v []V) []byte {
 	width := int(unsafe.Sizeof(V(0)))
 	if littleEndian {
 		if len(v) == 0 {
@@ -588,7 +589,7 @@ func appendCells[V cellValue](out []byte, v []V) []byte {
 }
 
 // readCells reads len(v) cell values that appendCells wrote from b.
-func readCells[V cellValue](v []V, b []byte) {
+func readCells[V cells.Value](v []V, b []byte) {
 	width := int(unsafe.Sizeof(V(0)))
 	if littleEndian {
 		if len(v) > 0 {

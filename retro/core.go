@@ -40,3 +40,7 @@ var ErrCheckpoint = core.ErrCheckpoint
 // and of the predecessors between shards while it was coloured, layers 0
 // to Layers-1.
 type Traffic = core.Traffic
+
+// ErrSpillable: a solve over the memory budget whose arrays a spill
+// directory (positions.Options.Spill) would hold in files.
+var ErrSpillable = core.ErrSpillable

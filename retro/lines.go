@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"slices"
 
@@ -25,7 +26,7 @@ import (
 // a game the general path reports.
 
 // lineRun is a line move as the sweep makes it.
-type lineRun[V cellValue] struct {
+type lineRun[V cells.Value] struct {
 	move   *rules.LineMove
 	e      []int64 // the step reversed: the move takes k·e from the piles
 	supp   []int   // the piles e takes from
@@ -59,7 +60,7 @@ func (e linesDecline) Error() string { return e.why }
 
 // linesSolver is a compiledSolver with the line moves.
 type linesSolver struct {
-	*compiledSolver
+	*cells.Solver
 	lg       *positions.LineGame
 	lo, size []int64
 	slab     int64 // the cells of one value of the first pile
@@ -92,15 +93,15 @@ func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, po
 		}
 	}
 	r, err := sweepLines[uint16](lg, in, opt, popt)
-	if _, deep := err.(errLayers); deep {
+	if _, deep := err.(cells.ErrLayers); deep {
 		r, err = sweepLines[uint32](lg, in, opt, popt)
 	}
 	return r, err
 }
 
-func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
+func sweepLines[V cells.Value](lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	c := lg.Compiled
-	s := &linesSolver{compiledSolver: newCompiledSolver(c, in, opt, popt), lg: lg}
+	s := &linesSolver{Solver: cells.NewSolver(c, in, opt, popt), lg: lg}
 	s.lo, s.size = c.Space.Box()
 	n := int64(c.Hist)
 	for _, z := range s.size {
@@ -113,7 +114,7 @@ func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt cor
 		gaps = c.Space.Members()
 	}
 	s.windows = newWindows(len(lg.Lines), gaps)
-	store, err := values[V](s.compiledSolver, n, c.Space.Len())
+	store, err := cells.Values[V](s.Solver, n, c.Space.Len())
 	if err != nil {
 		return nil, err
 	}
@@ -121,27 +122,27 @@ func sweepLines[V cellValue](lg *positions.LineGame, in *rules.Instance, opt cor
 		store.Close()
 		return nil, err
 	}
-	spans := &cellSpans{rowLen: s.size[len(s.size)-1], full: true, total: n}
-	return resultOf(s.compiledSolver, store, spans)
+	spans := &cells.Spans{RowLen: s.size[len(s.size)-1], Full: true, Total: n}
+	return cells.TableOf(s.Solver, store, spans)
 }
 
 // lineRuns lays out each line move for the sweep, with its accumulators
 // where it keeps them.
-func lineRuns[V cellValue](s *linesSolver) []lineRun[V] {
+func lineRuns[V cells.Value](s *linesSolver) []lineRun[V] {
 	var out []lineRun[V]
 	for k := range s.lg.Lines {
 		l := &s.lg.Lines[k]
 		r := lineRun[V]{move: l, e: make([]int64, len(l.Step)), alongRow: s.lg.AlongRow(k),
-			winMembers: make([]int64, s.c.Hist), winCell: slices.Repeat([]int64{-1}, s.c.Hist)}
+			winMembers: make([]int64, s.C.Hist), winCell: slices.Repeat([]int64{-1}, s.C.Hist)}
 		for i, st := range l.Step {
 			r.e[i] = -st
 			if st != 0 {
 				r.supp = append(r.supp, i)
 			}
-			r.off += r.e[i] * s.c.Stride[i]
+			r.off += r.e[i] * s.C.Stride[i]
 		}
 		r.e0 = r.e[0]
-		r.inSlab = r.off - r.e0*s.c.Stride[0]
+		r.inSlab = r.off - r.e0*s.C.Stride[0]
 		r.prefix, r.first = true, 1
 		for _, b := range l.Lo {
 			for _, co := range b.Coef {

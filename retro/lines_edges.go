@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"retro/positions"
+	"retro/retro/internal/cells"
 )
 
 // The edges of a position's line moves: the distinct positions they reach
@@ -88,10 +89,10 @@ func gcd(a, b int64) int64 {
 // history, or positions found from starts, some of the cells they reach
 // are ends, no positions. scratch
 // is scratch.
-func lineEdges[V cellValue](s *linesSolver, groups []lineGroup, runs []lineRun[V], pc *lineCell, scratch *[]int64) int64 {
+func lineEdges[V cells.Value](s *linesSolver, groups []lineGroup, runs []lineRun[V], pc *lineCell, scratch *[]int64) int64 {
 	var n int64
 	gaps := s.gaps
-	member := s.c.Space.Members()
+	member := s.C.Space.Members()
 	for _, g := range groups {
 		base := pc.cell - int64(pc.h) + int64(g.next) // the cell at hand at history next
 		if len(g.lines) == 1 {

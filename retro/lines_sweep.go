@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"slices"
 
@@ -30,8 +31,8 @@ type target struct {
 // sweepLinesInto values every cell of the box, in index order (the order
 // of play: every move lowers it), into vals. A cell that no position
 // reaches gets a value too, which nothing reads.
-func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) error {
-	c := s.c
+func sweepLinesInto[V cells.Value](s *linesSolver, vals []V, runs []lineRun[V]) error {
+	c := s.C
 	lg := s.lg
 	np := len(s.lo)
 	n := int64(len(vals))
@@ -89,17 +90,17 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 		v := pc.b.Value()
 		if final || pc.legal == 0 {
 			var err error
-			if v, err = s.endCode(p); err != nil {
+			if v, err = s.EndCode(p); err != nil {
 				return err
 			}
 		}
 		if v > limit {
-			return errLayers{}
+			return cells.ErrLayers{}
 		}
 		vals[pc.cell] = V(v)
 		if pc.member {
-			s.moves += pc.legal
-			s.edges += pc.edges
+			s.Moves += pc.legal
+			s.Edges += pc.edges
 		}
 		for k := range runs {
 			runs[k].keep(pc, s, v)
@@ -119,7 +120,7 @@ func sweepLinesInto[V cellValue](s *linesSolver, vals []V, runs []lineRun[V]) er
 // tupleAt works out, at the first cell of a tuple, the ranges of the line
 // moves there (those that change along a row; the others at its start),
 // and, at the first cell of a slab, where the accumulators' slabs are.
-func tupleAt[V cellValue](s *linesSolver, pc *lineCell, runs []lineRun[V]) {
+func tupleAt[V cells.Value](s *linesSolver, pc *lineCell, runs []lineRun[V]) {
 	p := pc.p
 	last := len(p) - 1
 	if pc.h == 0 {
@@ -186,7 +187,7 @@ func (l *lineRun[V]) keep(pc *lineCell, s *linesSolver, v uint64) {
 
 // lineMoves folds the moves of one line move from the cell at hand,
 // leading to history next, and where plain counts its edges.
-func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bool, pc *lineCell, vals []V, t, u []int64) error {
+func lineMoves[V cells.Value](s *linesSolver, l *lineRun[V], j, next int, plain bool, pc *lineCell, vals []V, t, u []int64) error {
 	if l.kl > l.kh {
 		return nil
 	}
@@ -228,8 +229,8 @@ func lineMoves[V cellValue](s *linesSolver, l *lineRun[V], j, next int, plain bo
 
 // constantMoves folds the constant moves of the cell at hand, and lists
 // their distinct targets in the box.
-func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []int64, targets []target) ([]target, error) {
-	c := s.c
+func constantMoves[V cells.Value](s *linesSolver, pc *lineCell, vals []V, t, u []int64, targets []target) ([]target, error) {
+	c := s.C
 	for _, pl := range c.Plays[pc.h] {
 		for _, mi := range pl.Moves {
 			m := &c.Moves[mi]
@@ -254,7 +255,7 @@ func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []i
 				continue
 			}
 			pc.b.Add(uint64(vals[cell]))
-			if s.c.Space.Members().Has(int(cell)) && !slices.ContainsFunc(targets, func(x target) bool { return x.cell == cell }) {
+			if s.C.Space.Members().Has(int(cell)) && !slices.ContainsFunc(targets, func(x target) bool { return x.cell == cell }) {
 				// the targets' piles reuse the slices of earlier cells
 				if len(targets) < cap(targets) {
 					targets = targets[:len(targets)+1]
@@ -271,7 +272,7 @@ func constantMoves[V cellValue](s *linesSolver, pc *lineCell, vals []V, t, u []i
 
 // distinctOffLines counts the targets of the constant moves that no line
 // move of the cell at hand reaches.
-func distinctOffLines[V cellValue](lg *positions.LineGame, runs []lineRun[V], pc *lineCell, targets []target) int {
+func distinctOffLines[V cells.Value](lg *positions.LineGame, runs []lineRun[V], pc *lineCell, targets []target) int {
 	n := 0
 	for _, x := range targets {
 		on := false
@@ -313,7 +314,7 @@ func (l *lineRun[V]) reaches(p, t []int64) bool {
 // from a cell no position reaches, any code.
 func (s *linesSolver) outside(t []int64, h int, u []int64, member bool) (uint64, error) {
 	if s.lg.Final(t, h, u) {
-		return s.endCode(t)
+		return s.EndCode(t)
 	}
 	if member {
 		return 0, linesDecline{"a move leaves the box"}
@@ -324,14 +325,14 @@ func (s *linesSolver) outside(t []int64, h int, u []int64, member bool) (uint64,
 // checkLines is the sweep's check of the context and the move cap, and
 // its report of the positions valued.
 func (s *linesSolver) checkLines(done int64) error {
-	if s.popt.Progress != nil {
-		s.popt.Progress("positions valued", done)
+	if s.Popt.Progress != nil {
+		s.Popt.Progress("positions valued", done)
 	}
-	if mm := s.popt.MaxMoves; mm > 0 && s.moves > mm {
+	if mm := s.Popt.MaxMoves; mm > 0 && s.Moves > mm {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyMoves, mm)
 	}
-	if s.opt.Context != nil {
-		return s.opt.Context.Err()
+	if s.Opt.Context != nil {
+		return s.Opt.Context.Err()
 	}
 	return nil
 }

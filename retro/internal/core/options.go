@@ -1,6 +1,9 @@
 package core
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Options tune Solve.
 type Options struct {
@@ -26,3 +29,7 @@ func (opt Options) CtxErr() func() error {
 	}
 	return opt.Context.Err
 }
+
+// ErrSpillable: a solve over the memory budget whose arrays a spill
+// directory (positions.Options.Spill) would hold in files.
+var ErrSpillable = errors.New("the arrays over the budget can be kept in files of a spill directory")

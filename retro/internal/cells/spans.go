@@ -1,4 +1,4 @@
-package retro
+package cells
 
 import (
 	"math/bits"
@@ -6,7 +6,7 @@ import (
 	"retro/positions"
 )
 
-// cellSpans lays the values of a compiled box's cells out row by row (a
+// Spans lays the values of a compiled box's cells out row by row (a
 // row: the cells of one tuple of every pile but the last, each value of
 // the last pile with every history), each row over the span from its
 // first position to its last only. A cell outside every span is no
@@ -15,46 +15,46 @@ import (
 // linear end do, the values take a cell a position instead of the box's
 // cells: half of them on the exam-style game. A box of short rows keeps
 // every cell (full), where a span would cost more than it saves.
-type cellSpans struct {
-	rowLen int64
-	full   bool
-	lo, hi []int64 // per row: the offsets of its first and last position (hi < lo: none)
-	at     []int64 // per row: where offset 0 of the row would be in the values
-	total  int64   // the values
+type Spans struct {
+	RowLen int64
+	Full   bool
+	Lo, hi []int64 // per row: the offsets of its first and last position (hi < lo: none)
+	At     []int64 // per row: where offset 0 of the row would be in the values
+	Total  int64   // the values
 }
 
 // minSpanRow is the shortest row that spans are kept for: a row's span
 // costs three words.
 const minSpanRow = 32
 
-// spansOf finds the span of every row of a box of vol cells, rows of
+// SpansOf finds the span of every row of a box of vol cells, rows of
 // rowLen cells, from its membership bits.
-func spansOf(member positions.Bitset, vol, rowLen int64) *cellSpans {
-	return spansBy(vol, rowLen, func(r int64) (int64, int64) {
+func SpansOf(member positions.Bitset, vol, rowLen int64) *Spans {
+	return SpansBy(vol, rowLen, func(r int64) (int64, int64) {
 		first, last := firstLast(member, r*rowLen, (r+1)*rowLen)
 		return first - r*rowLen, last - r*rowLen
 	})
 }
 
-// spansBy is spansOf with the offsets of each row's first and last member
+// SpansBy is SpansOf with the offsets of each row's first and last member
 // told by span (last < first: none).
-func spansBy(vol, rowLen int64, span func(r int64) (first, last int64)) *cellSpans {
-	s := &cellSpans{rowLen: rowLen}
+func SpansBy(vol, rowLen int64, span func(r int64) (first, last int64)) *Spans {
+	s := &Spans{RowLen: rowLen}
 	if rowLen < minSpanRow {
-		s.full, s.total = true, vol
+		s.Full, s.Total = true, vol
 		return s
 	}
 	rows := vol / rowLen
-	s.lo, s.hi, s.at = make([]int64, rows), make([]int64, rows), make([]int64, rows)
+	s.Lo, s.hi, s.At = make([]int64, rows), make([]int64, rows), make([]int64, rows)
 	for r := range rows {
 		first, last := span(r)
 		if last < first {
-			s.lo[r], s.hi[r], s.at[r] = 0, -1, s.total
+			s.Lo[r], s.hi[r], s.At[r] = 0, -1, s.Total
 			continue
 		}
-		s.lo[r], s.hi[r] = first, last
-		s.at[r] = s.total - s.lo[r]
-		s.total += last - first + 1
+		s.Lo[r], s.hi[r] = first, last
+		s.At[r] = s.Total - s.Lo[r]
+		s.Total += last - first + 1
 	}
 	return s
 }
@@ -79,35 +79,35 @@ func firstLast(member positions.Bitset, lo, hi int64) (first, last int64) {
 	return first, last
 }
 
-// addr is where the value of a cell is kept, and false when the cell is
+// Addr is where the value of a cell is kept, and false when the cell is
 // outside every span (no position).
-func (s *cellSpans) addr(cell int64) (int64, bool) {
-	if s.full {
+func (s *Spans) Addr(cell int64) (int64, bool) {
+	if s.Full {
 		return cell, true
 	}
-	r := cell / s.rowLen
-	off := cell - r*s.rowLen
-	if off < s.lo[r] || off > s.hi[r] {
+	r := cell / s.RowLen
+	off := cell - r*s.RowLen
+	if off < s.Lo[r] || off > s.hi[r] {
 		return 0, false
 	}
-	return s.at[r] + off, true
+	return s.At[r] + off, true
 }
 
-// row is the span of row r: its first and last offsets, and where offset
+// Row is the span of row r: its first and last offsets, and where offset
 // 0 of it would be kept.
-func (s *cellSpans) row(r int64) (lo, hi, at int64) {
-	if s.full {
-		return 0, s.rowLen - 1, r * s.rowLen
+func (s *Spans) Row(r int64) (lo, hi, at int64) {
+	if s.Full {
+		return 0, s.RowLen - 1, r * s.RowLen
 	}
-	return s.lo[r], s.hi[r], s.at[r]
+	return s.Lo[r], s.hi[r], s.At[r]
 }
 
-// begin is where the values of row r begin, and at r = rows, where those
+// Begin is where the values of row r begin, and at r = rows, where those
 // of the last row end.
-func (s *cellSpans) begin(r int64) int64 {
-	if !s.full && r == int64(len(s.lo)) {
-		return s.total
+func (s *Spans) Begin(r int64) int64 {
+	if !s.Full && r == int64(len(s.Lo)) {
+		return s.Total
 	}
-	lo, _, at := s.row(r)
+	lo, _, at := s.Row(r)
 	return at + lo
 }
