@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"retro/retro/internal/core"
+	"retro/retro/internal/path/compiled"
 	"retro/retro/internal/path/general"
 	"retro/retro/internal/path/shifts"
 	"retro/retro/internal/path/tiers"
@@ -45,7 +46,7 @@ type path struct {
 // paths are the paths in the order they are tried.
 var paths = []path{
 	{name: "compiled", takes: "affine moves that all raise or all lower the piles, an affine end, a bounded box",
-		solve: solveByCompiled, part: solveByCompiledPart, checkpoints: true, spill: true, wide: true},
+		solve: compiled.Solve, part: compiled.SolveShare, checkpoints: true, spill: true, wide: true},
 	{name: "lines", takes: "moves that take any number (k times a vector, k in an affine range), lowering the piles",
 		solve: solveByLines},
 	{name: "unmoves", takes: "every tuple of a box (or those its starts reach), affine moves each read from the pile it changes, either way, one end sum",
@@ -239,13 +240,6 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt core.Opti
 	panic("retro: the general path declined in shards")
 }
 
-// shardedPath is the line of a path run in n shards: its name with ", in
-// n shards", then what the path says of itself.
-func shardedPath(line string, n int) string {
-	name, rest, _ := strings.Cut(line, ":")
-	return fmt.Sprintf("%s, in %d shards:%s", name, n, rest)
-}
-
 // capEdges is the edge cap's error for a path that finds its edges as it
 // values them.
 func capEdges(r *Result, popt positions.Options) error { return capOf(r.Edges, popt) }
@@ -256,19 +250,6 @@ func capOf(edges int64, popt positions.Options) error {
 		return fmt.Errorf("%w: more than %d", positions.ErrTooManyEdges, popt.MaxEdges)
 	}
 	return nil
-}
-
-func solveByCompiled(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
-	c, why, err := positions.Compile(in, popt, sweepSave(opt))
-	if err != nil || c == nil {
-		return nil, why, true, err
-	}
-	t, err := solveCompiled(c, in, opt, popt)
-	if err != nil {
-		return nil, "", false, err
-	}
-	t.Path = compiledPath(c)
-	return t, "", false, nil
 }
 
 func solveByUnmoves(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {

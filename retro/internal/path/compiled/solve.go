@@ -1,4 +1,4 @@
-package retro
+package compiled
 
 import (
 	"fmt"
@@ -10,22 +10,8 @@ import (
 	"retro/rules"
 )
 
-// The compiled path. When every move raises a position's index (or every
-// move lowers it), the index order is an order of play: each position's
-// moves lead only to positions after it. Then one sweep against that order
-// values every position from its moves, with no move graph, no counters
-// and no reverse edges: the finest tiers, one position each. The values
-// are those of the colouring exactly, by the rule as values (rule.go): a W
-// is 1 + the least layer among its moves to L, an L the most, over its
-// moves, of 1 + the layer the move leads to.
-//
-// A value is kept per cell of the box as its code while sweeping (each
-// history of a tuple its own cell); a move into an end of the game reads
-// as a position of the end's code, and a final row of the table has it
-// too. Where the game has history, the moves a position may make are the
-// plays of its history (positions.Play), each leading to its own history.
-
-// solveCompiled values every position of c and makes the Result.
+// solveCompiled values every position of c and makes the table, in
+// 16-bit cells and again in 32-bit ones where the layers outgrow them.
 func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
@@ -320,4 +306,20 @@ func compiledPath(c *positions.Compiled) string {
 	}
 	return fmt.Sprintf("compiled: %s compiled to the box%s; every move %s the index, so tiers of one position each, valued in one pass from their moves; positions: %s",
 		kind, hist, dir, c.Found)
+}
+
+// Solve solves one game instance by the compiled path: its table, or nil
+// and why the path does not take the game (shown: whether the general
+// path's line repeats the reason).
+func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
+	c, why, err := positions.Compile(in, popt, sweepSave(opt))
+	if err != nil || c == nil {
+		return nil, why, true, err
+	}
+	t, err := solveCompiled(c, in, opt, popt)
+	if err != nil {
+		return nil, "", false, err
+	}
+	t.Path = compiledPath(c)
+	return t, "", false, nil
 }

@@ -1,4 +1,4 @@
-package retro
+package compiled
 
 import (
 	"math/bits"

@@ -1,4 +1,4 @@
-package retro
+package compiled
 
 import (
 	"encoding/binary"
@@ -7,6 +7,7 @@ import (
 	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"retro/positions"
@@ -14,7 +15,7 @@ import (
 	"retro/rules"
 )
 
-// The compiled path cut among peers (solveByCompiledPart). The peers
+// The compiled path cut among peers (SolveShare). The peers
 // find the positions together (positions.CompileShard), each then holding
 // the whole space's membership bits, or of a filled box the count of
 // every row's positions alone (positions.BoxRows); the row sweep lets the
@@ -63,9 +64,9 @@ type compiledShards[V cells.Value] struct {
 	cs       *compiledSave[V] // the checkpoint's, nil without one
 }
 
-// solveByCompiledPart is the compiled path in shards: nil and the reason
+// SolveShare is the compiled path in shards: nil and the reason
 // where it does not take the game.
-func solveByCompiledPart(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*core.Share, string, bool, error) {
+func SolveShare(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*core.Share, string, bool, error) {
 	c, why, err := positions.CompileShard(in, popt, peers, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
@@ -604,4 +605,11 @@ func readCells[V cells.Value](v []V, b []byte) {
 			v[j] = V(binary.LittleEndian.Uint32(b[4*j:]))
 		}
 	}
+}
+
+// shardedPath is the line of a path run in n shards: its name with ", in
+// n shards", then what the path says of itself.
+func shardedPath(line string, n int) string {
+	name, rest, _ := strings.Cut(line, ":")
+	return fmt.Sprintf("%s, in %d shards:%s", name, n, rest)
 }

@@ -1,10 +1,11 @@
-package retro
+package compiled
 
 import (
 	"testing"
 
 	"retro/positions"
 	"retro/positions/cluster"
+	"retro/rules"
 )
 
 // TestCutRowsLetsGo: cut among peers for the row sweep, a compiled
@@ -13,7 +14,14 @@ import (
 // the whole space's there and 0 elsewhere, while the affine sweep's peers
 // keep the whole space.
 func TestCutRowsLetsGo(t *testing.T) {
-	g, insts := gameInstances(t, "g", "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n")
+	g, err := rules.Parse("g.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
 	popt := positions.DefaultOptions(g)
 	for size := 2; size <= 4; size++ {
 		for _, own := range []bool{true, false} {

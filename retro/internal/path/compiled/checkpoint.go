@@ -1,4 +1,4 @@
-package retro
+package compiled
 
 import (
 	"encoding/binary"
@@ -13,7 +13,7 @@ import (
 	"retro/positions/spill"
 )
 
-// The compiled path's checkpoints (see checkpoint.go): the sweep's values
+// The compiled path's checkpoints (see the core's checkpoint.go): the sweep's values
 // in a file of the checkpoint's directory, and a record of the rows
 // valued, saved at the end of a row when an interval has passed; then the
 // result's layers and outcome bits made into files of their own, the
