@@ -6,6 +6,7 @@ import (
 	"retro/retro/internal/core"
 	"retro/retro/internal/path/compiled"
 	"retro/retro/internal/path/general"
+	"retro/retro/internal/path/lines"
 	"retro/retro/internal/path/shifts"
 	"retro/retro/internal/path/tiers"
 	"retro/retro/internal/path/unmoves"
@@ -48,7 +49,7 @@ var paths = []path{
 	{name: "compiled", takes: "affine moves that all raise or all lower the piles, an affine end, a bounded box",
 		solve: compiled.Solve, part: compiled.SolveShare, checkpoints: true, spill: true, wide: true},
 	{name: "lines", takes: "moves that take any number (k times a vector, k in an affine range), lowering the piles",
-		solve: solveByLines},
+		solve: lines.Solve},
 	{name: "unmoves", takes: "every tuple of a box (or those its starts reach), affine moves each read from the pile it changes, either way, one end sum",
 		solve: solveByUnmoves},
 	{name: "shifts", takes: "eight piles or more, moves that add constants to piles (the partition games)",

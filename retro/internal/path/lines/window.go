@@ -1,4 +1,4 @@
-package retro
+package lines
 
 import (
 	"retro/positions"

@@ -1,4 +1,4 @@
-package retro
+package lines
 
 import (
 	"fmt"
@@ -9,21 +9,6 @@ import (
 	"retro/positions"
 	"retro/rules"
 )
-
-// The lines path. A line move (`a = a - k for k in 1..a`) gives a
-// position as many moves as its piles hold stones, all along one line
-// through it; the rule as values (rule.go) folds its successors' codes
-// into the least L and the most W, and a fold along a line is kept as it
-// goes. One sweep in the order of play (every move lowers the index)
-// values each position from its constant moves, as the compiled path
-// does, and from each line move's segment of its line: where the segment
-// runs to the line's end in the box (a full prefix, as `k in 1..x` does
-// in a box from 0), the position reads one accumulator, the fold of the
-// line from its end up to the segment's near end, kept cell by cell for
-// the last few slabs of the first pile; elsewhere (a window) it reads
-// the segment's cells. A move whose target lies outside the box is made
-// as the compiled path makes it: an end, or, where the target has moves,
-// a game the general path reports.
 
 // lineRun is a line move as the sweep makes it.
 type lineRun[V cells.Value] struct {
@@ -58,7 +43,7 @@ type linesDecline struct{ why string }
 
 func (e linesDecline) Error() string { return e.why }
 
-// linesSolver is a compiledSolver with the line moves.
+// linesSolver is the cell sweep's solver with the line moves.
 type linesSolver struct {
 	*cells.Solver
 	lg       *positions.LineGame
@@ -68,7 +53,10 @@ type linesSolver struct {
 	gaps     bool // some cells of the box are no positions (ends, or not reached)
 }
 
-func solveByLines(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
+// Solve solves one game instance by the lines path: its table, or nil
+// and why the path does not take the game (shown: whether the general
+// path's line repeats the reason).
+func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
 	lg, why, shown, err := positions.FindLines(in, popt)
 	if err != nil || lg == nil {
 		return nil, why, shown, err
