@@ -31,7 +31,7 @@ func (b *box) cell(p []int64, h int) (uint64, bool) {
 	return c*uint64(b.hist) + uint64(h), true
 }
 
-// decode writes the piles of cell c into p and returns its history.
+// Decode writes the piles of cell c into p and returns its history.
 func (b *box) Decode(c uint64, p []int64) int {
 	h := int(c % uint64(b.hist))
 	c /= uint64(b.hist)
@@ -72,7 +72,7 @@ func side(lo, hi int64) int64 {
 	return 0
 }
 
-// sides are the sides of the box lo..hi, pile by pile; a side of 0 makes
+// Sides are the sides of the box lo..hi, pile by pile; a side of 0 makes
 // its volume more than boxCeiling.
 func Sides(lo, hi []int64) []int64 {
 	size := make([]int64, len(lo))

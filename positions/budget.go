@@ -20,13 +20,13 @@ import (
 // a position, so that a game of few moves a position checks as often.
 const meterEvery = 1 << 16
 
-// work is the shared count of an enumeration.
+// Work is the shared count of an enumeration.
 type Work struct {
 	opt          *Options
 	moves, edges atomic.Int64
 }
 
-// meter is one worker's count of moves not yet added to the work.
+// Meter is one worker's count of moves not yet added to the work.
 type Meter struct {
 	w                   *Work
 	moves, ticks, edges int64
@@ -34,7 +34,7 @@ type Meter struct {
 
 func (w *Work) Meter() *Meter { return &Meter{w: w} }
 
-// spend counts the n moves of one position.
+// Spend counts the n moves of one position.
 func (m *Meter) Spend(n int) error {
 	m.moves += int64(n)
 	m.ticks += int64(n) + 1
@@ -44,7 +44,7 @@ func (m *Meter) Spend(n int) error {
 	return m.Flush()
 }
 
-// flush adds the moves counted to the work and checks the caps and the
+// Flush adds the moves counted to the work and checks the caps and the
 // context.
 func (m *Meter) Flush() error {
 	total := m.w.moves.Add(m.moves)
@@ -60,7 +60,7 @@ func (m *Meter) Flush() error {
 	return m.w.opt.Stopped()
 }
 
-// afford checks that tables of need bytes, for n positions, fit the memory
+// Afford checks that tables of need bytes, for n positions, fit the memory
 // budget.
 func (o *Options) Afford(what string, n int, need int64) error {
 	if o.MaxBytes <= 0 || need <= o.MaxBytes {

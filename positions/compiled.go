@@ -333,7 +333,7 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	return c, ""
 }
 
-// playsOf groups the moves by the histories that allow them: without
+// PlaysOf groups the moves by the histories that allow them: without
 // history one play of every allowed move, with it a play per allowed
 // command, leading to its next history.
 func PlaysOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play, [][]int) {
@@ -373,7 +373,7 @@ func PlaysOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play
 	return plays, groups
 }
 
-// strides are the cells between neighbours of each pile in a box of the
+// Strides are the cells between neighbours of each pile in a box of the
 // given sides whose tuples carry hist history values each.
 func Strides(size []int64, hist int) []int64 {
 	st := make([]int64, len(size))
@@ -385,7 +385,7 @@ func Strides(size []int64, hist int) []int64 {
 	return st
 }
 
-// setEnd turns the end into a test of a sum against zero.
+// SetEnd turns the end into a test of a sum against zero.
 func (c *Compiled) SetEnd(t rules.LinearTest) {
 	c.EndCoef, c.EndConst = append([]int64(nil), t.Coef...), t.Const
 	neg := func() {
@@ -584,7 +584,7 @@ func (c *Compiled) priorBox(starts []rules.Start, bounds []rules.Range, np int) 
 	return lo, hi, ""
 }
 
-// endBound is the furthest value pile k can take at a non-final position
+// EndBound is the furthest value pile k can take at a non-final position
 // of non-negative piles, by the end test alone (s >= 0 is final, so s <= -1
 // at a non-final position): up, the largest; down, the smallest.
 func (c *Compiled) EndBound(k int, up bool) (int64, bool) {
@@ -621,7 +621,7 @@ func (c *Compiled) EndBound(k int, up bool) (int64, bool) {
 	return max(q, 0), true
 }
 
-// overflowFree checks that no move from the box and no end test can
+// OverflowFree checks that no move from the box and no end test can
 // overflow an int64, so that the sweeps may use plain arithmetic.
 func (c *Compiled) OverflowFree(lo, hi []int64) string {
 	var m float64

@@ -11,7 +11,7 @@ import (
 // and dense only where they fill enough of it (isDense), so that every
 // path numbers the same positions the same way.
 
-// fitDense is the dense space of count positions, the members of the box
+// FitDense is the dense space of count positions, the members of the box
 // lo, size (hist history values a tuple), in their tight box tlo..thi, or
 // the reason there is none: no positions, or too few for their box.
 func FitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count int, tlo, thi []int64) (*Space, string) {
@@ -56,7 +56,7 @@ func FitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 	return sp, ""
 }
 
-// tightOf is the tight box of the members of the box lo, size.
+// TightOf is the tight box of the members of the box lo, size.
 func TightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
 	np := len(lo)
 	tlo, thi = make([]int64, np), make([]int64, np)
@@ -72,7 +72,7 @@ func TightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
 	return tlo, thi
 }
 
-// endPoints bounds the positions of the box lo..hi that a linear end
+// EndPoints bounds the positions of the box lo..hi that a linear end
 // leaves (c.EndOp EndGE: Σ c_j p_j + K >= 0 ends the game, so a
 // non-final position has Σ c_j p_j <= -1-K), when every c_j > 0 and the
 // box is of non-negative piles: the lattice points of that simplex in the

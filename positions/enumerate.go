@@ -59,7 +59,7 @@ const (
 	MaxIndex64 = 1 << 62
 )
 
-// withDefaults is opt with the position cap and the open width filled in
+// WithDefaults is opt with the position cap and the open width filled in
 // where they are left at zero, and the cap at most MaxIndex.
 func (o Options) WithDefaults() Options {
 	o = o.withDefaults64()
@@ -109,7 +109,7 @@ func Enumerate(in *rules.Instance, opt Options) (*Graph, error) {
 	return gr, nil
 }
 
-// discover finds the positions of a game instance: every position
+// Discover finds the positions of a game instance: every position
 // reachable from its start positions, and the whole [bounds] box.
 func Discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, error) {
 	f, starts, err := prepare(in, opt)
@@ -136,7 +136,7 @@ func Discover(in *rules.Instance, opt Options) (*Space, *finder, []StartPos, err
 	return sp, f, ss, nil
 }
 
-// listStarts lists the start positions of an instance, at most max of
+// ListStarts lists the start positions of an instance, at most max of
 // them, once the list is known to fit the memory budget: a start costs
 // its two slices and their values (a list under 1 MiB is not counted:
 // the process itself takes more).
@@ -197,7 +197,7 @@ func (f *finder) isWholeBox() bool {
 	return f.bounds != nil && f.hist == 1 && f.Opt.Horizon < 0 && len(f.Opt.Extra) == 0
 }
 
-// stopped is the context's error, if any.
+// Stopped is the context's error, if any.
 func (o *Options) Stopped() error {
 	if o.Context == nil {
 		return nil

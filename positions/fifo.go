@@ -1,6 +1,6 @@
 package positions
 
-// fifo is a queue of fixed-width records of int64, kept in chunks so that
+// Fifo is a queue of fixed-width records of int64, kept in chunks so that
 // memory taken by records already read is given back.
 type Fifo struct {
 	Width  int
@@ -21,7 +21,7 @@ func (q *Fifo) Push(rec ...int64) {
 	q.n++
 }
 
-// pop copies the oldest record into rec; false when the queue is empty.
+// Pop copies the oldest record into rec; false when the queue is empty.
 func (q *Fifo) Pop(rec []int64) bool {
 	if q.n == 0 {
 		return false

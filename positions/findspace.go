@@ -92,7 +92,7 @@ func (f *finder) each(fn func(p []int64, h int)) {
 	}
 }
 
-// isDense tells whether n positions whose tight box has vol cells are
+// IsDense tells whether n positions whose tight box has vol cells are
 // indexed densely: when the box has at most sparseRatio cells a
 // position, or sparseFloor cells in all.
 func IsDense(vol uint64, n int) bool { return vol <= max(sparseFloor, sparseRatio*uint64(n)) }

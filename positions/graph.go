@@ -519,7 +519,7 @@ func (b *builder) endOf(from []int64, h int, to []int64, th int, cmd int32) (won
 	return MoveEnd(b.g, b.m, &b.probe, from, h, to, th, cmd)
 }
 
-// moveEnd classifies the move cmd from (from, h) to a position outside
+// MoveEnd classifies the move cmd from (from, h) to a position outside
 // the space, which must be final (outsideBox says why it is not): won
 // reports that the player who moved there has won. The graph builder and
 // the tier expander classify their moves by it.

@@ -5,7 +5,7 @@ import (
 	"retro/rules"
 )
 
-// checkTier fails when the move cmd from (p, h), of tier value tier, to
+// CheckTier fails when the move cmd from (p, h), of tier value tier, to
 // `to` lowers the tier.
 func CheckTier(g *rules.Game, m *rules.Machine, p []int64, h int, to []int64, tier int64, cmd int32) error {
 	v, err := m.Tier(to)

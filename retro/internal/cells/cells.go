@@ -186,10 +186,10 @@ type LayerRun[V Value] struct {
 	Count     []int64
 	N         int   // the positions done: the index of the next
 	read      int64 // where in vals the value last read is
-	// every, when set, is called before every 1 024th word of membership
+	// Every, when set, is called before every 1 024th word of membership
 	// bits, the positions before it done; its error stops the run
 	Every func() error
-	// shown, when set, is told there how many positions are done
+	// Shown, when set, is told there how many positions are done
 	Shown func(done int)
 }
 

@@ -57,7 +57,7 @@ type Checkpoint struct {
 	Before time.Duration
 	last   time.Time
 	began  time.Time // this run's start, for the time a save records
-	// stop, when set, is asked after every save whether the solve stops
+	// Stop, when set, is asked after every save whether the solve stops
 	// there, as a kill just after it would stop it: its error stops it.
 	Stop func(stage string, cursor int64) error
 }
@@ -76,7 +76,7 @@ func MakeKey(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// record is what a checkpoint says of one instance's solve.
+// Record is what a checkpoint says of one instance's solve.
 type Record struct {
 	Format   int    `json:"format"`
 	Key      string `json:"key"`
@@ -109,7 +109,7 @@ type Record struct {
 	Sum string `json:"sum"`
 }
 
-// fileSum is the CRC-32C of bytes Lo..Hi-1 of a checkpoint's file.
+// FileSum is the CRC-32C of bytes Lo..Hi-1 of a checkpoint's file.
 type FileSum struct {
 	Lo  int64  `json:"lo"`
 	Hi  int64  `json:"hi"`
@@ -125,7 +125,7 @@ const recordFormat = 3
 // castagnoli is the table of CRC-32C, which the processor computes.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// sumOf is the checksum of bytes lo..hi-1 of b.
+// SumOf is the checksum of bytes lo..hi-1 of b.
 func SumOf(b []byte, lo, hi int64) FileSum {
 	return FileSum{Lo: lo, Hi: hi, CRC: crc32.Checksum(b[lo:hi], castagnoli)}
 }
@@ -140,7 +140,7 @@ func (r Record) sealed() (string, error) {
 	return fmt.Sprintf("crc32c:%08x", crc32.Checksum(b, castagnoli)), nil
 }
 
-// checkSum refuses the part of file path (the checkpoint's file named
+// CheckSum refuses the part of file path (the checkpoint's file named
 // what, whose bytes are b) that the record sums when it does not match:
 // the file was damaged after the save, or belongs to another.
 func (ck *Checkpoint) CheckSum(r *Record, what, path string, b []byte, lo, hi int64) error {
@@ -167,7 +167,7 @@ func (ck *Checkpoint) fileOf(instance, rank int, what string) string {
 	return filepath.Join(ck.Dir, fmt.Sprintf("instance-%d-rank-%d.%s", instance, rank, what))
 }
 
-// due tells whether a save is due: an interval has passed since the last
+// Due tells whether a save is due: an interval has passed since the last
 // one (or since the solve began).
 func (ck *Checkpoint) Due() bool {
 	if ck == nil {
@@ -180,11 +180,11 @@ func (ck *Checkpoint) Due() bool {
 	return time.Since(ck.last) >= ck.Every
 }
 
-// load reads the record of an instance, nil when there is none; another
+// Load reads the record of an instance, nil when there is none; another
 // solve's record is an error.
 func (ck *Checkpoint) Load(instance int) (*Record, error) { return ck.LoadAs(instance, "json") }
 
-// loadAs is load of the record named what.
+// LoadAs is load of the record named what.
 func (ck *Checkpoint) LoadAs(instance int, what string) (*Record, error) {
 	if ck == nil {
 		return nil, nil
@@ -246,10 +246,10 @@ func (r *Record) fits() bool {
 	return true
 }
 
-// save writes an instance's record whole and renames it into place.
+// Save writes an instance's record whole and renames it into place.
 func (ck *Checkpoint) Save(r *Record) error { return ck.SaveAs(r, "json") }
 
-// saveAs is save of the record named what.
+// SaveAs is save of the record named what.
 func (ck *Checkpoint) SaveAs(r *Record, what string) error {
 	r.Format, r.Key, r.Ranks, r.Saved = recordFormat, ck.Key, ck.Ranks, time.Now().UTC()
 	if ck.began.IsZero() {

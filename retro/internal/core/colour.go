@@ -23,7 +23,7 @@ import (
 // k+2. Each position is coloured once and the edges into it followed
 // once, when it is: the work is the edges.
 
-// word is the width of the counter words: 16 bits where the counters and
+// Word is the width of the counter words: 16 bits where the counters and
 // the layers fit, 32 otherwise.
 type Word interface{ ~uint16 | ~uint32 }
 
@@ -41,7 +41,7 @@ type wordBits[W Word] struct {
 	maxLayer uint32
 }
 
-// uncounted is the counter of a position whose successors a lazy source
+// Uncounted is the counter of a position whose successors a lazy source
 // has not counted yet.
 func (b *wordBits[W]) Uncounted() W { return b.count }
 
@@ -89,7 +89,7 @@ func BitsOf[W Word]() wordBits[W] {
 		FinalWon: W(1) << (n - 4), count: W(1)<<(n-4) - 1, maxLayer: top}
 }
 
-// narrowWords are the limits of the 16-bit words: the largest counter
+// NarrowWords are the limits of the 16-bit words: the largest counter
 // they hold, and the largest layer. Tests lower them to take the 32-bit
 // words on small games.
 var NarrowWords = struct {
@@ -122,7 +122,7 @@ type Seeder interface {
 	Next(layer uint32) (uint32, bool)
 }
 
-// colouring colours the local positions 0..len(words)-1 of one source
+// Colouring colours the local positions 0..len(words)-1 of one source
 // (all of a game's, a tier's, or a shard's, held at lo..lo+held-1 of the
 // whole space).
 type Colouring[W Word] struct {
@@ -145,7 +145,7 @@ type Colouring[W Word] struct {
 	next, spare *frontier
 }
 
-// newColouring makes the core's state for n local positions whose words
+// NewColouring makes the core's state for n local positions whose words
 // the caller fills (or has filled: words may be given).
 func NewColouring[W Word](n int, words []W, src Source, lebedev bool) *Colouring[W] {
 	if words == nil {
@@ -326,7 +326,7 @@ type layerAt struct {
 	seg  *frontier
 }
 
-// run colours layer 0 and then the layers from there; it stops, and says
+// Run colours layer 0 and then the layers from there; it stops, and says
 // where it stands, before a layer the words do not hold (see widen).
 func (c *Colouring[W]) Run() (*layerAt, error) {
 	n := len(c.Words)
@@ -417,7 +417,7 @@ func (c *Colouring[W]) layers(at layerAt) (*layerAt, error) {
 	}
 }
 
-// finish clears what is left of the counters of uncoloured positions, so
+// Finish clears what is left of the counters of uncoloured positions, so
 // that the words hold the layers of W and L positions and 0 elsewhere.
 func (c *Colouring[W]) Finish() {
 	for i := range c.Words {
@@ -487,7 +487,7 @@ func widen(c *Colouring[uint16]) *Colouring[uint32] {
 	return w
 }
 
-// colourAll runs a colouring of 16-bit words to the end, widening them
+// ColourAll runs a colouring of 16-bit words to the end, widening them
 // where a layer passes what they hold: the layers are in l16 or, widened,
 // in l32.
 func ColourAll(c *Colouring[uint16]) (l16 []uint16, l32 []uint32, segs []Packed, win, lose positions.Bitset, err error) {

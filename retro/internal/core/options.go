@@ -22,7 +22,7 @@ type Options struct {
 	Instance   int
 }
 
-// ctxErr is the context's error, for the core's checks; nil without one.
+// CtxErr is the context's error, for the core's checks; nil without one.
 func (opt Options) CtxErr() func() error {
 	if opt.Context == nil {
 		return nil

@@ -10,7 +10,7 @@ import "retro/rules"
 // predecessors' layers. The colouring core (colour.go) makes the same
 // layers set by set.
 
-// rule is the rule of one count.
+// Rule is the rule of one count.
 type Rule struct{ Lebedev bool }
 
 func RuleOf(c rules.Count) Rule { return Rule{Lebedev: c == rules.Lebedev} }
@@ -23,7 +23,7 @@ const (
 	NoL      = 1<<63 - 1 // best.minL with no L successor
 )
 
-// end is the code of a move into an end whose winner is w; it is also the
+// End is the code of a move into an end whose winner is w; it is also the
 // code of a final position of the table whose winner is w, seen from the
 // player to move there: L 0 where the mover has won, W 0 (exam) or W 1
 // (Lebedev's) where the player to move has.
@@ -34,7 +34,7 @@ func (r Rule) End(w rules.Player) uint64 {
 	return r.Lost()
 }
 
-// lost is the code of a losing move: the exam's W -1, Lebedev's W 1.
+// Lost is the code of a losing move: the exam's W -1, Lebedev's W 1.
 func (r Rule) Lost() uint64 {
 	if r.Lebedev {
 		return codeLeb
@@ -42,7 +42,7 @@ func (r Rule) Lost() uint64 {
 	return codeExam
 }
 
-// best folds the codes of a position's successors: the least L and the
+// Best folds the codes of a position's successors: the least L and the
 // most W, as layer+1.
 type Best struct{ MinL, MaxW uint64 }
 
@@ -56,7 +56,7 @@ func (b *Best) Add(code uint64) {
 	}
 }
 
-// value is the code of a position whose successors are folded into b:
+// Value is the code of a position whose successors are folded into b:
 // W at 1 + the least L, L at 1 + the most W.
 func (b Best) Value() uint64 {
 	if b.MinL != NoL {
@@ -65,7 +65,7 @@ func (b Best) Value() uint64 {
 	return (b.MaxW + 1) << 1
 }
 
-// decode is the outcome and layer of a code (the exam's W 0 is W 0).
+// Decode is the outcome and layer of a code (the exam's W 0 is W 0).
 func Decode(code uint64) (Outcome, uint32) {
 	l := code >> 1
 	if code&1 == 0 {
@@ -77,7 +77,7 @@ func Decode(code uint64) (Outcome, uint32) {
 	return Win, uint32(l - 1)
 }
 
-// codeOf is the code of a W or L position of the given layer, as its
+// CodeOf is the code of a W or L position of the given layer, as its
 // predecessors see it.
 func (r Rule) CodeOf(o Outcome, layer uint32) uint64 {
 	if o == Win {

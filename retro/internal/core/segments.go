@@ -17,7 +17,7 @@ type Packed struct {
 	Outcome Outcome
 }
 
-// unpackSegments is the Segments of the sets a result keeps.
+// UnpackSegments is the Segments of the sets a result keeps.
 func UnpackSegments(segs []Packed) []Segment {
 	out := make([]Segment, len(segs))
 	start := 0
@@ -28,7 +28,7 @@ func UnpackSegments(segs []Packed) []Segment {
 	return out
 }
 
-// segmentsOf packs Segments, which must follow one another, as the result
+// SegmentsOf packs Segments, which must follow one another, as the result
 // keeps them.
 func SegmentsOf(list []Segment) []Packed {
 	out := make([]Packed, len(list))
@@ -38,7 +38,7 @@ func SegmentsOf(list []Segment) []Packed {
 	return out
 }
 
-// segmentsByKey turns the count of positions of each key (0 for the
+// SegmentsByKey turns the count of positions of each key (0 for the
 // exam's W 0, layer+1 above) into the coloured sets, in the order Solve
 // makes them, and where each key's positions start in the order.
 func SegmentsByKey(count []int64) ([]Packed, []int64) {

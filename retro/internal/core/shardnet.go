@@ -7,7 +7,7 @@ import (
 	"retro/positions"
 )
 
-// net is how the solver of one shard reaches the positions of the others
+// Net is how the solver of one shard reaches the positions of the others
 // (see general.SolveShare): the predecessors a phase finds in other shards are put
 // aside by owner and handed over when the phase ends (swap), and the
 // peers agree on whether anything is left to colour (any). It also keeps
@@ -20,7 +20,7 @@ type Net struct {
 	away   [][]uint32 // by owner
 	Closes []Packed   // every set closed here: end is its size
 	Sent   int64      // bytes of positions handed to the other peers
-	// graphSent: bytes of edges handed over when the graph was built;
+	// GraphSent: bytes of edges handed over when the graph was built;
 	// searchSent: bytes of positions while they were found
 	GraphSent, SearchSent int64
 }
@@ -32,13 +32,13 @@ func NewNet(peers positions.Peers, n int) *Net {
 	return &Net{peers: peers, n: n, away: make([][]uint32, peers.Size())}
 }
 
-// put sets aside position p of another shard.
+// Put sets aside position p of another shard.
 func (t *Net) Put(p uint32) {
 	o := positions.Owner(int(p), t.n, t.peers.Size())
 	t.away[o] = append(t.away[o], p)
 }
 
-// swap hands every peer the positions set aside for it and returns those
+// Swap hands every peer the positions set aside for it and returns those
 // the peers set aside for this shard.
 func (t *Net) Swap() ([]uint32, error) {
 	send := make([][]byte, len(t.away))
@@ -56,7 +56,7 @@ func (t *Net) Swap() ([]uint32, error) {
 	return readUint32s(recv)
 }
 
-// any tells whether k, summed over the peers, is more than zero; without
+// Any tells whether k, summed over the peers, is more than zero; without
 // peers whether k is.
 func (t *Net) Any(k int) (bool, error) {
 	if t == nil {
@@ -69,7 +69,7 @@ func (t *Net) Any(k int) (bool, error) {
 	return v[0] > 0, nil
 }
 
-// sum adds up v over the peers, element by element.
+// Sum adds up v over the peers, element by element.
 func (t *Net) Sum(v []int64) ([]int64, error) { return positions.SumAll(t.peers, v...) }
 
 // closed records the size of a set closed by this shard.

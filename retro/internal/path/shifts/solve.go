@@ -26,7 +26,7 @@ func (s *shiftSource) Preds(x uint32) []uint32 {
 	return s.buf
 }
 
-// count is p's successors, and under Lebedev's count one more for a
+// Count is p's successors, and under Lebedev's count one more for a
 // losing move into an end.
 func (s *shiftSource) Count(p int) uint32 {
 	return uint32(core.Counted(int(s.gr.Out(p)), s.gr.LoseEnd.Has(p), s.lebedev))

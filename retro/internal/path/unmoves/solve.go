@@ -44,7 +44,7 @@ type unmoveSource struct {
 	buf      []uint32
 }
 
-// preds returns the distinct positions with a move to cell x: for each
+// Preds returns the distinct positions with a move to cell x: for each
 // group of moves played into x's history, the tuples its moves are undone
 // to, with each history the group is played from.
 func (s *unmoveSource) Preds(x uint32) []uint32 {
