@@ -123,10 +123,11 @@
 //     view around one collection, and Space.HeapIndex finds a collection
 //     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses
-//     among them). The tier and un-move paths are packages of their own
-//     under retro/internal/path; the finding half of the others is here,
-//     in files named as their valuing half in retro: compiled, lines,
-//     shifts, graph (the general path), shard.
+//     among them). Every path is a package under retro/internal/path;
+//     the tier and un-move paths find their positions themselves, the
+//     others by a search here, which builds the index: compiled (Compile,
+//     CompileShard), lines (FindLines), shifts (EnumerateShifts), the
+//     general path (Enumerate, EnumerateShard).
 //   - Line move: a family of moves p → p + k·step for every k of a range
 //     whose ends read the piles (rules.LineMove); LineGame is a game of
 //     them, the lines path's shape (lines.go), and linesfind.go finds its

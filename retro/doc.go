@@ -35,30 +35,30 @@
 //     besides: shards, checkpoints, spill, 64-bit indices): the first of
 //     compiled, lines, unmoves, shifts, tiers and general that takes the game,
 //     each testing its shape from the rules before it spends anything, or the
-//     one Options.Path names. The compiled path sweeps a box whose every move
-//     raises (or lowers) the index, one position a tier, each history of a
-//     tuple a cell of its own (compiled.go, compiled_rows.go). The lines path
-//     sweeps a box the same way for a game of line moves (`a = a - k for k in
-//     1..a`), each position reading a fold of each of its lines instead of its
-//     moves (lines.go, lines_sweep.go: the sweep and its accumulators;
-//     lines_window.go: the monotone queues of a window; lines_edges.go: the
-//     edges counted); both have their finding half in package positions under
-//     the same names. The other paths are packages under retro/internal/path:
-//     general colours a stored move graph; unmoves colours a game whose
-//     positions lie in a box and whose moves can be undone pile by pile,
-//     cycles and draws included, generating the predecessors of each coloured
-//     position by undoing moves; shifts colours a many-pile game of shifts
-//     with no stored edges; tiers values a game that declares a tier, tier by
-//     tier from the highest, each tier coloured by the core with the tiers
-//     above as its seeds. The tier and un-move packages hold their finding
-//     half too; the general and shifts paths value what the searches of
-//     package positions find (they build the index). Every path hands back a
-//     core.Table (retro/internal/core), which fromPath (order.go) makes a
-//     Result; a result's colouring order is rebuilt from its outcomes and
-//     layers when it is asked for, by every path alike.
+//     one Options.Path names. Each path is a package under
+//     retro/internal/path with its own doc.go: compiled sweeps a box whose
+//     every move raises (or lowers) the index, one position a tier, each
+//     history of a tuple a cell of its own; lines sweeps a box the same way
+//     for a game of line moves (`a = a - k for k in 1..a`), each position
+//     reading a fold of each of its lines instead of its moves (the two
+//     share the cell sweep, retro/internal/cells); general colours a
+//     stored move graph; unmoves colours a game whose positions lie in a
+//     box and whose moves can be undone pile by pile, cycles and draws
+//     included, generating the predecessors of each coloured position by
+//     undoing moves; shifts colours a many-pile game of shifts with no
+//     stored edges; tiers values a game that declares a tier, tier by tier
+//     from the highest, each tier coloured by the core with the tiers above
+//     as its seeds. The tier and un-move packages hold their finding half
+//     too; the others value what a search of package positions finds (it
+//     builds the index). Every path hands back a core.Table
+//     (retro/internal/core), which fromPath (order.go) makes a Result; a
+//     result's colouring order is rebuilt from its outcomes and layers when
+//     it is asked for, by every path alike.
 //   - Part: one peer's share of a result that several peers (processes of
 //     an MPI job, or goroutines) solved together, a contiguous range of
-//     its positions (SolveInstancePart, shard.go). The path table is
+//     its positions (SolveInstancePart). A path that runs in shards hands
+//     back a core.Share, its shard's table and the counts of the whole,
+//     which fromShare (shard.go) makes a Part. The path table is
 //     consulted in shards too: a path that runs in shards solves the game
 //     there, one that does not declines ("not in shards"), and the
 //     general path in shards takes every game. The general path in shards
@@ -67,7 +67,7 @@
 //     positions, the predecessors it finds in other shards are handed to
 //     their owners when the phase ends (core, shardnet.go), and the peers agree
 //     after each layer whether anything is left to colour. The compiled
-//     path in shards (compiled_shard.go) finds the positions with the
+//     path in shards (compiled.SolveShare) finds the positions with the
 //     sweep cut among the peers (positions.CompileShard; a filled box's
 //     rows counted by every peer, positions.BoxRows), cuts the box's rows
 //     among them by the values their spans keep and their membership
@@ -75,7 +75,7 @@
 //     turn against the order of play, the peer at work fetching the rows
 //     of the peers before it that its moves read; with a Checkpoint each
 //     peer saves its own part of each stage (core, checkpoint.go;
-//     compiled_checkpoint.go). Either way the sets,
+//     the compiled package's checkpoint.go). Either way the sets,
 //     the counts and so the table are one process's, whatever the number
 //     of peers; every peer holds the whole counts (Tally, Segments) and
 //     its own positions' outcomes.
