@@ -124,7 +124,7 @@ func FromData(sp *positions.Space, in *rules.Instance, d Data) (*Result, error) 
 			return nil, fmt.Errorf("%w: start index %d", ErrBadData, s.Index)
 		}
 	}
-	return &Result{Space: sp, Instance: in, Starts: d.Starts, Count: in.Game.Count,
-		MoveCount: d.MoveCount, Edges: d.Edges, col: core.Colours{Layer: d.Layer, Win: d.Win, Lose: d.Lose,
-			Unknown: d.Unknown, Order: d.Order, Sets: core.SegmentsOf(d.Segments), Depth: d.Depth, Horizon: d.Horizon}}, nil
+	return fromPath(in, &core.Table{Space: sp, Starts: d.Starts, MoveCount: d.MoveCount, Edges: d.Edges,
+		Colours: core.Colours{Layer: d.Layer, Win: d.Win, Lose: d.Lose, Unknown: d.Unknown, Order: d.Order,
+			Sets: core.SegmentsOf(d.Segments), Depth: d.Depth, Horizon: d.Horizon}}), nil
 }

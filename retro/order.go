@@ -5,16 +5,8 @@ import (
 	"retro/retro/internal/core"
 	"sync"
 
-	"retro/positions"
 	"retro/rules"
 )
-
-// newResult is the result every path makes, before its outcomes, layers
-// and sets are filled in: no horizon, and the colouring order rebuilt
-// when it is first asked for.
-func newResult(sp *positions.Space, in *rules.Instance, starts []positions.StartPos) *Result {
-	return &Result{Space: sp, Instance: in, Starts: starts, Count: in.Game.Count, lazy: &lazyOrder{}, col: core.Colours{Horizon: -1}}
-}
 
 // Positions returns the coloured positions, segment by segment (see
 // Segments), each segment in ascending order. No path keeps them while it
