@@ -234,7 +234,7 @@ func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Com
 		return nil, why, nil
 	}
 	c.Stride = Strides(c.Space.size, c.Hist)
-	if c.Starts, err = startIndices(c.Space, g, starts); err != nil {
+	if c.Starts, err = StartIndices(c.Space, g, starts); err != nil {
 		return nil, "", err
 	}
 	return c, "", nil
@@ -260,8 +260,8 @@ func (c *Compiled) withRows(g *rules.Game, f *filled, starts []rules.Start) (*Co
 	return c, "", nil
 }
 
-// startIndices finds the start positions in the space of a fast path.
-func startIndices(sp *Space, g *rules.Game, starts []rules.Start) ([]StartPos, error) {
+// StartIndices finds the start positions in the space of a fast path.
+func StartIndices(sp *Space, g *rules.Game, starts []rules.Start) ([]StartPos, error) {
 	var out []StartPos
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
@@ -273,10 +273,10 @@ func startIndices(sp *Space, g *rules.Game, starts []rules.Start) ([]StartPos, e
 	return out, nil
 }
 
-// sweptShape is why a game is not of a shape that a sweep in the order of
+// SweptShape is why a game is not of a shape that a sweep in the order of
 // play solves (the compiled and the lines path), as far as the game's
 // kind and the options tell; "" when they do not rule it out.
-func sweptShape(in *rules.Instance, opt Options) string {
+func SweptShape(in *rules.Instance, opt Options) string {
 	switch {
 	case in.Game.Sum:
 		return "a heap game"
@@ -294,7 +294,7 @@ func sweptShape(in *rules.Instance, opt Options) string {
 // the game is not of the compiled shape.
 func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	g := in.Game
-	if why := sweptShape(in, opt); why != "" {
+	if why := SweptShape(in, opt); why != "" {
 		return nil, why
 	}
 	moves, why := in.Affine()
@@ -435,7 +435,7 @@ func direction(moves []rules.AffineMove, g *rules.Game) (up bool, why string) {
 	}
 	ups, downs := 0, 0
 	for _, m := range moves {
-		u, d := moveWay(&m, g.Signed)
+		u, d := MoveWay(&m, g.Signed)
 		if u {
 			ups++
 		}
@@ -455,10 +455,10 @@ func direction(moves []rules.AffineMove, g *rules.Game) (up bool, why string) {
 	return false, "some moves raise piles and others lower them"
 }
 
-// moveWay tells whether a move raises every pile it changes (up) or
+// MoveWay tells whether a move raises every pile it changes (up) or
 // lowers every one (down), wherever the piles are non-negative (or, in a
 // signed game, anywhere: only shifts).
-func moveWay(m *rules.AffineMove, signed bool) (u, d bool) {
+func MoveWay(m *rules.AffineMove, signed bool) (u, d bool) {
 	u, d = true, true
 	for k, t := range m.Targets {
 		co, k0, div := m.Coef[k], m.Const[k], m.Div[k]
@@ -512,7 +512,7 @@ func TierKept(in *rules.Instance, moves []rules.AffineMove) string {
 	}
 	for k := range moves {
 		m := &moves[k]
-		u, d := moveWay(m, in.Game.Signed)
+		u, d := MoveWay(m, in.Game.Signed)
 		for _, tg := range m.Targets {
 			w := t.Coef[tg]
 			if !(w == 0 || u && w > 0 || d && w < 0) {

@@ -225,7 +225,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		return why, err
 	}
 	if s.count > s.opt.MaxPositions {
-		return "", overCap(s.count, s.opt.MaxPositions)
+		return "", OverCap(s.count, s.opt.MaxPositions)
 	}
 	if sv != nil && walked < rows {
 		// the search is done: a rerun goes straight on from its end
@@ -616,7 +616,7 @@ func (s *sweep) filledRows(starts []rules.Start) (*filled, string, error) {
 		}
 	}
 	if count > int64(s.opt.MaxPositions) {
-		return nil, "", overCap(int(count), s.opt.MaxPositions)
+		return nil, "", OverCap(int(count), s.opt.MaxPositions)
 	}
 	h, vol := bits.Mul64(rows, uint64(f.rowLen))
 	if h != 0 || vol > limit {
@@ -645,7 +645,7 @@ func (s *sweep) wholeBox() (string, error) {
 	np := len(s.lo)
 	vol, ok := s.volumeOf(uint64(s.opt.MaxPositions))
 	if !ok {
-		return "", boxTooLarge(s.opt.MaxPositions)
+		return "", BoxTooLarge(s.opt.MaxPositions)
 	}
 	s.stride = Strides(s.size, 1)
 	// the slabs to check, and how many cells they hold

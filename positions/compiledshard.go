@@ -370,7 +370,7 @@ func (s *sweep) shareRows(cells func(k int) (lo, n int64)) error {
 		}
 	}
 	if s.count > s.opt.MaxPositions {
-		return overCap(s.count, s.opt.MaxPositions)
+		return OverCap(s.count, s.opt.MaxPositions)
 	}
 	return nil
 }

@@ -126,13 +126,13 @@
 //     among them). Every path is a package under retro/internal/path;
 //     the tier and un-move paths find their positions themselves, the
 //     others by a search here, which builds the index: compiled (Compile,
-//     CompileShard), lines (FindLines), shifts (EnumerateShifts), the
+//     CompileShard), shifts (EnumerateShifts), the
 //     general path (Enumerate, EnumerateShard).
 //   - Line move: a family of moves p → p + k·step for every k of a range
-//     whose ends read the piles (rules.LineMove); LineGame is a game of
-//     them, the lines path's shape (lines.go), and linesfind.go finds its
-//     positions where they are not every tuple of its [bounds] (history,
-//     or [start]).
+//     whose ends read the piles (rules.LineMove); the lines path
+//     (retro/internal/path/lines) finds a game of them and its positions
+//     with the compiled shape and the helpers here (SweptShape, MoveWay,
+//     StartIndices, the caps' errors).
 //
 // Files:
 //

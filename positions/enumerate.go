@@ -219,7 +219,7 @@ func (f *finder) boxFits() error {
 		w := uint64(r.Hi) - uint64(r.Lo) // one less than the side, exact in uint64
 		hi, lo := bits.Mul64(vol, w+1)
 		if w >= uint64(f.Opt.MaxPositions) || hi != 0 || lo > uint64(f.Opt.MaxPositions) {
-			return boxTooLarge(f.Opt.MaxPositions)
+			return BoxTooLarge(f.Opt.MaxPositions)
 		}
 		vol = lo
 	}

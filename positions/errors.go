@@ -42,17 +42,17 @@ func errNotEnumerated(g *rules.Game, p []int64) error {
 	return fmt.Errorf("start position %s was not enumerated", Format(g, p, 0))
 }
 
-// boxTooLarge is the error of a game whose [bounds] box, every tuple of
+// BoxTooLarge is the error of a game whose [bounds] box, every tuple of
 // it a position, holds more positions than the cap.
-func boxTooLarge(limit int) error {
+func BoxTooLarge(limit int) error {
 	return fmt.Errorf("%w: the box holds more than %d", ErrTooManyPositions, limit)
 }
 
-// overCap is the error of a sweep that counted every position, more than
+// OverCap is the error of a sweep that counted every position, more than
 // the cap: every path finds the same positions, so a fast path that counts
 // more than the cap ends the solve rather than hand the game to a slower
 // one.
-func overCap(count, limit int) error {
+func OverCap(count, limit int) error {
 	return fmt.Errorf("%w: the game has %d, more than %d", ErrTooManyPositions, count, limit)
 }
 

@@ -48,8 +48,8 @@
 //     undoing moves; shifts colours a many-pile game of shifts with no
 //     stored edges; tiers values a game that declares a tier, tier by tier
 //     from the highest, each tier coloured by the core with the tiers above
-//     as its seeds. The tier and un-move packages hold their finding half
-//     too; the others value what a search of package positions finds (it
+//     as its seeds. The tier, un-move and lines packages hold their
+//     finding half too; the others value what a search of package positions finds (it
 //     builds the index). Every path hands back a core.Table
 //     (retro/internal/core), which fromPath (order.go) makes a Result; a
 //     result's colouring order is rebuilt from its outcomes and layers when

@@ -9,10 +9,11 @@
 //
 // Words:
 //
-//   - Line game (positions.FindLines, positions.LineGame): the game's
-//     shape, its line moves and its constant moves compiled to the box; the
-//     search that finds the box's positions builds the index, so it stays in
-//     package positions beside the compiled path's, whose shape it shares.
+//   - Line game (shape.go, FindLines, LineGame): the game's shape, its line
+//     moves and its constant moves compiled to the box as the compiled path
+//     has them (positions.Compiled, which the two share); find.go finds its
+//     positions where they are not every tuple of its [bounds] (history, or
+//     [start]), one sweep of the box against the order of play.
 //   - Prefix and accumulator (sweep.go): where a segment runs to the line's
 //     end in the box (a full prefix, as `k in 1..x` does in a box from 0),
 //     the position reads one accumulator, the fold of the line from its end

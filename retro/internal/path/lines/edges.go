@@ -3,7 +3,6 @@ package lines
 import (
 	"slices"
 
-	"retro/positions"
 	"retro/retro/internal/cells"
 )
 
@@ -24,7 +23,7 @@ type lineGroup struct {
 }
 
 // lineGroups groups the line plays of each history.
-func lineGroups(lg *positions.LineGame) [][]lineGroup {
+func lineGroups(lg *LineGame) [][]lineGroup {
 	out := make([][]lineGroup, len(lg.LinePlays))
 	for h, plays := range lg.LinePlays {
 		for _, lp := range plays {

@@ -46,7 +46,7 @@ func (e linesDecline) Error() string { return e.why }
 // linesSolver is the cell sweep's solver with the line moves.
 type linesSolver struct {
 	*cells.Solver
-	lg       *positions.LineGame
+	lg       *LineGame
 	lo, size []int64
 	slab     int64 // the cells of one value of the first pile
 	windows  *windows
@@ -57,7 +57,7 @@ type linesSolver struct {
 // and why the path does not take the game (shown: whether the general
 // path's line repeats the reason).
 func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
-	lg, why, shown, err := positions.FindLines(in, popt)
+	lg, why, shown, err := FindLines(in, popt)
 	if err != nil || lg == nil {
 		return nil, why, shown, err
 	}
@@ -74,7 +74,7 @@ func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.
 
 // solveLines values every position of lg and makes the Result, in 16-bit
 // cells and again in 32-bit ones where the layers outgrow them.
-func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
+func solveLines(lg *LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
@@ -87,7 +87,7 @@ func solveLines(lg *positions.LineGame, in *rules.Instance, opt core.Options, po
 	return r, err
 }
 
-func sweepLines[V cells.Value](lg *positions.LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
+func sweepLines[V cells.Value](lg *LineGame, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	c := lg.Compiled
 	s := &linesSolver{Solver: cells.NewSolver(c, in, opt, popt), lg: lg}
 	s.lo, s.size = c.Space.Box()
@@ -176,7 +176,7 @@ func (l *lineRun[V]) slabs(p0 int64, s *linesSolver) {
 func (l *lineRun[V]) at(base, r, k int64) int64 { return base + r - k*l.inSlab }
 
 // linesPath says how a game of line moves was solved.
-func linesPath(lg *positions.LineGame) string {
+func linesPath(lg *LineGame) string {
 	hist := ""
 	if lg.Hist > 1 {
 		hist = fmt.Sprintf(", each tuple with %d histories", lg.Hist)

@@ -272,7 +272,7 @@ func constantMoves[V cells.Value](s *linesSolver, pc *lineCell, vals []V, t, u [
 
 // distinctOffLines counts the targets of the constant moves that no line
 // move of the cell at hand reaches.
-func distinctOffLines[V cells.Value](lg *positions.LineGame, runs []lineRun[V], pc *lineCell, targets []target) int {
+func distinctOffLines[V cells.Value](lg *LineGame, runs []lineRun[V], pc *lineCell, targets []target) int {
 	n := 0
 	for _, x := range targets {
 		on := false

@@ -1,8 +1,9 @@
-package positions
+package lines
 
 import (
 	"slices"
 
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -144,7 +145,7 @@ func (lg *LineGame) upInBox(l *rules.LineMove, p []int64) bool {
 // is legal (u is scratch).
 func (lg *LineGame) Final(t []int64, h int, u []int64) bool {
 	c := lg.Compiled
-	if c.EndOp != EndNone && c.Holds(c.EndSum(t)) {
+	if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
 		return true
 	}
 	for _, pl := range c.Plays[h] {
@@ -177,7 +178,7 @@ func (lg *LineGame) cellOf(t []int64, h int) (int64, bool) {
 // reached is what reach found: the member bits of the box, their count
 // and their tight box.
 type reached struct {
-	member   Bitset
+	member   positions.Bitset
 	count    int
 	min, max []int64
 }
@@ -186,11 +187,11 @@ type reached struct {
 // box at no history where boxed, else the start cells, and what their
 // moves reach; or why the lines path does not take the game (a move from
 // a position leaves the box to one that is not final).
-func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt Options) (*reached, string, error) {
+func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt positions.Options) (*reached, string, error) {
 	c := lg.Compiled
 	hist := int64(c.Hist)
 	np := len(lg.Lo)
-	r := &reached{member: NewBitset(int(vol)), min: slices.Clone(lg.Hi), max: slices.Clone(lg.Lo)}
+	r := &reached{member: positions.NewBitset(int(vol)), min: slices.Clone(lg.Hi), max: slices.Clone(lg.Lo)}
 	cover := make([][]int32, len(lg.Lines))
 	off := make([]int64, len(lg.Lines))
 	for _, plays := range lg.LinePlays {
@@ -265,11 +266,11 @@ func (lg *LineGame) reach(vol int64, boxed bool, starts []int64, opt Options) (*
 
 // mark marks what the moves of non-final (p, h) reach, or says why the
 // lines path does not take the game.
-func (lg *LineGame) mark(p []int64, h int, member Bitset, cover [][]int32, off []int64, t, u []int64) string {
+func (lg *LineGame) mark(p []int64, h int, member positions.Bitset, cover [][]int32, off []int64, t, u []int64) string {
 	c := lg.Compiled
 	for _, pl := range c.Plays[h] {
 		for _, mi := range pl.Moves {
-			if !c.Apply(&c.Moves[mi], p, t) || c.EndOp != EndNone && c.Holds(c.EndSum(t)) {
+			if !c.Apply(&c.Moves[mi], p, t) || c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
 				continue
 			}
 			if tc, in := lg.cellOf(t, pl.Next); in {

@@ -1,25 +1,26 @@
-package positions
+package lines
 
 import (
 	"fmt"
 	"math"
 
+	"retro/positions"
 	"retro/rules"
 )
 
-// The lines path's half here: a game whose moves take any number (line
-// moves, rules.LineMove) beside the compiled path's constant moves, every
-// move lowering the piles, in a [bounds] box or from [start]. A position there has as many moves as its piles hold stones,
-// so no path that makes the moves one by one pays less than an edge a
-// move; the lines path (retro) values a position from a few accumulators
-// along its lines instead.
+// The lines path's shape: a game whose moves take any number (line moves,
+// rules.LineMove) beside the compiled path's constant moves, every move
+// lowering the piles, in a [bounds] box or from [start]. A position there
+// has as many moves as its piles hold stones, so no path that makes the
+// moves one by one pays less than an edge a move; the sweep values a
+// position from a few accumulators along its lines instead.
 
 // LineGame is a game instance in the lines path's shape: the constant
 // moves, the end and the Space of the whole box as the compiled path has
 // them (Compiled: no history, every move lowers the index), and the line
 // moves the game allows.
 type LineGame struct {
-	*Compiled
+	*positions.Compiled
 	Lines []rules.LineMove
 	// LinePlays[h] are the line moves a player at history h may make,
 	// each with the history it leads to (as Compiled.Plays for the
@@ -43,7 +44,7 @@ type LinePlay struct {
 // instance is not of that shape it returns nil and the reason, and
 // whether the path line shows it (not a reason the compiled path gives
 // too, nor "no line moves"); errors are the caller's stop.
-func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown bool, err error) {
+func FindLines(in *rules.Instance, opt positions.Options) (lg *LineGame, why string, shown bool, err error) {
 	if err := opt.Stopped(); err != nil {
 		return nil, "", false, err
 	}
@@ -56,7 +57,7 @@ func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown
 	if err != nil {
 		return nil, "", false, err
 	}
-	starts, err := ListStarts(in, opt, rules.MaxStarts)
+	starts, err := positions.ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", false, err
 	}
@@ -68,7 +69,7 @@ func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown
 		return nil, why, why != "", err
 	}
 	c := lg.Compiled
-	if c.Starts, err = startIndices(c.Space, in.Game, starts); err != nil {
+	if c.Starts, err = positions.StartIndices(c.Space, in.Game, starts); err != nil {
 		return nil, "", false, err
 	}
 	return lg, "", false, nil
@@ -77,7 +78,7 @@ func FindLines(in *rules.Instance, opt Options) (lg *LineGame, why string, shown
 // box sets the box the sweeps run over: [bounds], or from 0 to the
 // starts' largest piles (every move lowers the piles, none below 0). It
 // returns its cells.
-func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt Options) (int64, string, error) {
+func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt positions.Options) (int64, string, error) {
 	np := len(lg.game.Piles)
 	lo, hi := make([]int64, np), make([]int64, np)
 	if bounds == nil && len(starts) == 0 {
@@ -109,14 +110,14 @@ func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt Options)
 	}
 	limit := uint64(opt.MaxPositions) // [bounds]: every tuple a position
 	if bounds == nil {
-		limit = min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions)))
+		limit = min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions)))
 	}
 	vol := uint64(1)
 	for k := range np {
 		size := uint64(hi[k] - lo[k] + 1)
 		if vol > limit/size {
 			if bounds != nil {
-				return 0, "", boxTooLarge(opt.MaxPositions)
+				return 0, "", positions.BoxTooLarge(opt.MaxPositions)
 			}
 			return 0, "the box around the positions is too large", nil
 		}
@@ -132,16 +133,16 @@ func (lg *LineGame) box(bounds []rules.Range, starts []rules.Start, opt Options)
 // find finds the positions in the box of vol cells and makes the Space:
 // without history every tuple of [bounds] at once, otherwise by a sweep
 // against the order of play (reach).
-func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Options) (string, error) {
+func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt positions.Options) (string, error) {
 	c := lg.Compiled
 	np := len(lg.Lo)
 	size := make([]int64, np)
 	for k := range np {
 		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
-	c.Stride = Strides(size, c.Hist)
+	c.Stride = positions.Strides(size, c.Hist)
 	if boxed && c.Hist == 1 {
-		member := NewBitset(int(vol))
+		member := positions.NewBitset(int(vol))
 		for w := range member {
 			member[w] = ^uint64(0)
 		}
@@ -149,7 +150,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 			member[len(member)-1] = 1<<r - 1
 		}
 		c.Found = "every tuple of [bounds]"
-		sp, why := FitDense(lg.game, 1, lg.Lo, size, member, int(vol), lg.Lo, lg.Hi)
+		sp, why := positions.FitDense(lg.game, 1, lg.Lo, size, member, int(vol), lg.Lo, lg.Hi)
 		c.Space = sp
 		return why, nil
 	}
@@ -168,13 +169,13 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 		return why, err
 	}
 	if r.count > opt.MaxPositions {
-		return "", overCap(r.count, opt.MaxPositions)
+		return "", positions.OverCap(r.count, opt.MaxPositions)
 	}
 	c.Found = "every tuple of [bounds], and what their moves reach at other histories, in one sweep against the order of play"
 	if !boxed {
 		c.Found = "those the starts reach, in one sweep of the box against the order of play"
 	}
-	sp, why := FitDense(lg.game, c.Hist, lg.Lo, size, r.member, r.count, r.min, r.max)
+	sp, why := positions.FitDense(lg.game, c.Hist, lg.Lo, size, r.member, r.count, r.min, r.max)
 	if why != "" {
 		return why, nil
 	}
@@ -184,16 +185,16 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt Option
 	for k := range np {
 		size[k] = lg.Hi[k] - lg.Lo[k] + 1
 	}
-	c.Stride = Strides(size, c.Hist)
+	c.Stride = positions.Strides(size, c.Hist)
 	return "", nil
 }
 
 // linesShape checks what FindLines can tell from the rules alone.
 // Its reasons that the compiled path gives too, or that only say the
 // game has no line moves, are quiet: not shown on the path line.
-func linesShape(in *rules.Instance, opt Options) (lg *LineGame, why string, quiet bool) {
+func linesShape(in *rules.Instance, opt positions.Options) (lg *LineGame, why string, quiet bool) {
 	g := in.Game
-	if why := sweptShape(in, opt); why != "" {
+	if why := positions.SweptShape(in, opt); why != "" {
 		return nil, why, true
 	}
 	moves, lines, why := in.Lines()
@@ -221,9 +222,9 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 	if why != "" {
 		return nil, why
 	}
-	hist := HistorySize(g)
-	c := &Compiled{Moves: moves, Hist: hist}
-	c.Plays, c.Groups = PlaysOf(moves, at, hist)
+	hist := positions.HistorySize(g)
+	c := &positions.Compiled{Moves: moves, Hist: hist}
+	c.Plays, c.Groups = positions.PlaysOf(moves, at, hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return nil, why
@@ -232,7 +233,7 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 		c.SetEnd(end)
 	}
 	for k := range moves {
-		if _, d := moveWay(&moves[k], false); !d {
+		if _, d := positions.MoveWay(&moves[k], false); !d {
 			return nil, fmt.Sprintf("the move `%s` does not lower the piles, and line moves do", moves[k].Text)
 		}
 	}
