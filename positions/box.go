@@ -82,16 +82,16 @@ func Sides(lo, hi []int64) []int64 {
 	return size
 }
 
-// decodeCell writes the piles of a cell of the box lo, size into p.
-func decodeCell(cell int64, lo, size, p []int64) {
+// DecodeCell writes the piles of a cell of the box lo, size into p.
+func DecodeCell(cell int64, lo, size, p []int64) {
 	for k := len(size) - 1; k >= 0; k-- {
 		p[k] = lo[k] + cell%size[k]
 		cell /= size[k]
 	}
 }
 
-// copyBits copies n bits of src from bit from to dst at bit to.
-func copyBits(dst Bitset, to int64, src Bitset, from int64, n int64) {
+// CopyBits copies n bits of src from bit from to dst at bit to.
+func CopyBits(dst Bitset, to int64, src Bitset, from int64, n int64) {
 	for n > 0 {
 		// take up to 64 bits from src, aligned to dst's word
 		k := min(n, 64-to&63, 64)
@@ -107,8 +107,8 @@ func copyBits(dst Bitset, to int64, src Bitset, from int64, n int64) {
 	}
 }
 
-// setBits sets the bits from..to of b, inclusive.
-func setBits(b Bitset, from, to int64) {
+// SetBits sets the bits from..to of b, inclusive.
+func SetBits(b Bitset, from, to int64) {
 	for from <= to {
 		w := from >> 6
 		lo := uint(from & 63)
@@ -151,7 +151,7 @@ func EachMemberFrom(member Bitset, lo, size []int64, hist int, up bool, from int
 		if !up {
 			r = rows - 1 - r0
 		}
-		decodeCell(r*size[last], lo, size, p)
+		DecodeCell(r*size[last], lo, size, p)
 		base := r * row
 		first, end := base, base+row // the row's cells
 		for w0 := first >> 6; w0 <= (end-1)>>6; w0++ {

@@ -2,6 +2,7 @@ package positions
 
 import (
 	"math/bits"
+	"retro/rules"
 	"sort"
 )
 
@@ -22,7 +23,7 @@ func (s *Space) Before(cell int64) int {
 // positions alone.
 func (s *Space) Shard(me int, firsts []int) *Space {
 	return shardOf(s, len(s.member), me, firsts, s.MemberCell, func(dst Bitset, at, from, n int64) {
-		copyBits(dst, at, s.member, from, n)
+		CopyBits(dst, at, s.member, from, n)
 	})
 }
 
@@ -67,8 +68,11 @@ type BoxRows struct {
 	scratch        Bitset // a row's bits
 }
 
-// boxRows counts the members of the rows, whose bits set makes.
-func boxRows(whole *Space, rows, rowCells int64, set func(r int64, member Bitset, at int64)) *BoxRows {
+// NewBoxRows is the rows of a filled box lo, size (one history a tuple),
+// rows of rowCells cells, whose bits set makes a row at a time; it counts
+// the members of each.
+func NewBoxRows(g *rules.Game, lo, size []int64, rows, rowCells int64, set func(r int64, member Bitset, at int64)) *BoxRows {
+	whole := &Space{game: g, box: box{piles: len(lo), hist: 1, lo: lo, size: size}, dense: true}
 	b := &BoxRows{whole: whole, rows: rows, rowCells: rowCells, set: set, scratch: NewBitset(int(rowCells)),
 		first: make([]int64, rows), last: make([]int64, rows), before: make([]int, rows+1)}
 	for r := range rows {
@@ -120,8 +124,8 @@ func (b *BoxRows) memberCell(i int) int64 {
 	return r*b.rowCells + int64(cell)
 }
 
-// index is the index of position (p, 0), and whether it is one.
-func (b *BoxRows) index(p []int64) (int, bool) {
+// Index is the index of position (p, 0), and whether it is one.
+func (b *BoxRows) Index(p []int64) (int, bool) {
 	cell, ok := b.whole.cell(p, 0)
 	if !ok {
 		return 0, false
@@ -145,7 +149,7 @@ func (b *BoxRows) Shard(me int, firsts []int) *Space {
 	return shardOf(b.whole, words, me, firsts, b.memberCell, func(dst Bitset, at, from, n int64) {
 		for r := from / b.rowCells; r*b.rowCells < from+n; r++ {
 			lo, hi := max(from, r*b.rowCells), min(from+n, (r+1)*b.rowCells)
-			copyBits(dst, at+lo-from, b.row(r), lo-r*b.rowCells, hi-lo)
+			CopyBits(dst, at+lo-from, b.row(r), lo-r*b.rowCells, hi-lo)
 		}
 	})
 }

@@ -228,7 +228,7 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	}
 	c.Up = up
 	for _, m := range moves {
-		if s, ok := simpleOf(&m); ok {
+		if s, ok := SimpleOf(&m); ok {
 			c.Simple = append(c.Simple, s)
 		}
 	}
@@ -317,8 +317,8 @@ func (c *Compiled) SetEnd(t rules.LinearTest) {
 	}
 }
 
-// simpleOf reads a move that changes one pile by itself.
-func simpleOf(m *rules.AffineMove) (SimpleMove, bool) {
+// SimpleOf reads a move that changes one pile by itself.
+func SimpleOf(m *rules.AffineMove) (SimpleMove, bool) {
 	if len(m.Targets) != 1 {
 		return SimpleMove{}, false
 	}
@@ -428,10 +428,10 @@ func TierKept(in *rules.Instance, moves []rules.AffineMove) string {
 	return ""
 }
 
-// priorBox is a box that holds every non-final position the sweep can
+// PriorBox is a box that holds every non-final position the sweep can
 // reach: from the starts (and [bounds]) on the side the moves come from,
 // to the end test's bound or [bounds] on the side they go to.
-func (c *Compiled) priorBox(starts []rules.Start, bounds []rules.Range, np int) (lo, hi []int64, why string) {
+func (c *Compiled) PriorBox(starts []rules.Start, bounds []rules.Range, np int) (lo, hi []int64, why string) {
 	lo, hi = make([]int64, np), make([]int64, np)
 	first := true
 	take := func(p []int64) {

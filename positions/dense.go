@@ -42,12 +42,12 @@ func FitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 		p := make([]int64, np)
 		rows := int64(vol) / row
 		for r := int64(0); r < rows; r++ {
-			decodeCell(r*tsize[last], tlo, tsize, p)
+			DecodeCell(r*tsize[last], tlo, tsize, p)
 			var from int64
 			for k, v := range p {
 				from += (v - lo[k]) * stride[k]
 			}
-			copyBits(tight, r*row, member, from, row)
+			CopyBits(tight, r*row, member, from, row)
 		}
 		member = tight
 	}

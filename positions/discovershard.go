@@ -245,7 +245,7 @@ func (s *shardFinder) search(starts []rules.Start) error {
 		}
 	}
 	if s.bounds != nil {
-		if err := eachInBox(s.bounds, func(p []int64) error { return seed(p, 0) }); err != nil {
+		if err := EachInBox(s.bounds, func(p []int64) error { return seed(p, 0) }); err != nil {
 			return err
 		}
 	}

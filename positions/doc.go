@@ -107,9 +107,10 @@
 //     retro/internal/path/unmoves, which numbers the cells of its box with
 //     a CellBox and takes a box of every tuple as FullSpace.
 //   - Compiled: a game whose moves all raise (or all lower) a position's
-//     index, with a linear end and an allow that reads no piles (Compile):
-//     its positions are known at once where the shape proves them, or found
-//     by one sweep of the box in the order of play; each history of a tuple
+//     index, with a linear end and an allow that reads no piles
+//     (CompiledShape); the compiled path (retro/internal/path/compiled)
+//     finds its positions, the lines path reads the same form of its
+//     constant moves, the un-move path of its end. Each history of a tuple
 //     is a cell of its own, and the moves a position may make are the plays
 //     of its history (Play: the moves of one command and the history they
 //     lead to).
@@ -124,10 +125,11 @@
 //     in a view's space (heapview.go).
 //   - Path: one of the ways of solving a game (package retro chooses
 //     among them). Every path is a package under retro/internal/path;
-//     the tier and un-move paths find their positions themselves, the
-//     others by a search here, which builds the index: compiled (Compile,
-//     CompileShard), shifts (EnumerateShifts), the
-//     general path (Enumerate, EnumerateShard).
+//     the compiled, lines, tier and un-move paths find their positions
+//     themselves, making them a space with FitDense (or BoxRows), the
+//     shifts and general paths by a search here, which builds their index
+//     (packed keys, a slice, a hash): EnumerateShifts, Enumerate,
+//     EnumerateShard.
 //   - Line move: a family of moves p → p + k·step for every k of a range
 //     whose ends read the piles (rules.LineMove); the lines path
 //     (retro/internal/path/lines) finds a game of them and its positions
@@ -148,13 +150,11 @@
 //     leaves in a box (EndPoints); box.go also numbers a box's cells for a
 //     path that walks them (CellBox) and makes a box of every tuple a
 //     space (FullSpace).
-//   - compiled.go, compiledfind.go: the compiled shape (Compile,
-//     CompiledShape, TierKept) and how its positions are found;
-//     compiledshard.go: that search cut among peers (CompileShard), a
-//     peer's shard of the space it finds (Space.Shard), and the rows of a
-//     filled box (BoxRows: each row's count and span, its bits made a row
-//     at a time), which peers get in place of the whole space and make
-//     their shards of.
+//   - compiled.go: the compiled shape (CompiledShape, TierKept, SweptShape,
+//     MoveWay); boxrows.go: a peer's shard of a dense space (Space.Shard),
+//     and the rows of a filled box (BoxRows: each row's count and span, its
+//     bits made a row at a time), which peers get in place of the whole
+//     space and make their shards of.
 //   - shifts.go, shiftsgraph.go, shiftmoves.go: the games of shifts and
 //     their implicit graph (EnumerateShifts); shiftshape.go: the shape of
 //     such a game, which the table reader uses too (SliceSpace); slice.go,

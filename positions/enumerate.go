@@ -62,14 +62,14 @@ const (
 // WithDefaults is opt with the position cap and the open width filled in
 // where they are left at zero, and the cap at most MaxIndex.
 func (o Options) WithDefaults() Options {
-	o = o.withDefaults64()
+	o = o.WithDefaults64()
 	o.MaxPositions = min(o.MaxPositions, MaxIndex)
 	return o
 }
 
-// withDefaults64 is withDefaults for a path of 64-bit indices: the cap at
+// WithDefaults64 is withDefaults for a path of 64-bit indices: the cap at
 // most MaxIndex64.
-func (o Options) withDefaults64() Options {
+func (o Options) WithDefaults64() Options {
 	if o.MaxPositions <= 0 {
 		o.MaxPositions = DefaultMaxPositions
 	}
@@ -162,7 +162,7 @@ func ListStarts(in *rules.Instance, opt Options, max int64) ([]rules.Start, erro
 	if opt.Horizon >= 0 || in.Unbounded(opt.OpenWidth) != nil {
 		return starts, nil
 	}
-	limit := opt.withDefaults64().MaxPositions
+	limit := opt.WithDefaults64().MaxPositions
 	if gr := in.LongRay(starts, int64(limit)); gr != nil {
 		return nil, fmt.Errorf("%w: more than %d: %s", ErrTooManyPositions, limit, gr)
 	}
@@ -259,7 +259,7 @@ func (f *finder) find(starts []rules.Start) (*Space, error) {
 		}
 	}
 	if f.bounds != nil {
-		if err := eachInBox(f.bounds, seed); err != nil {
+		if err := EachInBox(f.bounds, seed); err != nil {
 			return nil, err
 		}
 	}
@@ -354,8 +354,8 @@ func (f *finder) startBox(starts []rules.Start, extra []Seed) (lo, hi []int64) {
 	return lo, hi
 }
 
-// eachInBox calls fn for every tuple of a box, in index order.
-func eachInBox(box []rules.Range, fn func(p []int64) error) error {
+// EachInBox calls fn for every tuple of a box, in index order.
+func EachInBox(box []rules.Range, fn func(p []int64) error) error {
 	p := make([]int64, len(box))
 	for k, r := range box {
 		if r.Hi < r.Lo {

@@ -68,7 +68,7 @@
 //     their owners when the phase ends (core, shardnet.go), and the peers agree
 //     after each layer whether anything is left to colour. The compiled
 //     path in shards (compiled.SolveShare) finds the positions with the
-//     sweep cut among the peers (positions.CompileShard; a filled box's
+//     sweep cut among the peers (compiled.CompileShard; a filled box's
 //     rows counted by every peer, positions.BoxRows), cuts the box's rows
 //     among them by the values their spans keep and their membership
 //     words, each peer making its own rows' bits, and values them in

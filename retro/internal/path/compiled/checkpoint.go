@@ -396,7 +396,7 @@ func clearFrom(b positions.Bitset, i int) {
 
 // sweepSave is where the compiled path's search of the box keeps its
 // checkpoint: nil for a solve that keeps none.
-func sweepSave(opt core.Options) positions.SweepSave {
+func sweepSave(opt core.Options) SweepSave {
 	if opt.Checkpoint == nil {
 		return nil
 	}
@@ -404,7 +404,7 @@ func sweepSave(opt core.Options) positions.SweepSave {
 }
 
 // findSave is the checkpoint of the compiled path's search of the box
-// (positions.SweepSave): its membership bits in a file written whole and
+// (SweepSave): its membership bits in a file written whole and
 // renamed into place, and a record of its own beside the sweep's.
 type findSave struct {
 	ck   *core.Checkpoint

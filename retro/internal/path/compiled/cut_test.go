@@ -27,7 +27,7 @@ func TestCutRowsLetsGo(t *testing.T) {
 		for _, own := range []bool{true, false} {
 			comms := cluster.Local(size)
 			for me := range size {
-				c, why, err := positions.Compile(insts[0], popt, nil)
+				c, why, err := Compile(insts[0], popt, nil)
 				if err != nil || c == nil {
 					t.Fatalf("not compiled: %s %v", why, err)
 				}

@@ -16,13 +16,21 @@
 //     and a final row of the table has it too. Where the game has history,
 //     the moves a position may make are the plays of its history
 //     (positions.Play), each leading to its own history.
-//   - The shape (positions.Compile, positions.Compiled): the game's moves
-//     compiled to steps of the box's cells, its end and its positions; the
-//     search that finds them builds the index, so it stays in package
-//     positions, which the lines path shares.
+//   - The shape (positions.CompiledShape, positions.Compiled): the game's
+//     moves compiled to steps of the box's cells and its end, which the
+//     lines and un-move paths read too, so it stays in package positions.
+//   - The search (find.go, Compile): the box's positions marked in one
+//     sweep in the order of play, each position marking what its moves
+//     reach before the sweep gets there; or, where the shape proves them
+//     (every tuple above a start, or every tuple of [bounds]), filled
+//     without a sweep. The membership bits are made a space by
+//     positions.FitDense, the index's. In shards (findshard.go,
+//     CompileShard) the peers sweep their rows in turn and swap the marks;
+//     a filled box's rows (positions.BoxRows) are made by every peer, each
+//     peer's shard of them its own.
 //   - Affine sweep (solve.go): a cell's moves made one by one (in shards,
-//     the rows of other peers fetched, farRows); row sweep (rows.go): one-pile moves
-//     and one winner at every end, a row at a time, the moves of a pile
+//     the rows of other peers fetched, farRows); row sweep (rows.go):
+//     one-pile moves and one winner at every end, a row at a time, the moves of a pile
 //     as strides, twins (the values of a pile where two moves lead to the
 //     same position, the only places successors are compared to count each
 //     edge once) found beforehand.
@@ -30,7 +38,8 @@
 //     not read again leave memory (deadRows).
 //   - Checkpoints (checkpoint.go): the values, their region and the
 //     result's files kept in the checkpoint directory, a record saying
-//     how far the sweep is; the search's membership bits too (findSave).
+//     how far the sweep is; the search's membership bits too (findSave,
+//     through SweepSave).
 //   - Shards (shard.go, SolveShare): the box's rows cut among the peers,
 //     valued in turn against the order of play, the peer at work fetching
 //     the rows it reads from the others; each peer's share is its rows'

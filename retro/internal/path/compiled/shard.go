@@ -16,7 +16,7 @@ import (
 )
 
 // The compiled path cut among peers (SolveShare). The peers
-// find the positions together (positions.CompileShard), each then holding
+// find the positions together (CompileShard), each then holding
 // the whole space's membership bits, or of a filled box the count of
 // every row's positions alone (positions.BoxRows); the row sweep lets the
 // whole space go for its shard's before the values are made (cutRows),
@@ -67,7 +67,7 @@ type compiledShards[V cells.Value] struct {
 // SolveShare is the compiled path in shards: nil and the reason
 // where it does not take the game.
 func SolveShare(in *rules.Instance, popt positions.Options, opt core.Options, peers positions.Peers) (*core.Share, string, bool, error) {
-	c, why, err := positions.CompileShard(in, popt, peers, sweepSave(opt))
+	c, why, err := CompileShard(in, popt, peers, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}

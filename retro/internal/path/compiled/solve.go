@@ -312,7 +312,7 @@ func compiledPath(c *positions.Compiled) string {
 // and why the path does not take the game (shown: whether the general
 // path's line repeats the reason).
 func Solve(in *rules.Instance, popt positions.Options, opt core.Options) (*core.Table, string, bool, error) {
-	c, why, err := positions.Compile(in, popt, sweepSave(opt))
+	c, why, err := Compile(in, popt, sweepSave(opt))
 	if err != nil || c == nil {
 		return nil, why, true, err
 	}

@@ -1,8 +1,11 @@
-package positions
+package compiled
 
 import (
 	"errors"
 	"fmt"
+	"retro/positions"
+	"retro/positions/cluster"
+	"retro/rules"
 	"runtime"
 	"strings"
 	"sync"
@@ -24,8 +27,8 @@ func TestCompileOverCap(t *testing.T) {
 		{"piles = [\"x\", \"y\"]\nmoves = [\"x = x - 1\", \"y = y - 2\"]\nend = \"x + y <= 1\"\n[bounds]\nx = \"0..59\"\ny = \"0..49\"\n[start]\nx = 59\ny = 49\n",
 			"every tuple of [bounds], the moves that leave it checked where they do"},
 	} {
-		in := instance(t, tc.src)
-		opt := DefaultOptions(in.Game)
+		in := firstInstance(t, tc.src)
+		opt := positions.DefaultOptions(in.Game)
 		whole, why, err := Compile(in, opt, nil)
 		if err != nil || whole == nil {
 			t.Fatalf("%s: not compiled: %s %v", tc.src, why, err)
@@ -39,16 +42,16 @@ func TestCompileOverCap(t *testing.T) {
 		if strings.HasPrefix(tc.found, "every tuple of [bounds]") {
 			want = fmt.Sprintf("the box holds more than %d", n-1)
 		}
-		check := func(who string, c *Compiled, why string, err error) {
+		check := func(who string, c *positions.Compiled, why string, err error) {
 			t.Helper()
-			if c != nil || why != "" || !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), want) {
+			if c != nil || why != "" || !errors.Is(err, positions.ErrTooManyPositions) || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s, %s, cap %d: %v, %q, %v; want %q", tc.found, who, n-1, c != nil, why, err, want)
 			}
 		}
 		c, why, err := Compile(in, opt, nil)
 		check("one process", c, why, err)
 		for size := 2; size <= 3; size++ {
-			peers := newPeers(size)
+			peers := cluster.Local(size)
 			var wg sync.WaitGroup
 			for r := range peers {
 				wg.Add(1)
@@ -74,17 +77,31 @@ func TestCompileOverCap(t *testing.T) {
 // 71 982 001 positions (a, b ≥ 1, a + b ≤ 11 999: 11 998 · 11 999 / 2) in
 // a box of 1.4·10^8 cells.
 func TestFillOverCapCounts(t *testing.T) {
-	in := instance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 12000\"\n[start]\na = 1\nb = 1\n")
-	opt := DefaultOptions(in.Game)
+	in := firstInstance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 12000\"\n[start]\na = 1\nb = 1\n")
+	opt := positions.DefaultOptions(in.Game)
 	opt.MaxPositions = 1000000
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	c, why, err := Compile(in, opt, nil)
 	runtime.ReadMemStats(&after)
-	if c != nil || why != "" || !errors.Is(err, ErrTooManyPositions) || !strings.Contains(err.Error(), "the game has 71982001, more than 1000000") {
+	if c != nil || why != "" || !errors.Is(err, positions.ErrTooManyPositions) || !strings.Contains(err.Error(), "the game has 71982001, more than 1000000") {
 		t.Fatalf("%v, %q, %v", c != nil, why, err)
 	}
 	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
 		t.Errorf("%d bytes allocated to refuse it", d)
 	}
+}
+
+// firstInstance is the first instance of the game src.
+func firstInstance(t *testing.T, src string) *rules.Instance {
+	t.Helper()
+	g, err := rules.Parse("t.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := g.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return insts[0]
 }

@@ -1,9 +1,10 @@
-package positions
+package compiled
 
 import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -25,7 +26,7 @@ import (
 // no sweep and no exchange, the box's rows (Compiled.Rows) in place of
 // the space, which each peer makes its shard of. Compiled.Sent is the
 // bytes this peer handed the others.
-func CompileShard(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Compiled, string, error) {
+func CompileShard(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*positions.Compiled, string, error) {
 	return compile(in, opt, peers, save)
 }
 
@@ -121,9 +122,9 @@ const (
 )
 
 // appendBits appends the n bits of b from bit lo, as little-endian words.
-func appendBits(out []byte, b Bitset, lo, n int64) []byte {
-	w := NewBitset(int(n))
-	copyBits(w, 0, b, lo, n)
+func appendBits(out []byte, b positions.Bitset, lo, n int64) []byte {
+	w := positions.NewBitset(int(n))
+	positions.CopyBits(w, 0, b, lo, n)
 	for _, x := range w {
 		out = binary.LittleEndian.AppendUint64(out, x)
 	}
@@ -131,21 +132,21 @@ func appendBits(out []byte, b Bitset, lo, n int64) []byte {
 }
 
 // orBits ors the n bits appendBits wrote into b from bit lo.
-func orBits(b Bitset, lo, n int64, msg []byte) error {
+func orBits(b positions.Bitset, lo, n int64, msg []byte) error {
 	words := (n + 63) / 64
 	if int64(len(msg)) != 8*words {
 		return fmt.Errorf("%d bytes for %d bits", len(msg), n)
 	}
-	w := make(Bitset, words)
+	w := make(positions.Bitset, words)
 	for k := range w {
 		w[k] = binary.LittleEndian.Uint64(msg[8*k:])
 	}
-	copyBits(b, lo, w, 0, n)
+	positions.CopyBits(b, lo, w, 0, n)
 	return nil
 }
 
 // clearBits clears the n bits of b from bit lo.
-func clearBits(b Bitset, lo, n int64) {
+func clearBits(b positions.Bitset, lo, n int64) {
 	for n > 0 {
 		k := min(n, 64-lo&63)
 		mask := ^uint64(0)
@@ -170,7 +171,7 @@ func (s *sweep) shareRows(cells func(k int) (lo, n int64)) error {
 		mine = binary.AppendVarint(binary.AppendVarint(mine, s.min[k]), s.max[k])
 	}
 	mine = appendBits(mine, s.member, lo, n)
-	got, err := AllGather(peers, mine)
+	got, err := positions.AllGather(peers, mine)
 	if err != nil {
 		return err
 	}
@@ -211,7 +212,7 @@ func (s *sweep) shareRows(cells func(k int) (lo, n int64)) error {
 		}
 	}
 	if s.count > s.opt.MaxPositions {
-		return OverCap(s.count, s.opt.MaxPositions)
+		return positions.OverCap(s.count, s.opt.MaxPositions)
 	}
 	return nil
 }

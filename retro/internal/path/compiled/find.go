@@ -1,4 +1,4 @@
-package positions
+package compiled
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -23,33 +24,33 @@ import (
 type SweepSave interface {
 	// Due tells whether a save is due.
 	Due() bool
-	Save(row int64, member Bitset, count int, min, max []int64) error
+	Save(row int64, member positions.Bitset, count int, min, max []int64) error
 	// Load reads the last save of a search of a box of words membership
 	// words; ok is false when there is none.
-	Load(words int) (row int64, member Bitset, count int, min, max []int64, ok bool, err error)
+	Load(words int) (row int64, member positions.Bitset, count int, min, max []int64, ok bool, err error)
 }
 
 // sweep finds the reachable positions in the prior box, in the order of
 // play. Its cells are the tuples' cells times the history values plus the
 // history, as the Space numbers them.
 type sweep struct {
-	c      *Compiled
+	c      *positions.Compiled
 	g      *rules.Game
 	in     *rules.Instance
-	opt    Options
+	opt    positions.Options
 	lo, hi []int64
 	bounds []rules.Range
 	size   []int64
 	stride []int64
-	member Bitset
+	member positions.Bitset
 	count  int
 	min    []int64 // the tight box of the members
 	max    []int64
-	swept  bool       // wholeBox swept after all
-	tuple  tupleMoves // the moves of the tuple at hand
-	peers  Peers      // in shards: the peers that sweep the box with this one (walkShards)
-	sent   int64      // in shards: bytes handed to the other peers
-	save   SweepSave  // with a checkpoint: where the search saves and resumes from
+	swept  bool            // wholeBox swept after all
+	tuple  tupleMoves      // the moves of the tuple at hand
+	peers  positions.Peers // in shards: the peers that sweep the box with this one (walkShards)
+	sent   int64           // in shards: bytes handed to the other peers
+	save   SweepSave       // with a checkpoint: where the search saves and resumes from
 }
 
 // volumeOf sizes the prior box, with every history, against the limit of
@@ -78,18 +79,18 @@ func (s *sweep) prepare(starts []rules.Start) (vol uint64, isStart func(cell int
 	c := s.c
 	hist := int64(c.Hist)
 	var ok bool
-	vol, ok = s.volumeOf(min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
+	vol, ok = s.volumeOf(min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions))))
 	if !ok {
 		return 0, nil, "the box around the positions is too large", nil
 	}
-	if n, ok := EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !IsDense(vol, int(min(n*uint64(hist), vol))) {
+	if n, ok := positions.EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !positions.IsDense(vol, int(min(n*uint64(hist), vol))) {
 		return 0, nil, "the positions fill too little of their box", nil
 	}
 	if err := s.opt.Afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
 		return 0, nil, "", err
 	}
-	s.stride = Strides(s.size, c.Hist)
-	s.member = NewBitset(int(vol))
+	s.stride = positions.Strides(s.size, c.Hist)
+	s.member = positions.NewBitset(int(vol))
 	s.min, s.max = make([]int64, np), make([]int64, np)
 	for k := range s.min {
 		s.min[k], s.max[k] = math.MaxInt64, math.MinInt64
@@ -148,7 +149,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	s.tuple.base = -1
 	visit := func(cell int64, h int) bool {
 		start := isStart(cell)
-		if start && c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
+		if start && c.EndOp != positions.EndNone && c.Holds(c.EndSum(p)) {
 			s.keep(p)
 			return true // a final start: a row, not followed
 		}
@@ -186,7 +187,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	walked := from
 	// walk visits the members of the walk's rows from..to-1.
 	walk := func(from, to int64) (string, error) {
-		EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
+		positions.EachMemberFrom(s.member, s.lo, s.size, c.Hist, c.Up, from, func(cell int64, q []int64, h int) bool {
 			if sv != nil || to < rows {
 				r0 := cell / rowCells
 				if !c.Up {
@@ -225,7 +226,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 		return why, err
 	}
 	if s.count > s.opt.MaxPositions {
-		return "", OverCap(s.count, s.opt.MaxPositions)
+		return "", positions.OverCap(s.count, s.opt.MaxPositions)
 	}
 	if sv != nil && walked < rows {
 		// the search is done: a rerun goes straight on from its end
@@ -267,7 +268,7 @@ func (s *sweep) visitAffine(cell int64, h int, p, t, u []int64) (int, string) {
 				continue
 			}
 			legal++
-			if c.EndOp != EndNone && c.Holds(c.EndSum(t)) {
+			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
 				continue
 			}
 			tc, in := int64(0), true
@@ -295,7 +296,7 @@ func (s *sweep) visitAffine(cell int64, h int, p, t, u []int64) (int, string) {
 
 // step is a simple move with what a sweep needs of its pile.
 type step struct {
-	SimpleMove
+	positions.SimpleMove
 	endC, stride, lo, hi int64
 }
 
@@ -317,7 +318,7 @@ func (s *sweep) simpleSteps() []step {
 	out := make([]step, len(c.Simple))
 	for k, m := range c.Simple {
 		st := step{SimpleMove: m, stride: s.stride[m.P], lo: s.lo[m.P], hi: s.hi[m.P]}
-		if c.EndOp != EndNone {
+		if c.EndOp != positions.EndNone {
 			st.endC = c.EndCoef[m.P]
 		}
 		out[k] = st
@@ -399,7 +400,7 @@ func (s *sweep) tupleMoves(steps []step, base int64, p, t, u []int64) string {
 		tm.groups = make([]groupMoves, len(c.Groups))
 	}
 	e := int64(0)
-	if c.EndOp != EndNone {
+	if c.EndOp != positions.EndNone {
 		e = c.EndSum(p)
 	}
 	for gi, moves := range c.Groups {
@@ -413,7 +414,7 @@ func (s *sweep) tupleMoves(steps []step, base int64, p, t, u []int64) string {
 				continue
 			}
 			g.legal++
-			if c.EndOp != EndNone && c.Holds(e+m.endC*(nv-pv)) {
+			if c.EndOp != positions.EndNone && c.Holds(e+m.endC*(nv-pv)) {
 				continue
 			}
 			if nv < m.lo || nv > m.hi {
@@ -452,11 +453,11 @@ func (s *sweep) keep(p []int64) {
 
 // space fits the tight box around the members, as Enumerate does, and
 // moves the membership bits into it.
-func (s *sweep) space() (*Space, string) {
+func (s *sweep) space() (*positions.Space, string) {
 	if s.count == 0 {
 		return nil, "no positions"
 	}
-	sp, why := FitDense(s.g, s.c.Hist, s.lo, s.size, s.member, s.count, s.min, s.max)
+	sp, why := positions.FitDense(s.g, s.c.Hist, s.lo, s.size, s.member, s.count, s.min, s.max)
 	s.member = nil
 	return sp, why
 }
@@ -473,7 +474,7 @@ const maxFillStarts = 256
 // ends. No position is without moves.
 func (s *sweep) canFill(starts []rules.Start) bool {
 	c := s.c
-	if c.Hist != 1 || len(c.Plays[0]) == 0 || !c.Up || s.bounds != nil || c.Signed || c.EndOp != EndGE ||
+	if c.Hist != 1 || len(c.Plays[0]) == 0 || !c.Up || s.bounds != nil || c.Signed || c.EndOp != positions.EndGE ||
 		len(starts) > maxFillStarts || len(starts) == 0 {
 		return false
 	}
@@ -484,7 +485,7 @@ func (s *sweep) canFill(starts []rules.Start) bool {
 	}
 	unit := make([]bool, len(s.lo))
 	for _, mi := range c.Plays[0][0].Moves {
-		if sm, ok := simpleOf(&c.Moves[mi]); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
+		if sm, ok := positions.SimpleOf(&c.Moves[mi]); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
 			unit[sm.P] = true
 		}
 	}
@@ -499,11 +500,11 @@ func (s *sweep) fill(starts []rules.Start) (string, error) {
 		return why, err
 	}
 	vol := f.rows * f.rowLen
-	member := NewBitset(int(vol))
+	member := positions.NewBitset(int(vol))
 	for r := range f.rows {
 		f.row(r, member, r*f.rowLen)
 	}
-	s.lo, s.hi, s.size, s.stride, s.member = f.lo, f.hi, f.size, Strides(f.size, 1), member
+	s.lo, s.hi, s.size, s.stride, s.member = f.lo, f.hi, f.size, positions.Strides(f.size, 1), member
 	s.min, s.max = f.lo, f.hi
 	s.count = member.Count() // count, as the bits are those counted
 	return "", nil
@@ -528,7 +529,7 @@ func (f *filled) span(r int64) (from, to int64) {
 	np := len(f.lo)
 	last := np - 1
 	p := f.p
-	decodeCell(r*f.size[last], f.lo, f.size, p)
+	positions.DecodeCell(r*f.size[last], f.lo, f.size, p)
 	from = int64(math.MaxInt64)
 	for _, st := range f.live {
 		above := true
@@ -548,10 +549,10 @@ func (f *filled) span(r int64) (from, to int64) {
 }
 
 // row sets the members of row r in member, its cells from bit at.
-func (f *filled) row(r int64, member Bitset, at int64) {
+func (f *filled) row(r int64, member positions.Bitset, at int64) {
 	last := len(f.lo) - 1
 	if from, to := f.span(r); from <= to {
-		setBits(member, at+from-f.lo[last], at+to-f.lo[last])
+		positions.SetBits(member, at+from-f.lo[last], at+to-f.lo[last])
 	}
 	k, _ := slices.BinarySearch(f.starts, r*f.rowLen)
 	for ; k < len(f.starts) && f.starts[k] < (r+1)*f.rowLen; k++ {
@@ -586,7 +587,7 @@ func (s *sweep) filledRows(starts []rules.Start) (*filled, string, error) {
 			hi[k] = max(hi[k], v+rules.FloorDiv(-1-e, c.EndCoef[k]))
 		}
 	}
-	limit := min(uint64(BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
+	limit := min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(s.opt.MaxPositions)))
 	rows := uint64(1) // the tuples of every pile but the last
 	for k := range lo {
 		f.size[k] = hi[k] - lo[k] + 1
@@ -616,13 +617,13 @@ func (s *sweep) filledRows(starts []rules.Start) (*filled, string, error) {
 		}
 	}
 	if count > int64(s.opt.MaxPositions) {
-		return nil, "", OverCap(int(count), s.opt.MaxPositions)
+		return nil, "", positions.OverCap(int(count), s.opt.MaxPositions)
 	}
 	h, vol := bits.Mul64(rows, uint64(f.rowLen))
 	if h != 0 || vol > limit {
 		return nil, "the box around the positions is too large", nil
 	}
-	st := Strides(f.size, 1)
+	st := positions.Strides(f.size, 1)
 	for _, sp := range starts {
 		var cell int64
 		for k, v := range sp.Piles {
@@ -645,9 +646,9 @@ func (s *sweep) wholeBox() (string, error) {
 	np := len(s.lo)
 	vol, ok := s.volumeOf(uint64(s.opt.MaxPositions))
 	if !ok {
-		return "", BoxTooLarge(s.opt.MaxPositions)
+		return "", positions.BoxTooLarge(s.opt.MaxPositions)
 	}
-	s.stride = Strides(s.size, 1)
+	s.stride = positions.Strides(s.size, 1)
 	// the slabs to check, and how many cells they hold
 	type slab struct {
 		move int
@@ -688,14 +689,14 @@ func (s *sweep) wholeBox() (string, error) {
 		m := &c.Moves[sl.move]
 		r := append([]rules.Range(nil), s.bounds...)
 		r[sl.pile] = rules.Range{Lo: sl.v, Hi: sl.v}
-		err := eachInBox(r, func(p []int64) error {
-			if c.EndOp != EndNone && c.Holds(c.EndSum(p)) {
+		err := positions.EachInBox(r, func(p []int64) error {
+			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(p)) {
 				return nil // a final position has no moves to check
 			}
 			if !c.Apply(m, p, t) {
 				return nil
 			}
-			if c.EndOp != EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, 0, u) {
+			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, 0, u) {
 				return nil
 			}
 			return errLeaves
@@ -707,7 +708,7 @@ func (s *sweep) wholeBox() (string, error) {
 			return "", err
 		}
 	}
-	s.member = NewBitset(int(vol))
+	s.member = positions.NewBitset(int(vol))
 	for w := range s.member {
 		s.member[w] = ^uint64(0)
 	}
@@ -727,22 +728,22 @@ var errLeaves = errors.New("a move leaves the box")
 // retro solve to say which path it took); errors are the caller's stop.
 // save, when set, is where the search of the box saves where it stands
 // now and then, and resumes from (a checkpoint).
-func Compile(in *rules.Instance, opt Options, save SweepSave) (*Compiled, string, error) {
+func Compile(in *rules.Instance, opt positions.Options, save SweepSave) (*positions.Compiled, string, error) {
 	return compile(in, opt, nil, save)
 }
 
 // compile is Compile, its search cut among peers when there are some.
-func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Compiled, string, error) {
+func compile(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*positions.Compiled, string, error) {
 	if err := opt.Stopped(); err != nil {
 		return nil, "", err
 	}
-	c, why := CompiledShape(in, opt)
+	c, why := positions.CompiledShape(in, opt)
 	if why != "" {
 		return nil, why, nil
 	}
 	g := in.Game
-	opt = opt.withDefaults64()
-	starts, err := ListStarts(in, opt, rules.MaxStarts)
+	opt = opt.WithDefaults64()
+	starts, err := positions.ListStarts(in, opt, rules.MaxStarts)
 	if err != nil {
 		return nil, "", err
 	}
@@ -750,7 +751,7 @@ func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Com
 	if err != nil {
 		return nil, "", err
 	}
-	lo, hi, why := c.priorBox(starts, bounds, len(g.Piles))
+	lo, hi, why := c.PriorBox(starts, bounds, len(g.Piles))
 	if why != "" {
 		return nil, why, nil
 	}
@@ -765,7 +766,7 @@ func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Com
 		if why != "" || err != nil {
 			return nil, why, err
 		}
-		return c.withRows(g, f, starts)
+		return withRows(c, g, f, starts)
 	case sw.canFill(starts):
 		if why, err := sw.fill(starts); why != "" || err != nil {
 			return nil, why, err
@@ -790,8 +791,9 @@ func compile(in *rules.Instance, opt Options, peers Peers, save SweepSave) (*Com
 	if why != "" {
 		return nil, why, nil
 	}
-	c.Stride = Strides(c.Space.size, c.Hist)
-	if c.Starts, err = StartIndices(c.Space, g, starts); err != nil {
+	_, size := c.Space.Box()
+	c.Stride = positions.Strides(size, c.Hist)
+	if c.Starts, err = positions.StartIndices(c.Space, g, starts); err != nil {
 		return nil, "", err
 	}
 	return c, "", nil
@@ -802,17 +804,16 @@ const filledFound = "every tuple above a start (each pile has a move + 1)"
 
 // withRows is c with the positions of a filled box as its rows (Rows), no
 // Space.
-func (c *Compiled) withRows(g *rules.Game, f *filled, starts []rules.Start) (*Compiled, string, error) {
+func withRows(c *positions.Compiled, g *rules.Game, f *filled, starts []rules.Start) (*positions.Compiled, string, error) {
 	c.Found = filledFound
-	whole := &Space{game: g, box: box{piles: len(f.lo), hist: 1, lo: f.lo, size: f.size}, dense: true}
-	c.Rows = boxRows(whole, f.rows, f.rowLen, f.row)
-	c.Stride = Strides(f.size, c.Hist)
+	c.Rows = positions.NewBoxRows(g, f.lo, f.size, f.rows, f.rowLen, f.row)
+	c.Stride = positions.Strides(f.size, c.Hist)
 	for _, s := range starts {
-		i, ok := c.Rows.index(s.Piles)
+		i, ok := c.Rows.Index(s.Piles)
 		if !ok {
-			return nil, "", fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+			return nil, "", fmt.Errorf("start position %s was not enumerated", positions.Format(g, s.Piles, 0))
 		}
-		c.Starts = append(c.Starts, StartPos{Params: s.Params, Index: i})
+		c.Starts = append(c.Starts, positions.StartPos{Params: s.Params, Index: i})
 	}
 	return c, "", nil
 }

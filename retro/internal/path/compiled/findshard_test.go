@@ -1,4 +1,4 @@
-package positions
+package compiled
 
 import (
 	"reflect"
@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"retro/positions"
+	"retro/positions/cluster"
 	"retro/rules"
 )
 
@@ -27,7 +29,7 @@ func TestCompileShard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := DefaultOptions(g)
+		opt := positions.DefaultOptions(g)
 		want, why, err := Compile(insts[0], opt, nil)
 		if err != nil || want == nil {
 			t.Fatalf("%s: not compiled: %s %v", src, why, err)
@@ -36,8 +38,8 @@ func TestCompileShard(t *testing.T) {
 			t.Fatalf("%s: positions %s, want them swept", src, want.Found)
 		}
 		for size := 1; size <= 4; size++ {
-			peers := newPeers(size)
-			got := make([]*Compiled, size)
+			peers := cluster.Local(size)
+			got := make([]*positions.Compiled, size)
 			errs := make([]error, size)
 			var wg sync.WaitGroup
 			for r := range peers {
@@ -98,13 +100,13 @@ func TestCompileShardFilled(t *testing.T) {
 		"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 200\"\n[start]\na = \"1 + 70*S\"\nb = \"2 + 50*S\"\n[params]\nS = \"0..3\"\n",
 		"piles = [\"a\", \"b\", \"c\"]\nmoves = [\"each +1\", \"each *3\"]\nend = \"a + 2*b + c >= 40\"\n[start]\na = 1\nb = 0\nc = 3\n",
 	} {
-		in := instance(t, src)
-		opt := DefaultOptions(in.Game)
+		in := firstInstance(t, src)
+		opt := positions.DefaultOptions(in.Game)
 		want, why, err := Compile(in, opt, nil)
 		if err != nil || want == nil || want.Found != filledFound {
 			t.Fatalf("%s: not filled: %v %s %v", src, want != nil, why, err)
 		}
-		got, why, err := CompileShard(in, opt, newPeers(1)[0], nil)
+		got, why, err := CompileShard(in, opt, cluster.Local(1)[0], nil)
 		if err != nil || got == nil || got.Rows == nil || got.Space != nil {
 			t.Fatalf("%s: in shards, no rows in place of the space: %s %v", src, why, err)
 		}
@@ -123,7 +125,8 @@ func TestCompileShardFilled(t *testing.T) {
 			firsts = append(firsts, n)
 			for r := range size {
 				sh, wsh := got.Rows.Shard(r, firsts), want.Space.Shard(r, firsts)
-				if !slices.Equal(sh.Members(), wsh.Members()) || !slices.Equal(sh.shard.cells, wsh.shard.cells) || sh.shard.live != wsh.shard.live || sh.shard.wordLo != wsh.shard.wordLo {
+				lo, hi := sh.Held()
+				if wlo, whi := wsh.Held(); !slices.Equal(sh.Members(), wsh.Members()) || lo != wlo || hi != whi {
 					t.Errorf("%s: %d peers, peer %d: its shard is not that of one process's space", src, size, r)
 				}
 				for i := firsts[r]; i < firsts[r+1]; i++ {
