@@ -1,8 +1,6 @@
 package positions
 
 import (
-	"math"
-
 	"retro/rules"
 )
 
@@ -54,22 +52,6 @@ func FitDense(g *rules.Game, hist int, lo, size []int64, member Bitset, count in
 	sp.lo, sp.size, sp.member = tlo, tsize, member
 	sp.rank, sp.n = rankDirectory(member)
 	return sp, ""
-}
-
-// TightOf is the tight box of the members of the box lo, size.
-func TightOf(member Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
-	np := len(lo)
-	tlo, thi = make([]int64, np), make([]int64, np)
-	for k := range tlo {
-		tlo[k], thi[k] = math.MaxInt64, math.MinInt64
-	}
-	EachMember(member, lo, size, hist, true, func(_ int64, p []int64, _ int) bool {
-		for k, v := range p {
-			tlo[k], thi[k] = min(tlo[k], v), max(thi[k], v)
-		}
-		return true
-	})
-	return tlo, thi
 }
 
 // EndPoints bounds the positions of the box lo..hi that a linear end

@@ -215,7 +215,7 @@ func (u *Game) searchBox(g *rules.Game, starts []rules.Start, hasBounds bool, si
 	if count > opt.MaxPositions {
 		return nil, decline(fmt.Sprintf("more than %d positions", opt.MaxPositions), false)
 	}
-	tlo, thi := positions.TightOf(member, u.lo, size, u.Hist)
+	tlo, thi := tightOf(member, u.lo, size, u.Hist)
 	sp, why := positions.FitDense(g, u.Hist, u.lo, size, member, count, tlo, thi)
 	if why != "" {
 		return nil, decline(why, false)
@@ -546,3 +546,19 @@ func equal(a, b []int64) bool {
 
 // ceilDiv is ⌈a / d⌉ for d > 0.
 func ceilDiv(a, d int64) int64 { return -rules.FloorDiv(-a, d) }
+
+// tightOf is the tight box of the members of the box lo, size.
+func tightOf(member positions.Bitset, lo, size []int64, hist int) (tlo, thi []int64) {
+	np := len(lo)
+	tlo, thi = make([]int64, np), make([]int64, np)
+	for k := range tlo {
+		tlo[k], thi[k] = math.MaxInt64, math.MinInt64
+	}
+	positions.EachMember(member, lo, size, hist, true, func(_ int64, p []int64, _ int) bool {
+		for k, v := range p {
+			tlo[k], thi[k] = min(tlo[k], v), max(thi[k], v)
+		}
+		return true
+	})
+	return tlo, thi
+}
