@@ -5,7 +5,6 @@ import (
 
 	"retro/positions"
 	"retro/positions/cluster"
-	"retro/rules"
 )
 
 // TestCutRowsLetsGo: cut among peers for the row sweep, a compiled
@@ -14,20 +13,13 @@ import (
 // the whole space's there and 0 elsewhere, while the affine sweep's peers
 // keep the whole space.
 func TestCutRowsLetsGo(t *testing.T) {
-	g, err := rules.Parse("g.toml", []byte("piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	popt := positions.DefaultOptions(g)
+	in := firstInstance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n")
+	popt := positions.DefaultOptions(in.Game)
 	for size := 2; size <= 4; size++ {
 		for _, own := range []bool{true, false} {
 			comms := cluster.Local(size)
 			for me := range size {
-				c, why, err := Compile(insts[0], popt, nil)
+				c, why, err := Compile(in, popt, nil)
 				if err != nil || c == nil {
 					t.Fatalf("not compiled: %s %v", why, err)
 				}
