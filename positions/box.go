@@ -228,3 +228,15 @@ func FullSpace(g *rules.Game, lo, size []int64) *Space {
 	sp.rank, sp.n = rankDirectory(member)
 	return sp
 }
+
+// Strides are the cells between neighbours of each pile in a box of the
+// given sides whose tuples carry hist history values each.
+func Strides(size []int64, hist int) []int64 {
+	st := make([]int64, len(size))
+	s := int64(hist)
+	for k := len(size) - 1; k >= 0; k-- {
+		st[k] = s
+		s *= size[k]
+	}
+	return st
+}

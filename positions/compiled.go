@@ -278,18 +278,6 @@ func PlaysOf(moves []rules.AffineMove, at *rules.AllowTable, hist int) ([][]Play
 	return plays, groups
 }
 
-// Strides are the cells between neighbours of each pile in a box of the
-// given sides whose tuples carry hist history values each.
-func Strides(size []int64, hist int) []int64 {
-	st := make([]int64, len(size))
-	s := int64(hist)
-	for k := len(size) - 1; k >= 0; k-- {
-		st[k] = s
-		s *= size[k]
-	}
-	return st
-}
-
 // SetEnd turns the end into a test of a sum against zero.
 func (c *Compiled) SetEnd(t rules.LinearTest) {
 	c.EndCoef, c.EndConst = append([]int64(nil), t.Coef...), t.Const
@@ -555,4 +543,60 @@ func (c *Compiled) OverflowFree(lo, hi []int64) string {
 		return "the end test may overflow"
 	}
 	return ""
+}
+
+// EndPoints bounds the positions of the box lo..hi that a linear end
+// leaves (c.EndOp EndGE: Σ c_j p_j + K >= 0 ends the game, so a
+// non-final position has Σ c_j p_j <= -1-K), when every c_j > 0 and the
+// box is of non-negative piles: the lattice points of that simplex in the
+// box, counted pile by pile (f_k(b), the tuples of piles k.. of weight at
+// most b, from f_{k+1} by window sums over each residue of c_k), at most
+// limit. ok is false when the end is not of that kind or the count would
+// take more work than a sweep.
+func EndPoints(c *Compiled, lo, hi []int64, limit uint64) (n uint64, ok bool) {
+	if c.EndOp != EndGE {
+		return 0, false
+	}
+	b := -1 - c.EndConst
+	if b < 0 {
+		return 0, true
+	}
+	for k, a := range c.EndCoef {
+		if a <= 0 || lo[k] < 0 {
+			return 0, false
+		}
+	}
+	if b > 1<<22 || int64(len(lo))*b > 1<<25 {
+		return 0, false
+	}
+	sat := func(x uint64) uint64 { return min(x, limit) }
+	f := make([]uint64, b+1) // f(w): tuples of the piles after k of weight at most w
+	for w := range f {
+		f[w] = 1
+	}
+	g := make([]uint64, b+1)
+	for k := len(lo) - 1; k >= 0; k-- {
+		a := c.EndCoef[k]
+		// g(w) = f(w) + g(w-a): the sums over w, w-a, w-2a, …
+		for w := int64(0); w <= b; w++ {
+			g[w] = f[w]
+			if w >= a {
+				g[w] = sat(g[w] + g[w-a])
+			}
+		}
+		// f'(w) = Σ_{v=lo..hi, a·v <= w} f(w - a·v) = g(w - a·lo) - g(w - a·(hi+1))
+		for w := int64(0); w <= b; w++ {
+			top := w - a*lo[k]
+			if top < 0 {
+				f[w] = 0
+				continue
+			}
+			v := g[top]
+			if low := w - a*(hi[k]+1); low >= 0 && v < limit {
+				v -= g[low]
+			}
+			f[w] = v
+		}
+	}
+	return f[b], true
 }
