@@ -19,7 +19,7 @@ import "embed"
 //go:embed go.mod go.sum
 //go:embed rules/*.go rules/games/*.toml rules/FORMAT.md rules/sg/*.go rules/lang/*.go
 //go:embed positions/*.go positions/spill/*.go positions/cluster/*.go
-//go:embed retro/*.go retro/atomicfile/*.go retro/internal/core/*.go retro/internal/cells/*.go retro/internal/path/*/*.go
+//go:embed retro/*.go retro/atomicfile/*.go retro/internal/core/*.go retro/internal/cells/*.go retro/internal/shape/*.go retro/internal/path/*/*.go
 //go:embed out/*.go out/table/*.go out/grid/*.go out/query/*.go
 //go:embed out/variant/*.go out/variant/families/*.toml
 //go:embed cmd/retro/*.go cmd/retro/internal/history/*.go

@@ -107,12 +107,11 @@
 //     retro/internal/path/unmoves, which numbers the cells of its box with
 //     a CellBox and takes a box of every tuple as FullSpace.
 //   - Compiled: a game whose moves all raise (or all lower) a position's
-//     index, with a linear end and an allow that reads no piles
-//     (CompiledShape); the compiled path (retro/internal/path/compiled)
-//     finds its positions, the lines path reads the same form of its
-//     constant moves, the un-move path of its end. Each history of a tuple
-//     is a cell of its own, and the moves a position may make are the plays
-//     of its history (Play: the moves of one command and the history they
+//     index, with a linear end and an allow that reads no piles (package
+//     retro/internal/shape); the compiled path finds its positions, the
+//     lines path reads the same form of its constant moves, the un-move
+//     path of its end. Each history of a tuple is a cell of its own, and the moves a position may make are the plays
+//     of its history (shape.Play: the moves of one command and the history they
 //     lead to).
 //   - Heap view: a heap game's collections of heaps as positions
 //     (rules.Instance.HeapView), each a tuple of its heaps, largest first,
@@ -133,8 +132,8 @@
 //   - Line move: a family of moves p → p + k·step for every k of a range
 //     whose ends read the piles (rules.LineMove); the lines path
 //     (retro/internal/path/lines) finds a game of them and its positions
-//     with the compiled shape and the helpers here (SweptShape, MoveWay,
-//     StartIndices, the caps' errors).
+//     with the compiled shape and the helpers here (FitDense, the caps'
+//     errors).
 //
 // Files:
 //
@@ -150,8 +149,7 @@
 //     leaves in a box (EndPoints); box.go also numbers a box's cells for a
 //     path that walks them (CellBox) and makes a box of every tuple a
 //     space (FullSpace).
-//   - compiled.go: the compiled shape (CompiledShape, TierKept, SweptShape,
-//     MoveWay); boxrows.go: a peer's shard of a dense space (Space.Shard),
+//   - boxrows.go: a peer's shard of a dense space (Space.Shard),
 //     and the rows of a filled box (BoxRows: each row's count and span, its
 //     bits made a row at a time), which peers get in place of the whole
 //     space and make their shards of.

@@ -10,6 +10,7 @@ import (
 	"retro/retro/internal/path/shifts"
 	"retro/retro/internal/path/tiers"
 	"retro/retro/internal/path/unmoves"
+	"retro/retro/internal/shape"
 	"strings"
 
 	"retro/positions"
@@ -269,7 +270,7 @@ func solveByShifts(in *rules.Instance, popt positions.Options, opt core.Options)
 	if in.Game.Tier != "" {
 		moves, why := in.Affine()
 		if why == "" {
-			why = positions.TierKept(in, moves)
+			why = shape.TierKept(in, moves)
 		}
 		if why != "" {
 			return nil, why, false, nil

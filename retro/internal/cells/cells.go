@@ -7,6 +7,7 @@ import (
 	"retro/positions"
 	"retro/positions/spill"
 	"retro/retro/internal/core"
+	"retro/retro/internal/shape"
 	"retro/rules"
 	"slices"
 	"unsafe"
@@ -16,10 +17,10 @@ import (
 // otherwise.
 type Value interface{ ~uint16 | ~uint32 }
 
-// Solver values the cells of a compiled box (positions.Compiled): the
+// Solver values the cells of a compiled box (shape.Compiled): the
 // compiled path's sweeps, and the lines path's, which embeds it.
 type Solver struct {
-	C            *positions.Compiled
+	C            *shape.Compiled
 	in           *rules.Instance
 	m            *rules.Machine
 	rule         core.Rule
@@ -37,7 +38,7 @@ type ErrLayers struct{}
 
 func (ErrLayers) Error() string { return "layers too deep for 16-bit cells" }
 
-func NewSolver(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) *Solver {
+func NewSolver(c *shape.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) *Solver {
 	g := in.Game
 	s := &Solver{C: c, in: in, m: in.NewMachine(), rule: core.RuleOf(g.Count),
 		T: make([]int64, len(g.Piles)), Opt: opt, Popt: popt}

@@ -15,10 +15,10 @@
 //     move into an end of the game reads as a position of the end's code,
 //     and a final row of the table has it too. Where the game has history,
 //     the moves a position may make are the plays of its history
-//     (positions.Play), each leading to its own history.
-//   - The shape (positions.CompiledShape, positions.Compiled): the game's
-//     moves compiled to steps of the box's cells and its end, which the
-//     lines and un-move paths read too, so it stays in package positions.
+//     (shape.Play), each leading to its own history.
+//   - The shape (shape.Of, shape.Compiled): the game's moves compiled to
+//     steps of the box's cells and its end, which the lines and un-move
+//     paths read too (package retro/internal/shape).
 //   - The search (find.go, Compile): the box's positions marked in one
 //     sweep in the order of play, each position marking what its moves
 //     reach before the sweep gets there; or, where the shape proves them

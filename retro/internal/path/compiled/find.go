@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"retro/positions"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -34,7 +35,7 @@ type SweepSave interface {
 // play. Its cells are the tuples' cells times the history values plus the
 // history, as the Space numbers them.
 type sweep struct {
-	c      *positions.Compiled
+	c      *shape.Compiled
 	g      *rules.Game
 	in     *rules.Instance
 	opt    positions.Options
@@ -83,7 +84,7 @@ func (s *sweep) prepare(starts []rules.Start) (vol uint64, isStart func(cell int
 	if !ok {
 		return 0, nil, "the box around the positions is too large", nil
 	}
-	if n, ok := positions.EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !positions.IsDense(vol, int(min(n*uint64(hist), vol))) {
+	if n, ok := shape.EndPoints(c, s.lo, s.hi, vol); ok && s.bounds == nil && !positions.IsDense(vol, int(min(n*uint64(hist), vol))) {
 		return 0, nil, "the positions fill too little of their box", nil
 	}
 	if err := s.opt.Afford("the box", int(vol), int64(vol)/4); err != nil { // the members and the starts
@@ -149,7 +150,7 @@ func (s *sweep) run(starts []rules.Start) (string, error) {
 	s.tuple.base = -1
 	visit := func(cell int64, h int) bool {
 		start := isStart(cell)
-		if start && c.EndOp != positions.EndNone && c.Holds(c.EndSum(p)) {
+		if start && c.EndOp != shape.EndNone && c.Holds(c.EndSum(p)) {
 			s.keep(p)
 			return true // a final start: a row, not followed
 		}
@@ -268,7 +269,7 @@ func (s *sweep) visitAffine(cell int64, h int, p, t, u []int64) (int, string) {
 				continue
 			}
 			legal++
-			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
+			if c.EndOp != shape.EndNone && c.Holds(c.EndSum(t)) {
 				continue
 			}
 			tc, in := int64(0), true
@@ -296,7 +297,7 @@ func (s *sweep) visitAffine(cell int64, h int, p, t, u []int64) (int, string) {
 
 // step is a simple move with what a sweep needs of its pile.
 type step struct {
-	positions.SimpleMove
+	shape.SimpleMove
 	endC, stride, lo, hi int64
 }
 
@@ -318,7 +319,7 @@ func (s *sweep) simpleSteps() []step {
 	out := make([]step, len(c.Simple))
 	for k, m := range c.Simple {
 		st := step{SimpleMove: m, stride: s.stride[m.P], lo: s.lo[m.P], hi: s.hi[m.P]}
-		if c.EndOp != positions.EndNone {
+		if c.EndOp != shape.EndNone {
 			st.endC = c.EndCoef[m.P]
 		}
 		out[k] = st
@@ -400,7 +401,7 @@ func (s *sweep) tupleMoves(steps []step, base int64, p, t, u []int64) string {
 		tm.groups = make([]groupMoves, len(c.Groups))
 	}
 	e := int64(0)
-	if c.EndOp != positions.EndNone {
+	if c.EndOp != shape.EndNone {
 		e = c.EndSum(p)
 	}
 	for gi, moves := range c.Groups {
@@ -414,7 +415,7 @@ func (s *sweep) tupleMoves(steps []step, base int64, p, t, u []int64) string {
 				continue
 			}
 			g.legal++
-			if c.EndOp != positions.EndNone && c.Holds(e+m.endC*(nv-pv)) {
+			if c.EndOp != shape.EndNone && c.Holds(e+m.endC*(nv-pv)) {
 				continue
 			}
 			if nv < m.lo || nv > m.hi {
@@ -474,7 +475,7 @@ const maxFillStarts = 256
 // ends. No position is without moves.
 func (s *sweep) canFill(starts []rules.Start) bool {
 	c := s.c
-	if c.Hist != 1 || len(c.Plays[0]) == 0 || !c.Up || s.bounds != nil || c.Signed || c.EndOp != positions.EndGE ||
+	if c.Hist != 1 || len(c.Plays[0]) == 0 || !c.Up || s.bounds != nil || c.Signed || c.EndOp != shape.EndGE ||
 		len(starts) > maxFillStarts || len(starts) == 0 {
 		return false
 	}
@@ -485,7 +486,7 @@ func (s *sweep) canFill(starts []rules.Start) bool {
 	}
 	unit := make([]bool, len(s.lo))
 	for _, mi := range c.Plays[0][0].Moves {
-		if sm, ok := positions.SimpleOf(&c.Moves[mi]); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
+		if sm, ok := shape.SimpleOf(&c.Moves[mi]); ok && sm.Mul == 1 && sm.Add == 1 && sm.Div == 1 {
 			unit[sm.P] = true
 		}
 	}
@@ -690,13 +691,13 @@ func (s *sweep) wholeBox() (string, error) {
 		r := append([]rules.Range(nil), s.bounds...)
 		r[sl.pile] = rules.Range{Lo: sl.v, Hi: sl.v}
 		err := positions.EachInBox(r, func(p []int64) error {
-			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(p)) {
+			if c.EndOp != shape.EndNone && c.Holds(c.EndSum(p)) {
 				return nil // a final position has no moves to check
 			}
 			if !c.Apply(m, p, t) {
 				return nil
 			}
-			if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, 0, u) {
+			if c.EndOp != shape.EndNone && c.Holds(c.EndSum(t)) || !s.hasMove(t, 0, u) {
 				return nil
 			}
 			return errLeaves
@@ -728,16 +729,16 @@ var errLeaves = errors.New("a move leaves the box")
 // retro solve to say which path it took); errors are the caller's stop.
 // save, when set, is where the search of the box saves where it stands
 // now and then, and resumes from (a checkpoint).
-func Compile(in *rules.Instance, opt positions.Options, save SweepSave) (*positions.Compiled, string, error) {
+func Compile(in *rules.Instance, opt positions.Options, save SweepSave) (*shape.Compiled, string, error) {
 	return compile(in, opt, nil, save)
 }
 
 // compile is Compile, its search cut among peers when there are some.
-func compile(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*positions.Compiled, string, error) {
+func compile(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*shape.Compiled, string, error) {
 	if err := opt.Stopped(); err != nil {
 		return nil, "", err
 	}
-	c, why := positions.CompiledShape(in, opt)
+	c, why := shape.Of(in, opt)
 	if why != "" {
 		return nil, why, nil
 	}
@@ -793,7 +794,7 @@ func compile(in *rules.Instance, opt positions.Options, peers positions.Peers, s
 	}
 	_, size := c.Space.Box()
 	c.Stride = positions.Strides(size, c.Hist)
-	if c.Starts, err = positions.StartIndices(c.Space, g, starts); err != nil {
+	if c.Starts, err = shape.StartIndices(c.Space, g, starts); err != nil {
 		return nil, "", err
 	}
 	return c, "", nil
@@ -804,7 +805,7 @@ const filledFound = "every tuple above a start (each pile has a move + 1)"
 
 // withRows is c with the positions of a filled box as its rows (Rows), no
 // Space.
-func withRows(c *positions.Compiled, g *rules.Game, f *filled, starts []rules.Start) (*positions.Compiled, string, error) {
+func withRows(c *shape.Compiled, g *rules.Game, f *filled, starts []rules.Start) (*shape.Compiled, string, error) {
 	c.Found = filledFound
 	c.Rows = positions.NewBoxRows(g, f.lo, f.size, f.rows, f.rowLen, f.row)
 	c.Stride = positions.Strides(f.size, c.Hist)

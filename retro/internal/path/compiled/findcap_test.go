@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"retro/positions"
 	"retro/positions/cluster"
+	"retro/retro/internal/shape"
 	"retro/rules"
 	"runtime"
 	"strings"
@@ -42,7 +43,7 @@ func TestCompileOverCap(t *testing.T) {
 		if strings.HasPrefix(tc.found, "every tuple of [bounds]") {
 			want = fmt.Sprintf("the box holds more than %d", n-1)
 		}
-		check := func(who string, c *positions.Compiled, why string, err error) {
+		check := func(who string, c *shape.Compiled, why string, err error) {
 			t.Helper()
 			if c != nil || why != "" || !errors.Is(err, positions.ErrTooManyPositions) || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s, %s, cap %d: %v, %q, %v; want %q", tc.found, who, n-1, c != nil, why, err, want)

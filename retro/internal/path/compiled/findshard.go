@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"retro/positions"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -26,7 +27,7 @@ import (
 // no sweep and no exchange, the box's rows (Compiled.Rows) in place of
 // the space, which each peer makes its shard of. Compiled.Sent is the
 // bytes this peer handed the others.
-func CompileShard(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*positions.Compiled, string, error) {
+func CompileShard(in *rules.Instance, opt positions.Options, peers positions.Peers, save SweepSave) (*shape.Compiled, string, error) {
 	return compile(in, opt, peers, save)
 }
 

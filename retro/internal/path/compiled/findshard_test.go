@@ -8,6 +8,7 @@ import (
 
 	"retro/positions"
 	"retro/positions/cluster"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -39,7 +40,7 @@ func TestCompileShard(t *testing.T) {
 		}
 		for size := 1; size <= 4; size++ {
 			peers := cluster.Local(size)
-			got := make([]*positions.Compiled, size)
+			got := make([]*shape.Compiled, size)
 			errs := make([]error, size)
 			var wg sync.WaitGroup
 			for r := range peers {

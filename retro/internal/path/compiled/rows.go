@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
+	"retro/retro/internal/shape"
 	"slices"
 
 	"retro/positions"
@@ -22,7 +23,7 @@ import (
 
 // simpleStep is a simple move with its pile's stride and range in the box.
 type simpleStep struct {
-	positions.SimpleMove
+	shape.SimpleMove
 	stride, lo, hi int64
 }
 
@@ -150,7 +151,7 @@ func newTwins(ss []simpleStep, lo, size []int64, stop func() error) (*twins, err
 	return tw, nil
 }
 
-// rowGroup is one group of moves (positions.Compiled.Groups) as the rows
+// rowGroup is one group of moves (shape.Compiled.Groups) as the rows
 // see it: its moves of the last pile, those of the other piles, and what
 // the latter come to on the row at hand.
 type rowGroup[V cells.Value] struct {
@@ -178,7 +179,7 @@ type span[V cells.Value] struct {
 // simpleSweep is what the rows of sweepSimple share.
 type simpleSweep[V cells.Value] struct {
 	s        *cells.Solver
-	c        *positions.Compiled
+	c        *shape.Compiled
 	vals     []V
 	spans    *cells.Spans
 	sp       *positions.Space // its membership words (MemberWord): in a shard, of the shard's rows
@@ -253,7 +254,7 @@ func newSimpleSweep[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans
 	last := len(size) - 1
 	sw := &simpleSweep[V]{s: s, c: c, vals: vals, spans: spans, sp: sp, lo: lo, size: size,
 		last: last, rowLen: size[last], hist: int64(c.Hist), rows: 1, endCode: endCode, rowCode: endCode,
-		limit: limit, hasEnd: c.EndOp != positions.EndNone, up: c.Up, signed: c.Signed}
+		limit: limit, hasEnd: c.EndOp != shape.EndNone, up: c.Up, signed: c.Signed}
 	sw.groups = make([]rowGroup[V], len(c.Groups))
 	sw.rowSpan = sw.ownSpan
 	for gi, ms := range c.Groups {

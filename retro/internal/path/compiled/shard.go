@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
+	"retro/retro/internal/shape"
 	"slices"
 	"strings"
 	"unsafe"
@@ -105,7 +106,7 @@ type shardRows struct {
 // position), and c's space gives way to this peer's shard of it at once:
 // the whole box's membership bits and rank directory are let go before
 // the values are made, not kept on every peer to the end.
-func cutRows(c *positions.Compiled, peers positions.Peers, own bool) *shardRows {
+func cutRows(c *shape.Compiled, peers positions.Peers, own bool) *shardRows {
 	if c.Rows != nil && !own { // the affine sweep reads the membership of every row
 		c.Space, c.Rows = c.Rows.Whole(), nil
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
+	"retro/retro/internal/shape"
 
 	"retro/positions"
 	"retro/positions/spill"
@@ -12,7 +13,7 @@ import (
 
 // solveCompiled values every position of c and makes the table, in
 // 16-bit cells and again in 32-bit ones where the layers outgrow them.
-func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
+func solveCompiled(c *shape.Compiled, in *rules.Instance, opt core.Options, popt positions.Options) (*core.Table, error) {
 	if opt.Context != nil {
 		if err := opt.Context.Err(); err != nil {
 			return nil, err
@@ -32,7 +33,7 @@ func solveCompiled(c *positions.Compiled, in *rules.Instance, opt core.Options, 
 // rows still to come reach (Compiled.ReachFirst), from where it last
 // released. p is a tuple of the row just valued.
 type deadRows[V cells.Value] struct {
-	c        *positions.Compiled
+	c        *shape.Compiled
 	spans    *cells.Spans
 	store    *spill.Array[V]
 	perFirst int64 // rows a value of the first pile
@@ -40,7 +41,7 @@ type deadRows[V cells.Value] struct {
 	from     int64 // up: the values from here on are released; down: those before
 }
 
-func newDeadRows[V cells.Value](c *positions.Compiled, spans *cells.Spans, store *spill.Array[V]) *deadRows[V] {
+func newDeadRows[V cells.Value](c *shape.Compiled, spans *cells.Spans, store *spill.Array[V]) *deadRows[V] {
 	if !store.InFile() || spans.Full {
 		return nil
 	}
@@ -201,7 +202,7 @@ func sweepAffine[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans, d
 				}
 			}
 		}
-		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
+		final := c.EndOp != shape.EndNone && c.Holds(c.EndSum(p))
 		b := core.NewBest()
 		legal := 0
 		seen = seen[:0]
@@ -252,7 +253,7 @@ func sweepAffine[V cells.Value](s *cells.Solver, vals []V, spans *cells.Spans, d
 // boxRows lays the cells of c's box out by rows (cells.Spans), and says how
 // many rows there are and how many cells a row has (each value of the
 // last pile with every history).
-func boxRows(c *positions.Compiled) (spans *cells.Spans, rows, rowCells int64) {
+func boxRows(c *shape.Compiled) (spans *cells.Spans, rows, rowCells int64) {
 	if c.Rows != nil { // a filled box in shards: no peer has the whole space's bits
 		rows, rowCells = c.Rows.Rows()
 		return cells.SpansBy(rows*rowCells, rowCells, c.Rows.Span), rows, rowCells
@@ -291,7 +292,7 @@ func distinctCount(l []int64) int {
 }
 
 // compiledPath says how a compiled game was solved.
-func compiledPath(c *positions.Compiled) string {
+func compiledPath(c *shape.Compiled) string {
 	dir := "raises"
 	if !c.Up {
 		dir = "lowers"

@@ -3,9 +3,8 @@ package compiled
 import (
 	"errors"
 	"math/rand/v2"
+	"retro/retro/internal/shape"
 	"testing"
-
-	"retro/positions"
 )
 
 // TestTwinsAgainstPairs checks newTwins against its definition, pair by
@@ -20,7 +19,7 @@ func TestTwinsAgainstPairs(t *testing.T) {
 		size := []int64{1 + rng.Int64N(40), 1 + rng.Int64N(40)}
 		var ss []simpleStep
 		for range 1 + rng.IntN(8) {
-			m := positions.SimpleMove{P: rng.IntN(2), Mul: rng.Int64N(4) - 1, Add: rng.Int64N(9) - 4, Div: 1}
+			m := shape.SimpleMove{P: rng.IntN(2), Mul: rng.Int64N(4) - 1, Add: rng.Int64N(9) - 4, Div: 1}
 			if rng.IntN(3) == 0 {
 				m.Div = 2 + rng.Int64N(3)
 			}
@@ -63,7 +62,7 @@ func TestTwinsAgainstPairs(t *testing.T) {
 func TestTwinsStop(t *testing.T) {
 	var ss []simpleStep
 	for k := range int64(1000) {
-		ss = append(ss, simpleStep{SimpleMove: positions.SimpleMove{Mul: 1, Add: k + 1, Div: 1}})
+		ss = append(ss, simpleStep{SimpleMove: shape.SimpleMove{Mul: 1, Add: k + 1, Div: 1}})
 	}
 	calls := 0
 	halt := errors.New("halt")

@@ -11,7 +11,7 @@
 //
 //   - Line game (shape.go, FindLines, LineGame): the game's shape, its line
 //     moves and its constant moves compiled to the box as the compiled path
-//     has them (positions.Compiled, which the two share); find.go finds its
+//     has them (shape.Compiled, which the two share); find.go finds its
 //     positions where they are not every tuple of its [bounds] (history, or
 //     [start]), one sweep of the box against the order of play.
 //   - Prefix and accumulator (sweep.go): where a segment runs to the line's

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"retro/positions"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -145,7 +146,7 @@ func (lg *LineGame) upInBox(l *rules.LineMove, p []int64) bool {
 // is legal (u is scratch).
 func (lg *LineGame) Final(t []int64, h int, u []int64) bool {
 	c := lg.Compiled
-	if c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
+	if c.EndOp != shape.EndNone && c.Holds(c.EndSum(t)) {
 		return true
 	}
 	for _, pl := range c.Plays[h] {
@@ -270,7 +271,7 @@ func (lg *LineGame) mark(p []int64, h int, member positions.Bitset, cover [][]in
 	c := lg.Compiled
 	for _, pl := range c.Plays[h] {
 		for _, mi := range pl.Moves {
-			if !c.Apply(&c.Moves[mi], p, t) || c.EndOp != positions.EndNone && c.Holds(c.EndSum(t)) {
+			if !c.Apply(&c.Moves[mi], p, t) || c.EndOp != shape.EndNone && c.Holds(c.EndSum(t)) {
 				continue
 			}
 			if tc, in := lg.cellOf(t, pl.Next); in {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"retro/positions"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -20,7 +21,7 @@ import (
 // them (Compiled: no history, every move lowers the index), and the line
 // moves the game allows.
 type LineGame struct {
-	*positions.Compiled
+	*shape.Compiled
 	Lines []rules.LineMove
 	// LinePlays[h] are the line moves a player at history h may make,
 	// each with the history it leads to (as Compiled.Plays for the
@@ -69,7 +70,7 @@ func FindLines(in *rules.Instance, opt positions.Options) (lg *LineGame, why str
 		return nil, why, why != "", err
 	}
 	c := lg.Compiled
-	if c.Starts, err = positions.StartIndices(c.Space, in.Game, starts); err != nil {
+	if c.Starts, err = shape.StartIndices(c.Space, in.Game, starts); err != nil {
 		return nil, "", false, err
 	}
 	return lg, "", false, nil
@@ -194,7 +195,7 @@ func (lg *LineGame) find(boxed bool, starts []rules.Start, vol int64, opt positi
 // game has no line moves, are quiet: not shown on the path line.
 func linesShape(in *rules.Instance, opt positions.Options) (lg *LineGame, why string, quiet bool) {
 	g := in.Game
-	if why := positions.SweptShape(in, opt); why != "" {
+	if why := shape.Swept(in, opt); why != "" {
 		return nil, why, true
 	}
 	moves, lines, why := in.Lines()
@@ -223,8 +224,8 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 		return nil, why
 	}
 	hist := positions.HistorySize(g)
-	c := &positions.Compiled{Moves: moves, Hist: hist}
-	c.Plays, c.Groups = positions.PlaysOf(moves, at, hist)
+	c := &shape.Compiled{Moves: moves, Hist: hist}
+	c.Plays, c.Groups = shape.PlaysOf(moves, at, hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
 		return nil, why
@@ -233,7 +234,7 @@ func linesOf(in *rules.Instance, moves []rules.AffineMove, lines []rules.LineMov
 		c.SetEnd(end)
 	}
 	for k := range moves {
-		if _, d := positions.MoveWay(&moves[k], false); !d {
+		if _, d := shape.MoveWay(&moves[k], false); !d {
 			return nil, fmt.Sprintf("the move `%s` does not lower the piles, and line moves do", moves[k].Text)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"retro/retro/internal/cells"
 	"retro/retro/internal/core"
+	"retro/retro/internal/shape"
 	"slices"
 
 	"retro/positions"
@@ -65,7 +66,7 @@ func sweepLinesInto[V cells.Value](s *linesSolver, vals []V, runs []lineRun[V]) 
 		}
 		tupleAt(s, pc, runs)
 		pc.member = member.Has(int(pc.cell))
-		final := c.EndOp != positions.EndNone && c.Holds(c.EndSum(p))
+		final := c.EndOp != shape.EndNone && c.Holds(c.EndSum(p))
 		pc.b, pc.legal, pc.edges = core.NewBest(), 0, 0
 		if !final {
 			for _, lp := range lg.LinePlays[pc.h] {

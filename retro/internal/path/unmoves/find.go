@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"retro/positions"
+	"retro/retro/internal/shape"
 	"retro/rules"
 )
 
@@ -29,7 +30,7 @@ type Game struct {
 	Moves  []rules.AffineMove
 	Stride []int64 // of each pile, in cells of the box (history included)
 	Hist   int
-	Plays  [][]positions.Play // as Compiled.Plays
+	Plays  [][]shape.Play // as Compiled.Plays
 	Groups [][]int
 	// Into[h] lists, for each group whose plays lead to history h, the
 	// histories those plays are made from: the predecessors of a
@@ -40,7 +41,7 @@ type Game struct {
 	Signed bool
 	Found  string // how the positions were found
 	// the end test, as in Compiled
-	end positions.Compiled
+	end shape.Compiled
 	lo  []int64
 	hi  []int64
 }
@@ -140,7 +141,7 @@ func shapeOf(in *rules.Instance, opt positions.Options) (*Game, error) {
 		return nil, decline(why, false)
 	}
 	u := &Game{Moves: moves, Signed: g.Signed, Hist: positions.HistorySize(g)}
-	u.Plays, u.Groups = positions.PlaysOf(moves, at, u.Hist)
+	u.Plays, u.Groups = shape.PlaysOf(moves, at, u.Hist)
 	u.Into = intoOf(u.Plays, u.Hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {
@@ -154,7 +155,7 @@ func shapeOf(in *rules.Instance, opt positions.Options) (*Game, error) {
 			return nil, decline(why, true)
 		}
 	}
-	if why := positions.TierKept(in, moves); why != "" {
+	if why := shape.TierKept(in, moves); why != "" {
 		return nil, decline(why, false)
 	}
 	return u, nil
@@ -199,7 +200,7 @@ func (u *Game) searchBox(g *rules.Game, starts []rules.Start, hasBounds bool, si
 	if vol > min(uint64(positions.BoxCeiling), max(uint64(1<<26), 4*uint64(opt.MaxPositions))) {
 		return nil, decline("the box around the positions is too large", false)
 	}
-	if n, ok := positions.EndPoints(&u.end, u.lo, u.hi, vol); ok && !positions.IsDense(vol, int(min(n*uint64(u.Hist), vol))) {
+	if n, ok := shape.EndPoints(&u.end, u.lo, u.hi, vol); ok && !positions.IsDense(vol, int(min(n*uint64(u.Hist), vol))) {
 		return nil, decline("the positions fill too little of their box", false)
 	}
 	if err := opt.Afford("the box and the un-move solver", int(vol), int64(vol)/4+int64(vol)*33/4); err != nil {
@@ -230,7 +231,7 @@ func (u *Game) searchBox(g *rules.Game, starts []rules.Start, hasBounds bool, si
 
 // intoOf inverts the plays: for each history, the groups played into it
 // and the histories they are played from.
-func intoOf(plays [][]positions.Play, hist int) [][]Into {
+func intoOf(plays [][]shape.Play, hist int) [][]Into {
 	into := make([][]Into, hist)
 	for h, ps := range plays {
 		for _, pl := range ps {
@@ -430,7 +431,7 @@ func undoable(m *rules.AffineMove) string {
 
 // Holds reports whether the end holds at p.
 func (u *Game) Holds(p []int64) bool {
-	return u.end.EndOp != positions.EndNone && u.end.Holds(u.end.EndSum(p))
+	return u.end.EndOp != shape.EndNone && u.end.Holds(u.end.EndSum(p))
 }
 
 // Apply writes into t the piles after move m from p, and reports whether

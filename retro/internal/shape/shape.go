@@ -1,9 +1,10 @@
-package positions
+package shape
 
 import (
 	"fmt"
 	"math"
 
+	"retro/positions"
 	"retro/rules"
 )
 
@@ -19,12 +20,12 @@ import (
 // dense Space numbers them, so that the histories of a tuple are
 // neighbours and a move, which changes a pile, always leaves the tuple.
 type Compiled struct {
-	Space *Space
+	Space *positions.Space
 	// Rows, in shards (CompileShard) where the positions are known row by
 	// row (a filled box), are the positions in place of the whole Space,
 	// nil until a peer makes its shard (BoxRows.Shard).
-	Rows   *BoxRows
-	Starts []StartPos
+	Rows   *positions.BoxRows
+	Starts []positions.StartPos
 	Moves  []rules.AffineMove
 	Up     bool    // every move raises a position's index; false: lowers it
 	Stride []int64 // of each pile, in cells of the Space's box (history included)
@@ -166,22 +167,22 @@ func (c *Compiled) Apply(m *rules.AffineMove, p, t []int64) bool {
 }
 
 // StartIndices finds the start positions in the space of a fast path.
-func StartIndices(sp *Space, g *rules.Game, starts []rules.Start) ([]StartPos, error) {
-	var out []StartPos
+func StartIndices(sp *positions.Space, g *rules.Game, starts []rules.Start) ([]positions.StartPos, error) {
+	var out []positions.StartPos
 	for _, s := range starts {
 		i, ok := sp.Index(s.Piles, 0)
 		if !ok {
-			return nil, fmt.Errorf("start position %s was not enumerated", Format(g, s.Piles, 0))
+			return nil, fmt.Errorf("start position %s was not enumerated", positions.Format(g, s.Piles, 0))
 		}
-		out = append(out, StartPos{Params: s.Params, Index: i})
+		out = append(out, positions.StartPos{Params: s.Params, Index: i})
 	}
 	return out, nil
 }
 
-// SweptShape is why a game is not of a shape that a sweep in the order of
+// Swept is why a game is not of a shape that a sweep in the order of
 // play solves (the compiled and the lines path), as far as the game's
 // kind and the options tell; "" when they do not rule it out.
-func SweptShape(in *rules.Instance, opt Options) string {
+func Swept(in *rules.Instance, opt positions.Options) string {
 	switch {
 	case in.Game.Sum:
 		return "a heap game"
@@ -193,13 +194,13 @@ func SweptShape(in *rules.Instance, opt Options) string {
 	return ""
 }
 
-// CompiledShape checks what Compile can tell from the rules alone, with no
+// Of checks what Compile can tell from the rules alone, with no
 // sweep: the moves, the end, the allow table, the direction. It returns
 // the Compiled as far as the rules make it (no Space yet), or the reason
 // the game is not of the compiled shape.
-func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
+func Of(in *rules.Instance, opt positions.Options) (*Compiled, string) {
 	g := in.Game
-	if why := SweptShape(in, opt); why != "" {
+	if why := Swept(in, opt); why != "" {
 		return nil, why
 	}
 	moves, why := in.Affine()
@@ -210,7 +211,7 @@ func CompiledShape(in *rules.Instance, opt Options) (*Compiled, string) {
 	if why != "" {
 		return nil, why
 	}
-	c := &Compiled{Moves: moves, Signed: g.Signed, Hist: HistorySize(g)}
+	c := &Compiled{Moves: moves, Signed: g.Signed, Hist: positions.HistorySize(g)}
 	c.Plays, c.Groups = PlaysOf(moves, at, c.Hist)
 	end, has, why := in.LinearEnd()
 	if why != "" {

@@ -1,4 +1,4 @@
-package positions
+package shape
 
 import "testing"
 
