@@ -41,16 +41,17 @@
 //     history of a tuple a cell of its own; lines sweeps a box the same way
 //     for a game of line moves (`a = a - k for k in 1..a`), each position
 //     reading a fold of each of its lines instead of its moves (the two
-//     share the cell sweep, retro/internal/cells); general colours a
+//     share the cell sweep, retro/internal/cells, and with the un-move
+//     path the compiled form of moves, retro/internal/shape); general colours a
 //     stored move graph; unmoves colours a game whose positions lie in a
 //     box and whose moves can be undone pile by pile, cycles and draws
 //     included, generating the predecessors of each coloured position by
 //     undoing moves; shifts colours a many-pile game of shifts with no
 //     stored edges; tiers values a game that declares a tier, tier by tier
 //     from the highest, each tier coloured by the core with the tiers above
-//     as its seeds. The tier, un-move and lines packages hold their
-//     finding half too; the others value what a search of package positions finds (it
-//     builds the index). Every path hands back a core.Table
+//     as its seeds. The compiled, lines, tier and un-move packages hold
+//     their finding half too; the general and shifts paths value what a
+//     search of package positions finds (it builds their index). Every path hands back a core.Table
 //     (retro/internal/core), which fromPath (order.go) makes a Result; a
 //     result's colouring order is rebuilt from its outcomes and layers when
 //     it is asked for, by every path alike.
