@@ -19,7 +19,7 @@
 //   - The shape (shape.Of, shape.Compiled): the game's moves compiled to
 //     steps of the box's cells and its end, which the lines and un-move
 //     paths read too (package retro/internal/shape).
-//   - The search (find.go, Compile): the box's positions marked in one
+//   - The search (compile.go, Compile; find.go, the sweep): the box's positions marked in one
 //     sweep in the order of play, each position marking what its moves
 //     reach before the sweep gets there; or, where the shape proves them
 //     (every tuple above a start, or every tuple of [bounds]), filled
