@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"retro/rules"
+	"retro/rules/rulestest"
 )
 
 // builtinInstance is the first instance of a built-in game.
@@ -16,7 +17,7 @@ func builtinInstance(t testing.TB, name string) *rules.Instance {
 	if !ok {
 		t.Fatalf("no built-in game %s", name)
 	}
-	return fileInstance(t, name+".toml", string(src))
+	return rulestest.Instance(t, name+".toml", string(src))
 }
 
 // A Kayles heap of n becomes at most (n+1)/2 heaps (knocking down one pin

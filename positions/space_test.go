@@ -10,27 +10,15 @@ import (
 	"time"
 
 	"retro/rules"
+	"retro/rules/rulestest"
 )
 
 var seedFlag = flag.Int64("seed", 1, "seed of the random tests (0: a new seed from the clock)")
 
+// instance is the first instance of the game src, read as t.toml.
 func instance(t *testing.T, src string) *rules.Instance {
 	t.Helper()
-	return fileInstance(t, "t.toml", src)
-}
-
-// fileInstance is the first instance of the game src read as file.
-func fileInstance(t testing.TB, file, src string) *rules.Instance {
-	t.Helper()
-	g, err := rules.Parse(file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts[0]
+	return rulestest.Instance(t, "t.toml", src)
 }
 
 const twoPiles = `

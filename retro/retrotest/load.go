@@ -4,17 +4,14 @@ import (
 	"testing"
 
 	"retro/rules"
+	"retro/rules/rulestest"
 )
 
 // Parse reads the game src as the file named file; a game that does not
-// read fails the test, saying the file and the error.
+// read fails the test, saying the file and the error (rulestest.Parse).
 func Parse(t testing.TB, file, src string) *rules.Game {
 	t.Helper()
-	g, err := rules.Parse(file, []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return g
+	return rulestest.Parse(t, file, src)
 }
 
 // BuiltinText is the text of the built-in game name; a name of none
@@ -34,13 +31,8 @@ func Builtin(t testing.TB, name string) *rules.Game {
 	return Parse(t, name+".toml", BuiltinText(t, name))
 }
 
-// Instances are the instances of a game, one for each value of its rule
-// params (one for a game without them).
+// Instances are the instances of g (rulestest.Instances).
 func Instances(t testing.TB, g *rules.Game) []*rules.Instance {
 	t.Helper()
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts
+	return rulestest.Instances(t, g)
 }

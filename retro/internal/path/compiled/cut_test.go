@@ -5,6 +5,7 @@ import (
 
 	"retro/positions"
 	"retro/positions/cluster"
+	"retro/rules/rulestest"
 )
 
 // TestCutRowsLetsGo: cut among peers for the row sweep, a compiled
@@ -13,7 +14,7 @@ import (
 // the whole space's there and 0 elsewhere, while the affine sweep's peers
 // keep the whole space.
 func TestCutRowsLetsGo(t *testing.T) {
-	in := firstInstance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n")
+	in := rulestest.Instance(t, "t.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 300\"\nwinner = \"mover\"\n[start]\na = 1\nb = 1\n")
 	popt := positions.DefaultOptions(in.Game)
 	for size := 2; size <= 4; size++ {
 		for _, own := range []bool{true, false} {

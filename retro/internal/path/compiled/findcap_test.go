@@ -6,7 +6,7 @@ import (
 	"retro/positions"
 	"retro/positions/cluster"
 	"retro/retro/internal/shape"
-	"retro/rules"
+	"retro/rules/rulestest"
 	"runtime"
 	"strings"
 	"sync"
@@ -28,7 +28,7 @@ func TestCompileOverCap(t *testing.T) {
 		{"piles = [\"x\", \"y\"]\nmoves = [\"x = x - 1\", \"y = y - 2\"]\nend = \"x + y <= 1\"\n[bounds]\nx = \"0..59\"\ny = \"0..49\"\n[start]\nx = 59\ny = 49\n",
 			"every tuple of [bounds], the moves that leave it checked where they do"},
 	} {
-		in := firstInstance(t, tc.src)
+		in := rulestest.Instance(t, "t.toml", tc.src)
 		opt := positions.DefaultOptions(in.Game)
 		whole, why, err := Compile(in, opt, nil)
 		if err != nil || whole == nil {
@@ -78,7 +78,7 @@ func TestCompileOverCap(t *testing.T) {
 // 71 982 001 positions (a, b ≥ 1, a + b ≤ 11 999: 11 998 · 11 999 / 2) in
 // a box of 1.4·10^8 cells.
 func TestFillOverCapCounts(t *testing.T) {
-	in := firstInstance(t, "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 12000\"\n[start]\na = 1\nb = 1\n")
+	in := rulestest.Instance(t, "t.toml", "piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 12000\"\n[start]\na = 1\nb = 1\n")
 	opt := positions.DefaultOptions(in.Game)
 	opt.MaxPositions = 1000000
 	var before, after runtime.MemStats
@@ -91,18 +91,4 @@ func TestFillOverCapCounts(t *testing.T) {
 	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
 		t.Errorf("%d bytes allocated to refuse it", d)
 	}
-}
-
-// firstInstance is the first instance of the game src.
-func firstInstance(t *testing.T, src string) *rules.Instance {
-	t.Helper()
-	g, err := rules.Parse("t.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := g.Instances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts[0]
 }

@@ -9,7 +9,7 @@ import (
 	"retro/positions"
 	"retro/positions/cluster"
 	"retro/retro/internal/shape"
-	"retro/rules"
+	"retro/rules/rulestest"
 )
 
 // TestCompileShard: the compiled search cut among 1 to 4 peers finds the
@@ -22,14 +22,8 @@ func TestCompileShard(t *testing.T) {
 		"piles = [\"a\", \"b\"]\nmoves = [\"each - 2\", \"each // 3\"]\n[start]\na = 70\nb = 50\n",
 		"piles = [\"a\", \"b\", \"c\"]\nmoves = [\"each +2\", \"each *3\"]\nend = \"a + b + c >= 40\"\n[start]\na = 1\nb = 0\nc = 3\n",
 	} {
-		g, err := rules.Parse("g.toml", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		insts, err := g.Instances()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulestest.Parse(t, "g.toml", src)
+		insts := rulestest.Instances(t, g)
 		opt := positions.DefaultOptions(g)
 		want, why, err := Compile(insts[0], opt, nil)
 		if err != nil || want == nil {
@@ -101,7 +95,7 @@ func TestCompileShardFilled(t *testing.T) {
 		"piles = [\"a\", \"b\"]\nmoves = [\"each +1\", \"each *2\"]\nend = \"a + b >= 200\"\n[start]\na = \"1 + 70*S\"\nb = \"2 + 50*S\"\n[params]\nS = \"0..3\"\n",
 		"piles = [\"a\", \"b\", \"c\"]\nmoves = [\"each +1\", \"each *3\"]\nend = \"a + 2*b + c >= 40\"\n[start]\na = 1\nb = 0\nc = 3\n",
 	} {
-		in := firstInstance(t, src)
+		in := rulestest.Instance(t, "t.toml", src)
 		opt := positions.DefaultOptions(in.Game)
 		want, why, err := Compile(in, opt, nil)
 		if err != nil || want == nil || want.Found != filledFound {
