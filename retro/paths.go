@@ -32,7 +32,8 @@ import (
 // several peers (see SolveInstancePart); nil for one that does not. The
 // other columns are what the path can do besides, which the solve
 // consults: a solve that keeps checkpoints tries only the paths that keep
-// them, and a path that cannot spill is handed no spill directory.
+// them, a path that cannot spill is handed no spill directory, and a
+// path of 32-bit indices a position cap of at most positions.MaxIndex.
 type path struct {
 	name  string
 	takes string // the games it takes, in a line
@@ -146,10 +147,14 @@ func keepers() string {
 }
 
 // options are the enumeration's options as this path takes them: no
-// spill directory for a path that cannot spill.
+// spill directory for a path that cannot spill, and a position cap of at
+// most positions.MaxIndex for a path of 32-bit indices.
 func (p path) options(popt positions.Options) positions.Options {
 	if !p.spill {
 		popt.Spill = ""
+	}
+	if !p.wide {
+		popt.MaxPositions = min(popt.MaxPositions, positions.MaxIndex)
 	}
 	return popt
 }
@@ -190,7 +195,7 @@ func SolveInstance(in *rules.Instance, popt positions.Options, opt core.Options)
 					r.Path = "general: forced"
 				}
 			}
-			return r, capEdges(r, popt)
+			return r, capOf(r.Edges, popt)
 		}
 		if shown || opt.Path != "" || opt.Checkpoint != nil {
 			whys = append(whys, why)
@@ -241,10 +246,6 @@ func SolveInstancePart(in *rules.Instance, popt positions.Options, opt core.Opti
 	}
 	panic("retro: the general path declined in shards")
 }
-
-// capEdges is the edge cap's error for a path that finds its edges as it
-// values them.
-func capEdges(r *Result, popt positions.Options) error { return capOf(r.Edges, popt) }
 
 // capOf is the edge cap's error for a solve of edges edges.
 func capOf(edges int64, popt positions.Options) error {

@@ -22,14 +22,8 @@ import (
 // cannot move loses.
 func FSVP(n int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name = \"Fair Shares and Varied Pairs, %d\"\npiles = [", n)
-	for k := 1; k <= n; k++ {
-		if k > 1 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "\"c%d\"", k)
-	}
-	b.WriteString("]\nmoves = [\n")
+	fmt.Fprintf(&b, "name = \"Fair Shares and Varied Pairs, %d\"\n", n)
+	writePiles(&b, "c", n)
 	for x := 2; x <= n; x++ {
 		for y := 1; y <= x/2; y++ {
 			if x%y == 0 {
@@ -55,14 +49,8 @@ func FSVP(n int) string {
 // n = 64). It starts from the single part start.
 func Partitions(n, start int) string {
 	var b strings.Builder
-	b.WriteString("name = \"Partitions: split a part in two\"\npiles = [")
-	for k := 1; k <= n; k++ {
-		if k > 1 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "\"p%d\"", k)
-	}
-	b.WriteString("]\nmoves = [\n")
+	b.WriteString("name = \"Partitions: split a part in two\"\n")
+	writePiles(&b, "p", n)
 	for i := 2; i <= n; i++ {
 		for j := 1; j <= i/2; j++ {
 			if j == i-j {
@@ -105,4 +93,17 @@ func SolveSliced(t testing.TB, name, src string) (*rules.Game, *retro.Result) {
 		t.Fatalf("%s: %s", name, r.Path)
 	}
 	return g, r
+}
+
+// writePiles writes the piles line of a game of n piles named prefix1 to
+// prefixN, and opens its moves.
+func writePiles(b *strings.Builder, prefix string, n int) {
+	b.WriteString("piles = [")
+	for k := 1; k <= n; k++ {
+		if k > 1 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(b, "\"%s%d\"", prefix, k)
+	}
+	b.WriteString("]\nmoves = [\n")
 }

@@ -137,21 +137,18 @@ func Say(err error, l Lang) string {
 type Quote string
 
 // In quotes q in l.
-func (q Quote) In(l Lang) string {
-	s := strconv.Quote(string(q))
-	if l == Ru {
-		return "«" + s[1:len(s)-1] + "»"
-	}
-	return s
-}
+func (q Quote) In(l Lang) string { return quotedIn(strconv.Quote(string(q)), l) }
 
 // QuoteRune is a quoted character of the input: '×' in English (as %q
 // writes a rune), «×» in Russian.
 type QuoteRune rune
 
 // In quotes r in l.
-func (r QuoteRune) In(l Lang) string {
-	s := strconv.QuoteRune(rune(r))
+func (r QuoteRune) In(l Lang) string { return quotedIn(strconv.QuoteRune(rune(r)), l) }
+
+// quotedIn is s, quoted as Go quotes it, in l: in Russian its quotes
+// become «».
+func quotedIn(s string, l Lang) string {
 	if l == Ru {
 		return "«" + s[1:len(s)-1] + "»"
 	}
